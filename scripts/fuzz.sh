@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang and runs each for a bounded time (seconds, default 30),
+# seeded from the compatibility corpus. Any crash, leak or sanitizer report fails the run.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$here"
+seconds="${1:-30}"
+
+CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSLUICE_FUZZ=ON \
+  -DSLUICE_BUILD_TESTS=OFF >/dev/null
+cmake --build build/fuzz -j"$(nproc)"
+
+compat="${SLUICE_COMPAT_DIR:-$here/../shared/compat}"
+for bin in build/fuzz/*_fuzzer; do
+  [ -x "$bin" ] || continue
+  name="$(basename "$bin" _fuzzer)"
+  seeds="build/fuzz/seeds/$name"
+  rm -rf "$seeds" && mkdir -p "$seeds"
+  "fuzz/seeds.sh" "$name" "$compat" "$seeds"
+  echo "fuzz: $name for ${seconds}s"
+  "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$seeds" \
+    2>&1 | tail -n 12
+done

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs everything Sluice's build, tests and benchmarks need on a Debian 12 machine.
+# Idempotent and non-interactive; run as root (or with sudo available).
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")/.." && pwd)"
+
+packages=(
+  build-essential cmake ninja-build pkg-config ccache git clang clang-format libclang-rt-14-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev
+  nlohmann-json3-dev libfmt-dev libcli11-dev libroaring-dev libxxhash-dev
+  nodejs npm
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} > 0)); then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "setup: installing ${missing[*]}"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# Independent oracles for the tests (avsc for Avro, DuckDB for Parquet), pinned by the lock file.
+if [ ! -d "$here/tests/oracle/node_modules" ] || [ "$here/tests/oracle/package-lock.json" -nt "$here/tests/oracle/node_modules" ]; then
+  (cd "$here/tests/oracle" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  touch "$here/tests/oracle/node_modules"
+fi

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Sets up the machine, builds the Debug + AddressSanitizer/UBSan tree and runs every test
+# (unit and scenario), then the fuzz targets for a bounded time.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$here"
+
+scripts/setup.sh
+jobs="$(nproc)"
+
+cmake -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DSLUICE_SANITIZE=ON >/dev/null
+cmake --build build/debug -j"$jobs"
+(cd build/debug && ctest -j"$jobs" --output-on-failure)
+
+scripts/fuzz.sh "${SLUICE_FUZZ_SECONDS:-30}"

@@ -1,0 +1,60 @@
+#include "sluice/base/status.h"
+
+#include <gtest/gtest.h>
+
+#include "sluice/base/coding.h"
+#include "sluice/base/result.h"
+
+namespace sluice {
+namespace {
+
+Result<int> Half(int v) {
+  if (v % 2 != 0) return Status::InvalidArgument("odd value " + std::to_string(v));
+  return v / 2;
+}
+
+Status Quarter(int v, int* out) {
+  SLUICE_ASSIGN_OR_RETURN(int h, Half(v));
+  SLUICE_ASSIGN_OR_RETURN(*out, Half(h));
+  return Status::OK();
+}
+
+TEST(StatusTest, OkAndErrors) {
+  EXPECT_TRUE(Status::OK().ok());
+  Status st = Status::Corruption("bad magic");
+  EXPECT_FALSE(st.ok());
+  EXPECT_TRUE(st.IsCorruption());
+  EXPECT_EQ(st.ToString(), "Corruption: bad magic");
+  EXPECT_EQ(st.WithContext("/t/a.avro").ToString(), "Corruption: /t/a.avro: bad magic");
+  EXPECT_TRUE(Status::OK().WithContext("x").ok());
+}
+
+TEST(StatusTest, ResultPropagation) {
+  int out = 0;
+  EXPECT_TRUE(Quarter(8, &out).ok());
+  EXPECT_EQ(out, 2);
+  Status st = Quarter(6, &out);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(st.message(), "odd value 3");
+}
+
+TEST(CodingTest, VarintRoundTripAndTruncation) {
+  for (uint64_t v : {0ull, 1ull, 127ull, 128ull, 300ull, 1ull << 35, ~0ull}) {
+    std::string buf;
+    PutVarint64(&buf, v);
+    const uint8_t* p = reinterpret_cast<const uint8_t*>(buf.data());
+    uint64_t got = 0;
+    ASSERT_TRUE(GetVarint64(&p, p + buf.size(), &got));
+    EXPECT_EQ(got, v);
+    const uint8_t* q = reinterpret_cast<const uint8_t*>(buf.data());
+    if (buf.size() > 1) {
+      EXPECT_FALSE(GetVarint64(&q, q + buf.size() - 1, &got));
+    }
+  }
+  for (int64_t v : {int64_t{0}, int64_t{-1}, int64_t{1}, int64_t{-64}, INT64_MIN, INT64_MAX}) {
+    EXPECT_EQ(ZigZagDecode64(ZigZagEncode64(v)), v);
+  }
+}
+
+}  // namespace
+}  // namespace sluice

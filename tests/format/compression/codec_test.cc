@@ -1,0 +1,83 @@
+#include "sluice/format/compression/codec.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace sluice {
+namespace {
+
+std::string SampleData() {
+  std::string s;
+  for (int i = 0; i < 5000; ++i) s += "paimon-" + std::to_string(i % 97) + ";";
+  return s;
+}
+
+class CodecRoundTrip : public ::testing::TestWithParam<CompressionKind> {};
+
+TEST_P(CodecRoundTrip, CompressThenDecompress) {
+  const Codec& codec = GetCodec(GetParam());
+  for (const std::string& input : {std::string(), std::string("x"), SampleData()}) {
+    Buffer compressed;
+    ASSERT_TRUE(codec.Compress(input, 3, &compressed).ok());
+    Buffer out;
+    Status st = codec.Decompress(compressed.view(), &out);
+    ASSERT_TRUE(st.ok()) << st.ToString();
+    EXPECT_EQ(out.view(), input);
+    std::string exact(input.size(), '\0');
+    st = codec.DecompressExact(compressed.view(), reinterpret_cast<uint8_t*>(exact.data()),
+                               exact.size());
+    ASSERT_TRUE(st.ok()) << st.ToString();
+    EXPECT_EQ(exact, input);
+  }
+}
+
+TEST_P(CodecRoundTrip, GarbageIsCorruptionNotACrash) {
+  const Codec& codec = GetCodec(GetParam());
+  std::string input = SampleData();
+  Buffer compressed;
+  ASSERT_TRUE(codec.Compress(input, 3, &compressed).ok());
+  // Truncate and flip bytes: every outcome must be a Status, and a success must not claim the
+  // original length for truncated input.
+  std::string truncated(compressed.view().substr(0, compressed.size() / 2));
+  Buffer out;
+  Status st = codec.Decompress(truncated, &out, input.size() * 2);
+  EXPECT_FALSE(st.ok() && out.view() == input);
+  std::string flipped(compressed.view());
+  for (size_t i = 0; i < flipped.size(); i += 7) flipped[i] = static_cast<char>(~flipped[i]);
+  (void)codec.Decompress(flipped, &out, input.size() * 2);
+  std::string exact(input.size(), '\0');
+  (void)codec.DecompressExact(flipped, reinterpret_cast<uint8_t*>(exact.data()), exact.size());
+}
+
+TEST_P(CodecRoundTrip, OutputLimitIsEnforced) {
+  const Codec& codec = GetCodec(GetParam());
+  std::string input = SampleData();
+  Buffer compressed;
+  ASSERT_TRUE(codec.Compress(input, 3, &compressed).ok());
+  Buffer out;
+  Status st = codec.Decompress(compressed.view(), &out, input.size() / 2);
+  EXPECT_FALSE(st.ok());
+}
+
+INSTANTIATE_TEST_SUITE_P(AllCodecs, CodecRoundTrip,
+                         ::testing::Values(CompressionKind::kNone, CompressionKind::kSnappy,
+                                           CompressionKind::kGzip, CompressionKind::kDeflate,
+                                           CompressionKind::kZlib, CompressionKind::kLz4Raw,
+                                           CompressionKind::kLz4Hadoop, CompressionKind::kLz4Frame,
+                                           CompressionKind::kZstd),
+                         [](const auto& info) {
+                           return std::string(CompressionKindName(info.param));
+                         });
+
+TEST(CodecNames, Parse) {
+  EXPECT_EQ(*ParseCompressionKind("ZSTD"), CompressionKind::kZstd);
+  EXPECT_EQ(*ParseCompressionKind("zstandard"), CompressionKind::kZstd);
+  EXPECT_EQ(*ParseCompressionKind("uncompressed"), CompressionKind::kNone);
+  Result<CompressionKind> bad = ParseCompressionKind("brotli9");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("brotli9"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace sluice
