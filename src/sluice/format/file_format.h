@@ -15,20 +15,12 @@
 #include "sluice/base/result.h"
 #include "sluice/batch/column_batch.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/types/column_stats.h"
 #include "sluice/types/value.h"
 
 namespace sluice {
 
 class Predicate;
-
-// Statistics of one column of a written file, as Paimon records them in DataFileMeta.
-// min / max are in the column's internal representation (value.h); absent when unknown (all
-// values null, a type without an order, or a format that does not keep them).
-struct ColumnStats {
-  std::optional<Value> min;
-  std::optional<Value> max;
-  std::optional<int64_t> null_count;
-};
 
 struct ReaderOptions {
   // Rows per batch handed out by Next().
@@ -63,7 +55,7 @@ struct WriterOptions {
 struct WriteResult {
   int64_t row_count = 0;
   int64_t file_size = 0;
-  // One entry per top-level column of the write type.
+  // One entry per top-level column of the write type, as Paimon records them in DataFileMeta.
   std::vector<ColumnStats> stats;
 };
 

@@ -1,0 +1,94 @@
+// Predicate: a boolean expression over the fields of a ROW type, used three ways with one
+// meaning: to prune (partitions, files, row groups, stripes) from statistics, and to filter
+// rows of a batch. Comparisons follow SQL three-valued logic: a comparison with null is not
+// true, so such rows are filtered out.
+//
+// Thread safety: immutable after construction; share freely across threads.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/batch/column_batch.h"
+#include "sluice/types/column_stats.h"
+#include "sluice/types/data_type.h"
+#include "sluice/types/value.h"
+
+namespace sluice {
+
+enum class PredicateOp : unsigned char {
+  // Leaves over one field.
+  kEqual,
+  kNotEqual,
+  kLessThan,
+  kLessOrEqual,
+  kGreaterThan,
+  kGreaterOrEqual,
+  kIsNull,
+  kIsNotNull,
+  kIn,
+  kNotIn,
+  kStartsWith,  // LIKE 'abc%'
+  // Compounds.
+  kAnd,
+  kOr,
+  kNot,
+};
+
+class Predicate;
+using PredicatePtr = std::shared_ptr<const Predicate>;
+
+class Predicate {
+ public:
+  // A leaf on field `field_index` of the row type the predicate is bound to. Literals are in
+  // the internal representation of `field_type` (one for comparisons and kStartsWith, any
+  // number for kIn / kNotIn, none for kIsNull / kIsNotNull).
+  static PredicatePtr Leaf(PredicateOp op, int field_index, std::string field_name,
+                           DataTypePtr field_type, std::vector<Value> literals = {});
+  static PredicatePtr And(std::vector<PredicatePtr> children);
+  static PredicatePtr Or(std::vector<PredicatePtr> children);
+  static PredicatePtr Not(PredicatePtr child);
+
+  PredicateOp op() const { return op_; }
+  bool is_leaf() const { return op_ < PredicateOp::kAnd; }
+  // Leaf accessors.
+  int field_index() const { return field_index_; }
+  const std::string& field_name() const { return field_name_; }
+  const DataTypePtr& field_type() const { return field_type_; }
+  const std::vector<Value>& literals() const { return literals_; }
+  // Compound accessors.
+  const std::vector<PredicatePtr>& children() const { return children_; }
+
+  // False only if the statistics prove that none of `row_count` rows satisfies the predicate.
+  // `stats[i]` describes field i of the bound row type; an index past the end, or absent
+  // min / max / null_count, means "unknown" and never prunes.
+  bool MightMatch(int64_t row_count, std::span<const ColumnStats> stats) const;
+
+  // Sets selection[i] = 0 for every row i of `batch` that does not satisfy the predicate
+  // (rows already 0 stay 0). Field indexes refer to batch.column(i).
+  // REQUIRES: selection holds batch.num_rows() bytes.
+  void Filter(const ColumnBatch& batch, uint8_t* selection) const;
+
+  // The same predicate with field indexes remapped: field i becomes mapping[i]; returns null
+  // if a referenced field maps to -1 (the caller then cannot push it down).
+  PredicatePtr Remap(std::span<const int> mapping) const;
+
+  // "(a > 3 AND b IN ('x', 'y'))": for messages and tests.
+  std::string ToString() const;
+
+ private:
+  Predicate() = default;
+
+  PredicateOp op_ = PredicateOp::kAnd;
+  int field_index_ = -1;
+  std::string field_name_;
+  DataTypePtr field_type_;
+  std::vector<Value> literals_;
+  std::vector<PredicatePtr> children_;
+};
+
+}  // namespace sluice
