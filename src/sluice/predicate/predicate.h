@@ -32,7 +32,9 @@ enum class PredicateOp : unsigned char {
   kIsNotNull,
   kIn,
   kNotIn,
-  kStartsWith,  // LIKE 'abc%'
+  kStartsWith,  // LIKE 'abc%': one literal, the prefix
+  kLike,        // LIKE with '%' / '_' wildcards anywhere ('\\' escapes); one literal, the pattern.
+                // Evaluated on rows; statistics can only use its fixed prefix.
   // Compounds.
   kAnd,
   kOr,
