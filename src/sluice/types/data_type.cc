@@ -6,6 +6,13 @@ namespace {
 
 DataTypePtr MakeShared(DataType&& t) { return std::make_shared<const DataType>(std::move(t)); }
 
+std::string ReplaceAll(std::string s, std::string_view from, std::string_view to) {
+  for (size_t pos = s.find(from); pos != std::string::npos; pos = s.find(from, pos + to.size())) {
+    s.replace(pos, from.size(), to);
+  }
+  return s;
+}
+
 std::string WithNullability(std::string s, bool nullable) {
   if (!nullable) s += " NOT NULL";
   return s;
@@ -197,8 +204,13 @@ std::string DataType::ToString() const {
       s = "ROW<";
       for (size_t i = 0; i < fields_.size(); ++i) {
         if (i > 0) s += ", ";
-        s += "`" + fields_[i].name + "` " + fields_[i].type->ToString();
-        if (fields_[i].description) s += " '" + *fields_[i].description + "'";
+        // Java DataField.asSQLString: `name` (backticks doubled), COMMENT only when non-empty.
+        const DataField& f = fields_[i];
+        s += "`" + ReplaceAll(f.name, "`", "``") + "` " + f.type->ToString();
+        if (f.description && !f.description->empty()) {
+          s += " COMMENT '" + ReplaceAll(*f.description, "'", "''") + "'";
+        }
+        if (f.default_value) s += " DEFAULT " + *f.default_value;
       }
       s += ">";
       break;
