@@ -713,20 +713,27 @@ PredicatePtr Predicate::Leaf(PredicateOp op, int field_index, std::string field_
   return p;
 }
 
-PredicatePtr Predicate::And(std::vector<PredicatePtr> children) {
+PredicatePtr Predicate::Compound(PredicateOp op, std::vector<PredicatePtr> children) {
   if (children.size() == 1) return std::move(children[0]);
   std::shared_ptr<Predicate> p(new Predicate());
-  p->op_ = PredicateOp::kAnd;
-  p->children_ = std::move(children);
+  p->op_ = op;
+  for (PredicatePtr& child : children) {
+    // (a AND b) AND c is a AND b AND c: one node, so evaluation makes one pass per leaf.
+    if (child->op_ == op) {
+      p->children_.insert(p->children_.end(), child->children_.begin(), child->children_.end());
+    } else {
+      p->children_.push_back(std::move(child));
+    }
+  }
   return p;
 }
 
+PredicatePtr Predicate::And(std::vector<PredicatePtr> children) {
+  return Compound(PredicateOp::kAnd, std::move(children));
+}
+
 PredicatePtr Predicate::Or(std::vector<PredicatePtr> children) {
-  if (children.size() == 1) return std::move(children[0]);
-  std::shared_ptr<Predicate> p(new Predicate());
-  p->op_ = PredicateOp::kOr;
-  p->children_ = std::move(children);
-  return p;
+  return Compound(PredicateOp::kOr, std::move(children));
 }
 
 PredicatePtr Predicate::Not(PredicatePtr child) {

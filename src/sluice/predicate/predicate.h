@@ -51,6 +51,8 @@ class Predicate {
   // number for kIn / kNotIn, none for kIsNull / kIsNotNull).
   static PredicatePtr Leaf(PredicateOp op, int field_index, std::string field_name,
                            DataTypePtr field_type, std::vector<Value> literals = {});
+  // And / Or of one child is that child; children of the same op are spliced in, so
+  // And({And({a, b}), c}) is And({a, b, c}). And({}) is TRUE, Or({}) is FALSE.
   static PredicatePtr And(std::vector<PredicatePtr> children);
   static PredicatePtr Or(std::vector<PredicatePtr> children);
   static PredicatePtr Not(PredicatePtr child);
@@ -84,6 +86,7 @@ class Predicate {
 
  private:
   Predicate() = default;
+  static PredicatePtr Compound(PredicateOp op, std::vector<PredicatePtr> children);
 
   PredicateOp op_ = PredicateOp::kAnd;
   int field_index_ = -1;
