@@ -139,8 +139,12 @@ void ColumnVector::Clear() {
 }
 
 void ColumnVector::MarkAppended(bool valid) {
-  if (!valid && validity_.empty()) MutableValidity();
-  if (!validity_.empty()) validity_.AppendValue<uint8_t>(valid ? 1 : 0);
+  // The first null materializes the validity of the rows before it (none when size_ == 0, so
+  // the emptiness of validity_ cannot tell whether it is materialized).
+  if (!valid || !validity_.empty()) {
+    MutableValidity();
+    validity_.AppendValue<uint8_t>(valid ? 1 : 0);
+  }
   ++size_;
 }
 
