@@ -155,7 +155,9 @@ void ColumnVector::AppendNull() {
   } else if (kind_ == PhysicalKind::kStruct) {
     for (auto& c : children_) c->AppendNull();
   } else {
-    offsets_.AppendValue<int32_t>(offset_data()[size_]);
+    // Copied first: appending may reallocate the buffer the offset is read from.
+    int32_t last = offset_data()[size_];
+    offsets_.AppendValue<int32_t>(last);
   }
   MarkAppended(false);
 }
