@@ -1,0 +1,818 @@
+#include "sluice/format/avro/avro_record_decoder.h"
+
+#include <cstring>
+#include <limits>
+#include <utility>
+
+namespace sluice {
+
+namespace {
+
+enum class Op : unsigned char {
+  kSkip,      // a writer value nobody reads
+  kNull,      // writer type "null": a null value
+  kOptional,  // writer ["null", T] / [T, "null"]: children[0] reads T
+  kUnion,     // any other writer union: branch_child maps branches to children
+  kBoolean,
+  kIntToInt8,
+  kIntToInt16,
+  kIntToInt32,
+  kIntToInt64,
+  kLongToInt64,
+  kIntToFloat,
+  kLongToFloat,
+  kFloatToFloat,
+  kIntToDouble,
+  kLongToDouble,
+  kFloatToDouble,
+  kDoubleToDouble,
+  kTimeMicrosToMillis,
+  kMillisToTimestamp,
+  kMicrosToTimestamp,
+  kNanosToTimestamp,
+  kBytes,  // Avro bytes or string into a bytes column
+  kFixedToBytes,
+  kEnumToString,
+  kDecimalBytesToInt64,
+  kDecimalBytesToInt128,
+  kDecimalFixedToInt64,
+  kDecimalFixedToInt128,
+  kArray,     // children[0] reads the items into child(0)
+  kMap,       // Avro map: keys into child(0), children[0] reads the values into child(1)
+  kArrayMap,  // array of {key, value} records: children[0] (a kRecord) reads them
+  kRecord,    // children[i] reads writer field i into target field_target[i]
+};
+
+constexpr int32_t kNullBranch = -1;
+constexpr int32_t kBadBranch = -2;
+// Work allowed for values that take no bytes (nulls, empty records) beyond the block's size.
+constexpr int64_t kZeroSizeSlack = 1 << 16;
+constexpr int kMaxSkipDepth = 128;
+
+std::string Describe(const AvroSchema& s) {
+  std::string json = AvroSchemaToJson(s);
+  if (json.size() > 100) json = json.substr(0, 100) + "...";
+  return json;
+}
+
+std::string Child(const std::string& path, const std::string& name) {
+  return path.empty() ? name : path + "." + name;
+}
+
+// Big-endian two's complement of any length to int128; false if it does not fit.
+bool BigEndianToInt128(std::string_view b, int128_t* out) {
+  if (b.empty()) {
+    *out = 0;
+    return true;
+  }
+  const auto* p = reinterpret_cast<const uint8_t*>(b.data());
+  size_t n = b.size();
+  bool negative = (p[0] & 0x80) != 0;
+  size_t skip = 0;
+  if (n > 16) {
+    skip = n - 16;
+    uint8_t fill = negative ? 0xff : 0x00;
+    for (size_t i = 0; i < skip; ++i) {
+      if (p[i] != fill) return false;
+    }
+    if (((p[skip] & 0x80) != 0) != negative) return false;
+  }
+  unsigned __int128 v = negative ? ~static_cast<unsigned __int128>(0) : 0;
+  for (size_t i = skip; i < n; ++i) v = (v << 8) | p[i];
+  *out = static_cast<int128_t>(v);
+  return true;
+}
+
+}  // namespace
+
+struct AvroRecordDecoder::Node {
+  Op op = Op::kSkip;
+  const AvroSchema* writer = nullptr;
+  std::string path;
+  int32_t null_branch = -1;
+  int32_t fixed_size = 0;
+  int32_t min_item_size = 0;
+  std::vector<int32_t> branch_child;
+  std::vector<Node> children;
+  std::vector<int32_t> field_target;
+  std::vector<int32_t> missing;
+};
+
+namespace {
+
+using Node = AvroRecordDecoder::Node;
+
+Node SkipNode(const AvroSchema& writer, const std::string& path) {
+  Node n;
+  n.op = Op::kSkip;
+  n.writer = &writer;
+  n.path = path;
+  return n;
+}
+
+Status Mismatch(const AvroSchema& w, const DataType& r, const std::string& path) {
+  return Status::NotSupported("field " + (path.empty() ? std::string("<root>") : path) +
+                              ": cannot read Avro " + Describe(w) + " as " + r.ToString());
+}
+
+bool IsStringOrBinary(const DataType& t) {
+  return t.IsString() || t.IsBinary() || t.root() == TypeRoot::kVariant;
+}
+
+Result<Node> Build(const AvroSchema& w, const DataType& r, const std::string& path);
+
+Result<Node> BuildRecord(const AvroSchema& w, const std::vector<DataField>& fields,
+                         const std::string& path) {
+  Node n;
+  n.op = Op::kRecord;
+  n.writer = &w;
+  n.path = path;
+  std::vector<bool> matched(fields.size(), false);
+  for (const AvroField& wf : w.fields) {
+    int target = -1;
+    for (size_t j = 0; j < fields.size(); ++j) {
+      if (fields[j].name == wf.name) {
+        target = static_cast<int>(j);
+        break;
+      }
+    }
+    std::string child_path = Child(path, wf.name);
+    if (target < 0) {
+      n.children.push_back(SkipNode(*wf.schema, child_path));
+    } else {
+      SLUICE_ASSIGN_OR_RETURN(Node child, Build(*wf.schema, *fields[target].type, child_path));
+      n.children.push_back(std::move(child));
+      matched[target] = true;
+    }
+    n.field_target.push_back(target);
+  }
+  for (size_t j = 0; j < fields.size(); ++j) {
+    if (!matched[j]) n.missing.push_back(static_cast<int32_t>(j));
+  }
+  return n;
+}
+
+Result<Node> BuildMapLike(const AvroSchema& w, const DataType& r, const std::string& path) {
+  bool multiset = r.root() == TypeRoot::kMultiset;
+  const DataTypePtr& key = multiset ? r.element() : r.key();
+  DataTypePtr value = multiset ? DataType::Int(false) : r.value();
+  Node n;
+  n.writer = &w;
+  n.path = path;
+  if (w.type == AvroType::kMap) {
+    if (!IsStringOrBinary(*key)) return Mismatch(w, r, path);
+    n.op = Op::kMap;
+    SLUICE_ASSIGN_OR_RETURN(Node v, Build(*w.items, *value, Child(path, "value")));
+    n.min_item_size = 1 + w.items->MinEncodedSize();
+    n.children.push_back(std::move(v));
+    return n;
+  }
+  if (w.type == AvroType::kArray && w.items->type == AvroType::kRecord &&
+      w.items->FieldIndex("key") >= 0) {
+    n.op = Op::kArrayMap;
+    std::vector<DataField> entry(2);
+    entry[0].name = "key";
+    entry[0].type = key;
+    entry[1].name = "value";
+    entry[1].type = value;
+    SLUICE_ASSIGN_OR_RETURN(Node e, BuildRecord(*w.items, entry, path));
+    n.min_item_size = w.items->MinEncodedSize();
+    n.children.push_back(std::move(e));
+    return n;
+  }
+  return Mismatch(w, r, path);
+}
+
+Result<Node> Build(const AvroSchema& w, const DataType& r, const std::string& path) {
+  Node n;
+  n.writer = &w;
+  n.path = path;
+  if (w.type == AvroType::kUnion) {
+    int nb = w.NullBranchOfOptional();
+    if (nb >= 0) {
+      n.op = Op::kOptional;
+      n.null_branch = nb;
+      SLUICE_ASSIGN_OR_RETURN(Node child, Build(*w.branches[1 - nb], r, path));
+      n.children.push_back(std::move(child));
+      return n;
+    }
+    n.op = Op::kUnion;
+    Status first_error;
+    bool any_value_branch = false;
+    for (const AvroSchemaPtr& b : w.branches) {
+      if (b->type == AvroType::kNull) {
+        n.branch_child.push_back(kNullBranch);
+        continue;
+      }
+      auto child = Build(*b, r, path);
+      if (child.ok()) {
+        any_value_branch = true;
+        n.branch_child.push_back(static_cast<int32_t>(n.children.size()));
+        n.children.push_back(std::move(child).value());
+      } else {
+        if (first_error.ok()) first_error = child.status();
+        n.branch_child.push_back(kBadBranch);
+      }
+    }
+    if (!any_value_branch && !first_error.ok()) return first_error;
+    return n;
+  }
+  if (w.type == AvroType::kNull) {
+    n.op = Op::kNull;
+    return n;
+  }
+  AvroType t = w.type;
+  AvroLogicalType lt = w.logical_type;
+  switch (r.root()) {
+    case TypeRoot::kBoolean:
+      if (t == AvroType::kBoolean) n.op = Op::kBoolean;
+      break;
+    case TypeRoot::kTinyInt:
+      if (t == AvroType::kInt) n.op = Op::kIntToInt8;
+      break;
+    case TypeRoot::kSmallInt:
+      if (t == AvroType::kInt) n.op = Op::kIntToInt16;
+      break;
+    case TypeRoot::kInt:
+    case TypeRoot::kDate:
+      if (t == AvroType::kInt) n.op = Op::kIntToInt32;
+      break;
+    case TypeRoot::kTime:
+      if (t == AvroType::kInt) n.op = Op::kIntToInt32;
+      if (t == AvroType::kLong && lt == AvroLogicalType::kTimeMicros) {
+        n.op = Op::kTimeMicrosToMillis;
+      }
+      break;
+    case TypeRoot::kBigInt:
+      if (t == AvroType::kInt) n.op = Op::kIntToInt64;
+      if (t == AvroType::kLong) n.op = Op::kLongToInt64;
+      break;
+    case TypeRoot::kFloat:
+      if (t == AvroType::kInt) n.op = Op::kIntToFloat;
+      if (t == AvroType::kLong) n.op = Op::kLongToFloat;
+      if (t == AvroType::kFloat) n.op = Op::kFloatToFloat;
+      break;
+    case TypeRoot::kDouble:
+      if (t == AvroType::kInt) n.op = Op::kIntToDouble;
+      if (t == AvroType::kLong) n.op = Op::kLongToDouble;
+      if (t == AvroType::kFloat) n.op = Op::kFloatToDouble;
+      if (t == AvroType::kDouble) n.op = Op::kDoubleToDouble;
+      break;
+    case TypeRoot::kTimestamp:
+    case TypeRoot::kTimestampLtz:
+      if (t == AvroType::kLong) {
+        switch (lt) {
+          case AvroLogicalType::kTimestampMillis:
+          case AvroLogicalType::kLocalTimestampMillis:
+            n.op = Op::kMillisToTimestamp;
+            break;
+          case AvroLogicalType::kTimestampMicros:
+          case AvroLogicalType::kLocalTimestampMicros:
+            n.op = Op::kMicrosToTimestamp;
+            break;
+          case AvroLogicalType::kTimestampNanos:
+          case AvroLogicalType::kLocalTimestampNanos:
+            n.op = Op::kNanosToTimestamp;
+            break;
+          default:
+            // A plain long: the unit Java would have written for this precision.
+            n.op = r.precision() <= 3 ? Op::kMillisToTimestamp : Op::kMicrosToTimestamp;
+            break;
+        }
+      }
+      break;
+    case TypeRoot::kDecimal:
+      if (lt == AvroLogicalType::kDecimal && (t == AvroType::kBytes || t == AvroType::kFixed)) {
+        if (w.scale != r.scale()) {
+          return Status::NotSupported("field " + path + ": Avro decimal scale " +
+                                      std::to_string(w.scale) + " differs from " + r.ToString());
+        }
+        bool compact = r.IsCompactDecimal();
+        if (t == AvroType::kBytes) {
+          n.op = compact ? Op::kDecimalBytesToInt64 : Op::kDecimalBytesToInt128;
+        } else {
+          n.op = compact ? Op::kDecimalFixedToInt64 : Op::kDecimalFixedToInt128;
+          n.fixed_size = w.fixed_size;
+        }
+      }
+      break;
+    case TypeRoot::kChar:
+    case TypeRoot::kVarChar:
+    case TypeRoot::kBinary:
+    case TypeRoot::kVarBinary:
+    case TypeRoot::kBlob:
+    case TypeRoot::kVariant:
+      if (t == AvroType::kBytes || t == AvroType::kString) n.op = Op::kBytes;
+      if (t == AvroType::kFixed) {
+        n.op = Op::kFixedToBytes;
+        n.fixed_size = w.fixed_size;
+      }
+      if (t == AvroType::kEnum && r.IsString()) n.op = Op::kEnumToString;
+      break;
+    case TypeRoot::kArray:
+    case TypeRoot::kVector:
+      if (t == AvroType::kArray) {
+        n.op = Op::kArray;
+        SLUICE_ASSIGN_OR_RETURN(Node e, Build(*w.items, *r.element(), Child(path, "element")));
+        n.min_item_size = w.items->MinEncodedSize();
+        n.children.push_back(std::move(e));
+      }
+      break;
+    case TypeRoot::kMap:
+    case TypeRoot::kMultiset:
+      return BuildMapLike(w, r, path);
+    case TypeRoot::kRow:
+      if (t == AvroType::kRecord) return BuildRecord(w, r.fields(), path);
+      break;
+  }
+  if (n.op == Op::kSkip) return Mismatch(w, r, path);
+  return n;
+}
+
+// ---- Appending to column buffers ----
+
+inline void MarkValid(ColumnVector* v) { v->validity().AppendValue<uint8_t>(1); }
+
+template <typename T>
+inline void PutFixed(ColumnVector* v, T x) {
+  v->validity().AppendValue<uint8_t>(1);
+  v->values().AppendValue<T>(x);
+}
+
+int32_t LastOffset(const ColumnVector& v) {
+  return v.offset_data()[v.offsets().size() / sizeof(int32_t) - 1];
+}
+
+void AppendNullRaw(ColumnVector* v) {
+  v->validity().AppendValue<uint8_t>(0);
+  switch (v->kind()) {
+    case PhysicalKind::kBytes:
+    case PhysicalKind::kList:
+    case PhysicalKind::kMap:
+      v->offsets().AppendValue<int32_t>(LastOffset(*v));
+      break;
+    case PhysicalKind::kStruct:
+      for (int i = 0; i < v->num_children(); ++i) AppendNullRaw(v->child(i));
+      break;
+    default: {
+      Buffer& values = v->values();
+      values.ResizeZeroed(values.size() + static_cast<size_t>(FixedWidthOf(v->kind())));
+      break;
+    }
+  }
+}
+
+void FinishVector(ColumnVector* v) {
+  int64_t n = static_cast<int64_t>(v->validity().size());
+  v->Resize(n);
+  if (n == 0 || std::memchr(v->validity().data(), 0, static_cast<size_t>(n)) == nullptr) {
+    v->validity().Clear();
+  }
+  for (int i = 0; i < v->num_children(); ++i) FinishVector(v->child(i));
+}
+
+class DecodeLoop {
+ public:
+  DecodeLoop(AvroCursor* in, int64_t zero_size_budget) : in_(in), budget_(zero_size_budget) {}
+
+  Status Truncated(const Node& n) {
+    return Status::Corruption("field " + n.path + ": value runs past the end of the block");
+  }
+
+  Status PutBytes(const Node& n, ColumnVector* v, std::string_view s) {
+    Buffer& values = v->values();
+    if (values.size() + s.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+      return Status::NotSupported("field " + n.path + ": more than 2 GiB of bytes in one batch");
+    }
+    values.Append(s);
+    v->offsets().AppendValue<int32_t>(static_cast<int32_t>(values.size()));
+    MarkValid(v);
+    return Status::OK();
+  }
+
+  Status ReadLength(const Node& n, int64_t* len) {
+    if (!in_->ReadLong(len)) return Truncated(n);
+    if (*len < 0) {
+      return Status::Corruption("field " + n.path + ": negative length " + std::to_string(*len));
+    }
+    if (static_cast<uint64_t>(*len) > in_->remaining()) {
+      return Status::Corruption("field " + n.path + ": length " + std::to_string(*len) +
+                                " exceeds the " + std::to_string(in_->remaining()) +
+                                " bytes left in the block");
+    }
+    return Status::OK();
+  }
+
+  // Reads the count of the next array / map block; 0 ends the value.
+  Status ReadBlockCount(const Node& n, int min_item_size, int64_t* count) {
+    if (!in_->ReadLong(count)) return Truncated(n);
+    if (*count < 0) {
+      int64_t byte_size;
+      if (*count == std::numeric_limits<int64_t>::min() || !in_->ReadLong(&byte_size)) {
+        return Status::Corruption("field " + n.path + ": bad array/map block header");
+      }
+      *count = -*count;
+    }
+    if (min_item_size > 0) {
+      if (static_cast<uint64_t>(*count) > in_->remaining() / static_cast<uint64_t>(min_item_size)) {
+        return Status::Corruption("field " + n.path + ": " + std::to_string(*count) +
+                                  " items cannot fit in the " + std::to_string(in_->remaining()) +
+                                  " bytes left in the block");
+      }
+    } else {
+      budget_ -= *count;
+      if (budget_ < 0) {
+        return Status::Corruption("field " + n.path + ": implausible item count " +
+                                  std::to_string(*count));
+      }
+    }
+    return Status::OK();
+  }
+
+  Status Decimal(const Node& n, std::string_view b, ColumnVector* out, bool compact) {
+    int128_t v;
+    if (!BigEndianToInt128(b, &v)) {
+      return Status::Corruption("field " + n.path + ": decimal of " + std::to_string(b.size()) +
+                                " bytes does not fit in 128 bits");
+    }
+    if (compact) {
+      if (v < std::numeric_limits<int64_t>::min() || v > std::numeric_limits<int64_t>::max()) {
+        return Status::Corruption("field " + n.path + ": decimal value exceeds its precision");
+      }
+      PutFixed<int64_t>(out, static_cast<int64_t>(v));
+    } else {
+      PutFixed<int128_t>(out, v);
+    }
+    return Status::OK();
+  }
+
+  Status Value(const Node& n, ColumnVector* out) {
+    int32_t i32;
+    int64_t i64;
+    float f32;
+    double f64;
+    uint8_t byte;
+    std::string_view bytes;
+    switch (n.op) {
+      case Op::kSkip:
+        return Skip(*n.writer, 0);
+      case Op::kNull:
+        AppendNullRaw(out);
+        return Status::OK();
+      case Op::kOptional:
+        if (!in_->ReadLong(&i64)) return Truncated(n);
+        if (i64 == n.null_branch) {
+          AppendNullRaw(out);
+          return Status::OK();
+        }
+        if (i64 != 1 - n.null_branch) return BadUnionIndex(n, i64, 2);
+        return Value(n.children[0], out);
+      case Op::kUnion: {
+        if (!in_->ReadLong(&i64)) return Truncated(n);
+        int64_t branches = static_cast<int64_t>(n.branch_child.size());
+        if (i64 < 0 || i64 >= branches) return BadUnionIndex(n, i64, branches);
+        int32_t c = n.branch_child[static_cast<size_t>(i64)];
+        if (c == kNullBranch) {
+          AppendNullRaw(out);
+          return Status::OK();
+        }
+        if (c == kBadBranch) {
+          return Status::NotSupported("field " + n.path + ": union branch " + std::to_string(i64) +
+                                      " (" +
+                                      Describe(*n.writer->branches[static_cast<size_t>(i64)]) +
+                                      ") cannot be read as " + out->type()->ToString());
+        }
+        return Value(n.children[static_cast<size_t>(c)], out);
+      }
+      case Op::kBoolean:
+        if (!in_->ReadByte(&byte)) return Truncated(n);
+        if (byte > 1) {
+          return Status::Corruption("field " + n.path + ": boolean byte " + std::to_string(byte));
+        }
+        PutFixed<uint8_t>(out, byte);
+        return Status::OK();
+      case Op::kIntToInt8:
+        if (!in_->ReadInt(&i32)) return Truncated(n);
+        PutFixed<int8_t>(out, static_cast<int8_t>(i32));
+        return Status::OK();
+      case Op::kIntToInt16:
+        if (!in_->ReadInt(&i32)) return Truncated(n);
+        PutFixed<int16_t>(out, static_cast<int16_t>(i32));
+        return Status::OK();
+      case Op::kIntToInt32:
+        if (!in_->ReadInt(&i32)) return Truncated(n);
+        PutFixed<int32_t>(out, i32);
+        return Status::OK();
+      case Op::kIntToInt64:
+        if (!in_->ReadInt(&i32)) return Truncated(n);
+        PutFixed<int64_t>(out, i32);
+        return Status::OK();
+      case Op::kLongToInt64:
+        if (!in_->ReadLong(&i64)) return Truncated(n);
+        PutFixed<int64_t>(out, i64);
+        return Status::OK();
+      case Op::kIntToFloat:
+        if (!in_->ReadInt(&i32)) return Truncated(n);
+        PutFixed<float>(out, static_cast<float>(i32));
+        return Status::OK();
+      case Op::kLongToFloat:
+        if (!in_->ReadLong(&i64)) return Truncated(n);
+        PutFixed<float>(out, static_cast<float>(i64));
+        return Status::OK();
+      case Op::kFloatToFloat:
+        if (!in_->ReadFloat(&f32)) return Truncated(n);
+        PutFixed<float>(out, f32);
+        return Status::OK();
+      case Op::kIntToDouble:
+        if (!in_->ReadInt(&i32)) return Truncated(n);
+        PutFixed<double>(out, i32);
+        return Status::OK();
+      case Op::kLongToDouble:
+        if (!in_->ReadLong(&i64)) return Truncated(n);
+        PutFixed<double>(out, static_cast<double>(i64));
+        return Status::OK();
+      case Op::kFloatToDouble:
+        if (!in_->ReadFloat(&f32)) return Truncated(n);
+        PutFixed<double>(out, f32);
+        return Status::OK();
+      case Op::kDoubleToDouble:
+        if (!in_->ReadDouble(&f64)) return Truncated(n);
+        PutFixed<double>(out, f64);
+        return Status::OK();
+      case Op::kTimeMicrosToMillis:
+        if (!in_->ReadLong(&i64)) return Truncated(n);
+        PutFixed<int32_t>(out, static_cast<int32_t>(i64 / 1000));
+        return Status::OK();
+      case Op::kMillisToTimestamp:
+        if (!in_->ReadLong(&i64)) return Truncated(n);
+        PutFixed<Timestamp>(out, Timestamp{i64, 0});
+        return Status::OK();
+      case Op::kMicrosToTimestamp:
+        if (!in_->ReadLong(&i64)) return Truncated(n);
+        PutFixed<Timestamp>(out, Timestamp::FromEpochMicros(i64));
+        return Status::OK();
+      case Op::kNanosToTimestamp:
+        if (!in_->ReadLong(&i64)) return Truncated(n);
+        PutFixed<Timestamp>(out, Timestamp::FromEpochNanos(i64));
+        return Status::OK();
+      case Op::kBytes:
+        SLUICE_RETURN_NOT_OK(ReadLength(n, &i64));
+        in_->ReadFixed(static_cast<size_t>(i64), &bytes);
+        return PutBytes(n, out, bytes);
+      case Op::kFixedToBytes:
+        if (!in_->ReadFixed(static_cast<size_t>(n.fixed_size), &bytes)) return Truncated(n);
+        return PutBytes(n, out, bytes);
+      case Op::kEnumToString: {
+        if (!in_->ReadLong(&i64)) return Truncated(n);
+        const auto& symbols = n.writer->symbols;
+        if (i64 < 0 || i64 >= static_cast<int64_t>(symbols.size())) {
+          return Status::Corruption("field " + n.path + ": enum index " + std::to_string(i64) +
+                                    " out of range [0, " + std::to_string(symbols.size()) + ")");
+        }
+        return PutBytes(n, out, symbols[static_cast<size_t>(i64)]);
+      }
+      case Op::kDecimalBytesToInt64:
+      case Op::kDecimalBytesToInt128:
+        SLUICE_RETURN_NOT_OK(ReadLength(n, &i64));
+        in_->ReadFixed(static_cast<size_t>(i64), &bytes);
+        return Decimal(n, bytes, out, n.op == Op::kDecimalBytesToInt64);
+      case Op::kDecimalFixedToInt64:
+      case Op::kDecimalFixedToInt128:
+        if (!in_->ReadFixed(static_cast<size_t>(n.fixed_size), &bytes)) return Truncated(n);
+        return Decimal(n, bytes, out, n.op == Op::kDecimalFixedToInt64);
+      case Op::kArray: {
+        ColumnVector* items = out->child(0);
+        while (true) {
+          SLUICE_RETURN_NOT_OK(ReadBlockCount(n, n.min_item_size, &i64));
+          if (i64 == 0) break;
+          for (int64_t k = 0; k < i64; ++k) SLUICE_RETURN_NOT_OK(Value(n.children[0], items));
+        }
+        return EndList(n, out, items);
+      }
+      case Op::kMap: {
+        ColumnVector* keys = out->child(0);
+        ColumnVector* values = out->child(1);
+        while (true) {
+          SLUICE_RETURN_NOT_OK(ReadBlockCount(n, n.min_item_size, &i64));
+          if (i64 == 0) break;
+          for (int64_t k = 0; k < i64; ++k) {
+            int64_t len;
+            SLUICE_RETURN_NOT_OK(ReadLength(n, &len));
+            in_->ReadFixed(static_cast<size_t>(len), &bytes);
+            SLUICE_RETURN_NOT_OK(PutBytes(n, keys, bytes));
+            SLUICE_RETURN_NOT_OK(Value(n.children[0], values));
+          }
+        }
+        return EndList(n, out, keys);
+      }
+      case Op::kArrayMap: {
+        const Node& entry = n.children[0];
+        while (true) {
+          SLUICE_RETURN_NOT_OK(ReadBlockCount(n, n.min_item_size, &i64));
+          if (i64 == 0) break;
+          for (int64_t k = 0; k < i64; ++k) SLUICE_RETURN_NOT_OK(Fields(entry, out));
+        }
+        return EndList(n, out, out->child(0));
+      }
+      case Op::kRecord:
+        SLUICE_RETURN_NOT_OK(Fields(n, out));
+        MarkValid(out);
+        return Status::OK();
+    }
+    return Status::OK();
+  }
+
+  // Reads the writer fields of record node `n` into the children of `out`.
+  Status Fields(const Node& n, ColumnVector* out) {
+    size_t num = n.children.size();
+    for (size_t i = 0; i < num; ++i) {
+      int32_t target = n.field_target[i];
+      if (target < 0) {
+        SLUICE_RETURN_NOT_OK(Skip(*n.children[i].writer, 0));
+      } else {
+        SLUICE_RETURN_NOT_OK(Value(n.children[i], out->child(target)));
+      }
+    }
+    for (int32_t m : n.missing) AppendNullRaw(out->child(m));
+    return Status::OK();
+  }
+
+  // The same for the top-level record, whose fields are the batch's columns.
+  Status TopFields(const Node& n, ColumnBatch* batch) {
+    size_t num = n.children.size();
+    for (size_t i = 0; i < num; ++i) {
+      int32_t target = n.field_target[i];
+      if (target < 0) {
+        SLUICE_RETURN_NOT_OK(Skip(*n.children[i].writer, 0));
+      } else {
+        SLUICE_RETURN_NOT_OK(Value(n.children[i], batch->column(target)));
+      }
+    }
+    for (int32_t m : n.missing) AppendNullRaw(batch->column(m));
+    return Status::OK();
+  }
+
+  Status Skip(const AvroSchema& s, int depth) {
+    if (depth > kMaxSkipDepth) return Status::Corruption("Avro value nests too deeply");
+    int64_t v;
+    switch (s.type) {
+      case AvroType::kNull:
+        return Status::OK();
+      case AvroType::kBoolean:
+        return in_->Skip(1) ? Status::OK() : SkipTruncated(s);
+      case AvroType::kInt:
+      case AvroType::kLong:
+      case AvroType::kEnum:
+        return in_->ReadLong(&v) ? Status::OK() : SkipTruncated(s);
+      case AvroType::kFloat:
+        return in_->Skip(4) ? Status::OK() : SkipTruncated(s);
+      case AvroType::kDouble:
+        return in_->Skip(8) ? Status::OK() : SkipTruncated(s);
+      case AvroType::kBytes:
+      case AvroType::kString:
+        if (!in_->ReadLong(&v) || v < 0 || !in_->Skip(static_cast<uint64_t>(v))) {
+          return SkipTruncated(s);
+        }
+        return Status::OK();
+      case AvroType::kFixed:
+        return in_->Skip(static_cast<size_t>(s.fixed_size)) ? Status::OK() : SkipTruncated(s);
+      case AvroType::kRecord:
+        for (const AvroField& f : s.fields) SLUICE_RETURN_NOT_OK(Skip(*f.schema, depth + 1));
+        return Status::OK();
+      case AvroType::kUnion:
+        if (!in_->ReadLong(&v)) return SkipTruncated(s);
+        if (v < 0 || v >= static_cast<int64_t>(s.branches.size())) {
+          return Status::Corruption("skipped union index " + std::to_string(v) +
+                                    " out of range [0, " + std::to_string(s.branches.size()) + ")");
+        }
+        return Skip(*s.branches[static_cast<size_t>(v)], depth + 1);
+      case AvroType::kArray:
+      case AvroType::kMap: {
+        int min_item = s.items->MinEncodedSize() + (s.type == AvroType::kMap ? 1 : 0);
+        while (true) {
+          int64_t count;
+          if (!in_->ReadLong(&count)) return SkipTruncated(s);
+          if (count == 0) return Status::OK();
+          if (count < 0) {
+            int64_t byte_size;
+            if (!in_->ReadLong(&byte_size) || byte_size < 0 ||
+                !in_->Skip(static_cast<uint64_t>(byte_size))) {
+              return SkipTruncated(s);
+            }
+            continue;
+          }
+          if (min_item > 0) {
+            if (static_cast<uint64_t>(count) > in_->remaining() / static_cast<uint64_t>(min_item)) {
+              return SkipTruncated(s);
+            }
+          } else {
+            budget_ -= count;
+            if (budget_ < 0) return Status::Corruption("implausible item count in skipped value");
+          }
+          for (int64_t k = 0; k < count; ++k) {
+            if (s.type == AvroType::kMap) {
+              if (!in_->ReadLong(&v) || v < 0 || !in_->Skip(static_cast<uint64_t>(v))) {
+                return SkipTruncated(s);
+              }
+            }
+            SLUICE_RETURN_NOT_OK(Skip(*s.items, depth + 1));
+          }
+        }
+      }
+    }
+    return Status::OK();
+  }
+
+ private:
+  Status SkipTruncated(const AvroSchema& s) {
+    return Status::Corruption("skipped " + std::string(AvroTypeName(s.type)) +
+                              " value runs past the end of the block");
+  }
+
+  Status BadUnionIndex(const Node& n, int64_t index, int64_t branches) {
+    return Status::Corruption("field " + n.path + ": union index " + std::to_string(index) +
+                              " out of range [0, " + std::to_string(branches) + ")");
+  }
+
+  Status EndList(const Node& n, ColumnVector* out, const ColumnVector* items) {
+    size_t count = items->validity().size();
+    if (count > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
+      return Status::NotSupported("field " + n.path + ": more than 2^31 items in one batch");
+    }
+    out->offsets().AppendValue<int32_t>(static_cast<int32_t>(count));
+    MarkValid(out);
+    return Status::OK();
+  }
+
+  AvroCursor* in_;
+  int64_t budget_;
+};
+
+}  // namespace
+
+AvroRecordDecoder::~AvroRecordDecoder() = default;
+
+Result<std::unique_ptr<AvroRecordDecoder>> AvroRecordDecoder::Make(AvroSchemaPtr writer,
+                                                                   DataTypePtr read_type) {
+  if (read_type->root() != TypeRoot::kRow) {
+    return Status::InvalidArgument("Avro read type must be a ROW, got " + read_type->ToString());
+  }
+  std::unique_ptr<AvroRecordDecoder> d(new AvroRecordDecoder());
+  const AvroSchema* record = writer.get();
+  if (writer->type == AvroType::kUnion) {
+    for (size_t i = 0; i < writer->branches.size(); ++i) {
+      if (writer->branches[i]->type == AvroType::kRecord) {
+        if (d->top_union_record_branch_ >= 0) {
+          return Status::NotSupported("Avro file schema is a union of several records");
+        }
+        d->top_union_record_branch_ = static_cast<int>(i);
+        record = writer->branches[i].get();
+      }
+    }
+  }
+  if (record->type != AvroType::kRecord) {
+    return Status::NotSupported("Avro file schema is not a record: " + Describe(*writer));
+  }
+  SLUICE_ASSIGN_OR_RETURN(Node root, BuildRecord(*record, read_type->fields(), ""));
+  d->root_ = std::make_unique<Node>(std::move(root));
+  d->min_record_size_ = writer->MinEncodedSize();
+  d->writer_ = std::move(writer);
+  d->read_type_ = std::move(read_type);
+  return d;
+}
+
+Status AvroRecordDecoder::Decode(AvroCursor* in, int64_t n, ColumnBatch* batch) {
+  DecodeLoop loop(in, static_cast<int64_t>(in->remaining()) + kZeroSizeSlack);
+  for (int64_t row = 0; row < n; ++row) {
+    Status st;
+    if (top_union_record_branch_ >= 0) {
+      int64_t branch;
+      if (!in->ReadLong(&branch)) {
+        st = Status::Corruption("record runs past the end of the block");
+      } else if (branch != top_union_record_branch_) {
+        st = Status::Corruption("top-level union index " + std::to_string(branch) +
+                                ", expected the record branch " +
+                                std::to_string(top_union_record_branch_));
+      }
+    }
+    if (st.ok()) st = loop.TopFields(*root_, batch);
+    if (!st.ok()) return st.WithContext("record " + std::to_string(row));
+  }
+  return Status::OK();
+}
+
+Status AvroRecordDecoder::Skip(AvroCursor* in, int64_t n) {
+  DecodeLoop loop(in, static_cast<int64_t>(in->remaining()) + kZeroSizeSlack);
+  for (int64_t row = 0; row < n; ++row) {
+    Status st = loop.Skip(*writer_, 0);
+    if (!st.ok()) return st.WithContext("record " + std::to_string(row));
+  }
+  return Status::OK();
+}
+
+void AvroRecordDecoder::FinishBatch(ColumnBatch* batch, int64_t rows) {
+  for (int i = 0; i < batch->num_columns(); ++i) FinishVector(batch->column(i));
+  batch->set_num_rows(rows);
+}
+
+}  // namespace sluice
