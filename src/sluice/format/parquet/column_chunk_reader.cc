@@ -1,0 +1,419 @@
+#include "sluice/format/parquet/column_chunk_reader.h"
+
+#include <algorithm>
+#include <string>
+
+#include "sluice/base/coding.h"
+#include "sluice/format/compression/codec.h"
+#include "sluice/format/parquet/decoder/byte_stream_split_decoder.h"
+#include "sluice/format/parquet/decoder/delta_binary_packed_decoder.h"
+#include "sluice/format/parquet/decoder/delta_byte_array_decoder.h"
+#include "sluice/format/parquet/decoder/delta_length_byte_array_decoder.h"
+#include "sluice/format/parquet/decoder/plain_decoder.h"
+#include "sluice/format/parquet/decoder/rle_bit_packed_decoder.h"
+#include "sluice/format/parquet/thrift_compact_reader.h"
+
+namespace sluice::parquet {
+
+namespace {
+
+// Levels per byte of compressed chunk a page may claim: a run-length-encoded all-null column
+// compresses extremely well, but not without bound; this stops lying value counts from
+// allocating gigabytes.
+constexpr int64_t kMaxLevelsPerChunkByte = 4096;
+constexpr int64_t kMinLevelBudget = int64_t{1} << 20;
+// Largest page we decompress.
+constexpr int64_t kMaxPageSize = int64_t{1} << 30;
+
+const char* EncodingName(Encoding e) {
+  switch (e) {
+    case Encoding::kPlain:
+      return "PLAIN";
+    case Encoding::kPlainDictionary:
+      return "PLAIN_DICTIONARY";
+    case Encoding::kRle:
+      return "RLE";
+    case Encoding::kBitPacked:
+      return "BIT_PACKED";
+    case Encoding::kDeltaBinaryPacked:
+      return "DELTA_BINARY_PACKED";
+    case Encoding::kDeltaLengthByteArray:
+      return "DELTA_LENGTH_BYTE_ARRAY";
+    case Encoding::kDeltaByteArray:
+      return "DELTA_BYTE_ARRAY";
+    case Encoding::kRleDictionary:
+      return "RLE_DICTIONARY";
+    case Encoding::kByteStreamSplit:
+      return "BYTE_STREAM_SPLIT";
+  }
+  return "unknown";
+}
+
+Status UnsupportedEncoding(Encoding e, PhysicalType t) {
+  return Status::NotSupported(
+      std::string("encoding ") + EncodingName(e) + " (" + std::to_string(static_cast<int>(e)) +
+      ") is not supported for physical type " + std::to_string(static_cast<int>(t)));
+}
+
+Result<CompressionKind> CodecKind(CompressionCodec codec) {
+  switch (codec) {
+    case CompressionCodec::kUncompressed:
+      return CompressionKind::kNone;
+    case CompressionCodec::kSnappy:
+      return CompressionKind::kSnappy;
+    case CompressionCodec::kGzip:
+      return CompressionKind::kGzip;
+    case CompressionCodec::kLz4:
+      return CompressionKind::kLz4Hadoop;
+    case CompressionCodec::kZstd:
+      return CompressionKind::kZstd;
+    case CompressionCodec::kLz4Raw:
+      return CompressionKind::kLz4Raw;
+    case CompressionCodec::kBrotli:
+      return Status::NotSupported("compression codec BROTLI is not supported");
+    case CompressionCodec::kLzo:
+      return Status::NotSupported("compression codec LZO is not supported");
+  }
+  return Status::NotSupported("unknown compression codec " +
+                              std::to_string(static_cast<int>(codec)));
+}
+
+int64_t CountEqual(const std::vector<int16_t>& levels, size_t from, int16_t value) {
+  int64_t n = 0;
+  for (size_t i = from; i < levels.size(); ++i) n += levels[i] == value;
+  return n;
+}
+
+}  // namespace
+
+Status ColumnChunkReader::Read(const ColumnChunk& chunk, ColumnChunkData* out) {
+  if (chunk.file_path.has_value()) {
+    return Status::NotSupported("column chunk stored in another file ('" + *chunk.file_path + "')");
+  }
+  if (!chunk.meta_data.has_value()) {
+    return Status::Corruption("column chunk without metadata");
+  }
+  const ColumnMetaData& meta = *chunk.meta_data;
+  const SchemaElement& e = *leaf_->element;
+  if (meta.type != *e.type) {
+    return Status::Corruption("column chunk type " + std::to_string(static_cast<int>(meta.type)) +
+                              " differs from the schema's " +
+                              std::to_string(static_cast<int>(*e.type)));
+  }
+  int64_t start = meta.data_page_offset;
+  if (meta.dictionary_page_offset.has_value() && *meta.dictionary_page_offset >= 4 &&
+      *meta.dictionary_page_offset < start) {
+    start = *meta.dictionary_page_offset;
+  }
+  int64_t len = meta.total_compressed_size;
+  if (start < 4 || len < 0 || start > metadata_offset_ || len > metadata_offset_ - start) {
+    return Status::Corruption("column chunk [" + std::to_string(start) + ", +" +
+                              std::to_string(len) + ") lies outside the data area of " +
+                              std::to_string(metadata_offset_) + " bytes");
+  }
+  if (meta.num_values < 0) return Status::Corruption("column chunk: negative num_values");
+  codec_ = meta.codec;
+  level_budget_ = std::max(kMinLevelBudget, len * kMaxLevelsPerChunkByte);
+  if (meta.num_values > level_budget_) {
+    return Status::Corruption("column chunk claims " + std::to_string(meta.num_values) +
+                              " values in " + std::to_string(len) + " bytes");
+  }
+  level_budget_ = meta.num_values;
+  chunk_buf_.Resize(static_cast<size_t>(len));
+  SLUICE_RETURN_NOT_OK(file_->ReadAt(start, len, chunk_buf_.data()));
+
+  out->def_levels.clear();
+  out->rep_levels.clear();
+  out->num_levels = 0;
+  out->values.Reset(*e.type, e.type_length.value_or(0));
+  dictionary_ = DictionaryDecoder();
+  SLUICE_RETURN_NOT_OK(ReadPages(meta, chunk_buf_.data(), static_cast<size_t>(len), out));
+  if (out->num_levels != meta.num_values) {
+    return Status::Corruption("column chunk holds " + std::to_string(out->num_levels) +
+                              " values, its metadata says " + std::to_string(meta.num_values));
+  }
+  return Status::OK();
+}
+
+Status ColumnChunkReader::ReadPages(const ColumnMetaData& meta, const uint8_t* data, size_t size,
+                                    ColumnChunkData* out) {
+  size_t pos = 0;
+  int page_index = 0;
+  while (pos < size && out->num_levels < meta.num_values) {
+    PageHeader header;
+    size_t header_len = 0;
+    SLUICE_RETURN_NOT_OK_CTX(
+        DecodePageHeader(std::string_view(reinterpret_cast<const char*>(data + pos), size - pos),
+                         &header, &header_len),
+        "page " + std::to_string(page_index) + " header at chunk offset " + std::to_string(pos));
+    pos += header_len;
+    if (header.compressed_page_size < 0 ||
+        static_cast<size_t>(header.compressed_page_size) > size - pos) {
+      return Status::Corruption("page " + std::to_string(page_index) + ": compressed size " +
+                                std::to_string(header.compressed_page_size) +
+                                " runs past the end of the column chunk");
+    }
+    if (header.uncompressed_page_size < 0 || header.uncompressed_page_size > kMaxPageSize) {
+      return Status::Corruption("page " + std::to_string(page_index) +
+                                ": invalid uncompressed size " +
+                                std::to_string(header.uncompressed_page_size));
+    }
+    const uint8_t* page = data + pos;
+    size_t page_size = static_cast<size_t>(header.compressed_page_size);
+    pos += page_size;
+    Status st;
+    switch (header.type) {
+      case PageType::kDictionaryPage: {
+        if (!header.dictionary_page_header) {
+          st = Status::Corruption("dictionary page without a dictionary page header");
+          break;
+        }
+        const DictionaryPageHeader& dh = *header.dictionary_page_header;
+        if (dh.encoding != Encoding::kPlain && dh.encoding != Encoding::kPlainDictionary) {
+          st = UnsupportedEncoding(dh.encoding, meta.type);
+          break;
+        }
+        if (dh.num_values < 0 || static_cast<uint64_t>(dh.num_values) >
+                                     static_cast<uint64_t>(header.uncompressed_page_size) * 8) {
+          st = Status::Corruption("dictionary page claims " + std::to_string(dh.num_values) +
+                                  " values");
+          break;
+        }
+        const uint8_t* body;
+        st = Decompress(page, page_size, static_cast<size_t>(header.uncompressed_page_size), &body);
+        if (!st.ok()) break;
+        const SchemaElement& e = *leaf_->element;
+        st = dictionary_.SetDictionary(*e.type, e.type_length.value_or(0), body,
+                                       static_cast<size_t>(header.uncompressed_page_size),
+                                       dh.num_values);
+        break;
+      }
+      case PageType::kDataPage:
+        if (!header.data_page_header) {
+          st = Status::Corruption("data page without a data page header");
+          break;
+        }
+        st = ReadDataPageV1(header, page, page_size, out);
+        break;
+      case PageType::kDataPageV2:
+        if (!header.data_page_header_v2) {
+          st = Status::Corruption("data page v2 without a data page v2 header");
+          break;
+        }
+        st = ReadDataPageV2(header, page, page_size, out);
+        break;
+      default:
+        break;  // Index pages and unknown page types carry nothing we need.
+    }
+    SLUICE_RETURN_NOT_OK_CTX(st, "page " + std::to_string(page_index));
+    ++page_index;
+  }
+  return Status::OK();
+}
+
+Status ColumnChunkReader::Decompress(const uint8_t* in, size_t in_size, size_t out_size,
+                                     const uint8_t** out) {
+  SLUICE_ASSIGN_OR_RETURN(CompressionKind kind, CodecKind(codec_));
+  if (kind == CompressionKind::kNone) {
+    if (in_size < out_size) {
+      return Status::Corruption("uncompressed page of " + std::to_string(in_size) +
+                                " bytes claims " + std::to_string(out_size));
+    }
+    *out = in;
+    return Status::OK();
+  }
+  page_buf_.Resize(out_size);
+  SLUICE_RETURN_NOT_OK(GetCodec(kind).DecompressExact(
+      std::string_view(reinterpret_cast<const char*>(in), in_size), page_buf_.data(), out_size));
+  *out = page_buf_.data();
+  return Status::OK();
+}
+
+Status ColumnChunkReader::DecodeLevels(Encoding encoding, int16_t max_level, const uint8_t* data,
+                                       size_t size, int64_t count, bool length_prefixed,
+                                       std::vector<int16_t>* levels, size_t* consumed) {
+  size_t old = levels->size();
+  levels->resize(old + static_cast<size_t>(count));
+  int16_t* dst = levels->data() + old;
+  int bit_width = BitWidthFor(static_cast<uint64_t>(max_level));
+  if (encoding == Encoding::kRle) {
+    size_t len = size;
+    size_t header = 0;
+    if (length_prefixed) {
+      if (size < 4) return Status::Corruption("level stream length runs past the end of the page");
+      len = DecodeFixed32LE(data);
+      header = 4;
+      if (len > size - 4) {
+        return Status::Corruption("level stream of " + std::to_string(len) +
+                                  " bytes runs past the end of the page");
+      }
+    }
+    RleBitPackedDecoder rle(data + header, len, bit_width);
+    SLUICE_RETURN_NOT_OK_CTX(rle.Decode(dst, count), "levels");
+    *consumed = header + len;
+  } else if (encoding == Encoding::kBitPacked) {
+    // Deprecated BIT_PACKED levels: packed from the most significant bit of each byte.
+    uint64_t bits = static_cast<uint64_t>(count) * static_cast<uint64_t>(bit_width);
+    uint64_t bytes = (bits + 7) / 8;
+    if (bytes > size) return Status::Corruption("BIT_PACKED levels run past the end of the page");
+    uint64_t bit = 0;
+    for (int64_t i = 0; i < count; ++i) {
+      int v = 0;
+      for (int b = 0; b < bit_width; ++b, ++bit) {
+        v = (v << 1) | ((data[bit >> 3] >> (7 - (bit & 7))) & 1);
+      }
+      dst[i] = static_cast<int16_t>(v);
+    }
+    *consumed = bytes;
+  } else {
+    return Status::NotSupported(std::string("level encoding ") + EncodingName(encoding));
+  }
+  int16_t max_seen = 0;
+  for (int64_t i = 0; i < count; ++i) max_seen = std::max(max_seen, dst[i]);
+  if (max_seen > max_level) {
+    return Status::Corruption("level " + std::to_string(max_seen) + " exceeds the maximum " +
+                              std::to_string(max_level));
+  }
+  return Status::OK();
+}
+
+Status ColumnChunkReader::ReadDataPageV1(const PageHeader& header, const uint8_t* page, size_t size,
+                                         ColumnChunkData* out) {
+  const DataPageHeader& dh = *header.data_page_header;
+  if (dh.num_values < 0 || dh.num_values > level_budget_ - out->num_levels) {
+    return Status::Corruption("data page claims " + std::to_string(dh.num_values) +
+                              " values, more than the column chunk's " +
+                              std::to_string(level_budget_));
+  }
+  const uint8_t* body;
+  SLUICE_RETURN_NOT_OK(
+      Decompress(page, size, static_cast<size_t>(header.uncompressed_page_size), &body));
+  size_t body_size = static_cast<size_t>(header.uncompressed_page_size);
+  size_t pos = 0, used = 0;
+  const int64_t n = dh.num_values;
+  if (leaf_->rep_level > 0) {
+    SLUICE_RETURN_NOT_OK_CTX(DecodeLevels(dh.repetition_level_encoding, leaf_->rep_level, body,
+                                          body_size, n, true, &out->rep_levels, &used),
+                             "repetition levels");
+    pos += used;
+  }
+  int64_t present = n;
+  if (leaf_->def_level > 0) {
+    size_t from = out->def_levels.size();
+    SLUICE_RETURN_NOT_OK_CTX(
+        DecodeLevels(dh.definition_level_encoding, leaf_->def_level, body + pos, body_size - pos, n,
+                     true, &out->def_levels, &used),
+        "definition levels");
+    pos += used;
+    present = CountEqual(out->def_levels, from, leaf_->def_level);
+  }
+  out->num_levels += n;
+  return DecodeValues(dh.encoding, body + pos, body_size - pos, present, &out->values);
+}
+
+Status ColumnChunkReader::ReadDataPageV2(const PageHeader& header, const uint8_t* page, size_t size,
+                                         ColumnChunkData* out) {
+  const DataPageHeaderV2& dh = *header.data_page_header_v2;
+  if (dh.num_values < 0 || dh.num_values > level_budget_ - out->num_levels) {
+    return Status::Corruption("data page v2 claims " + std::to_string(dh.num_values) +
+                              " values, more than the column chunk's " +
+                              std::to_string(level_budget_));
+  }
+  if (dh.repetition_levels_byte_length < 0 || dh.definition_levels_byte_length < 0 ||
+      static_cast<uint64_t>(dh.repetition_levels_byte_length) +
+              static_cast<uint64_t>(dh.definition_levels_byte_length) >
+          std::min<uint64_t>(size, static_cast<uint64_t>(header.uncompressed_page_size))) {
+    return Status::Corruption("data page v2 level lengths run past the end of the page");
+  }
+  const int64_t n = dh.num_values;
+  size_t rep_len = static_cast<size_t>(dh.repetition_levels_byte_length);
+  size_t def_len = static_cast<size_t>(dh.definition_levels_byte_length);
+  size_t used = 0;
+  if (leaf_->rep_level > 0) {
+    SLUICE_RETURN_NOT_OK_CTX(DecodeLevels(Encoding::kRle, leaf_->rep_level, page, rep_len, n, false,
+                                          &out->rep_levels, &used),
+                             "repetition levels");
+  }
+  int64_t present = n;
+  if (leaf_->def_level > 0) {
+    size_t from = out->def_levels.size();
+    SLUICE_RETURN_NOT_OK_CTX(DecodeLevels(Encoding::kRle, leaf_->def_level, page + rep_len, def_len,
+                                          n, false, &out->def_levels, &used),
+                             "definition levels");
+    present = CountEqual(out->def_levels, from, leaf_->def_level);
+  }
+  out->num_levels += n;
+  size_t levels_len = rep_len + def_len;
+  size_t values_size = static_cast<size_t>(header.uncompressed_page_size) - levels_len;
+  const uint8_t* values = page + levels_len;
+  if (dh.is_compressed.value_or(true) && codec_ != CompressionCodec::kUncompressed) {
+    if (values_size == 0 && size == levels_len) {
+      // An empty compressed section (all values null) may be omitted entirely.
+      return DecodeValues(dh.encoding, values, 0, present, &out->values);
+    }
+    SLUICE_RETURN_NOT_OK(Decompress(values, size - levels_len, values_size, &values));
+  } else if (values_size > size - levels_len) {
+    return Status::Corruption("data page v2 values run past the end of the page");
+  }
+  return DecodeValues(dh.encoding, values, values_size, present, &out->values);
+}
+
+Status ColumnChunkReader::DecodeValues(Encoding encoding, const uint8_t* data, size_t size,
+                                       int64_t count, ColumnValues* out) {
+  const PhysicalType type = out->type();
+  size_t used = 0;
+  switch (encoding) {
+    case Encoding::kPlain:
+      return DecodePlain(data, size, count, out, &used);
+    case Encoding::kPlainDictionary:
+    case Encoding::kRleDictionary:
+      return dictionary_.Decode(data, size, count, out);
+    case Encoding::kRle: {
+      if (type != PhysicalType::kBoolean) return UnsupportedEncoding(encoding, type);
+      if (count == 0) return Status::OK();
+      if (size < 4) return Status::Corruption("RLE booleans: missing length");
+      uint32_t len = DecodeFixed32LE(data);
+      if (len > size - 4) return Status::Corruption("RLE booleans run past the end of the page");
+      RleBitPackedDecoder rle(data + 4, len, 1);
+      return rle.Decode(out->AppendFixed(count), count);
+    }
+    case Encoding::kDeltaBinaryPacked: {
+      if (type != PhysicalType::kInt32 && type != PhysicalType::kInt64) {
+        return UnsupportedEncoding(encoding, type);
+      }
+      if (count == 0) return Status::OK();
+      DeltaBinaryPackedDecoder d;
+      SLUICE_RETURN_NOT_OK(d.Init(data, size));
+      if (d.total_count() < count) {
+        return Status::Corruption("DELTA_BINARY_PACKED holds " + std::to_string(d.total_count()) +
+                                  " values, the page needs " + std::to_string(count));
+      }
+      scratch64_.resize(static_cast<size_t>(count));
+      SLUICE_RETURN_NOT_OK(d.Decode(scratch64_.data(), count));
+      uint8_t* dst = out->AppendFixed(count);
+      if (type == PhysicalType::kInt64) {
+        std::memcpy(dst, scratch64_.data(), static_cast<size_t>(count) * 8);
+      } else {
+        int32_t* d32 = reinterpret_cast<int32_t*>(dst);
+        for (int64_t i = 0; i < count; ++i) d32[i] = static_cast<int32_t>(scratch64_[i]);
+      }
+      return Status::OK();
+    }
+    case Encoding::kDeltaLengthByteArray:
+      if (type != PhysicalType::kByteArray) return UnsupportedEncoding(encoding, type);
+      if (count == 0) return Status::OK();
+      return DecodeDeltaLengthByteArray(data, size, count, out);
+    case Encoding::kDeltaByteArray:
+      if (type != PhysicalType::kByteArray && type != PhysicalType::kFixedLenByteArray) {
+        return UnsupportedEncoding(encoding, type);
+      }
+      if (count == 0) return Status::OK();
+      return DecodeDeltaByteArray(data, size, count, out);
+    case Encoding::kByteStreamSplit:
+      return DecodeByteStreamSplit(data, size, count, out);
+    default:
+      return UnsupportedEncoding(encoding, type);
+  }
+}
+
+}  // namespace sluice::parquet

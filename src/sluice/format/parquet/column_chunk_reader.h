@@ -1,0 +1,69 @@
+// ColumnChunkReader: reads one column chunk of a row group (all its pages) and decodes its
+// levels and values: the page loop, decompression, v1 / v2 data pages, dictionary pages and the
+// dispatch to the decoders of decoder/. The column assembler turns the result into vectors.
+//
+// Thread safety: not thread-safe; one reader per column.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sluice/base/buffer.h"
+#include "sluice/base/result.h"
+#include "sluice/format/parquet/decoder/column_values.h"
+#include "sluice/format/parquet/decoder/dictionary_decoder.h"
+#include "sluice/format/parquet/parquet_metadata.h"
+#include "sluice/format/parquet/parquet_schema.h"
+#include "sluice/fs/file_io.h"
+
+namespace sluice::parquet {
+
+// The decoded content of one column chunk.
+struct ColumnChunkData {
+  // One entry per level (value slot, including nulls and empty lists); empty when the column's
+  // maximum definition (repetition) level is 0.
+  std::vector<int16_t> def_levels;
+  std::vector<int16_t> rep_levels;
+  int64_t num_levels = 0;
+  // The non-null values, one per level whose definition level is the maximum.
+  ColumnValues values;
+};
+
+class ColumnChunkReader {
+ public:
+  // `file` and `leaf` must outlive the reader. `metadata_offset` is where the footer starts:
+  // column chunks must end before it.
+  ColumnChunkReader(const RandomAccessFile* file, const SchemaNode* leaf, int64_t metadata_offset)
+      : file_(file), leaf_(leaf), metadata_offset_(metadata_offset) {}
+
+  // Reads and decodes the whole chunk into `out`. Errors say what is wrong; the caller adds
+  // the file, row group and column.
+  Status Read(const ColumnChunk& chunk, ColumnChunkData* out);
+
+ private:
+  Status ReadPages(const ColumnMetaData& meta, const uint8_t* data, size_t size,
+                   ColumnChunkData* out);
+  Status ReadDataPageV1(const PageHeader& header, const uint8_t* page, size_t size,
+                        ColumnChunkData* out);
+  Status ReadDataPageV2(const PageHeader& header, const uint8_t* page, size_t size,
+                        ColumnChunkData* out);
+  // Decompresses a page body into page_buf_ (or returns it unchanged when uncompressed).
+  Status Decompress(const uint8_t* in, size_t in_size, size_t out_size, const uint8_t** out);
+  Status DecodeLevels(Encoding encoding, int16_t max_level, const uint8_t* data, size_t size,
+                      int64_t count, bool length_prefixed, std::vector<int16_t>* levels,
+                      size_t* consumed);
+  Status DecodeValues(Encoding encoding, const uint8_t* data, size_t size, int64_t count,
+                      ColumnValues* out);
+
+  const RandomAccessFile* file_;
+  const SchemaNode* leaf_;
+  int64_t metadata_offset_;
+  CompressionCodec codec_ = CompressionCodec::kUncompressed;
+  int64_t level_budget_ = 0;
+  DictionaryDecoder dictionary_;
+  Buffer chunk_buf_;
+  Buffer page_buf_;
+  std::vector<int64_t> scratch64_;
+};
+
+}  // namespace sluice::parquet

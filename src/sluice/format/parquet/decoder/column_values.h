@@ -1,0 +1,98 @@
+// ColumnValues: the decoded non-null values of one column chunk in their Parquet physical
+// representation, which the decoders append to and the column assembler converts to the read
+// type. Fixed-width types (BOOLEAN as one byte, INT32, INT64, INT96, FLOAT, DOUBLE,
+// FIXED_LEN_BYTE_ARRAY) are packed `width` bytes apart; BYTE_ARRAY values are int32 offsets
+// (count + 1, from 0) into the concatenated bytes.
+//
+// Thread safety: not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "sluice/base/buffer.h"
+#include "sluice/base/result.h"
+#include "sluice/format/parquet/parquet_metadata.h"
+
+namespace sluice::parquet {
+
+class ColumnValues {
+ public:
+  // Byte width of one value of `type` (type_length for FIXED_LEN_BYTE_ARRAY), 0 for BYTE_ARRAY.
+  static int WidthOf(PhysicalType type, int32_t type_length) {
+    switch (type) {
+      case PhysicalType::kBoolean:
+        return 1;
+      case PhysicalType::kInt32:
+        return 4;
+      case PhysicalType::kInt64:
+        return 8;
+      case PhysicalType::kInt96:
+        return 12;
+      case PhysicalType::kFloat:
+        return 4;
+      case PhysicalType::kDouble:
+        return 8;
+      case PhysicalType::kByteArray:
+        return 0;
+      case PhysicalType::kFixedLenByteArray:
+        return type_length;
+    }
+    return 0;
+  }
+
+  void Reset(PhysicalType type, int32_t type_length) {
+    type_ = type;
+    width_ = WidthOf(type, type_length);
+    count_ = 0;
+    data_.Clear();
+    offsets_.Clear();
+    if (width_ == 0) offsets_.AppendValue<int32_t>(0);
+  }
+
+  PhysicalType type() const { return type_; }
+  int width() const { return width_; }
+  bool is_byte_array() const { return width_ == 0; }
+  int64_t count() const { return count_; }
+
+  const uint8_t* data() const { return data_.data(); }
+  size_t data_size() const { return data_.size(); }
+  const int32_t* offsets() const { return offsets_.as<int32_t>(); }
+
+  // Fixed width: room for n more values, returned uninitialized.
+  uint8_t* AppendFixed(int64_t n) {
+    size_t old = data_.size();
+    data_.Resize(old + static_cast<size_t>(n) * static_cast<size_t>(width_));
+    count_ += n;
+    return data_.data() + old;
+  }
+  // Byte array: one more value. Fails when the chunk's bytes would pass the int32 offsets.
+  Status AppendBytes(const uint8_t* p, size_t n) {
+    if (data_.size() + n > static_cast<size_t>(INT32_MAX)) {
+      return Status::NotSupported("parquet: more than 2 GiB of byte-array data in a column chunk");
+    }
+    data_.Append(p, n);
+    offsets_.AppendValue<int32_t>(static_cast<int32_t>(data_.size()));
+    ++count_;
+    return Status::OK();
+  }
+  void ReserveBytes(size_t values, size_t bytes) {
+    data_.Reserve(data_.size() + bytes);
+    offsets_.Reserve(offsets_.size() + values * sizeof(int32_t));
+  }
+  // Byte array: the value i.
+  const uint8_t* BytesAt(int64_t i, int32_t* len) const {
+    const int32_t* off = offsets();
+    *len = off[i + 1] - off[i];
+    return data_.data() + off[i];
+  }
+
+ private:
+  PhysicalType type_ = PhysicalType::kInt32;
+  int width_ = 4;
+  int64_t count_ = 0;
+  Buffer data_;
+  Buffer offsets_;
+};
+
+}  // namespace sluice::parquet

@@ -1,0 +1,266 @@
+#include "sluice/format/parquet/parquet_reader.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "sluice/base/coding.h"
+#include "sluice/format/parquet/column_assembler.h"
+#include "sluice/format/parquet/column_chunk_reader.h"
+#include "sluice/format/parquet/parquet_schema.h"
+#include "sluice/format/parquet/parquet_statistics.h"
+#include "sluice/format/parquet/thrift_compact_reader.h"
+#include "sluice/predicate/predicate.h"
+
+namespace sluice::parquet {
+
+namespace {
+
+// Footers larger than this are rejected before allocation.
+constexpr int64_t kMaxFooterSize = int64_t{1} << 30;
+
+}  // namespace
+
+Result<FileMetaData> ReadFileMetaData(const RandomAccessFile& file) {
+  const std::string& path = file.path();
+  const int64_t size = file.size();
+  if (size < 12) {
+    return Status::Corruption("parquet file '" + path + "': " + std::to_string(size) +
+                              " bytes is too small for a Parquet file");
+  }
+  uint8_t head[4], tail[8];
+  SLUICE_RETURN_NOT_OK(file.ReadAt(0, 4, head));
+  SLUICE_RETURN_NOT_OK(file.ReadAt(size - 8, 8, tail));
+  if (std::memcmp(tail + 4, "PARE", 4) == 0) {
+    return Status::NotSupported("parquet file '" + path +
+                                "': encrypted footer (PARE), encryption is not supported");
+  }
+  if (std::memcmp(head, kParquetMagic, 4) != 0 || std::memcmp(tail + 4, kParquetMagic, 4) != 0) {
+    return Status::Corruption("parquet file '" + path + "': missing PAR1 magic");
+  }
+  int64_t len = DecodeFixed32LE(tail);
+  if (len <= 0 || len > size - 12 || len > kMaxFooterSize) {
+    return Status::Corruption("parquet file '" + path + "': footer length " + std::to_string(len) +
+                              " does not fit in " + std::to_string(size) + " bytes");
+  }
+  std::string footer(static_cast<size_t>(len), '\0');
+  SLUICE_RETURN_NOT_OK(file.ReadAt(size - 8 - len, len, reinterpret_cast<uint8_t*>(footer.data())));
+  FileMetaData meta;
+  SLUICE_RETURN_NOT_OK_CTX(DecodeFileMetaData(footer, &meta),
+                           "parquet file '" + path + "': footer");
+  if (meta.num_rows < 0) {
+    return Status::Corruption("parquet file '" + path + "': negative row count");
+  }
+  return meta;
+}
+
+namespace {
+
+class ParquetReader : public FormatReader {
+ public:
+  ParquetReader(std::shared_ptr<RandomAccessFile> file, DataTypePtr read_type,
+                ReaderOptions options)
+      : file_(std::move(file)), read_type_(std::move(read_type)), options_(std::move(options)) {}
+
+  Status Init() {
+    SLUICE_ASSIGN_OR_RETURN(meta_, ReadFileMetaData(*file_));
+    auto schema = ParquetSchema::Make(meta_);
+    if (!schema.ok()) return schema.status().WithContext(Prefix());
+    schema_ = std::move(schema).value();
+    metadata_offset_ = file_->size() - 8 - DecodeFooterLength();
+    auto plan = MakeReadPlan(*schema_, *read_type_);
+    if (!plan.ok()) return plan.status().WithContext(Prefix());
+    plan_ = std::move(plan).value();
+    assembler_ = std::make_unique<ColumnAssembler>(&plan_);
+    chunks_.resize(plan_.leaves.size());
+    const size_t num_leaves = schema_->leaves().size();
+    int64_t first_row = 0;
+    for (size_t g = 0; g < meta_.row_groups.size(); ++g) {
+      const RowGroup& rg = meta_.row_groups[g];
+      if (rg.columns.size() != num_leaves) {
+        return Error(g, "has " + std::to_string(rg.columns.size()) + " column chunks, the schema " +
+                            std::to_string(num_leaves) + " columns");
+      }
+      if (rg.num_rows < 0) return Error(g, "has a negative row count");
+      groups_.push_back(Group{static_cast<int>(g), first_row, rg.num_rows});
+      first_row += rg.num_rows;
+    }
+    if (first_row != meta_.num_rows) {
+      return Status::Corruption(Prefix() + ": row groups hold " + std::to_string(first_row) +
+                                " rows, the footer says " + std::to_string(meta_.num_rows));
+    }
+    SelectGroups();
+    if (options_.batch_size <= 0) {
+      return Status::InvalidArgument("parquet reader: batch_size must be positive");
+    }
+    return Status::OK();
+  }
+
+  int64_t num_rows() const override { return meta_.num_rows; }
+
+  Result<bool> Next(ColumnBatch* batch) override {
+    batch->Clear();
+    std::vector<ColumnVector*> out(static_cast<size_t>(batch->num_columns()));
+    for (int i = 0; i < batch->num_columns(); ++i) out[static_cast<size_t>(i)] = batch->column(i);
+    int64_t produced = 0;
+    const int64_t want = options_.batch_size;
+    while (produced < want) {
+      if (!group_loaded_ || row_in_group_ == groups_[group_].num_rows) {
+        if (group_loaded_) ++group_;
+        group_loaded_ = false;
+        if (group_ >= groups_.size()) break;
+        SLUICE_RETURN_NOT_OK(LoadGroup());
+        continue;
+      }
+      const Group& g = groups_[group_];
+      int64_t take;
+      if (!options_.row_positions) {
+        take = std::min(want - produced, g.num_rows - row_in_group_);
+      } else {
+        const std::vector<int64_t>& pos = *options_.row_positions;
+        if (pos_index_ >= pos.size() || pos[pos_index_] >= g.first_row + g.num_rows) {
+          // No more selected rows here.
+          row_in_group_ = g.num_rows;
+          continue;
+        }
+        int64_t target = pos[pos_index_] - g.first_row;
+        if (target < row_in_group_) {
+          return Status::InvalidArgument("parquet reader: row positions must be ascending");
+        }
+        if (target > row_in_group_) {
+          assembler_->Skip(target - row_in_group_);
+          row_in_group_ = target;
+        }
+        take = 1;
+        while (produced + take < want && pos_index_ + static_cast<size_t>(take) < pos.size() &&
+               pos[pos_index_ + static_cast<size_t>(take)] == pos[pos_index_] + take &&
+               target + take < g.num_rows) {
+          ++take;
+        }
+        pos_index_ += static_cast<size_t>(take);
+      }
+      SLUICE_RETURN_NOT_OK_CTX(assembler_->Append(take, out.data()), GroupPrefix(g.index));
+      row_in_group_ += take;
+      produced += take;
+    }
+    batch->set_num_rows(produced);
+    return produced > 0;
+  }
+
+ private:
+  struct Group {
+    int index;
+    int64_t first_row;
+    int64_t num_rows;
+  };
+
+  int64_t DecodeFooterLength() const {
+    uint8_t tail[4];
+    if (!file_->ReadAt(file_->size() - 8, 4, tail).ok()) return 0;
+    return DecodeFixed32LE(tail);
+  }
+
+  std::string Prefix() const { return "parquet file '" + file_->path() + "'"; }
+  std::string GroupPrefix(int g) const {
+    return "parquet file '" + file_->path() + "': row group " + std::to_string(g);
+  }
+  Status Error(size_t g, const std::string& what) const {
+    return Status::Corruption(GroupPrefix(static_cast<int>(g)) + " " + what);
+  }
+
+  // Drops row groups that hold no requested position or whose statistics rule out the
+  // predicate.
+  void SelectGroups() {
+    std::vector<Group> kept;
+    const auto& positions = options_.row_positions;
+    size_t p = 0;
+    for (const Group& g : groups_) {
+      if (g.num_rows == 0) continue;
+      if (positions) {
+        while (p < positions->size() && (*positions)[p] < g.first_row) ++p;
+        if (p >= positions->size() || (*positions)[p] >= g.first_row + g.num_rows) continue;
+      }
+      if (options_.predicate && !options_.predicate->MightMatch(g.num_rows, GroupStats(g))) {
+        continue;
+      }
+      kept.push_back(g);
+    }
+    groups_ = std::move(kept);
+  }
+
+  std::vector<ColumnStats> GroupStats(const Group& g) const {
+    const RowGroup& rg = meta_.row_groups[static_cast<size_t>(g.index)];
+    std::vector<ColumnStats> stats(plan_.columns.size());
+    for (size_t c = 0; c < plan_.columns.size(); ++c) {
+      const ReadNode& node = *plan_.columns[c];
+      if (node.kind == ReadNode::Kind::kMissing) {
+        stats[c].null_count = g.num_rows;
+        continue;
+      }
+      if (node.kind != ReadNode::Kind::kLeaf) continue;
+      const SchemaNode& leaf = *plan_.leaves[static_cast<size_t>(node.leaf)];
+      const ColumnChunk& chunk = rg.columns[static_cast<size_t>(leaf.leaf_index)];
+      if (!chunk.meta_data || !chunk.meta_data->statistics) continue;
+      bool type_order =
+          static_cast<size_t>(leaf.leaf_index) < meta_.column_orders.size() &&
+          meta_.column_orders[static_cast<size_t>(leaf.leaf_index)].type_defined_order;
+      stats[c] = ToColumnStats(*chunk.meta_data->statistics, leaf, *node.type, type_order);
+    }
+    return stats;
+  }
+
+  Status LoadGroup() {
+    const Group& g = groups_[group_];
+    const RowGroup& rg = meta_.row_groups[static_cast<size_t>(g.index)];
+    for (size_t i = 0; i < plan_.leaves.size(); ++i) {
+      const SchemaNode* leaf = plan_.leaves[i];
+      ColumnChunkReader reader(file_.get(), leaf, metadata_offset_);
+      SLUICE_RETURN_NOT_OK_CTX(
+          reader.Read(rg.columns[static_cast<size_t>(leaf->leaf_index)], &chunks_[i]),
+          GroupPrefix(g.index) + ": column '" + leaf->path + "'");
+    }
+    SLUICE_RETURN_NOT_OK_CTX(assembler_->Reset(&chunks_, g.num_rows), GroupPrefix(g.index));
+    group_loaded_ = true;
+    row_in_group_ = 0;
+    return Status::OK();
+  }
+
+  std::shared_ptr<RandomAccessFile> file_;
+  DataTypePtr read_type_;
+  ReaderOptions options_;
+  FileMetaData meta_;
+  std::unique_ptr<ParquetSchema> schema_;
+  int64_t metadata_offset_ = 0;
+  ReadPlan plan_;
+  std::unique_ptr<ColumnAssembler> assembler_;
+  std::vector<ColumnChunkData> chunks_;
+  std::vector<Group> groups_;
+  size_t group_ = 0;
+  bool group_loaded_ = false;
+  int64_t row_in_group_ = 0;
+  size_t pos_index_ = 0;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<FormatReader>> OpenParquetReader(std::shared_ptr<RandomAccessFile> file,
+                                                        DataTypePtr read_type,
+                                                        const ReaderOptions& options) {
+  if (read_type == nullptr || read_type->root() != TypeRoot::kRow) {
+    return Status::InvalidArgument("parquet reader: the read type must be a ROW type");
+  }
+  auto reader = std::make_unique<ParquetReader>(std::move(file), std::move(read_type), options);
+  SLUICE_RETURN_NOT_OK(reader->Init());
+  return std::unique_ptr<FormatReader>(std::move(reader));
+}
+
+Result<DataTypePtr> ReadParquetFileType(const RandomAccessFile& file) {
+  SLUICE_ASSIGN_OR_RETURN(FileMetaData meta, ReadFileMetaData(file));
+  auto schema = ParquetSchema::Make(meta);
+  if (!schema.ok()) return schema.status().WithContext("parquet file '" + file.path() + "'");
+  auto type = (*schema)->ToPaimonType();
+  if (!type.ok()) return type.status().WithContext("parquet file '" + file.path() + "'");
+  return type;
+}
+
+}  // namespace sluice::parquet

@@ -1,0 +1,84 @@
+// ThriftCompactReader: decodes the Parquet metadata structs (parquet_metadata.h) from Thrift's
+// compact protocol, the encoding of the file footer, page headers and page index.
+//
+// Every read is bounds-checked: garbage, truncated input and lying lengths or counts give a
+// Corruption naming the struct and field being decoded, never a crash or an unbounded
+// allocation. Nesting deeper than kMaxDepth is rejected.
+//
+// Thread safety: the free functions are thread-safe; a ThriftCompactReader is not.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "sluice/base/result.h"
+#include "sluice/format/parquet/parquet_metadata.h"
+
+namespace sluice::parquet {
+
+// Wire types of the compact protocol.
+enum class ThriftType : uint8_t {
+  kStop = 0,
+  kBoolTrue = 1,
+  kBoolFalse = 2,
+  kByte = 3,
+  kI16 = 4,
+  kI32 = 5,
+  kI64 = 6,
+  kDouble = 7,
+  kBinary = 8,
+  kList = 9,
+  kSet = 10,
+  kMap = 11,
+  kStruct = 12,
+};
+
+class ThriftCompactReader {
+ public:
+  static constexpr int kMaxDepth = 64;
+
+  ThriftCompactReader(const uint8_t* data, size_t size)
+      : pos_(data), begin_(data), end_(data + size) {}
+
+  // Bytes consumed so far.
+  size_t position() const { return static_cast<size_t>(pos_ - begin_); }
+
+  // Reads the next field header of the current struct. Sets *type = kStop at the end of it.
+  Status ReadFieldHeader(int16_t* last_id, int16_t* id, ThriftType* type);
+  // Reads a value of a field (or list element) of wire type `type`; a mismatch of the wire type
+  // and the expected one is Corruption.
+  Status ReadBool(ThriftType type, bool* out);
+  Status ReadI8(ThriftType type, int8_t* out);
+  Status ReadI16(ThriftType type, int16_t* out);
+  Status ReadI32(ThriftType type, int32_t* out);
+  Status ReadI64(ThriftType type, int64_t* out);
+  Status ReadBinary(ThriftType type, std::string* out);
+  // Reads a list/set header; *size is bounded by the bytes left.
+  Status ReadListHeader(ThriftType type, ThriftType* elem_type, int32_t* size);
+  // Skips a value of wire type `type`, recursing into containers.
+  Status Skip(ThriftType type);
+
+  // Struct nesting guard for recursive decoders.
+  Status Enter();
+  void Leave() { --depth_; }
+
+ private:
+  Status ReadVarint(uint64_t* out);
+  Status ReadZigZag(int64_t* out);
+  Status SkipDepth(ThriftType type, int depth);
+
+  const uint8_t* pos_;
+  const uint8_t* begin_;
+  const uint8_t* end_;
+  int depth_ = 0;
+};
+
+// Decoders of whole structs. `*consumed` (when not null) receives the encoded length, so a page
+// header's size is known.
+Status DecodeFileMetaData(std::string_view data, FileMetaData* out);
+Status DecodePageHeader(std::string_view data, PageHeader* out, size_t* consumed);
+Status DecodeOffsetIndex(std::string_view data, OffsetIndex* out);
+Status DecodeColumnIndex(std::string_view data, ColumnIndex* out);
+
+}  // namespace sluice::parquet
