@@ -376,7 +376,8 @@ class DecodeLoop {
   DecodeLoop(AvroCursor* in, int64_t zero_size_budget) : in_(in), budget_(zero_size_budget) {}
 
   Status Truncated(const Node& n) {
-    return Status::Corruption("field " + n.path + ": value runs past the end of the block");
+    return Status::Corruption("field " + n.path +
+                              ": value runs past the end of the block (or has a bad varint)");
   }
 
   Status PutBytes(const Node& n, ColumnVector* v, std::string_view s) {
