@@ -106,7 +106,11 @@ function decode(file) {
     avro
       .createFileDecoder(file, {
         codecs,
-        parseHook: (schema) => avro.Type.forSchema(schema, {registry: {long: longType}}),
+        parseHook: (schema) =>
+          avro.Type.forSchema(schema, {
+            // Every long, logical (timestamps) or not, decodes through longType.
+            typeHook: (s) => (s === 'long' || (s && s.type === 'long') ? longType : undefined),
+          }),
       })
       .on('data', (r) => records.push(toPlain(r)))
       .on('error', reject)
