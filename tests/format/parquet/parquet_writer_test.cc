@@ -1,0 +1,767 @@
+// The Parquet writer against DuckDB: files we write must read back in DuckDB to the values we
+// wrote, with the schema, statistics and encodings Java Paimon (parquet-mr) writes.
+
+#include <gtest/gtest.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "duckdb_oracle.h"
+#include "sluice/format/parquet/parquet_file_format.h"
+#include "sluice/format/parquet/parquet_writer.h"
+#include "sluice/fs/file_io.h"
+#include "test_util.h"
+
+namespace sluice::parquet {
+namespace {
+
+using testing::DuckDbOracle;
+using testing::TempDir;
+
+DataField Field(int32_t id, std::string name, DataTypePtr type) {
+  DataField f;
+  f.id = id;
+  f.name = std::move(name);
+  f.type = std::move(type);
+  return f;
+}
+
+Result<WriteResult> WriteParquet(const std::string& path, const DataTypePtr& type,
+                                 const std::vector<const ColumnBatch*>& batches,
+                                 const WriterOptions& options = WriterOptions()) {
+  SLUICE_ASSIGN_OR_RETURN(auto file, LocalFileIO()->OpenForWrite(path, true));
+  SLUICE_ASSIGN_OR_RETURN(auto writer,
+                          ParquetFormat()->CreateWriter(std::move(file), type, options));
+  for (const ColumnBatch* b : batches) SLUICE_RETURN_NOT_OK(writer->Write(*b));
+  return writer->Finish();
+}
+
+// --- Rendering expected values as DuckDB prints them ---
+
+std::string Hex(const std::string& s) {
+  static const char* digits = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : s) {
+    out.push_back(digits[c >> 4]);
+    out.push_back(digits[c & 15]);
+  }
+  return out;
+}
+
+// The SQL expression that turns column `name` of `type` into a comparable text.
+std::string SelectExpr(const std::string& name, const DataType& type) {
+  std::string col = "\"" + name + "\"";
+  switch (type.root()) {
+    case TypeRoot::kBinary:
+    case TypeRoot::kVarBinary:
+      return "hex(" + col + ")";
+    case TypeRoot::kTime:
+      return "(extract(hour from " + col + ") * 3600000 + extract(minute from " + col +
+             ") * 60000 + extract(millisecond from " + col + "))";
+    case TypeRoot::kTimestamp:
+    case TypeRoot::kTimestampLtz:
+      return "epoch_us(" + col + ")";
+    case TypeRoot::kFloat:
+    case TypeRoot::kDouble:
+      return col;
+    default:
+      return "CAST(" + col + " AS VARCHAR)";
+  }
+}
+
+std::string Render(const Value& v, const DataType& type, bool nested) {
+  if (v.is_null()) return "NULL";
+  switch (type.root()) {
+    case TypeRoot::kBoolean:
+      return v.boolean() ? "true" : "false";
+    case TypeRoot::kTinyInt:
+    case TypeRoot::kSmallInt:
+    case TypeRoot::kInt:
+    case TypeRoot::kBigInt:
+      return std::to_string(v.AsInt64());
+    case TypeRoot::kDecimal:
+      return v.decimal().ToString();
+    case TypeRoot::kFloat:
+    case TypeRoot::kDouble: {
+      // Shortest round-trip digits, as DuckDB prints them ("5.0" for integral values).
+      char buf[64];
+      auto end = type.root() == TypeRoot::kFloat ? std::to_chars(buf, buf + 64, v.float32()).ptr
+                                                 : std::to_chars(buf, buf + 64, v.float64()).ptr;
+      std::string out(buf, end);
+      if (out.find_first_of(".en") == std::string::npos) out += ".0";
+      return out;
+    }
+    case TypeRoot::kChar:
+    case TypeRoot::kVarChar:
+      return v.bytes();
+    case TypeRoot::kBinary:
+    case TypeRoot::kVarBinary:
+      return Hex(v.bytes());
+    case TypeRoot::kDate:
+      return FormatDate(v.int32());
+    case TypeRoot::kTime:
+      return std::to_string(v.int32());
+    case TypeRoot::kTimestamp:
+    case TypeRoot::kTimestampLtz: {
+      const Timestamp& t = v.timestamp();
+      return std::to_string(t.millisecond * 1000 + t.nano_of_millisecond / 1000);
+    }
+    case TypeRoot::kArray: {
+      std::string out = "[";
+      const ValueList& items = v.list();
+      for (size_t i = 0; i < items.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += Render(items[i], *type.element(), true);
+      }
+      return out + "]";
+    }
+    case TypeRoot::kMap:
+    case TypeRoot::kMultiset: {
+      std::string out = "{";
+      const ValuePairs& pairs = v.pairs();
+      for (size_t i = 0; i < pairs.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += Render(pairs[i].first, *type.key(), true) + "=" +
+               Render(pairs[i].second,
+                      type.root() == TypeRoot::kMultiset ? *DataType::Int() : *type.value(), true);
+      }
+      return out + "}";
+    }
+    case TypeRoot::kRow: {
+      std::string out = "{";
+      const ValueList& fields = v.list();
+      for (size_t i = 0; i < fields.size(); ++i) {
+        if (i > 0) out += ", ";
+        out +=
+            "'" + type.fields()[i].name + "': " + Render(fields[i], *type.fields()[i].type, true);
+      }
+      return out + "}";
+    }
+    default:
+      ADD_FAILURE() << "no rendering for " << type.ToString();
+      return "";
+  }
+  (void)nested;
+}
+
+// Compares every cell DuckDB reads from `path` with `rows` (in file order).
+void ExpectDuckDbReads(DuckDbOracle& duck, const std::string& path, const DataType& row_type,
+                       const std::vector<ValueList>& rows) {
+  std::string sql = "SELECT ";
+  for (int i = 0; i < row_type.num_fields(); ++i) {
+    if (i > 0) sql += ", ";
+    sql += SelectExpr(row_type.fields()[i].name, *row_type.fields()[i].type);
+  }
+  sql += " FROM read_parquet(" + DuckDbOracle::Quote(path) + ")";
+  auto result = duck.Query(sql);
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  const DuckDbOracle::Rows& got = *result;
+  ASSERT_EQ(got.size(), rows.size());
+  int mismatches = 0;
+  for (size_t r = 0; r < rows.size() && mismatches < 10; ++r) {
+    for (int c = 0; c < row_type.num_fields(); ++c) {
+      const DataType& type = *row_type.fields()[c].type;
+      const Value& expected = rows[r][c];
+      const DuckDbOracle::Cell& cell = got[r][c];
+      if (expected.is_null()) {
+        if (cell.has_value()) {
+          ADD_FAILURE() << "row " << r << " column " << c << ": expected NULL, got " << *cell;
+          ++mismatches;
+        }
+        continue;
+      }
+      if (!cell.has_value()) {
+        ADD_FAILURE() << "row " << r << " column " << c << ": got NULL, expected "
+                      << expected.DebugString();
+        ++mismatches;
+        continue;
+      }
+      if (type.root() == TypeRoot::kFloat || type.root() == TypeRoot::kDouble) {
+        double want = type.root() == TypeRoot::kFloat ? expected.float32() : expected.float64();
+        double have = std::strtod(cell->c_str(), nullptr);
+        bool same =
+            (std::isnan(want) && std::isnan(have)) ||
+            (type.root() == TypeRoot::kFloat ? static_cast<float>(have) == static_cast<float>(want)
+                                             : have == want);
+        if (!same) {
+          ADD_FAILURE() << "row " << r << " column " << c << ": expected " << want << ", got "
+                        << *cell;
+          ++mismatches;
+        }
+        continue;
+      }
+      std::string want = Render(expected, type, false);
+      if (*cell != want) {
+        ADD_FAILURE() << "row " << r << " column " << c << " (" << type.ToString() << "): expected "
+                      << want << ", got " << *cell;
+        ++mismatches;
+      }
+    }
+  }
+}
+
+// --- Random data ---
+
+class Generator {
+ public:
+  explicit Generator(uint32_t seed) : rng_(seed) {}
+
+  int64_t Int(int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng_);
+  }
+  bool Chance(int percent) { return Int(0, 99) < percent; }
+  std::string Word(int min_len, int max_len) {
+    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    std::string s(static_cast<size_t>(Int(min_len, max_len)), 'a');
+    for (char& c : s) c = alphabet[Int(0, sizeof(alphabet) - 2)];
+    return s;
+  }
+
+  // A value of `type`; null with `null_percent` when the type is nullable.
+  Value Make(const DataType& type, int null_percent) {
+    if (type.nullable() && Chance(null_percent)) return Value();
+    switch (type.root()) {
+      case TypeRoot::kBoolean:
+        return Value::Boolean(Chance(50));
+      case TypeRoot::kTinyInt:
+        return Value::Int8(static_cast<int8_t>(Int(-128, 127)));
+      case TypeRoot::kSmallInt:
+        return Value::Int16(static_cast<int16_t>(Int(-32768, 32767)));
+      case TypeRoot::kInt:
+        return Value::Int32(static_cast<int32_t>(Int(INT32_MIN, INT32_MAX)));
+      case TypeRoot::kBigInt:
+        return Value::Int64(Chance(50) ? Int(-1000, 1000) : Int(INT64_MIN, INT64_MAX));
+      case TypeRoot::kFloat:
+        return Value::Float(static_cast<float>(Int(-1000000, 1000000)) / 64.0f);
+      case TypeRoot::kDouble:
+        return Value::Double(static_cast<double>(Int(-1000000000, 1000000000)) / 1024.0);
+      case TypeRoot::kDecimal: {
+        int128_t bound = 1;
+        for (int i = 0; i < type.precision(); ++i) bound *= 10;
+        bound -= 1;
+        int128_t v = static_cast<int128_t>(Int(INT64_MIN, INT64_MAX)) * Int(1, 1 << 30);
+        v %= bound + 1;
+        if (Chance(5)) v = Chance(50) ? bound : -bound;
+        return Value::FromDecimal(Decimal{v, type.precision(), type.scale()});
+      }
+      case TypeRoot::kChar:
+      case TypeRoot::kVarChar:
+        return Value::String(Word(1, 12));
+      case TypeRoot::kBinary:
+      case TypeRoot::kVarBinary: {
+        std::string s(static_cast<size_t>(Int(0, 10)), '\0');
+        for (char& c : s) c = static_cast<char>(Int(0, 255));
+        return Value::Binary(s);
+      }
+      case TypeRoot::kDate:
+        return Value::Int32(static_cast<int32_t>(Int(-20000, 40000)));
+      case TypeRoot::kTime:
+        return Value::Int32(static_cast<int32_t>(Int(0, 86399999)));
+      case TypeRoot::kTimestamp:
+      case TypeRoot::kTimestampLtz: {
+        int64_t millis = Int(0, int64_t{4102444800000});
+        int32_t nanos = 0;
+        if (type.precision() > 3) nanos = static_cast<int32_t>(Int(0, 999) * 1000);
+        return Value::FromTimestamp(Timestamp{millis, nanos});
+      }
+      case TypeRoot::kArray: {
+        ValueList items;
+        int64_t n = Int(0, 4);
+        for (int64_t i = 0; i < n; ++i) items.push_back(Make(*type.element(), null_percent));
+        return Value::Array(std::move(items));
+      }
+      case TypeRoot::kMap: {
+        ValuePairs pairs;
+        int64_t n = Int(0, 3);
+        for (int64_t i = 0; i < n; ++i) {
+          Value key = type.key()->IsString()
+                          ? Value::String("k" + std::to_string(i) + Word(1, 3))
+                          : Value::Int32(static_cast<int32_t>(i * 100 + Int(0, 99)));
+          pairs.emplace_back(std::move(key), Make(*type.value(), null_percent));
+        }
+        return Value::Map(std::move(pairs));
+      }
+      case TypeRoot::kMultiset: {
+        ValuePairs pairs;
+        int64_t n = Int(0, 3);
+        for (int64_t i = 0; i < n; ++i) {
+          pairs.emplace_back(Value::String("m" + std::to_string(i)),
+                             Value::Int32(static_cast<int32_t>(Int(1, 5))));
+        }
+        return Value::Map(std::move(pairs));
+      }
+      case TypeRoot::kRow: {
+        ValueList fields;
+        for (const DataField& f : type.fields()) fields.push_back(Make(*f.type, null_percent));
+        return Value::Row(std::move(fields));
+      }
+      default:
+        return Value();
+    }
+  }
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+std::vector<DataTypePtr> PrimitiveTypes(bool nullable) {
+  return {DataType::Boolean(nullable),        DataType::TinyInt(nullable),
+          DataType::SmallInt(nullable),       DataType::Int(nullable),
+          DataType::BigInt(nullable),         DataType::Float(nullable),
+          DataType::Double(nullable),         DataType::Decimal(5, 2, nullable),
+          DataType::Decimal(18, 4, nullable), DataType::Decimal(38, 10, nullable),
+          DataType::Decimal(20, 0, nullable), DataType::VarChar(20, nullable),
+          DataType::Char(3, nullable),        DataType::String(nullable),
+          DataType::Bytes(nullable),          DataType::Date(nullable),
+          DataType::Time(0, nullable),        DataType::Timestamp(3, nullable),
+          DataType::Timestamp(6, nullable),   DataType::TimestampLtz(3, nullable),
+          DataType::TimestampLtz(6, nullable)};
+}
+
+DataTypePtr RowOf(const std::vector<DataTypePtr>& types) {
+  std::vector<DataField> fields;
+  for (size_t i = 0; i < types.size(); ++i) {
+    fields.push_back(Field(static_cast<int32_t>(i), "c" + std::to_string(i), types[i]));
+  }
+  return DataType::Row(std::move(fields));
+}
+
+struct Dataset {
+  std::vector<ValueList> rows;
+  std::unique_ptr<ColumnBatch> batch;
+};
+
+Dataset MakeDataset(const DataTypePtr& row_type, int64_t n, int null_percent, uint32_t seed) {
+  Generator gen(seed);
+  Dataset d;
+  d.batch = std::make_unique<ColumnBatch>(row_type);
+  for (int64_t r = 0; r < n; ++r) {
+    ValueList row;
+    for (const DataField& f : row_type->fields()) row.push_back(gen.Make(*f.type, null_percent));
+    Status st = d.batch->AppendRow(row);
+    EXPECT_TRUE(st.ok()) << st.ToString();
+    d.rows.push_back(std::move(row));
+  }
+  return d;
+}
+
+// --- Tests ---
+
+class ParquetWriterCodecTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ParquetWriterCodecTest, PrimitiveTypesReadBackInDuckDb) {
+  TempDir dir;
+  DuckDbOracle duck;
+  for (bool nullable : {true, false}) {
+    DataTypePtr type = RowOf(PrimitiveTypes(nullable));
+    Dataset data = MakeDataset(type, 3000, 20, nullable ? 1 : 2);
+    WriterOptions options;
+    options.compression = GetParam();
+    std::string path = dir.path() + "/p" + (nullable ? "n" : "r") + ".parquet";
+    auto result = WriteParquet(path, type, {data.batch.get()}, options);
+    ASSERT_TRUE(result.ok()) << result.status().ToString();
+    EXPECT_EQ(result->row_count, 3000);
+    ExpectDuckDbReads(duck, path, *type, data.rows);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Codecs, ParquetWriterCodecTest,
+                         ::testing::Values("zstd", "snappy", "gzip", "lz4", "none"));
+
+// --- Nested types ---
+
+DataTypePtr NestedRowType() {
+  return DataType::Row({
+      Field(0, "id", DataType::Int(false)),
+      Field(1, "ints", DataType::Array(DataType::Int())),
+      Field(2, "words", DataType::Array(DataType::String(false), false)),
+      Field(3, "nested", DataType::Array(DataType::Array(DataType::BigInt()))),
+      Field(4, "map", DataType::Map(DataType::String(), DataType::Double())),
+      Field(5, "bag", DataType::Multiset(DataType::String())),
+      Field(6, "rec",
+            DataType::Row(
+                {Field(7, "a", DataType::Int()), Field(8, "b", DataType::Array(DataType::String())),
+                 Field(9, "c", DataType::Row({Field(10, "d", DataType::Decimal(10, 3))}))})),
+      Field(11, "recs",
+            DataType::Array(DataType::Row(
+                {Field(12, "x", DataType::SmallInt()),
+                 Field(13, "y", DataType::Map(DataType::Int(), DataType::String()))}))),
+  });
+}
+
+TEST(ParquetWriterTest, NestedTypesReadBackInDuckDb) {
+  TempDir dir;
+  DuckDbOracle duck;
+  DataTypePtr type = NestedRowType();
+  for (int null_percent : {0, 25}) {
+    Dataset data = MakeDataset(type, 2500, null_percent, 7 + null_percent);
+    std::string path = dir.path() + "/nested" + std::to_string(null_percent) + ".parquet";
+    WriterOptions options;
+    // Small pages: page cuts land inside the nested columns.
+    options.options["parquet.page.size"] = "2048";
+    auto result = WriteParquet(path, type, {data.batch.get()}, options);
+    ASSERT_TRUE(result.ok()) << result.status().ToString();
+    ExpectDuckDbReads(duck, path, *type, data.rows);
+    // Paimon keeps no statistics for nested columns.
+    for (int c = 1; c < type->num_fields(); ++c) {
+      EXPECT_FALSE(result->stats[c].min.has_value());
+      EXPECT_FALSE(result->stats[c].null_count.has_value());
+    }
+    EXPECT_TRUE(result->stats[0].min.has_value());
+  }
+}
+
+// --- Schema as Java Paimon writes it ---
+
+// parquet_schema() of a file, one "|"-joined line per schema element, without file names.
+std::vector<std::string> SchemaLines(DuckDbOracle& duck, const std::string& path) {
+  auto rows = duck.Query(
+      "SELECT name, type, type_length, repetition_type, num_children, converted_type, scale, "
+      "precision, field_id, logical_type FROM parquet_schema(" +
+      DuckDbOracle::Quote(path) + ")");
+  EXPECT_TRUE(rows.ok()) << rows.status().ToString();
+  std::vector<std::string> lines;
+  if (!rows.ok()) return lines;
+  for (const auto& row : *rows) {
+    std::string line;
+    for (const auto& cell : row) line += (cell ? *cell : "NULL") + "|";
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+struct JavaFile {
+  std::string relative_path;  // under the corpus tables
+  DataTypePtr type;           // the Paimon write type of the file
+};
+
+std::vector<JavaFile> JavaWrittenFiles() {
+  std::vector<JavaFile> files;
+  files.push_back(
+      {"parquet/parquet_append_table.db/parquet_append_table/bucket-0/"
+       "data-9ea62f34-1dca-49c1-bf7a-d37303d8fb76-1.parquet",
+       DataType::Row({Field(0, "f1", DataType::Boolean()), Field(1, "f2", DataType::TinyInt()),
+                      Field(2, "f3", DataType::SmallInt()), Field(3, "f4", DataType::Int()),
+                      Field(4, "f5", DataType::BigInt()), Field(5, "f6", DataType::Float()),
+                      Field(6, "f7", DataType::Double()), Field(7, "f8", DataType::String()),
+                      Field(8, "f9", DataType::Bytes()),
+                      Field(9, "f10",
+                            DataType::Map(DataType::Array(DataType::Float()),
+                                          DataType::Row({Field(10, "f0", DataType::Boolean()),
+                                                         Field(11, "f1", DataType::BigInt())}))),
+                      Field(12, "f11", DataType::Timestamp(9)), Field(13, "f12", DataType::Date()),
+                      Field(14, "f13", DataType::Decimal(2, 2))})});
+  files.push_back(
+      {"parquet/append_with_cast_timestamp.db/append_with_cast_timestamp/bucket-0/"
+       "data-ac91592e-f1c2-4cbe-adb2-cbfe71764ede-0.parquet",
+       DataType::Row({Field(0, "ts_sec", DataType::Timestamp(0)),
+                      Field(1, "ts_milli", DataType::Timestamp(3)),
+                      Field(2, "ts_micro", DataType::Timestamp(6)),
+                      Field(3, "ts_nano", DataType::Timestamp(9)),
+                      Field(4, "ts_tz_sec", DataType::TimestampLtz(0)),
+                      Field(5, "ts_tz_milli", DataType::TimestampLtz(3)),
+                      Field(6, "ts_tz_micro", DataType::TimestampLtz(6)),
+                      Field(7, "ts_tz_nano", DataType::TimestampLtz(9)),
+                      Field(8, "int_ts_sec", DataType::Int()),
+                      Field(9, "int_ts_tz_micro", DataType::Int())})});
+  files.push_back(
+      {"parquet/append_complex_data.db/append_complex_data/f1=10/bucket-0/"
+       "data-35f2719c-ffae-4697-960e-af95a0b4bd51-1.parquet",
+       DataType::Row({Field(0, "f1", DataType::Int()), Field(1, "f2", DataType::Int()),
+                      Field(2, "f3", DataType::Date()), Field(3, "f4", DataType::Timestamp(9)),
+                      Field(4, "f5", DataType::Decimal(23, 5)),
+                      Field(5, "f6", DataType::Bytes())})});
+  files.push_back(
+      {"parquet/pk_table_nested_type.db/pk_table_nested_type/dt=2025-04-14/hr=10/bucket-0/"
+       "data-f63238db-a23a-4f18-9211-0835909197cf-0.parquet",
+       DataType::Row(
+           {Field(1073741823, "_KEY_shopId", DataType::Int(false)),
+            Field(2147483646, "_SEQUENCE_NUMBER", DataType::BigInt(false)),
+            Field(2147483645, "_VALUE_KIND", DataType::TinyInt(false)),
+            Field(0, "shopId", DataType::Int(false)), Field(1, "dt", DataType::String(false)),
+            Field(2, "hr", DataType::Int(false)), Field(3, "col0", DataType::Int()),
+            Field(
+                4, "col1",
+                DataType::Row({Field(5, "f0", DataType::String()), Field(6, "f1", DataType::Int()),
+                               Field(7, "f2", DataType::Array(DataType::Int()))})),
+            Field(8, "col2", DataType::Map(DataType::Int(), DataType::Int()))})});
+  return files;
+}
+
+TEST(ParquetWriterTest, SchemaMatchesJavaWrittenFiles) {
+  TempDir dir;
+  DuckDbOracle duck;
+  int compared = 0;
+  for (const JavaFile& java : JavaWrittenFiles()) {
+    std::string java_path = testing::CompatTablesDir() + "/" + java.relative_path;
+    auto created_by = duck.Query("SELECT created_by FROM parquet_file_metadata(" +
+                                 DuckDbOracle::Quote(java_path) + ")");
+    ASSERT_TRUE(created_by.ok()) << created_by.status().ToString();
+    ASSERT_EQ(created_by->size(), 1u);
+    ASSERT_EQ((*created_by)[0][0]->rfind("parquet-mr", 0), 0u) << *(*created_by)[0][0];
+
+    std::string ours = dir.path() + "/ours" + std::to_string(compared) + ".parquet";
+    ColumnBatch empty(java.type);
+    auto result = WriteParquet(ours, java.type, {&empty});
+    ASSERT_TRUE(result.ok()) << result.status().ToString();
+    EXPECT_EQ(SchemaLines(duck, ours), SchemaLines(duck, java_path)) << java.relative_path;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 4);
+}
+
+// --- Statistics ---
+
+TEST(ParquetWriterTest, StatisticsInFooterAndResult) {
+  TempDir dir;
+  DuckDbOracle duck;
+  DataTypePtr type = DataType::Row({
+      Field(0, "i", DataType::Int()),
+      Field(1, "s", DataType::String()),
+      Field(2, "d", DataType::Double()),
+      Field(3, "f", DataType::Float()),
+      Field(4, "dec", DataType::Decimal(38, 2)),
+      Field(5, "dec9", DataType::Decimal(9, 3)),
+      Field(6, "ts", DataType::Timestamp(6)),
+      Field(7, "ts9", DataType::Timestamp(9)),
+      Field(8, "allnull", DataType::BigInt()),
+      Field(9, "nan", DataType::Double()),
+      Field(10, "b", DataType::Boolean()),
+  });
+  const double nan = std::nan("");
+  std::vector<ValueList> rows = {
+      {Value::Int32(5), Value::String("zebra"), Value::Double(nan), Value::Float(0.0f),
+       Value::FromDecimal({-12345, 38, 2}), Value::FromDecimal({999999999, 9, 3}),
+       Value::FromTimestamp({1000, 5000}), Value::FromTimestamp({1, 1}), Value(),
+       Value::Double(nan), Value::Boolean(true)},
+      {Value(), Value::String("\xc3\xa9t\xc3\xa9"), Value::Double(-2.5), Value::Float(-0.0f),
+       Value::FromDecimal({7, 38, 2}), Value::FromDecimal({-5, 9, 3}), Value(), Value(), Value(),
+       Value(), Value::Boolean(true)},
+      {Value::Int32(-3), Value::String("apple"), Value::Double(7.25), Value::Float(1.5f), Value(),
+       Value(), Value::FromTimestamp({-86400000, 0}), Value::FromTimestamp({5, 0}), Value(),
+       Value::Double(nan), Value()},
+  };
+  ColumnBatch batch(type);
+  for (const auto& r : rows) ASSERT_TRUE(batch.AppendRow(r).ok());
+  std::string path = dir.path() + "/stats.parquet";
+  auto result = WriteParquet(path, type, {&batch});
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+
+  auto meta = duck.Query(
+      "SELECT path_in_schema, stats_min_value, stats_max_value, stats_null_count FROM "
+      "parquet_metadata(" +
+      DuckDbOracle::Quote(path) + ") ORDER BY column_id");
+  ASSERT_TRUE(meta.ok()) << meta.status().ToString();
+  std::map<std::string, std::vector<std::string>> got;
+  for (const auto& row : *meta) {
+    got[*row[0]] = {row[1] ? *row[1] : "NULL", row[2] ? *row[2] : "NULL", *row[3]};
+  }
+  using V = std::vector<std::string>;
+  EXPECT_EQ(got["i"], (V{"-3", "5", "1"}));
+  // Unsigned byte order: "été" (0xC3...) sorts after "zebra".
+  EXPECT_EQ(got["s"], (V{"apple", "\xc3\xa9t\xc3\xa9", "0"}));
+  // NaN is left out; zeros are widened to -0.0 / +0.0.
+  EXPECT_EQ(got["d"], (V{"-2.5", "7.25", "0"}));
+  EXPECT_EQ(got["f"], (V{"-0.0", "1.5", "0"}));
+  EXPECT_EQ(got["dec"], (V{"-123.45", "0.07", "1"}));
+  EXPECT_EQ(got["dec9"], (V{"-0.005", "999999.999", "1"}));
+  EXPECT_EQ(got["ts9"], (V{"NULL", "NULL", "1"}));
+  EXPECT_EQ(got["allnull"], (V{"NULL", "NULL", "3"}));
+  EXPECT_EQ(got["nan"], (V{"NULL", "NULL", "1"}));
+  EXPECT_EQ(got["b"], (V{"true", "true", "1"}));
+
+  const auto& stats = result->stats;
+  ASSERT_EQ(stats.size(), 11u);
+  EXPECT_EQ(*stats[0].min, Value::Int32(-3));
+  EXPECT_EQ(*stats[0].max, Value::Int32(5));
+  EXPECT_EQ(*stats[0].null_count, 1);
+  EXPECT_EQ(*stats[1].min, Value::String("apple"));
+  EXPECT_EQ(*stats[1].max, Value::String("\xc3\xa9t\xc3\xa9"));
+  EXPECT_EQ(*stats[2].min, Value::Double(-2.5));
+  EXPECT_EQ(*stats[2].max, Value::Double(7.25));
+  EXPECT_TRUE(std::signbit(stats[3].min->float32()));
+  EXPECT_EQ(*stats[3].max, Value::Float(1.5f));
+  EXPECT_EQ(*stats[4].min, Value::FromDecimal({-12345, 38, 2}));
+  EXPECT_EQ(*stats[4].max, Value::FromDecimal({7, 38, 2}));
+  EXPECT_EQ(*stats[5].min, Value::FromDecimal({-5, 9, 3}));
+  EXPECT_EQ(*stats[6].min, Value::FromTimestamp({-86400000, 0}));
+  EXPECT_EQ(*stats[6].max, Value::FromTimestamp({1000, 5000}));
+  EXPECT_EQ(*stats[6].null_count, 1);
+  EXPECT_FALSE(stats[7].min.has_value());  // INT96: Paimon has no min / max
+  EXPECT_EQ(*stats[7].null_count, 1);
+  EXPECT_FALSE(stats[8].min.has_value());
+  EXPECT_EQ(*stats[8].null_count, 3);
+  EXPECT_FALSE(stats[9].min.has_value());
+  EXPECT_EQ(*stats[10].min, Value::Boolean(true));
+}
+
+// --- Encodings, pages and row groups ---
+
+std::map<std::string, std::string> EncodingsByColumn(DuckDbOracle& duck, const std::string& path) {
+  auto rows = duck.Query(
+      "SELECT path_in_schema, string_agg(DISTINCT encodings, ';') FROM "
+      "parquet_metadata(" +
+      DuckDbOracle::Quote(path) + ") GROUP BY path_in_schema");
+  EXPECT_TRUE(rows.ok()) << rows.status().ToString();
+  std::map<std::string, std::string> out;
+  if (rows.ok()) {
+    for (const auto& r : *rows) out[*r[0]] = *r[1];
+  }
+  return out;
+}
+
+TEST(ParquetWriterTest, DictionaryAndFallbackToPlain) {
+  TempDir dir;
+  DuckDbOracle duck;
+  DataTypePtr type = DataType::Row(
+      {Field(0, "few", DataType::String()), Field(1, "many", DataType::String()),
+       Field(2, "few_ints", DataType::BigInt()), Field(3, "many_ints", DataType::BigInt()),
+       Field(4, "grows", DataType::Int())});
+  Generator gen(3);
+  ColumnBatch batch(type);
+  std::vector<ValueList> rows;
+  for (int i = 0; i < 20000; ++i) {
+    ValueList row = {Value::String("v" + std::to_string(gen.Int(0, 9))),
+                     Value::String(gen.Word(10, 20)), Value::Int64(gen.Int(0, 5) * 1000000007),
+                     Value::Int64(gen.Int(INT64_MIN, INT64_MAX)),
+                     // Repeats at first, then unique: dictionary pages, then PLAIN pages.
+                     Value::Int32(i < 10000 ? i % 7 : i)};
+    ASSERT_TRUE(batch.AppendRow(row).ok());
+    rows.push_back(std::move(row));
+  }
+  std::string path = dir.path() + "/dict.parquet";
+  WriterOptions options;
+  options.options["parquet.page.size"] = "4096";
+  options.options["parquet.dictionary.page.size"] = "16384";
+  auto result = WriteParquet(path, type, {&batch}, options);
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ExpectDuckDbReads(duck, path, *type, rows);
+  auto enc = EncodingsByColumn(duck, path);
+  EXPECT_EQ(enc["few"], "PLAIN_DICTIONARY, RLE");
+  EXPECT_EQ(enc["few_ints"], "PLAIN_DICTIONARY, RLE");
+  EXPECT_EQ(enc["many"], "RLE, PLAIN");
+  EXPECT_EQ(enc["many_ints"], "RLE, PLAIN");
+  EXPECT_EQ(enc["grows"], "PLAIN_DICTIONARY, RLE, PLAIN");
+}
+
+TEST(ParquetWriterTest, RowGroupsCutAtBlockSize) {
+  TempDir dir;
+  DuckDbOracle duck;
+  DataTypePtr type =
+      DataType::Row({Field(0, "k", DataType::BigInt(false)), Field(1, "v", DataType::String())});
+  Dataset first = MakeDataset(type, 30000, 10, 11);
+  Dataset second = MakeDataset(type, 20000, 10, 12);
+  std::string path = dir.path() + "/groups.parquet";
+  WriterOptions options;
+  options.compression = "snappy";
+  options.options["parquet.block.size"] = "65536";
+  options.options["parquet.page.size"] = "8192";
+  auto result = WriteParquet(path, type, {first.batch.get(), second.batch.get()}, options);
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  EXPECT_EQ(result->row_count, 50000);
+  std::vector<ValueList> rows = first.rows;
+  rows.insert(rows.end(), second.rows.begin(), second.rows.end());
+  ExpectDuckDbReads(duck, path, *type, rows);
+  auto groups = duck.Query("SELECT count(*), sum(row_group_num_rows) FROM parquet_metadata(" +
+                           DuckDbOracle::Quote(path) + ") WHERE column_id = 0");
+  ASSERT_TRUE(groups.ok());
+  EXPECT_GT(std::stoi(*(*groups)[0][0]), 3);
+  auto sizes = duck.Query("SELECT max(row_group_bytes) FROM parquet_metadata(" +
+                          DuckDbOracle::Quote(path) + ")");
+  ASSERT_TRUE(sizes.ok());
+  // A row group is cut within one slice of rows after it reaches the block size.
+  EXPECT_LT(std::stoll(*(*sizes)[0][0]), 2 * 65536);
+  auto file_meta = duck.Query("SELECT num_rows, created_by FROM parquet_file_metadata(" +
+                              DuckDbOracle::Quote(path) + ")");
+  ASSERT_TRUE(file_meta.ok());
+  EXPECT_EQ(*(*file_meta)[0][0], "50000");
+  EXPECT_EQ(*(*file_meta)[0][1], kSluiceCreatedBy);
+}
+
+TEST(ParquetWriterTest, EmptyFileIsValid) {
+  TempDir dir;
+  DuckDbOracle duck;
+  DataTypePtr type = RowOf(PrimitiveTypes(true));
+  std::string path = dir.path() + "/empty.parquet";
+  auto result = WriteParquet(path, type, {});
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  EXPECT_EQ(result->row_count, 0);
+  auto count = duck.Query("SELECT count(*) FROM read_parquet(" + DuckDbOracle::Quote(path) + ")");
+  ASSERT_TRUE(count.ok()) << count.status().ToString();
+  EXPECT_EQ(*(*count)[0][0], "0");
+  EXPECT_EQ(result->file_size, static_cast<int64_t>(testing::ReadFileOrFail(path).size()));
+}
+
+// --- Invalid input ---
+
+TEST(ParquetWriterTest, RejectsInvalidInput) {
+  TempDir dir;
+  DataTypePtr type =
+      DataType::Row({Field(0, "a", DataType::Int(false)), Field(1, "d", DataType::Decimal(5, 2))});
+  auto open = [&](const std::string& name) {
+    auto file = LocalFileIO()->OpenForWrite(dir.path() + "/" + name, true);
+    EXPECT_TRUE(file.ok());
+    auto writer = ParquetFormat()->CreateWriter(std::move(*file), type, WriterOptions());
+    EXPECT_TRUE(writer.ok());
+    return std::move(*writer);
+  };
+  {
+    // A batch of another type.
+    DataTypePtr other = DataType::Row(
+        {Field(0, "a", DataType::BigInt(false)), Field(1, "d", DataType::Decimal(5, 2))});
+    ColumnBatch batch(other);
+    ASSERT_TRUE(batch.AppendRow({Value::Int64(1), Value()}).ok());
+    Status st = open("mismatch.parquet")->Write(batch);
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+    EXPECT_NE(st.message().find("column 'a'"), std::string::npos) << st.message();
+  }
+  {
+    // A decimal beyond DECIMAL(5, 2).
+    ColumnBatch batch(type);
+    ASSERT_TRUE(batch.AppendRow({Value::Int32(1), Value::FromDecimal({99999, 5, 2})}).ok());
+    ASSERT_TRUE(batch.AppendRow({Value::Int32(2), Value::FromDecimal({-100000, 5, 2})}).ok());
+    Status st = open("decimal.parquet")->Write(batch);
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+    EXPECT_NE(st.message().find("-100000 does not fit DECIMAL(5, 2)"), std::string::npos)
+        << st.message();
+  }
+  {
+    // A null in a NOT NULL column.
+    ColumnBatch batch(type);
+    ASSERT_TRUE(batch.AppendRow({Value::Int32(1), Value()}).ok());
+    batch.column(0)->MutableValidity()[0] = 0;
+    Status st = open("null.parquet")->Write(batch);
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+    EXPECT_NE(st.message().find("null value in NOT NULL"), std::string::npos) << st.message();
+  }
+  {
+    // Options.
+    auto file = LocalFileIO()->OpenForWrite(dir.path() + "/opts.parquet", true);
+    ASSERT_TRUE(file.ok());
+    WriterOptions options;
+    options.compression = "lz4_frame";
+    EXPECT_FALSE(ParquetFormat()->CreateWriter(std::move(*file), type, options).ok());
+    file = LocalFileIO()->OpenForWrite(dir.path() + "/opts2.parquet", true);
+    options = WriterOptions();
+    options.options["parquet.page.size"] = "-1";
+    auto w = ParquetFormat()->CreateWriter(std::move(*file), type, options);
+    ASSERT_FALSE(w.ok());
+    EXPECT_NE(w.status().message().find("parquet.page.size"), std::string::npos);
+  }
+  {
+    // Types Parquet files of Paimon cannot hold.
+    auto file = LocalFileIO()->OpenForWrite(dir.path() + "/variant.parquet", true);
+    ASSERT_TRUE(file.ok());
+    auto w = ParquetFormat()->CreateWriter(
+        std::move(*file), DataType::Row({Field(0, "v", DataType::Variant())}), WriterOptions());
+    EXPECT_EQ(w.status().code(), StatusCode::kNotSupported);
+  }
+}
+
+}  // namespace
+}  // namespace sluice::parquet
