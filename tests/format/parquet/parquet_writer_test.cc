@@ -266,7 +266,11 @@ class Generator {
       case TypeRoot::kTimestampLtz: {
         int64_t millis = Int(0, int64_t{4102444800000});
         int32_t nanos = 0;
-        if (type.precision() > 3) nanos = static_cast<int32_t>(Int(0, 999) * 1000);
+        if (type.precision() > 6) {
+          nanos = static_cast<int32_t>(Int(0, 999999));
+        } else if (type.precision() > 3) {
+          nanos = static_cast<int32_t>(Int(0, 999) * 1000);
+        }
         return Value::FromTimestamp(Timestamp{millis, nanos});
       }
       case TypeRoot::kArray: {
@@ -373,6 +377,37 @@ TEST_P(ParquetWriterCodecTest, PrimitiveTypesReadBackInDuckDb) {
 INSTANTIATE_TEST_SUITE_P(Codecs, ParquetWriterCodecTest,
                          ::testing::Values("zstd", "snappy", "gzip", "lz4", "none"));
 
+// Reads `path` back with our reader and compares every row with `rows`.
+void ExpectSluiceReads(const std::string& path, const DataTypePtr& row_type,
+                       const std::vector<ValueList>& rows) {
+  auto file = LocalFileIO()->OpenForRead(path);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  ReaderOptions options;
+  options.batch_size = 777;
+  auto reader = ParquetFormat()->CreateReader(std::shared_ptr<RandomAccessFile>(std::move(*file)),
+                                              row_type, options);
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  EXPECT_EQ((*reader)->num_rows(), static_cast<int64_t>(rows.size()));
+  ColumnBatch batch(row_type);
+  size_t next = 0;
+  int mismatches = 0;
+  while (true) {
+    auto more = (*reader)->Next(&batch);
+    ASSERT_TRUE(more.ok()) << more.status().ToString();
+    if (!*more) break;
+    for (int64_t r = 0; r < batch.num_rows(); ++r, ++next) {
+      ASSERT_LT(next, rows.size());
+      Value got = batch.GetRow(r);
+      Value want = Value::Row(rows[next]);
+      if (got != want && ++mismatches <= 5) {
+        ADD_FAILURE() << "row " << next << ": expected " << want.DebugString() << ", got "
+                      << got.DebugString();
+      }
+    }
+  }
+  EXPECT_EQ(next, rows.size());
+}
+
 // --- Nested types ---
 
 DataTypePtr NestedRowType() {
@@ -413,6 +448,25 @@ TEST(ParquetWriterTest, NestedTypesReadBackInDuckDb) {
       EXPECT_FALSE(result->stats[c].null_count.has_value());
     }
     EXPECT_TRUE(result->stats[0].min.has_value());
+  }
+}
+
+TEST(ParquetWriterTest, RoundTripThroughSluiceReader) {
+  TempDir dir;
+  std::vector<DataTypePtr> types = {RowOf(PrimitiveTypes(true)), RowOf(PrimitiveTypes(false)),
+                                    NestedRowType()};
+  for (size_t t = 0; t < types.size(); ++t) {
+    for (const char* codec : {"zstd", "snappy"}) {
+      Dataset data = MakeDataset(types[t], 3000, 15, static_cast<uint32_t>(100 + t));
+      std::string path = dir.path() + "/rt" + std::to_string(t) + codec + ".parquet";
+      WriterOptions options;
+      options.compression = codec;
+      options.options["parquet.page.size"] = "4096";
+      options.options["parquet.block.size"] = "100000";
+      auto result = WriteParquet(path, types[t], {data.batch.get()}, options);
+      ASSERT_TRUE(result.ok()) << result.status().ToString();
+      ExpectSluiceReads(path, types[t], data.rows);
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 #include "sluice/format/parquet/parquet_file_format.h"
 
+#include "sluice/format/parquet/parquet_reader.h"
 #include "sluice/format/parquet/parquet_writer.h"
 
 namespace sluice::parquet {
@@ -7,7 +8,7 @@ namespace sluice::parquet {
 Result<std::unique_ptr<FormatReader>> ParquetFileFormat::CreateReader(
     std::shared_ptr<RandomAccessFile> file, DataTypePtr read_type,
     const ReaderOptions& options) const {
-  return Status::NotSupported("Parquet reader is not available yet (issue 3): " + file->path());
+  return OpenParquetReader(std::move(file), std::move(read_type), options);
 }
 
 Result<std::unique_ptr<FormatWriter>> ParquetFileFormat::CreateWriter(
