@@ -223,7 +223,14 @@ TEST(PredicateStatsTest, FloatingDecimalAndTimestampStats) {
   EXPECT_FALSE(dleaf(Op::kLessThan, -1.0)->MightMatch(5, ds));
   d.max = Value::Double(-0.0);
   ds = {d};
-  EXPECT_FALSE(dleaf(Op::kGreaterOrEqual, 0.0)->MightMatch(5, ds));  // Java: -0.0 < 0.0
+  // Zero bounds are widened to both signs: formats do not agree on the sign of a zero bound.
+  EXPECT_TRUE(dleaf(Op::kGreaterOrEqual, 0.0)->MightMatch(5, ds));
+  EXPECT_FALSE(dleaf(Op::kGreaterThan, 0.0)->MightMatch(5, ds));
+  d.min = Value::Double(0.0);
+  d.max = Value::Double(0.0);
+  ds = {d};
+  EXPECT_TRUE(dleaf(Op::kLessThan, 0.0)->MightMatch(5, ds));  // the column may hold -0.0
+  EXPECT_FALSE(dleaf(Op::kLessThan, -0.0)->MightMatch(5, ds));
 
   auto dec = DataType::Decimal(10, 2);
   ColumnStats m;
@@ -250,6 +257,37 @@ TEST(PredicateStatsTest, FloatingDecimalAndTimestampStats) {
   EXPECT_FALSE(tleaf(Op::kLessThan, {1000, 5})->MightMatch(5, ts));
   EXPECT_TRUE(tleaf(Op::kLessThan, {1000, 6})->MightMatch(5, ts));
   EXPECT_FALSE(tleaf(Op::kGreaterThan, {2000, 0})->MightMatch(5, ts));
+}
+
+TEST(PredicateStatsTest, RemapForPruningDropsOnlyConjuncts) {
+  auto leaf = [](Op op, int field, int32_t v) {
+    return Predicate::Leaf(op, field, "f" + std::to_string(field), DataType::Int(),
+                           {Value::Int32(v)});
+  };
+  // Field 1 (say a partition column) is not in the file.
+  std::vector<int> mapping = {0, -1, 1};
+  PredicatePtr p =
+      Predicate::Or({Predicate::And({leaf(Op::kGreaterThan, 0, 1), leaf(Op::kEqual, 1, 2)}),
+                     leaf(Op::kLessThan, 0, 0)});
+  PredicatePtr weaker = p->RemapForPruning(mapping);
+  ASSERT_NE(weaker, nullptr);
+  EXPECT_EQ(weaker->ToString(), "(f0 > 1 OR f0 < 0)");
+  EXPECT_EQ(p->Remap(mapping), nullptr);
+  // A disjunct on an unmapped field cannot be dropped.
+  EXPECT_EQ(
+      Predicate::Or({leaf(Op::kEqual, 0, 1), leaf(Op::kEqual, 1, 1)})->RemapForPruning(mapping),
+      nullptr);
+  // Nor can anything under NOT.
+  EXPECT_EQ(Predicate::Not(Predicate::And({leaf(Op::kEqual, 0, 1), leaf(Op::kEqual, 1, 1)}))
+                ->RemapForPruning(mapping),
+            nullptr);
+  PredicatePtr both = Predicate::And({leaf(Op::kEqual, 1, 1), leaf(Op::kEqual, 2, 7)});
+  EXPECT_EQ(both->RemapForPruning(mapping)->ToString(), "f2 = 7");
+  EXPECT_EQ(both->RemapForPruning(mapping)->field_index(), 1);
+  EXPECT_EQ(leaf(Op::kEqual, 1, 1)->RemapForPruning(mapping), nullptr);
+
+  EXPECT_EQ(p->ReferencedFields(), (std::vector<int>{0, 1}));
+  EXPECT_EQ(both->ReferencedFields(), (std::vector<int>{1, 2}));
 }
 
 TEST(PredicateStatsTest, RemapKeepsMeaning) {

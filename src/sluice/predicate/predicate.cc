@@ -124,6 +124,22 @@ bool LeafMightMatch(const Predicate& leaf, PredicateOp op, bool opaque_negation,
       s.min.has_value() && !s.min->is_null() && ValueFitsType(*s.min, type) ? &*s.min : nullptr;
   const Value* max =
       s.max.has_value() && !s.max->is_null() && ValueFitsType(*s.max, type) ? &*s.max : nullptr;
+  // Formats differ on the sign of a zero bound; widen so that both zeros are inside.
+  Value widened_min;
+  Value widened_max;
+  if (type.root() == TypeRoot::kFloat || type.root() == TypeRoot::kDouble) {
+    auto is_zero = [](const Value& v) {
+      return v.kind() == Value::Kind::kFloat ? v.float32() == 0.0f : v.float64() == 0.0;
+    };
+    if (min != nullptr && is_zero(*min)) {
+      widened_min = Value::Double(-0.0);
+      min = &widened_min;
+    }
+    if (max != nullptr && is_zero(*max)) {
+      widened_max = Value::Double(0.0);
+      max = &widened_max;
+    }
+  }
   if (!ValueFitsType(literals.empty() ? Value() : literals[0], type) &&
       op != PredicateOp::kStartsWith && op != PredicateOp::kLike) {
     return true;
@@ -777,6 +793,58 @@ PredicatePtr Predicate::Remap(std::span<const int> mapping) const {
   p->op_ = op_;
   p->children_ = std::move(children);
   return p;
+}
+
+namespace {
+
+// A weaker predicate over the mapped fields (see RemapForPruning), or null.
+PredicatePtr RemapWeaker(const Predicate& node, std::span<const int> mapping) {
+  switch (node.op()) {
+    case PredicateOp::kAnd: {
+      std::vector<PredicatePtr> kept;
+      for (const PredicatePtr& child : node.children()) {
+        PredicatePtr mapped = RemapWeaker(*child, mapping);
+        if (mapped != nullptr) kept.push_back(std::move(mapped));
+      }
+      if (kept.empty() && !node.children().empty()) return nullptr;
+      return Predicate::And(std::move(kept));
+    }
+    case PredicateOp::kOr: {
+      // Dropping a disjunct would make the predicate stronger: all must map.
+      std::vector<PredicatePtr> mapped_children;
+      for (const PredicatePtr& child : node.children()) {
+        PredicatePtr mapped = RemapWeaker(*child, mapping);
+        if (mapped == nullptr) return nullptr;
+        mapped_children.push_back(std::move(mapped));
+      }
+      return Predicate::Or(std::move(mapped_children));
+    }
+    default:
+      // Under NOT a weaker child would make a stronger predicate: map exactly.
+      return node.Remap(mapping);
+  }
+}
+
+void CollectFields(const Predicate& node, std::vector<int>* out) {
+  if (node.is_leaf()) {
+    out->push_back(node.field_index());
+    return;
+  }
+  for (const PredicatePtr& child : node.children()) CollectFields(*child, out);
+}
+
+}  // namespace
+
+PredicatePtr Predicate::RemapForPruning(std::span<const int> mapping) const {
+  return RemapWeaker(*this, mapping);
+}
+
+std::vector<int> Predicate::ReferencedFields() const {
+  std::vector<int> fields;
+  CollectFields(*this, &fields);
+  std::sort(fields.begin(), fields.end());
+  fields.erase(std::unique(fields.begin(), fields.end()), fields.end());
+  return fields;
 }
 
 std::string Predicate::ToString() const {

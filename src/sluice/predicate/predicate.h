@@ -1,7 +1,12 @@
 // Predicate: a boolean expression over the fields of a ROW type, used three ways with one
 // meaning: to prune (partitions, files, row groups, stripes) from statistics, and to filter
 // rows of a batch. Comparisons follow SQL three-valued logic: a comparison with null is not
-// true, so such rows are filtered out.
+// true, so such rows are filtered out (also through NOT: NOT (x = 1) drops null x).
+//
+// Values are ordered as Java Paimon orders them (types/value_comparator.h): strings and binaries
+// as unsigned bytes, FLOAT / DOUBLE as Java's Float.compare / Double.compare (-0.0 < 0.0, NaN
+// equal to itself and above +Infinity, so `d > 1` keeps NaN rows), decimals by value.
+// Build predicates from text with ParsePredicate (predicate_parser.h).
 //
 // Thread safety: immutable after construction; share freely across threads.
 #pragma once
@@ -33,8 +38,8 @@ enum class PredicateOp : unsigned char {
   kIn,
   kNotIn,
   kStartsWith,  // LIKE 'abc%': one literal, the prefix
-  kLike,        // LIKE with '%' / '_' wildcards anywhere ('\\' escapes); one literal, the pattern.
-                // Evaluated on rows; statistics can only use its fixed prefix.
+  kLike,        // LIKE with '%' / '_' wildcards anywhere, '\' escaping (like_pattern.h); one
+                // literal, the pattern. Statistics can only use its fixed prefix.
   // Compounds.
   kAnd,
   kOr,
@@ -48,7 +53,10 @@ class Predicate {
  public:
   // A leaf on field `field_index` of the row type the predicate is bound to. Literals are in
   // the internal representation of `field_type` (one for comparisons and kStartsWith, any
-  // number for kIn / kNotIn, none for kIsNull / kIsNotNull).
+  // number for kIn / kNotIn, none for kIsNull / kIsNotNull). A DECIMAL literal may carry its
+  // own precision and scale (1.005 against DECIMAL(10, 2)): it compares by value. A null
+  // literal makes a comparison unknown for every row; a null in an IN list turns "not found"
+  // into unknown, so NOT IN (..., NULL) keeps no row.
   static PredicatePtr Leaf(PredicateOp op, int field_index, std::string field_name,
                            DataTypePtr field_type, std::vector<Value> literals = {});
   // And / Or of one child is that child; children of the same op are spliced in, so
@@ -69,17 +77,37 @@ class Predicate {
 
   // False only if the statistics prove that none of `row_count` rows satisfies the predicate.
   // `stats[i]` describes field i of the bound row type; an index past the end, or absent
-  // min / max / null_count, means "unknown" and never prunes.
+  // min / max / null_count, means "unknown" and never prunes; so do bounds whose Value kind
+  // does not fit the field type. row_count 0 gives false; a negative row_count is unknown.
+  // NOT is pushed down to the leaves (De Morgan, op inversion), never applied to the answer.
+  //
+  // Contract for whoever supplies stats: min <= every non-null value <= max in the order above
+  // (truncated strings must round max up). A format whose float statistics skip NaN must
+  // report no max for a column that may hold NaN. Zero bounds are widened here (a min of 0.0
+  // reads as -0.0, a max of -0.0 as 0.0), so formats that do not keep the sign of zero are safe.
   bool MightMatch(int64_t row_count, std::span<const ColumnStats> stats) const;
 
   // Sets selection[i] = 0 for every row i of `batch` that does not satisfy the predicate
-  // (rows already 0 stay 0). Field indexes refer to batch.column(i).
-  // REQUIRES: selection holds batch.num_rows() bytes.
+  // (rows already 0 stay 0). Field indexes refer to batch.column(i). Each leaf runs one typed
+  // loop over its column.
+  // REQUIRES: selection holds batch.num_rows() bytes; every referenced field index is a
+  // column of `batch` whose type matches the leaf's field type.
   void Filter(const ColumnBatch& batch, uint8_t* selection) const;
 
   // The same predicate with field indexes remapped: field i becomes mapping[i]; returns null
   // if a referenced field maps to -1 (the caller then cannot push it down).
   PredicatePtr Remap(std::span<const int> mapping) const;
+
+  // For pruning only: a predicate implied by this one that references only mapped fields,
+  // made by dropping the conjuncts (children of an AND, also inside OR) that reference an
+  // unmapped field. Null if nothing usable is left. Its MightMatch is sound for this
+  // predicate, but it keeps more rows: never use it to Filter. E.g. with the partition column
+  // p unmapped, (x > 1 AND p = 2) OR x < 0 becomes x > 1 OR x < 0 for a file's row groups.
+  PredicatePtr RemapForPruning(std::span<const int> mapping) const;
+
+  // The distinct field indexes the predicate reads, ascending (the columns a reader must load
+  // to Filter).
+  std::vector<int> ReferencedFields() const;
 
   // "(a > 3 AND b IN ('x', 'y'))": for messages and tests.
   std::string ToString() const;
