@@ -1,0 +1,400 @@
+// Predicate::Filter: three-valued evaluation over a batch, one typed loop per leaf.
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+#include <limits>
+#include <string_view>
+
+#include "sluice/predicate/like_pattern.h"
+#include "sluice/predicate/predicate.h"
+#include "sluice/predicate/predicate_internal.h"
+#include "sluice/types/value_comparator.h"
+
+namespace sluice {
+
+namespace {
+
+using predicate_internal::HasNullLiteral;
+using predicate_internal::IsComparison;
+
+// Kleene logic over one byte per row: AND is min, OR is max, NOT is 2 - x.
+constexpr uint8_t kFalse = 0;
+constexpr uint8_t kUnknown = 1;
+constexpr uint8_t kTrue = 2;
+
+inline uint8_t Truth(bool b) { return b ? kTrue : kFalse; }
+
+// Applies a comparison op given cmp(i) = sign of (value_i <=> literal). One loop per op, so the
+// op is decided once per column.
+template <typename Cmp>
+void EvalComparison(PredicateOp op, int64_t n, Cmp cmp, uint8_t* out) {
+  switch (op) {
+    case PredicateOp::kEqual:
+      for (int64_t i = 0; i < n; ++i) out[i] = Truth(cmp(i) == 0);
+      break;
+    case PredicateOp::kNotEqual:
+      for (int64_t i = 0; i < n; ++i) out[i] = Truth(cmp(i) != 0);
+      break;
+    case PredicateOp::kLessThan:
+      for (int64_t i = 0; i < n; ++i) out[i] = Truth(cmp(i) < 0);
+      break;
+    case PredicateOp::kLessOrEqual:
+      for (int64_t i = 0; i < n; ++i) out[i] = Truth(cmp(i) <= 0);
+      break;
+    case PredicateOp::kGreaterThan:
+      for (int64_t i = 0; i < n; ++i) out[i] = Truth(cmp(i) > 0);
+      break;
+    case PredicateOp::kGreaterOrEqual:
+      for (int64_t i = 0; i < n; ++i) out[i] = Truth(cmp(i) >= 0);
+      break;
+    default:
+      std::memset(out, kUnknown, static_cast<size_t>(n));
+      break;
+  }
+}
+
+// IN / NOT IN against the distinct non-null literals `set`, sorted by `cmp3` (T x T -> int).
+// A null literal in the list turns "not found" into unknown.
+template <typename T, typename Get, typename Cmp3>
+void EvalMembership(bool negated, std::vector<T> set, bool list_has_null, int64_t n, Get get,
+                    Cmp3 cmp3, uint8_t* out) {
+  auto less = [&](const T& a, const T& b) { return cmp3(a, b) < 0; };
+  std::sort(set.begin(), set.end(), less);
+  uint8_t found = negated ? kFalse : kTrue;
+  uint8_t not_found = list_has_null ? kUnknown : (negated ? kTrue : kFalse);
+  if (set.empty()) {
+    std::memset(out, not_found, static_cast<size_t>(n));
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    const T v = get(i);
+    auto it = std::lower_bound(set.begin(), set.end(), v, less);
+    out[i] = (it != set.end() && cmp3(*it, v) == 0) ? found : not_found;
+  }
+}
+
+template <typename T>
+int Sign3(T a, T b) {
+  return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+// A decimal literal at a column's scale: the column value u compares to it as
+// u < floor ? -1 : u > floor ? 1 : exact ? 0 : -1, unless it lies outside the column's range.
+struct ScaledLiteral {
+  enum class Position { kInRange, kBelowAll, kAboveAll } position = Position::kInRange;
+  int128_t floor = 0;
+  bool exact = true;
+
+  int CompareWith(int128_t u) const {
+    if (position == Position::kBelowAll) return 1;
+    if (position == Position::kAboveAll) return -1;
+    if (u != floor) return u < floor ? -1 : 1;
+    return exact ? 0 : -1;
+  }
+};
+
+ScaledLiteral ScaleDecimal(const Decimal& d, int32_t scale, int128_t min, int128_t max) {
+  ScaledLiteral out;
+  int128_t v = d.unscaled;
+  if (scale >= d.scale) {
+    for (int32_t i = d.scale; i < scale; ++i) {
+      if (__builtin_mul_overflow(v, static_cast<int128_t>(10), &v)) {
+        out.position = d.unscaled < 0 ? ScaledLiteral::Position::kBelowAll
+                                      : ScaledLiteral::Position::kAboveAll;
+        return out;
+      }
+    }
+  } else {
+    for (int32_t i = scale; i < d.scale; ++i) {
+      // Further division leaves 0 and an inexact -1 unchanged.
+      if (v == 0 || (v == -1 && !out.exact)) break;
+      int128_t q = v / 10;
+      int128_t r = v % 10;
+      if (r != 0) {
+        out.exact = false;
+        if (r < 0) --q;  // floor, not truncation
+      }
+      v = q;
+    }
+  }
+  if (v < min) {
+    out.position = ScaledLiteral::Position::kBelowAll;
+  } else if (v > max || (v == max && !out.exact)) {
+    out.position = ScaledLiteral::Position::kAboveAll;
+  }
+  out.floor = v;
+  return out;
+}
+
+// Fills out[i] for the non-null rows of a value leaf; null rows are overwritten afterwards.
+void EvalValueLeaf(const Predicate& leaf, const ColumnVector& column, int64_t n, uint8_t* out) {
+  const PredicateOp op = leaf.op();
+  const std::vector<Value>& literals = leaf.literals();
+  const DataType& column_type = *column.type();
+  const bool comparison = IsComparison(op);
+  if ((comparison || op == PredicateOp::kStartsWith || op == PredicateOp::kLike) &&
+      (literals.empty() || literals[0].is_null())) {
+    std::memset(out, kUnknown, static_cast<size_t>(n));
+    return;
+  }
+  const bool membership = op == PredicateOp::kIn || op == PredicateOp::kNotIn;
+  const bool negated_membership = op == PredicateOp::kNotIn;
+  const bool list_has_null = membership && HasNullLiteral(literals);
+  bool literals_fit = true;
+  for (const Value& v : literals) literals_fit = literals_fit && ValueFitsType(v, column_type);
+
+  const PhysicalKind kind = column.kind();
+  if (op == PredicateOp::kStartsWith || op == PredicateOp::kLike) {
+    Value::Kind lk = literals[0].kind();
+    if (kind != PhysicalKind::kBytes ||
+        (lk != Value::Kind::kString && lk != Value::Kind::kBinary)) {
+      std::memset(out, kUnknown, static_cast<size_t>(n));
+      return;
+    }
+    const std::string& text = literals[0].bytes();
+    if (op == PredicateOp::kStartsWith) {
+      for (int64_t i = 0; i < n; ++i) out[i] = Truth(column.GetBytes(i).starts_with(text));
+    } else {
+      LikePattern pattern = LikePattern::Compile(text);
+      for (int64_t i = 0; i < n; ++i) out[i] = Truth(pattern.Matches(column.GetBytes(i)));
+    }
+    return;
+  }
+
+  if (!literals_fit) {
+    // A literal of another representation: fall back to the generic total order row by row.
+    // Leaves built by the parser never get here.
+    auto get = [&](int64_t i) { return column.GetValue(i); };
+    auto cmp3 = [&](const Value& a, const Value& b) { return CompareValues(a, b, column_type); };
+    if (comparison) {
+      EvalComparison(
+          op, n, [&](int64_t i) { return cmp3(get(i), literals[0]); }, out);
+    } else {
+      std::vector<Value> set;
+      for (const Value& v : literals) {
+        if (!v.is_null()) set.push_back(v);
+      }
+      EvalMembership(negated_membership, std::move(set), list_has_null, n, get, cmp3, out);
+    }
+    return;
+  }
+
+  // Integral columns (and BOOLEAN) compare as int64.
+  auto eval_integral = [&](auto* data) {
+    auto get = [data](int64_t i) { return static_cast<int64_t>(data[i]); };
+    if (comparison) {
+      const int64_t lit = literals[0].AsInt64();
+      EvalComparison(
+          op, n, [&](int64_t i) { return Sign3(get(i), lit); }, out);
+    } else {
+      std::vector<int64_t> set;
+      for (const Value& v : literals) {
+        if (!v.is_null()) set.push_back(v.AsInt64());
+      }
+      EvalMembership(negated_membership, std::move(set), list_has_null, n, get, Sign3<int64_t>,
+                     out);
+    }
+  };
+  auto as_double = [](const Value& v) {
+    return v.kind() == Value::Kind::kFloat ? static_cast<double>(v.float32()) : v.float64();
+  };
+  auto eval_floating = [&](auto* data) {
+    auto get = [data](int64_t i) { return static_cast<double>(data[i]); };
+    if (comparison) {
+      const double lit = as_double(literals[0]);
+      EvalComparison(
+          op, n, [&](int64_t i) { return CompareDouble(get(i), lit); }, out);
+    } else {
+      std::vector<double> set;
+      for (const Value& v : literals) {
+        if (!v.is_null()) set.push_back(as_double(v));
+      }
+      EvalMembership(negated_membership, std::move(set), list_has_null, n, get, CompareDouble, out);
+    }
+  };
+  auto eval_decimal = [&](auto* data, int128_t min, int128_t max) {
+    const int32_t scale = column_type.scale();
+    auto get = [data](int64_t i) { return static_cast<int128_t>(data[i]); };
+    if (comparison) {
+      const ScaledLiteral lit = ScaleDecimal(literals[0].decimal(), scale, min, max);
+      EvalComparison(
+          op, n, [&](int64_t i) { return lit.CompareWith(get(i)); }, out);
+    } else {
+      std::vector<int128_t> set;
+      for (const Value& v : literals) {
+        if (v.is_null()) continue;
+        ScaledLiteral lit = ScaleDecimal(v.decimal(), scale, min, max);
+        // A literal the column cannot hold exactly equals none of its values.
+        if (lit.position == ScaledLiteral::Position::kInRange && lit.exact) {
+          set.push_back(lit.floor);
+        }
+      }
+      EvalMembership(negated_membership, std::move(set), list_has_null, n, get, Sign3<int128_t>,
+                     out);
+    }
+  };
+
+  switch (kind) {
+    case PhysicalKind::kUInt8:
+      eval_integral(column.data<uint8_t>());
+      return;
+    case PhysicalKind::kInt8:
+      eval_integral(column.data<int8_t>());
+      return;
+    case PhysicalKind::kInt16:
+      eval_integral(column.data<int16_t>());
+      return;
+    case PhysicalKind::kInt32:
+      eval_integral(column.data<int32_t>());
+      return;
+    case PhysicalKind::kInt64:
+      if (column_type.root() == TypeRoot::kDecimal) {
+        eval_decimal(column.data<int64_t>(), std::numeric_limits<int64_t>::min(),
+                     std::numeric_limits<int64_t>::max());
+      } else {
+        eval_integral(column.data<int64_t>());
+      }
+      return;
+    case PhysicalKind::kInt128: {
+      const int128_t max = static_cast<int128_t>(~static_cast<unsigned __int128>(0) >> 1);
+      eval_decimal(column.data<int128_t>(), -max - 1, max);
+      return;
+    }
+    case PhysicalKind::kFloat:
+      eval_floating(column.data<float>());
+      return;
+    case PhysicalKind::kDouble:
+      eval_floating(column.data<double>());
+      return;
+    case PhysicalKind::kTimestamp: {
+      const Timestamp* data = column.data<Timestamp>();
+      auto get = [data](int64_t i) { return data[i]; };
+      if (comparison) {
+        const Timestamp lit = literals[0].timestamp();
+        EvalComparison(
+            op, n, [&](int64_t i) { return CompareTimestamp(data[i], lit); }, out);
+      } else {
+        std::vector<Timestamp> set;
+        for (const Value& v : literals) {
+          if (!v.is_null()) set.push_back(v.timestamp());
+        }
+        EvalMembership(negated_membership, std::move(set), list_has_null, n, get, CompareTimestamp,
+                       out);
+      }
+      return;
+    }
+    case PhysicalKind::kBytes: {
+      auto get = [&column](int64_t i) { return column.GetBytes(i); };
+      if (comparison) {
+        const std::string_view lit = literals[0].bytes();
+        EvalComparison(
+            op, n, [&](int64_t i) { return CompareBytes(get(i), lit); }, out);
+      } else {
+        std::vector<std::string_view> set;
+        for (const Value& v : literals) {
+          if (!v.is_null()) set.push_back(v.bytes());
+        }
+        EvalMembership(negated_membership, std::move(set), list_has_null, n, get, CompareBytes,
+                       out);
+      }
+      return;
+    }
+    case PhysicalKind::kList:
+    case PhysicalKind::kMap:
+    case PhysicalKind::kStruct: {
+      // Nested values have no flat layout to loop over; compare whole values.
+      auto get = [&column](int64_t i) { return column.GetValue(i); };
+      auto cmp3 = [&](const Value& a, const Value& b) { return CompareValues(a, b, column_type); };
+      if (comparison) {
+        EvalComparison(
+            op, n, [&](int64_t i) { return cmp3(get(i), literals[0]); }, out);
+      } else {
+        std::vector<Value> set;
+        for (const Value& v : literals) {
+          if (!v.is_null()) set.push_back(v);
+        }
+        EvalMembership(negated_membership, std::move(set), list_has_null, n, get, cmp3, out);
+      }
+      return;
+    }
+  }
+}
+
+void EvalLeaf(const Predicate& leaf, const ColumnBatch& batch, int64_t n, uint8_t* out) {
+  int index = leaf.field_index();
+  assert(index >= 0 && index < batch.num_columns());
+  if (index < 0 || index >= batch.num_columns()) {
+    std::memset(out, kUnknown, static_cast<size_t>(n));
+    return;
+  }
+  const ColumnVector& column = *batch.column(index);
+  // A column shorter than the batch is malformed; its missing rows are unknown.
+  const int64_t rows = std::min(n, column.size());
+  std::memset(out + rows, kUnknown, static_cast<size_t>(n - rows));
+  const uint8_t* validity = column.has_nulls() ? column.validity().data() : nullptr;
+
+  if (leaf.op() == PredicateOp::kIsNull || leaf.op() == PredicateOp::kIsNotNull) {
+    const uint8_t present = leaf.op() == PredicateOp::kIsNotNull ? kTrue : kFalse;
+    if (validity == nullptr) {
+      std::memset(out, present, static_cast<size_t>(rows));
+    } else {
+      for (int64_t i = 0; i < rows; ++i) out[i] = validity[i] != 0 ? present : kTrue - present;
+    }
+    return;
+  }
+  EvalValueLeaf(leaf, column, rows, out);
+  if (validity != nullptr) {
+    for (int64_t i = 0; i < rows; ++i) {
+      if (validity[i] == 0) out[i] = kUnknown;
+    }
+  }
+}
+
+void Evaluate(const Predicate& node, const ColumnBatch& batch, int64_t n, uint8_t* out) {
+  switch (node.op()) {
+    case PredicateOp::kAnd:
+    case PredicateOp::kOr: {
+      const bool is_and = node.op() == PredicateOp::kAnd;
+      const auto& children = node.children();
+      if (children.empty()) {
+        std::memset(out, is_and ? kTrue : kFalse, static_cast<size_t>(n));
+        return;
+      }
+      Evaluate(*children[0], batch, n, out);
+      std::vector<uint8_t> scratch(children.size() > 1 ? static_cast<size_t>(n) : 0);
+      for (size_t c = 1; c < children.size(); ++c) {
+        Evaluate(*children[c], batch, n, scratch.data());
+        if (is_and) {
+          for (int64_t i = 0; i < n; ++i) out[i] = std::min(out[i], scratch[i]);
+        } else {
+          for (int64_t i = 0; i < n; ++i) out[i] = std::max(out[i], scratch[i]);
+        }
+      }
+      return;
+    }
+    case PredicateOp::kNot:
+      if (node.children().empty()) {
+        std::memset(out, kUnknown, static_cast<size_t>(n));
+        return;
+      }
+      Evaluate(*node.children()[0], batch, n, out);
+      for (int64_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(kTrue - out[i]);
+      return;
+    default:
+      EvalLeaf(node, batch, n, out);
+      return;
+  }
+}
+
+}  // namespace
+
+void Predicate::Filter(const ColumnBatch& batch, uint8_t* selection) const {
+  const int64_t n = batch.num_rows();
+  if (n <= 0) return;
+  std::vector<uint8_t> truth(static_cast<size_t>(n));
+  Evaluate(*this, batch, n, truth.data());
+  // kTrue >> 1 == 1; kUnknown and kFalse give 0.
+  for (int64_t i = 0; i < n; ++i) selection[i] &= static_cast<uint8_t>(truth[i] >> 1);
+}
+
+}  // namespace sluice
