@@ -155,9 +155,11 @@ struct PlanBuilder {
         const SchemaNode* repeated;
         if (repeated_here) {
           node->null_def = slot_def;  // An unannotated repeated field is never null.
-        } else if (file->is_repeated() || file->is_leaf()) {
+        } else if (file->is_leaf()) {
           return Mismatch(*file, *type, "the file column is not a list or map");
         }
+        // A repeated group as the element of an outer legacy list is itself a list.
+        const bool nested_legacy = file->is_repeated() && as_element;
         std::vector<std::pair<DataTypePtr, const SchemaNode*>> parts;
         if (is_map) {
           SLUICE_ASSIGN_OR_RETURN(MapShape shape, ResolveMap(*file));
@@ -166,8 +168,9 @@ struct PlanBuilder {
               type->root() == TypeRoot::kMultiset ? DataType::Int(false) : type->value();
           parts = {{type->key(), shape.key}, {value_type, shape.value}};
         } else {
-          SLUICE_ASSIGN_OR_RETURN(ListShape shape,
-                                  ResolveList(*file, type->element()->root() == TypeRoot::kRow));
+          SLUICE_ASSIGN_OR_RETURN(
+              ListShape shape,
+              ResolveList(*file, type->element()->root() == TypeRoot::kRow, nested_legacy));
           repeated = shape.repeated;
           parts = {{type->element(), shape.element}};
         }
@@ -483,7 +486,7 @@ Status ColumnAssembler::AssembleLeaf(const ReadNode& node, ColumnVector* out) {
       return Status::NotSupported("column '" + node.file_node->path +
                                   "': more than 2 GiB of bytes in one batch");
     }
-    bytes.Append(src.data() + byte_begin, byte_len);
+    if (byte_len > 0) bytes.Append(src.data() + byte_begin, byte_len);
     int64_t v = cur.value;
     int32_t pos = off[0];
     const int32_t* so = src.is_byte_array() ? src.offsets() : nullptr;
@@ -511,7 +514,7 @@ Status ColumnAssembler::AssembleLeaf(const ReadNode& node, ColumnVector* out) {
         break;
       case C::kInt32ToInt32:
         if (present == nullptr) {
-          std::memcpy(dst + old * 4, base, static_cast<size_t>(slots) * 4);
+          if (slots > 0) std::memcpy(dst + old * 4, base, static_cast<size_t>(slots) * 4);
         } else {
           ScatterFixed(base, 4, present, slots, reinterpret_cast<int32_t*>(dst) + old,
                        [](const uint8_t* p) { return Load<int32_t>(p); });
@@ -527,7 +530,7 @@ Status ColumnAssembler::AssembleLeaf(const ReadNode& node, ColumnVector* out) {
         break;
       case C::kInt64ToInt64:
         if (present == nullptr) {
-          std::memcpy(dst + old * 8, base, static_cast<size_t>(slots) * 8);
+          if (slots > 0) std::memcpy(dst + old * 8, base, static_cast<size_t>(slots) * 8);
         } else {
           ScatterFixed(base, 8, present, slots, reinterpret_cast<int64_t*>(dst) + old,
                        [](const uint8_t* p) { return Load<int64_t>(p); });
@@ -633,7 +636,7 @@ Status ColumnAssembler::AssembleLeaf(const ReadNode& node, ColumnVector* out) {
         return Status::Internal("bytes conversion into a fixed-width vector");
     }
   }
-  if (present != nullptr) {
+  if (present != nullptr && slots > 0) {
     uint8_t* validity = out->MutableValidity();
     std::memcpy(validity + old, present, static_cast<size_t>(slots));
   }

@@ -113,6 +113,7 @@ Status ColumnChunkReader::Read(const ColumnChunk& chunk, ColumnChunkData* out) {
   }
   if (meta.num_values < 0) return Status::Corruption("column chunk: negative num_values");
   codec_ = meta.codec;
+  SLUICE_RETURN_NOT_OK(CodecKind(codec_).status());
   level_budget_ = std::max(kMinLevelBudget, len * kMaxLevelsPerChunkByte);
   if (meta.num_values > level_budget_) {
     return Status::Corruption("column chunk claims " + std::to_string(meta.num_values) +

@@ -85,10 +85,8 @@ class ParquetReader : public FormatReader {
       groups_.push_back(Group{static_cast<int>(g), first_row, rg.num_rows});
       first_row += rg.num_rows;
     }
-    if (first_row != meta_.num_rows) {
-      return Status::Corruption(Prefix() + ": row groups hold " + std::to_string(first_row) +
-                                " rows, the footer says " + std::to_string(meta_.num_rows));
-    }
+    // Some writers leave the footer's row count at 0: the row groups are what gets read.
+    num_rows_ = first_row;
     SelectGroups();
     if (options_.batch_size <= 0) {
       return Status::InvalidArgument("parquet reader: batch_size must be positive");
@@ -96,7 +94,7 @@ class ParquetReader : public FormatReader {
     return Status::OK();
   }
 
-  int64_t num_rows() const override { return meta_.num_rows; }
+  int64_t num_rows() const override { return num_rows_; }
 
   Result<bool> Next(ColumnBatch* batch) override {
     batch->Clear();
@@ -231,6 +229,7 @@ class ParquetReader : public FormatReader {
   FileMetaData meta_;
   std::unique_ptr<ParquetSchema> schema_;
   int64_t metadata_offset_ = 0;
+  int64_t num_rows_ = 0;
   ReadPlan plan_;
   std::unique_ptr<ColumnAssembler> assembler_;
   std::vector<ColumnChunkData> chunks_;

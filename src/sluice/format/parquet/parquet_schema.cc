@@ -180,8 +180,8 @@ Result<std::unique_ptr<ParquetSchema>> ParquetSchema::Make(const FileMetaData& m
   return schema;
 }
 
-Result<ListShape> ResolveList(const SchemaNode& node, bool element_is_row) {
-  if (node.is_repeated()) return ListShape{&node, &node};
+Result<ListShape> ResolveList(const SchemaNode& node, bool element_is_row, bool as_element) {
+  if (node.is_repeated() && !as_element) return ListShape{&node, &node};
   if (node.is_leaf() || node.children.size() != 1 || !node.children[0]->is_repeated()) {
     return Status::NotSupported("parquet column '" + node.path +
                                 "' is not a list (expected one repeated child)");
@@ -244,8 +244,8 @@ Result<DataTypePtr> NodeToPaimon(const SchemaNode& node, bool as_element, int de
   }
   if (node.is_repeated()) nullable = false;
   if (node.is_leaf()) return PrimitiveToPaimon(node, nullable);
-  if (node.IsListAnnotated() && !node.is_repeated()) {
-    SLUICE_ASSIGN_OR_RETURN(ListShape shape, ResolveList(node, false));
+  if (node.IsListAnnotated() && (!node.is_repeated() || as_element)) {
+    SLUICE_ASSIGN_OR_RETURN(ListShape shape, ResolveList(node, false, node.is_repeated()));
     SLUICE_ASSIGN_OR_RETURN(
         DataTypePtr elem, NodeToPaimon(*shape.element, shape.element == shape.repeated, depth + 1));
     return DataType::Array(std::move(elem), nullable);

@@ -69,11 +69,13 @@ Result<DataTypePtr> ParquetToPaimonType(const SchemaNode& node);
 // repeated child and the element chosen by parquet-format's backward-compatibility rules
 // (LogicalTypes.md); for an unannotated repeated field, the field itself twice. `element_is_row`
 // breaks the tie of a one-field repeated group in favour of the group when the reader wants rows.
+// `as_element`: `node` is itself the repeated element of an outer legacy list (a repeated
+// LIST-annotated group), so its own repeated child is the list's.
 struct ListShape {
   const SchemaNode* repeated = nullptr;
   const SchemaNode* element = nullptr;
 };
-Result<ListShape> ResolveList(const SchemaNode& node, bool element_is_row);
+Result<ListShape> ResolveList(const SchemaNode& node, bool element_is_row, bool as_element = false);
 
 // The repeated key_value group, key and (possibly absent) value nodes of a map-shaped node.
 struct MapShape {

@@ -287,16 +287,22 @@ Status ReadOpt(std::optional<T>* out, F&& read) {
   return Status::OK();
 }
 
+// Optional fields of a wire type other than the IDL's are skipped: some writers used field ids
+// that later versions of parquet.thrift assigned differently.
 Status ReadI32Opt(R* r, ThriftType t, std::optional<int32_t>* out) {
+  if (t != ThriftType::kI32) return r->Skip(t);
   return ReadOpt(out, [&](int32_t* v) { return r->ReadI32(t, v); });
 }
 Status ReadI64Opt(R* r, ThriftType t, std::optional<int64_t>* out) {
+  if (t != ThriftType::kI64) return r->Skip(t);
   return ReadOpt(out, [&](int64_t* v) { return r->ReadI64(t, v); });
 }
 Status ReadBinOpt(R* r, ThriftType t, std::optional<std::string>* out) {
+  if (t != ThriftType::kBinary) return r->Skip(t);
   return ReadOpt(out, [&](std::string* v) { return r->ReadBinary(t, v); });
 }
 Status ReadBoolOpt(R* r, ThriftType t, std::optional<bool>* out) {
+  if (t != ThriftType::kBoolTrue && t != ThriftType::kBoolFalse) return r->Skip(t);
   return ReadOpt(out, [&](bool* v) { return r->ReadBool(t, v); });
 }
 
