@@ -1,0 +1,283 @@
+// parquet_bench: single-threaded Parquet write and full-decode scan throughput of Sluice
+// against DuckDB on one synthetic dataset (issue 3).
+//
+//   parquet_bench [--rows N] [--dir DIR]
+//
+// Dataset: BIGINT id, INT qty (nullable), DOUBLE price (nullable), DECIMAL(18, 2) amount
+// (nullable), STRING name of 5-30 characters (nullable), TIMESTAMP(6) ts.
+// Write: Sluice's ParquetWriter (zstd, Paimon's defaults) vs DuckDB's
+//   COPY t TO ... (FORMAT parquet, COMPRESSION zstd) with SET threads = 1.
+// Scan: both read the file Sluice wrote and decode every column (and fold each into a min / max
+// so that DuckDB cannot skip any).
+// The last line is "RESULT write_vs_duckdb=R scan_vs_duckdb=R": Sluice's throughput over
+// DuckDB's.
+
+#include <duckdb.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "sluice/batch/column_batch.h"
+#include "sluice/format/parquet/parquet_file_format.h"
+#include "sluice/fs/file_io.h"
+
+namespace sluice {
+namespace {
+
+constexpr int64_t kBatchRows = 65536;
+
+[[noreturn]] void Die(const std::string& what) {
+  std::fprintf(stderr, "parquet_bench: %s\n", what.c_str());
+  std::exit(1);
+}
+
+void Check(const Status& st, const char* what) {
+  if (!st.ok()) Die(std::string(what) + ": " + st.ToString());
+}
+
+double Now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+DataField Field(int32_t id, const char* name, DataTypePtr type) {
+  DataField f;
+  f.id = id;
+  f.name = name;
+  f.type = std::move(type);
+  return f;
+}
+
+DataTypePtr BenchType() {
+  return DataType::Row(
+      {Field(0, "id", DataType::BigInt(false)), Field(1, "qty", DataType::Int()),
+       Field(2, "price", DataType::Double()), Field(3, "amount", DataType::Decimal(18, 2)),
+       Field(4, "name", DataType::String()), Field(5, "ts", DataType::Timestamp(6, false))});
+}
+
+// Fills batches directly through the vectors' buffers.
+std::vector<std::unique_ptr<ColumnBatch>> MakeDataset(int64_t rows) {
+  DataTypePtr type = BenchType();
+  std::mt19937_64 rng(42);
+  std::vector<std::unique_ptr<ColumnBatch>> batches;
+  const int64_t base_micros = int64_t{1700000000} * 1000000;
+  for (int64_t start = 0; start < rows; start += kBatchRows) {
+    int64_t n = std::min(kBatchRows, rows - start);
+    auto batch = std::make_unique<ColumnBatch>(type);
+    for (int c = 0; c < batch->num_columns(); ++c) {
+      if (c != 4) batch->column(c)->Resize(n);
+    }
+    int64_t* id = batch->column(0)->data<int64_t>();
+    int32_t* qty = batch->column(1)->data<int32_t>();
+    double* price = batch->column(2)->data<double>();
+    int64_t* amount = batch->column(3)->data<int64_t>();
+    Timestamp* ts = batch->column(5)->data<Timestamp>();
+    uint8_t* qty_valid = batch->column(1)->MutableValidity();
+    uint8_t* price_valid = batch->column(2)->MutableValidity();
+    uint8_t* amount_valid = batch->column(3)->MutableValidity();
+    ColumnVector* name = batch->column(4);
+    std::string word;
+    for (int64_t i = 0; i < n; ++i) {
+      uint64_t r = rng();
+      id[i] = start + i;
+      qty[i] = static_cast<int32_t>(r % 10000);
+      price[i] = static_cast<double>(rng() % 100000000) / 100.0;
+      amount[i] = static_cast<int64_t>(rng() % 100000000000ULL) - 50000000000LL;
+      ts[i] = Timestamp::FromEpochMicros(base_micros + (start + i) * 1000 +
+                                         static_cast<int64_t>(r % 1000));
+      qty_valid[i] = (r >> 20) % 20 != 0;
+      price_valid[i] = (r >> 28) % 20 != 0;
+      amount_valid[i] = (r >> 36) % 20 != 0;
+      if ((r >> 44) % 20 == 0) {
+        name->AppendNull();
+      } else {
+        word.resize(5 + (r >> 50) % 26);
+        uint64_t bits = rng();
+        for (size_t k = 0; k < word.size(); ++k) {
+          if (k % 10 == 0) bits = rng();
+          word[k] = static_cast<char>('a' + (bits % 26));
+          bits /= 26;
+        }
+        name->AppendBytes(word);
+      }
+    }
+    batch->set_num_rows(n);
+    batches.push_back(std::move(batch));
+  }
+  return batches;
+}
+
+// --- DuckDB ---
+
+class DuckDb {
+ public:
+  DuckDb() {
+    if (duckdb_open(nullptr, &db_) != DuckDBSuccess) Die("cannot open DuckDB");
+    if (duckdb_connect(db_, &con_) != DuckDBSuccess) Die("cannot connect to DuckDB");
+    Run("SET threads = 1");
+  }
+  ~DuckDb() {
+    duckdb_disconnect(&con_);
+    duckdb_close(&db_);
+  }
+  // Runs `sql`; returns the first cell of the result as text ("" when there is none).
+  std::string Run(const std::string& sql) {
+    duckdb_result res;
+    if (duckdb_query(con_, sql.c_str(), &res) != DuckDBSuccess) {
+      std::string err = duckdb_result_error(&res);
+      duckdb_destroy_result(&res);
+      Die("DuckDB: " + err + " in: " + sql);
+    }
+    std::string out;
+    if (duckdb_row_count(&res) > 0 && duckdb_column_count(&res) > 0) {
+      char* v = duckdb_value_varchar(&res, 0, 0);
+      if (v != nullptr) {
+        out = v;
+        duckdb_free(v);
+      }
+    }
+    duckdb_destroy_result(&res);
+    return out;
+  }
+
+ private:
+  duckdb_database db_ = nullptr;
+  duckdb_connection con_ = nullptr;
+};
+
+// --- Sluice ---
+
+int64_t WriteSluice(const std::string& path,
+                    const std::vector<std::unique_ptr<ColumnBatch>>& data) {
+  auto file = LocalFileIO()->OpenForWrite(path, true);
+  Check(file.status(), "open for write");
+  WriterOptions options;  // zstd level 1: Paimon's defaults
+  auto writer = ParquetFormat()->CreateWriter(std::move(*file), BenchType(), options);
+  Check(writer.status(), "create writer");
+  for (const auto& batch : data) Check((*writer)->Write(*batch), "write");
+  auto result = (*writer)->Finish();
+  Check(result.status(), "finish");
+  return result->file_size;
+}
+
+// Decodes every column and folds it into a checksum (the work DuckDB's min / max does).
+int64_t ScanSluice(const std::string& path, int64_t* rows_out) {
+  auto file = LocalFileIO()->OpenForRead(path);
+  Check(file.status(), "open for read");
+  ReaderOptions options;
+  options.batch_size = 4096;
+  DataTypePtr type = BenchType();
+  auto reader = ParquetFormat()->CreateReader(std::shared_ptr<RandomAccessFile>(std::move(*file)),
+                                              type, options);
+  Check(reader.status(), "create reader");
+  ColumnBatch batch(type);
+  int64_t rows = 0;
+  int64_t max_id = std::numeric_limits<int64_t>::min();
+  int32_t max_qty = std::numeric_limits<int32_t>::min();
+  double min_price = std::numeric_limits<double>::infinity();
+  int64_t max_amount = std::numeric_limits<int64_t>::min();
+  size_t name_bytes = 0;
+  int64_t max_ts = std::numeric_limits<int64_t>::min();
+  while (true) {
+    auto more = (*reader)->Next(&batch);
+    Check(more.status(), "next");
+    if (!*more) break;
+    int64_t n = batch.num_rows();
+    const int64_t* id = batch.column(0)->data<int64_t>();
+    const int32_t* qty = batch.column(1)->data<int32_t>();
+    const double* price = batch.column(2)->data<double>();
+    const int64_t* amount = batch.column(3)->data<int64_t>();
+    const Timestamp* ts = batch.column(5)->data<Timestamp>();
+    for (int64_t i = 0; i < n; ++i) {
+      max_id = std::max(max_id, id[i]);
+      max_qty = std::max(max_qty, qty[i]);
+      min_price = std::min(min_price, price[i]);
+      max_amount = std::max(max_amount, amount[i]);
+      max_ts = std::max(max_ts, ts[i].millisecond);
+    }
+    name_bytes += batch.column(4)->values().size();
+    rows += n;
+  }
+  *rows_out = rows;
+  return max_id ^ max_qty ^ static_cast<int64_t>(min_price) ^ max_amount ^
+         static_cast<int64_t>(name_bytes) ^ max_ts;
+}
+
+int Main(int argc, char** argv) {
+  int64_t rows = 10000000;
+  std::string dir = std::filesystem::temp_directory_path().string() + "/sluice_parquet_bench";
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--rows" && i + 1 < argc) {
+      rows = std::atoll(argv[++i]);
+    } else if (arg == "--dir" && i + 1 < argc) {
+      dir = argv[++i];
+    } else {
+      Die("usage: parquet_bench [--rows N] [--dir DIR]");
+    }
+  }
+  if (rows <= 0) Die("--rows must be positive");
+  std::filesystem::create_directories(dir);
+  const std::string ours = dir + "/sluice.parquet";
+  const std::string theirs = dir + "/duckdb.parquet";
+
+  std::printf(
+      "dataset: %lld rows: id BIGINT, qty INT?, price DOUBLE?, amount DECIMAL(18,2)?, "
+      "name STRING(5-30)?, ts TIMESTAMP(6)  (? = 5%% nulls)\n",
+      static_cast<long long>(rows));
+  auto data = MakeDataset(rows);
+
+  double t0 = Now();
+  int64_t our_size = WriteSluice(ours, data);
+  double our_write = Now() - t0;
+  data.clear();
+
+  DuckDb duck;
+  duck.Run("CREATE TABLE t AS SELECT * FROM read_parquet('" + ours + "')");
+  if (std::stoll(duck.Run("SELECT count(*) FROM t")) != rows) Die("DuckDB read a wrong count");
+  t0 = Now();
+  duck.Run("COPY t TO '" + theirs + "' (FORMAT parquet, COMPRESSION zstd)");
+  double duck_write = Now() - t0;
+  int64_t duck_size = static_cast<int64_t>(std::filesystem::file_size(theirs));
+  duck.Run("DROP TABLE t");
+
+  int64_t scanned = 0;
+  t0 = Now();
+  int64_t checksum = ScanSluice(ours, &scanned);
+  double our_scan = Now() - t0;
+  if (scanned != rows) Die("Sluice read a wrong count");
+
+  t0 = Now();
+  std::string duck_result = duck.Run(
+      "SELECT max(id) + max(qty) + min(price) + max(amount) + sum(strlen(name)) + "
+      "epoch_us(max(ts)) FROM read_parquet('" +
+      ours + "')");
+  double duck_scan = Now() - t0;
+
+  auto mrows = [&](double secs) { return static_cast<double>(rows) / secs / 1e6; };
+  std::printf("write sluice : %7.3f s  %7.2f Mrows/s  file %.1f MiB\n", our_write, mrows(our_write),
+              static_cast<double>(our_size) / (1 << 20));
+  std::printf("write duckdb : %7.3f s  %7.2f Mrows/s  file %.1f MiB\n", duck_write,
+              mrows(duck_write), static_cast<double>(duck_size) / (1 << 20));
+  std::printf("scan  sluice : %7.3f s  %7.2f Mrows/s  (checksum %lld)\n", our_scan, mrows(our_scan),
+              static_cast<long long>(checksum));
+  std::printf("scan  duckdb : %7.3f s  %7.2f Mrows/s  (checksum %s)\n", duck_scan, mrows(duck_scan),
+              duck_result.c_str());
+  std::printf("RESULT write_vs_duckdb=%.2f scan_vs_duckdb=%.2f\n", duck_write / our_write,
+              duck_scan / our_scan);
+  std::filesystem::remove(ours);
+  std::filesystem::remove(theirs);
+  return 0;
+}
+
+}  // namespace
+}  // namespace sluice
+
+int main(int argc, char** argv) { return sluice::Main(argc, argv); }
