@@ -5,5 +5,25 @@ name="$1"; compat="$2"; out="$3"
 case "$name" in
   avro) find "$compat/tables" -path '*manifest*' -type f -size -64k | head -n 40 |
           while read -r f; do cp "$f" "$out/$(echo "$f" | md5sum | cut -c1-16)"; done ;;
+  binary_row)
+    # Byte 0 selects the row type and framing (see fuzz/binary_row_fuzzer.cc); the rows are the
+    # Java-written examples of format-spec 5.9.
+    seed() { echo "$2" | tr -d ' ' | xxd -r -p > "$out/$1"; }
+    seed key "00 0000000000000000 416c696365000085 0100000000000000"
+    seed key_nulls_serialized "04 00000002 0003000000000000 0000000000000000 0000000000000000"
+    seed stats16 "01 0000070000000000 0000000000000000 8000000000000000 0080000000000000
+      0000008000000000 01608db1e7f6ffff ec519ac400000000 2c5286b48065d2c1 6161000000000082
+      0000000000000000 0000000000000000 0000000000000000 78e0010088000000 9809000000000000
+      eaffffffffffffff 2efd69b6ffffffff 0800000090000000 f3e0010000000000 112210f4b16c1cb1
+      0000000000000000"
+    ;;
+  orc)
+    # Java-written ORC data files and manifests, plus the ORC project's examples.
+    # (awk, not head: head would close the pipe early and fail the script under pipefail.)
+    { find "$compat/tables" -name '*.orc' -size -64k | awk 'NR <= 30'
+      find "$compat/tables" -path '*manifest*' -type f -size -16k | while read -r f; do
+        if [ "$(head -c 3 "$f")" = "ORC" ]; then echo "$f"; fi; done | awk 'NR <= 20'
+      find "$compat/../external/orc-examples" -name '*.orc' -size -64k 2>/dev/null || true
+    } | while read -r f; do cp "$f" "$out/$(echo "$f" | md5sum | cut -c1-16)"; done ;;
   *) : ;;
 esac
