@@ -10,7 +10,7 @@ namespace {
 
 Status Truncated() { return Status::Corruption("thrift: input ends inside a value"); }
 
-Status WrongType(ThriftType type) {
+Status WrongType(ThriftWireType type) {
   return Status::Corruption("thrift: unexpected wire type " +
                             std::to_string(static_cast<int>(type)));
 }
@@ -37,18 +37,18 @@ Status ThriftCompactReader::ReadZigZag(int64_t* out) {
   return Status::OK();
 }
 
-Status ThriftCompactReader::ReadFieldHeader(int16_t* last_id, int16_t* id, ThriftType* type) {
+Status ThriftCompactReader::ReadFieldHeader(int16_t* last_id, int16_t* id, ThriftWireType* type) {
   if (pos_ >= end_) return Truncated();
   uint8_t byte = *pos_++;
   uint8_t t = byte & 0x0f;
   if (t == 0) {
-    *type = ThriftType::kStop;
+    *type = ThriftWireType::kStop;
     return Status::OK();
   }
-  if (t > static_cast<uint8_t>(ThriftType::kStruct)) {
+  if (t > static_cast<uint8_t>(ThriftWireType::kStruct)) {
     return Status::Corruption("thrift: invalid field type " + std::to_string(t));
   }
-  *type = static_cast<ThriftType>(t);
+  *type = static_cast<ThriftWireType>(t);
   int delta = byte >> 4;
   if (delta != 0) {
     *id = static_cast<int16_t>(*last_id + delta);
@@ -62,25 +62,25 @@ Status ThriftCompactReader::ReadFieldHeader(int16_t* last_id, int16_t* id, Thrif
   return Status::OK();
 }
 
-Status ThriftCompactReader::ReadBool(ThriftType type, bool* out) {
+Status ThriftCompactReader::ReadBool(ThriftWireType type, bool* out) {
   // Booleans of fields carry the value in the type; list elements are one byte each (passed
   // with type kBoolTrue by the list reader convention below).
-  if (type == ThriftType::kBoolTrue || type == ThriftType::kBoolFalse) {
-    *out = type == ThriftType::kBoolTrue;
+  if (type == ThriftWireType::kBoolTrue || type == ThriftWireType::kBoolFalse) {
+    *out = type == ThriftWireType::kBoolTrue;
     return Status::OK();
   }
   return WrongType(type);
 }
 
-Status ThriftCompactReader::ReadI8(ThriftType type, int8_t* out) {
-  if (type != ThriftType::kByte) return WrongType(type);
+Status ThriftCompactReader::ReadI8(ThriftWireType type, int8_t* out) {
+  if (type != ThriftWireType::kByte) return WrongType(type);
   if (pos_ >= end_) return Truncated();
   *out = static_cast<int8_t>(*pos_++);
   return Status::OK();
 }
 
-Status ThriftCompactReader::ReadI16(ThriftType type, int16_t* out) {
-  if (type != ThriftType::kI16) return WrongType(type);
+Status ThriftCompactReader::ReadI16(ThriftWireType type, int16_t* out) {
+  if (type != ThriftWireType::kI16) return WrongType(type);
   int64_t v;
   SLUICE_RETURN_NOT_OK(ReadZigZag(&v));
   if (v < INT16_MIN || v > INT16_MAX) return Status::Corruption("thrift: i16 out of range");
@@ -88,8 +88,8 @@ Status ThriftCompactReader::ReadI16(ThriftType type, int16_t* out) {
   return Status::OK();
 }
 
-Status ThriftCompactReader::ReadI32(ThriftType type, int32_t* out) {
-  if (type != ThriftType::kI32) return WrongType(type);
+Status ThriftCompactReader::ReadI32(ThriftWireType type, int32_t* out) {
+  if (type != ThriftWireType::kI32) return WrongType(type);
   int64_t v;
   SLUICE_RETURN_NOT_OK(ReadZigZag(&v));
   if (v < INT32_MIN || v > INT32_MAX) return Status::Corruption("thrift: i32 out of range");
@@ -97,13 +97,13 @@ Status ThriftCompactReader::ReadI32(ThriftType type, int32_t* out) {
   return Status::OK();
 }
 
-Status ThriftCompactReader::ReadI64(ThriftType type, int64_t* out) {
-  if (type != ThriftType::kI64) return WrongType(type);
+Status ThriftCompactReader::ReadI64(ThriftWireType type, int64_t* out) {
+  if (type != ThriftWireType::kI64) return WrongType(type);
   return ReadZigZag(out);
 }
 
-Status ThriftCompactReader::ReadBinary(ThriftType type, std::string* out) {
-  if (type != ThriftType::kBinary) return WrongType(type);
+Status ThriftCompactReader::ReadBinary(ThriftWireType type, std::string* out) {
+  if (type != ThriftWireType::kBinary) return WrongType(type);
   uint64_t len;
   SLUICE_RETURN_NOT_OK(ReadVarint(&len));
   if (len > static_cast<uint64_t>(end_ - pos_)) {
@@ -115,14 +115,15 @@ Status ThriftCompactReader::ReadBinary(ThriftType type, std::string* out) {
   return Status::OK();
 }
 
-Status ThriftCompactReader::ReadListHeader(ThriftType type, ThriftType* elem_type, int32_t* size) {
-  if (type != ThriftType::kList && type != ThriftType::kSet) return WrongType(type);
+Status ThriftCompactReader::ReadListHeader(ThriftWireType type, ThriftWireType* elem_type,
+                                           int32_t* size) {
+  if (type != ThriftWireType::kList && type != ThriftWireType::kSet) return WrongType(type);
   if (pos_ >= end_) return Truncated();
   uint8_t byte = *pos_++;
   uint64_t n = byte >> 4;
   if (n == 15) SLUICE_RETURN_NOT_OK(ReadVarint(&n));
   uint8_t t = byte & 0x0f;
-  if (t == 0 || t > static_cast<uint8_t>(ThriftType::kStruct)) {
+  if (t == 0 || t > static_cast<uint8_t>(ThriftWireType::kStruct)) {
     return Status::Corruption("thrift: invalid list element type " + std::to_string(t));
   }
   // Every element takes at least one byte (a bool element is one byte, an empty struct its
@@ -130,47 +131,47 @@ Status ThriftCompactReader::ReadListHeader(ThriftType type, ThriftType* elem_typ
   if (n > static_cast<uint64_t>(end_ - pos_)) {
     return Status::Corruption("thrift: list size " + std::to_string(n) + " runs past the end");
   }
-  *elem_type = static_cast<ThriftType>(t);
+  *elem_type = static_cast<ThriftWireType>(t);
   *size = static_cast<int32_t>(n);
   return Status::OK();
 }
 
-Status ThriftCompactReader::Skip(ThriftType type) { return SkipDepth(type, depth_); }
+Status ThriftCompactReader::Skip(ThriftWireType type) { return SkipDepth(type, depth_); }
 
-Status ThriftCompactReader::SkipDepth(ThriftType type, int depth) {
+Status ThriftCompactReader::SkipDepth(ThriftWireType type, int depth) {
   if (depth > kMaxDepth) return Status::Corruption("thrift: values nested too deeply");
   switch (type) {
-    case ThriftType::kBoolTrue:
-    case ThriftType::kBoolFalse:
+    case ThriftWireType::kBoolTrue:
+    case ThriftWireType::kBoolFalse:
       return Status::OK();
-    case ThriftType::kByte:
+    case ThriftWireType::kByte:
       if (pos_ >= end_) return Truncated();
       ++pos_;
       return Status::OK();
-    case ThriftType::kI16:
-    case ThriftType::kI32:
-    case ThriftType::kI64: {
+    case ThriftWireType::kI16:
+    case ThriftWireType::kI32:
+    case ThriftWireType::kI64: {
       uint64_t v;
       return ReadVarint(&v);
     }
-    case ThriftType::kDouble:
+    case ThriftWireType::kDouble:
       if (end_ - pos_ < 8) return Truncated();
       pos_ += 8;
       return Status::OK();
-    case ThriftType::kBinary: {
+    case ThriftWireType::kBinary: {
       uint64_t len;
       SLUICE_RETURN_NOT_OK(ReadVarint(&len));
       if (len > static_cast<uint64_t>(end_ - pos_)) return Truncated();
       pos_ += len;
       return Status::OK();
     }
-    case ThriftType::kList:
-    case ThriftType::kSet: {
-      ThriftType elem;
+    case ThriftWireType::kList:
+    case ThriftWireType::kSet: {
+      ThriftWireType elem;
       int32_t n;
       SLUICE_RETURN_NOT_OK(ReadListHeader(type, &elem, &n));
       for (int32_t i = 0; i < n; ++i) {
-        if (elem == ThriftType::kBoolTrue || elem == ThriftType::kBoolFalse) {
+        if (elem == ThriftWireType::kBoolTrue || elem == ThriftWireType::kBoolFalse) {
           if (pos_ >= end_) return Truncated();
           ++pos_;
         } else {
@@ -179,7 +180,7 @@ Status ThriftCompactReader::SkipDepth(ThriftType type, int depth) {
       }
       return Status::OK();
     }
-    case ThriftType::kMap: {
+    case ThriftWireType::kMap: {
       uint64_t n;
       SLUICE_RETURN_NOT_OK(ReadVarint(&n));
       if (n == 0) return Status::OK();
@@ -188,14 +189,14 @@ Status ThriftCompactReader::SkipDepth(ThriftType type, int depth) {
         return Status::Corruption("thrift: map size runs past the end");
       }
       uint8_t kv = *pos_++;
-      auto kt = static_cast<ThriftType>(kv >> 4);
-      auto vt = static_cast<ThriftType>(kv & 0x0f);
+      auto kt = static_cast<ThriftWireType>(kv >> 4);
+      auto vt = static_cast<ThriftWireType>(kv & 0x0f);
       if ((kv >> 4) == 0 || (kv >> 4) > 12 || (kv & 0x0f) == 0 || (kv & 0x0f) > 12) {
         return Status::Corruption("thrift: invalid map types");
       }
       for (uint64_t i = 0; i < n; ++i) {
-        for (ThriftType t : {kt, vt}) {
-          if (t == ThriftType::kBoolTrue || t == ThriftType::kBoolFalse) {
+        for (ThriftWireType t : {kt, vt}) {
+          if (t == ThriftWireType::kBoolTrue || t == ThriftWireType::kBoolFalse) {
             if (pos_ >= end_) return Truncated();
             ++pos_;
           } else {
@@ -205,17 +206,17 @@ Status ThriftCompactReader::SkipDepth(ThriftType type, int depth) {
       }
       return Status::OK();
     }
-    case ThriftType::kStruct: {
+    case ThriftWireType::kStruct: {
       int16_t last = 0;
       while (true) {
         int16_t id;
-        ThriftType t;
+        ThriftWireType t;
         SLUICE_RETURN_NOT_OK(ReadFieldHeader(&last, &id, &t));
-        if (t == ThriftType::kStop) return Status::OK();
+        if (t == ThriftWireType::kStop) return Status::OK();
         SLUICE_RETURN_NOT_OK(SkipDepth(t, depth + 1));
       }
     }
-    case ThriftType::kStop:
+    case ThriftWireType::kStop:
       break;
   }
   return WrongType(type);
@@ -234,10 +235,10 @@ Status ReadStruct(R* r, const char* name, F&& on_field) {
   int16_t last = 0;
   while (true) {
     int16_t id = 0;
-    ThriftType t;
+    ThriftWireType t;
     st = r->ReadFieldHeader(&last, &id, &t);
     if (!st.ok()) break;
-    if (t == ThriftType::kStop) break;
+    if (t == ThriftWireType::kStop) break;
     st = on_field(id, t);
     if (!st.ok()) {
       st = st.WithContext(std::string(name) + " field " + std::to_string(id));
@@ -250,8 +251,8 @@ Status ReadStruct(R* r, const char* name, F&& on_field) {
 }
 
 template <typename T, typename F>
-Status ReadList(R* r, ThriftType type, std::vector<T>* out, F&& read_elem) {
-  ThriftType elem;
+Status ReadList(R* r, ThriftWireType type, std::vector<T>* out, F&& read_elem) {
+  ThriftWireType elem;
   int32_t n;
   SLUICE_RETURN_NOT_OK(r->ReadListHeader(type, &elem, &n));
   out->clear();
@@ -264,7 +265,7 @@ Status ReadList(R* r, ThriftType type, std::vector<T>* out, F&& read_elem) {
 }
 
 template <typename E>
-Status ReadEnum(R* r, ThriftType t, E* out) {
+Status ReadEnum(R* r, ThriftWireType t, E* out) {
   int32_t v;
   SLUICE_RETURN_NOT_OK(r->ReadI32(t, &v));
   *out = static_cast<E>(v);
@@ -272,7 +273,7 @@ Status ReadEnum(R* r, ThriftType t, E* out) {
 }
 
 template <typename E>
-Status ReadEnum(R* r, ThriftType t, std::optional<E>* out) {
+Status ReadEnum(R* r, ThriftWireType t, std::optional<E>* out) {
   E v;
   SLUICE_RETURN_NOT_OK(ReadEnum(r, t, &v));
   *out = v;
@@ -289,20 +290,20 @@ Status ReadOpt(std::optional<T>* out, F&& read) {
 
 // Optional fields of a wire type other than the IDL's are skipped: some writers used field ids
 // that later versions of parquet.thrift assigned differently.
-Status ReadI32Opt(R* r, ThriftType t, std::optional<int32_t>* out) {
-  if (t != ThriftType::kI32) return r->Skip(t);
+Status ReadI32Opt(R* r, ThriftWireType t, std::optional<int32_t>* out) {
+  if (t != ThriftWireType::kI32) return r->Skip(t);
   return ReadOpt(out, [&](int32_t* v) { return r->ReadI32(t, v); });
 }
-Status ReadI64Opt(R* r, ThriftType t, std::optional<int64_t>* out) {
-  if (t != ThriftType::kI64) return r->Skip(t);
+Status ReadI64Opt(R* r, ThriftWireType t, std::optional<int64_t>* out) {
+  if (t != ThriftWireType::kI64) return r->Skip(t);
   return ReadOpt(out, [&](int64_t* v) { return r->ReadI64(t, v); });
 }
-Status ReadBinOpt(R* r, ThriftType t, std::optional<std::string>* out) {
-  if (t != ThriftType::kBinary) return r->Skip(t);
+Status ReadBinOpt(R* r, ThriftWireType t, std::optional<std::string>* out) {
+  if (t != ThriftWireType::kBinary) return r->Skip(t);
   return ReadOpt(out, [&](std::string* v) { return r->ReadBinary(t, v); });
 }
-Status ReadBoolOpt(R* r, ThriftType t, std::optional<bool>* out) {
-  if (t != ThriftType::kBoolTrue && t != ThriftType::kBoolFalse) return r->Skip(t);
+Status ReadBoolOpt(R* r, ThriftWireType t, std::optional<bool>* out) {
+  if (t != ThriftWireType::kBoolTrue && t != ThriftWireType::kBoolFalse) return r->Skip(t);
   return ReadOpt(out, [&](bool* v) { return r->ReadBool(t, v); });
 }
 
@@ -312,8 +313,8 @@ Status CheckRequired(bool seen, const char* what) {
 }
 
 Status ReadTimeUnit(R* r, TimeUnit* out) {
-  return ReadStruct(r, "TimeUnit", [&](int16_t id, ThriftType t) -> Status {
-    if (t == ThriftType::kStruct && id >= 1 && id <= 3) {
+  return ReadStruct(r, "TimeUnit", [&](int16_t id, ThriftWireType t) -> Status {
+    if (t == ThriftWireType::kStruct && id >= 1 && id <= 3) {
       *out = static_cast<TimeUnit>(id);
     }
     return r->Skip(t);
@@ -321,25 +322,25 @@ Status ReadTimeUnit(R* r, TimeUnit* out) {
 }
 
 Status ReadLogicalType(R* r, LogicalType* out) {
-  return ReadStruct(r, "LogicalType", [&](int16_t id, ThriftType t) -> Status {
-    if (t != ThriftType::kStruct) return r->Skip(t);
+  return ReadStruct(r, "LogicalType", [&](int16_t id, ThriftWireType t) -> Status {
+    if (t != ThriftWireType::kStruct) return r->Skip(t);
     out->kind = static_cast<LogicalType::Kind>(id);
     switch (id) {
       case 5:
-        return ReadStruct(r, "DecimalType", [&](int16_t fid, ThriftType ft) -> Status {
+        return ReadStruct(r, "DecimalType", [&](int16_t fid, ThriftWireType ft) -> Status {
           if (fid == 1) return r->ReadI32(ft, &out->scale);
           if (fid == 2) return r->ReadI32(ft, &out->precision);
           return r->Skip(ft);
         });
       case 7:
       case 8:
-        return ReadStruct(r, "TimeType", [&](int16_t fid, ThriftType ft) -> Status {
+        return ReadStruct(r, "TimeType", [&](int16_t fid, ThriftWireType ft) -> Status {
           if (fid == 1) return r->ReadBool(ft, &out->is_adjusted_to_utc);
-          if (fid == 2 && ft == ThriftType::kStruct) return ReadTimeUnit(r, &out->unit);
+          if (fid == 2 && ft == ThriftWireType::kStruct) return ReadTimeUnit(r, &out->unit);
           return r->Skip(ft);
         });
       case 10:
-        return ReadStruct(r, "IntType", [&](int16_t fid, ThriftType ft) -> Status {
+        return ReadStruct(r, "IntType", [&](int16_t fid, ThriftWireType ft) -> Status {
           if (fid == 1) return r->ReadI8(ft, &out->bit_width);
           if (fid == 2) return r->ReadBool(ft, &out->is_signed);
           return r->Skip(ft);
@@ -353,7 +354,7 @@ Status ReadLogicalType(R* r, LogicalType* out) {
 
 Status ReadSchemaElement(R* r, SchemaElement* out) {
   bool has_name = false;
-  SLUICE_RETURN_NOT_OK(ReadStruct(r, "SchemaElement", [&](int16_t id, ThriftType t) -> Status {
+  SLUICE_RETURN_NOT_OK(ReadStruct(r, "SchemaElement", [&](int16_t id, ThriftWireType t) -> Status {
     switch (id) {
       case 1:
         return ReadEnum(r, t, &out->type);
@@ -375,7 +376,7 @@ Status ReadSchemaElement(R* r, SchemaElement* out) {
       case 9:
         return ReadI32Opt(r, t, &out->field_id);
       case 10:
-        if (t != ThriftType::kStruct) return r->Skip(t);
+        if (t != ThriftWireType::kStruct) return r->Skip(t);
         return ReadOpt(&out->logical_type, [&](LogicalType* v) { return ReadLogicalType(r, v); });
       default:
         return r->Skip(t);
@@ -385,7 +386,7 @@ Status ReadSchemaElement(R* r, SchemaElement* out) {
 }
 
 Status ReadKeyValue(R* r, KeyValue* out) {
-  return ReadStruct(r, "KeyValue", [&](int16_t id, ThriftType t) -> Status {
+  return ReadStruct(r, "KeyValue", [&](int16_t id, ThriftWireType t) -> Status {
     if (id == 1) return r->ReadBinary(t, &out->key);
     if (id == 2) return ReadBinOpt(r, t, &out->value);
     return r->Skip(t);
@@ -393,7 +394,7 @@ Status ReadKeyValue(R* r, KeyValue* out) {
 }
 
 Status ReadStatistics(R* r, Statistics* out) {
-  return ReadStruct(r, "Statistics", [&](int16_t id, ThriftType t) -> Status {
+  return ReadStruct(r, "Statistics", [&](int16_t id, ThriftWireType t) -> Status {
     switch (id) {
       case 1:
         return ReadBinOpt(r, t, &out->max);
@@ -417,18 +418,18 @@ Status ReadStatistics(R* r, Statistics* out) {
   });
 }
 
-Status ReadStatisticsOpt(R* r, ThriftType t, std::optional<Statistics>* out) {
-  if (t != ThriftType::kStruct) return r->Skip(t);
+Status ReadStatisticsOpt(R* r, ThriftWireType t, std::optional<Statistics>* out) {
+  if (t != ThriftWireType::kStruct) return r->Skip(t);
   return ReadOpt(out, [&](Statistics* v) { return ReadStatistics(r, v); });
 }
 
-Status ReadEncodingList(R* r, ThriftType t, std::vector<Encoding>* out) {
-  return ReadList(r, t, out, [&](ThriftType et, Encoding* e) { return ReadEnum(r, et, e); });
+Status ReadEncodingList(R* r, ThriftWireType t, std::vector<Encoding>* out) {
+  return ReadList(r, t, out, [&](ThriftWireType et, Encoding* e) { return ReadEnum(r, et, e); });
 }
 
 Status ReadColumnMetaData(R* r, ColumnMetaData* out) {
   uint32_t seen = 0;
-  SLUICE_RETURN_NOT_OK(ReadStruct(r, "ColumnMetaData", [&](int16_t id, ThriftType t) -> Status {
+  SLUICE_RETURN_NOT_OK(ReadStruct(r, "ColumnMetaData", [&](int16_t id, ThriftWireType t) -> Status {
     if (id >= 1 && id <= 9) seen |= 1u << id;
     switch (id) {
       case 1:
@@ -437,7 +438,7 @@ Status ReadColumnMetaData(R* r, ColumnMetaData* out) {
         return ReadEncodingList(r, t, &out->encodings);
       case 3:
         return ReadList(r, t, &out->path_in_schema,
-                        [&](ThriftType et, std::string* s) { return r->ReadBinary(et, s); });
+                        [&](ThriftWireType et, std::string* s) { return r->ReadBinary(et, s); });
       case 4:
         return ReadEnum(r, t, &out->codec);
       case 5:
@@ -448,7 +449,7 @@ Status ReadColumnMetaData(R* r, ColumnMetaData* out) {
         return r->ReadI64(t, &out->total_compressed_size);
       case 8:
         return ReadList(r, t, &out->key_value_metadata,
-                        [&](ThriftType, KeyValue* kv) { return ReadKeyValue(r, kv); });
+                        [&](ThriftWireType, KeyValue* kv) { return ReadKeyValue(r, kv); });
       case 9:
         return r->ReadI64(t, &out->data_page_offset);
       case 10:
@@ -458,8 +459,8 @@ Status ReadColumnMetaData(R* r, ColumnMetaData* out) {
       case 12:
         return ReadStatisticsOpt(r, t, &out->statistics);
       case 13:
-        return ReadList(r, t, &out->encoding_stats, [&](ThriftType, PageEncodingStats* s) {
-          return ReadStruct(r, "PageEncodingStats", [&](int16_t fid, ThriftType ft) -> Status {
+        return ReadList(r, t, &out->encoding_stats, [&](ThriftWireType, PageEncodingStats* s) {
+          return ReadStruct(r, "PageEncodingStats", [&](int16_t fid, ThriftWireType ft) -> Status {
             if (fid == 1) return ReadEnum(r, ft, &s->page_type);
             if (fid == 2) return ReadEnum(r, ft, &s->encoding);
             if (fid == 3) return r->ReadI32(ft, &s->count);
@@ -483,14 +484,14 @@ Status ReadColumnMetaData(R* r, ColumnMetaData* out) {
 }
 
 Status ReadColumnChunk(R* r, ColumnChunk* out) {
-  return ReadStruct(r, "ColumnChunk", [&](int16_t id, ThriftType t) -> Status {
+  return ReadStruct(r, "ColumnChunk", [&](int16_t id, ThriftWireType t) -> Status {
     switch (id) {
       case 1:
         return ReadBinOpt(r, t, &out->file_path);
       case 2:
         return r->ReadI64(t, &out->file_offset);
       case 3:
-        if (t != ThriftType::kStruct) return r->Skip(t);
+        if (t != ThriftWireType::kStruct) return r->Skip(t);
         return ReadOpt(&out->meta_data,
                        [&](ColumnMetaData* m) { return ReadColumnMetaData(r, m); });
       case 4:
@@ -509,19 +510,19 @@ Status ReadColumnChunk(R* r, ColumnChunk* out) {
 
 Status ReadRowGroup(R* r, RowGroup* out) {
   bool has_rows = false;
-  SLUICE_RETURN_NOT_OK(ReadStruct(r, "RowGroup", [&](int16_t id, ThriftType t) -> Status {
+  SLUICE_RETURN_NOT_OK(ReadStruct(r, "RowGroup", [&](int16_t id, ThriftWireType t) -> Status {
     switch (id) {
       case 1:
         return ReadList(r, t, &out->columns,
-                        [&](ThriftType, ColumnChunk* c) { return ReadColumnChunk(r, c); });
+                        [&](ThriftWireType, ColumnChunk* c) { return ReadColumnChunk(r, c); });
       case 2:
         return r->ReadI64(t, &out->total_byte_size);
       case 3:
         has_rows = true;
         return r->ReadI64(t, &out->num_rows);
       case 4:
-        return ReadList(r, t, &out->sorting_columns, [&](ThriftType, SortingColumn* s) {
-          return ReadStruct(r, "SortingColumn", [&](int16_t fid, ThriftType ft) -> Status {
+        return ReadList(r, t, &out->sorting_columns, [&](ThriftWireType, SortingColumn* s) {
+          return ReadStruct(r, "SortingColumn", [&](int16_t fid, ThriftWireType ft) -> Status {
             if (fid == 1) return r->ReadI32(ft, &s->column_idx);
             if (fid == 2) return r->ReadBool(ft, &s->descending);
             if (fid == 3) return r->ReadBool(ft, &s->nulls_first);
@@ -554,29 +555,30 @@ Status DecodeTopLevel(std::string_view data, size_t* consumed, F&& read) {
 Status DecodeFileMetaData(std::string_view data, FileMetaData* out) {
   return DecodeTopLevel(data, nullptr, [&](R* r) -> Status {
     bool has_schema = false, has_rows = false;
-    SLUICE_RETURN_NOT_OK(ReadStruct(r, "FileMetaData", [&](int16_t id, ThriftType t) -> Status {
+    SLUICE_RETURN_NOT_OK(ReadStruct(r, "FileMetaData", [&](int16_t id, ThriftWireType t) -> Status {
       switch (id) {
         case 1:
           return r->ReadI32(t, &out->version);
         case 2:
           has_schema = true;
-          return ReadList(r, t, &out->schema,
-                          [&](ThriftType, SchemaElement* e) { return ReadSchemaElement(r, e); });
+          return ReadList(r, t, &out->schema, [&](ThriftWireType, SchemaElement* e) {
+            return ReadSchemaElement(r, e);
+          });
         case 3:
           has_rows = true;
           return r->ReadI64(t, &out->num_rows);
         case 4:
           return ReadList(r, t, &out->row_groups,
-                          [&](ThriftType, RowGroup* g) { return ReadRowGroup(r, g); });
+                          [&](ThriftWireType, RowGroup* g) { return ReadRowGroup(r, g); });
         case 5:
           return ReadList(r, t, &out->key_value_metadata,
-                          [&](ThriftType, KeyValue* kv) { return ReadKeyValue(r, kv); });
+                          [&](ThriftWireType, KeyValue* kv) { return ReadKeyValue(r, kv); });
         case 6:
           return ReadBinOpt(r, t, &out->created_by);
         case 7:
-          return ReadList(r, t, &out->column_orders, [&](ThriftType, ColumnOrder* o) {
+          return ReadList(r, t, &out->column_orders, [&](ThriftWireType, ColumnOrder* o) {
             o->type_defined_order = false;
-            return ReadStruct(r, "ColumnOrder", [&](int16_t fid, ThriftType ft) -> Status {
+            return ReadStruct(r, "ColumnOrder", [&](int16_t fid, ThriftWireType ft) -> Status {
               if (fid == 1) o->type_defined_order = true;
               return r->Skip(ft);
             });
@@ -595,7 +597,7 @@ Status DecodeFileMetaData(std::string_view data, FileMetaData* out) {
 Status DecodePageHeader(std::string_view data, PageHeader* out, size_t* consumed) {
   return DecodeTopLevel(data, consumed, [&](R* r) -> Status {
     uint32_t seen = 0;
-    SLUICE_RETURN_NOT_OK(ReadStruct(r, "PageHeader", [&](int16_t id, ThriftType t) -> Status {
+    SLUICE_RETURN_NOT_OK(ReadStruct(r, "PageHeader", [&](int16_t id, ThriftWireType t) -> Status {
       if (id >= 1 && id <= 3) seen |= 1u << id;
       switch (id) {
         case 1:
@@ -607,9 +609,9 @@ Status DecodePageHeader(std::string_view data, PageHeader* out, size_t* consumed
         case 4:
           return ReadI32Opt(r, t, &out->crc);
         case 5:
-          if (t != ThriftType::kStruct) return r->Skip(t);
+          if (t != ThriftWireType::kStruct) return r->Skip(t);
           return ReadOpt(&out->data_page_header, [&](DataPageHeader* h) {
-            return ReadStruct(r, "DataPageHeader", [&](int16_t fid, ThriftType ft) -> Status {
+            return ReadStruct(r, "DataPageHeader", [&](int16_t fid, ThriftWireType ft) -> Status {
               switch (fid) {
                 case 1:
                   return r->ReadI32(ft, &h->num_values);
@@ -627,19 +629,20 @@ Status DecodePageHeader(std::string_view data, PageHeader* out, size_t* consumed
             });
           });
         case 7:
-          if (t != ThriftType::kStruct) return r->Skip(t);
+          if (t != ThriftWireType::kStruct) return r->Skip(t);
           return ReadOpt(&out->dictionary_page_header, [&](DictionaryPageHeader* h) {
-            return ReadStruct(r, "DictionaryPageHeader", [&](int16_t fid, ThriftType ft) -> Status {
-              if (fid == 1) return r->ReadI32(ft, &h->num_values);
-              if (fid == 2) return ReadEnum(r, ft, &h->encoding);
-              if (fid == 3) return ReadBoolOpt(r, ft, &h->is_sorted);
-              return r->Skip(ft);
-            });
+            return ReadStruct(r, "DictionaryPageHeader",
+                              [&](int16_t fid, ThriftWireType ft) -> Status {
+                                if (fid == 1) return r->ReadI32(ft, &h->num_values);
+                                if (fid == 2) return ReadEnum(r, ft, &h->encoding);
+                                if (fid == 3) return ReadBoolOpt(r, ft, &h->is_sorted);
+                                return r->Skip(ft);
+                              });
           });
         case 8:
-          if (t != ThriftType::kStruct) return r->Skip(t);
+          if (t != ThriftWireType::kStruct) return r->Skip(t);
           return ReadOpt(&out->data_page_header_v2, [&](DataPageHeaderV2* h) {
-            return ReadStruct(r, "DataPageHeaderV2", [&](int16_t fid, ThriftType ft) -> Status {
+            return ReadStruct(r, "DataPageHeaderV2", [&](int16_t fid, ThriftWireType ft) -> Status {
               switch (fid) {
                 case 1:
                   return r->ReadI32(ft, &h->num_values);
@@ -673,10 +676,10 @@ Status DecodePageHeader(std::string_view data, PageHeader* out, size_t* consumed
 
 Status DecodeOffsetIndex(std::string_view data, OffsetIndex* out) {
   return DecodeTopLevel(data, nullptr, [&](R* r) -> Status {
-    return ReadStruct(r, "OffsetIndex", [&](int16_t id, ThriftType t) -> Status {
+    return ReadStruct(r, "OffsetIndex", [&](int16_t id, ThriftWireType t) -> Status {
       if (id == 1) {
-        return ReadList(r, t, &out->page_locations, [&](ThriftType, PageLocation* p) {
-          return ReadStruct(r, "PageLocation", [&](int16_t fid, ThriftType ft) -> Status {
+        return ReadList(r, t, &out->page_locations, [&](ThriftWireType, PageLocation* p) {
+          return ReadStruct(r, "PageLocation", [&](int16_t fid, ThriftWireType ft) -> Status {
             if (fid == 1) return r->ReadI64(ft, &p->offset);
             if (fid == 2) return r->ReadI32(ft, &p->compressed_page_size);
             if (fid == 3) return r->ReadI64(ft, &p->first_row_index);
@@ -686,7 +689,7 @@ Status DecodeOffsetIndex(std::string_view data, OffsetIndex* out) {
       }
       if (id == 2) {
         return ReadList(r, t, &out->unencoded_byte_array_data_bytes,
-                        [&](ThriftType et, int64_t* v) { return r->ReadI64(et, v); });
+                        [&](ThriftWireType et, int64_t* v) { return r->ReadI64(et, v); });
       }
       return r->Skip(t);
     });
@@ -695,14 +698,14 @@ Status DecodeOffsetIndex(std::string_view data, OffsetIndex* out) {
 
 Status DecodeColumnIndex(std::string_view data, ColumnIndex* out) {
   return DecodeTopLevel(data, nullptr, [&](R* r) -> Status {
-    return ReadStruct(r, "ColumnIndex", [&](int16_t id, ThriftType t) -> Status {
+    return ReadStruct(r, "ColumnIndex", [&](int16_t id, ThriftWireType t) -> Status {
       switch (id) {
         case 1: {
           std::vector<uint8_t> flags;
-          SLUICE_RETURN_NOT_OK(ReadList(r, t, &flags, [&](ThriftType et, uint8_t* v) -> Status {
+          SLUICE_RETURN_NOT_OK(ReadList(r, t, &flags, [&](ThriftWireType et, uint8_t* v) -> Status {
             // Bool list elements are one byte: 1 = true, anything else false.
             int8_t b;
-            SLUICE_RETURN_NOT_OK(r->ReadI8(ThriftType::kByte, &b));
+            SLUICE_RETURN_NOT_OK(r->ReadI8(ThriftWireType::kByte, &b));
             (void)et;
             *v = b == 1;
             return Status::OK();
@@ -712,15 +715,15 @@ Status DecodeColumnIndex(std::string_view data, ColumnIndex* out) {
         }
         case 2:
           return ReadList(r, t, &out->min_values,
-                          [&](ThriftType et, std::string* s) { return r->ReadBinary(et, s); });
+                          [&](ThriftWireType et, std::string* s) { return r->ReadBinary(et, s); });
         case 3:
           return ReadList(r, t, &out->max_values,
-                          [&](ThriftType et, std::string* s) { return r->ReadBinary(et, s); });
+                          [&](ThriftWireType et, std::string* s) { return r->ReadBinary(et, s); });
         case 4:
           return ReadEnum(r, t, &out->boundary_order);
         case 5:
           return ReadList(r, t, &out->null_counts,
-                          [&](ThriftType et, int64_t* v) { return r->ReadI64(et, v); });
+                          [&](ThriftWireType et, int64_t* v) { return r->ReadI64(et, v); });
         default:
           return r->Skip(t);
       }

@@ -18,7 +18,7 @@
 namespace sluice::parquet {
 
 // Wire types of the compact protocol.
-enum class ThriftType : uint8_t {
+enum class ThriftWireType : uint8_t {
   kStop = 0,
   kBoolTrue = 1,
   kBoolFalse = 2,
@@ -45,19 +45,19 @@ class ThriftCompactReader {
   size_t position() const { return static_cast<size_t>(pos_ - begin_); }
 
   // Reads the next field header of the current struct. Sets *type = kStop at the end of it.
-  Status ReadFieldHeader(int16_t* last_id, int16_t* id, ThriftType* type);
+  Status ReadFieldHeader(int16_t* last_id, int16_t* id, ThriftWireType* type);
   // Reads a value of a field (or list element) of wire type `type`; a mismatch of the wire type
   // and the expected one is Corruption.
-  Status ReadBool(ThriftType type, bool* out);
-  Status ReadI8(ThriftType type, int8_t* out);
-  Status ReadI16(ThriftType type, int16_t* out);
-  Status ReadI32(ThriftType type, int32_t* out);
-  Status ReadI64(ThriftType type, int64_t* out);
-  Status ReadBinary(ThriftType type, std::string* out);
+  Status ReadBool(ThriftWireType type, bool* out);
+  Status ReadI8(ThriftWireType type, int8_t* out);
+  Status ReadI16(ThriftWireType type, int16_t* out);
+  Status ReadI32(ThriftWireType type, int32_t* out);
+  Status ReadI64(ThriftWireType type, int64_t* out);
+  Status ReadBinary(ThriftWireType type, std::string* out);
   // Reads a list/set header; *size is bounded by the bytes left.
-  Status ReadListHeader(ThriftType type, ThriftType* elem_type, int32_t* size);
+  Status ReadListHeader(ThriftWireType type, ThriftWireType* elem_type, int32_t* size);
   // Skips a value of wire type `type`, recursing into containers.
-  Status Skip(ThriftType type);
+  Status Skip(ThriftWireType type);
 
   // Struct nesting guard for recursive decoders.
   Status Enter();
@@ -66,7 +66,7 @@ class ThriftCompactReader {
  private:
   Status ReadVarint(uint64_t* out);
   Status ReadZigZag(int64_t* out);
-  Status SkipDepth(ThriftType type, int depth);
+  Status SkipDepth(ThriftWireType type, int depth);
 
   const uint8_t* pos_;
   const uint8_t* begin_;
