@@ -103,6 +103,23 @@ TEST(LiteralTest, DatesTimesTimestamps) {
   EXPECT_EQ(Convert(Typed(Literal::Kind::kDate, "2024-01-01"), DataType::Timestamp(6)),
             Value::FromTimestamp(Timestamp{1704067200000, 0}));
 
+  // UTC offsets name instants: TIMESTAMP_LTZ only.
+  EXPECT_EQ(Convert(Typed(Literal::Kind::kTimestamp, "2024-01-01 08:00:00+08:00"),
+                    DataType::TimestampLtz(3)),
+            Value::FromTimestamp(Timestamp{1704067200000, 0}));
+  EXPECT_EQ(Convert(Typed(Literal::Kind::kTimestamp, "2023-12-31 19:30:00.5-04:30"),
+                    DataType::TimestampLtz(3)),
+            Value::FromTimestamp(Timestamp{1704067200500, 0}));
+  EXPECT_EQ(Convert(Str("2024-01-01 00:00:00Z"), DataType::TimestampLtz(6)),
+            Value::FromTimestamp(Timestamp{1704067200000, 0}));
+  EXPECT_NE(ConvertError(Typed(Literal::Kind::kTimestamp, "2024-01-01 08:00:00+08:00"),
+                         DataType::Timestamp(3))
+                .find("holds wall-clock time"),
+            std::string::npos);
+  EXPECT_FALSE(ConvertLiteral(Typed(Literal::Kind::kTimestamp, "2024-01-01 08:00:00+19:00"),
+                              *DataType::TimestampLtz(3))
+                   .ok());
+
   EXPECT_FALSE(ParseDateText("2023-02-29").ok());
   EXPECT_TRUE(ParseDateText("2024-02-29").ok());
   EXPECT_FALSE(ParseDateText("2024-13-01").ok());

@@ -269,6 +269,40 @@ Status Incompatible(const Literal& literal, const DataType& type) {
                                  literal.ToString());
 }
 
+// A timestamp literal for a TIMESTAMP / TIMESTAMP_LTZ column. A UTC offset suffix ("Z",
+// "+08:00") names an instant, which only TIMESTAMP WITH LOCAL TIME ZONE holds; without one, an
+// LTZ literal is read as UTC.
+Result<Timestamp> TimestampForType(std::string_view text, const DataType& type) {
+  std::optional<int64_t> offset_minutes;
+  std::string_view local = text;
+  if (!local.empty() && (local.back() == 'Z' || local.back() == 'z')) {
+    offset_minutes = 0;
+    local.remove_suffix(1);
+  } else if (local.size() > 16) {
+    std::string_view tail = local.substr(local.size() - 6);
+    auto digit = [&](size_t i) { return std::isdigit(static_cast<unsigned char>(tail[i])) != 0; };
+    if ((tail[0] == '+' || tail[0] == '-') && digit(1) && digit(2) && tail[3] == ':' && digit(4) &&
+        digit(5)) {
+      int64_t hours = (tail[1] - '0') * 10 + (tail[2] - '0');
+      int64_t minutes = (tail[4] - '0') * 10 + (tail[5] - '0');
+      if (hours > 18 || minutes > 59) {
+        return Status::InvalidArgument("'" + std::string(text) + "' has a bad UTC offset");
+      }
+      offset_minutes = (tail[0] == '-' ? -1 : 1) * (hours * 60 + minutes);
+      local.remove_suffix(6);
+    }
+  }
+  SLUICE_ASSIGN_OR_RETURN(Timestamp ts, ParseTimestampText(local));
+  if (!offset_minutes.has_value()) return ts;
+  if (type.root() != TypeRoot::kTimestampLtz) {
+    return Status::InvalidArgument("'" + std::string(text) + "' has a UTC offset, but " +
+                                   type.ToString() +
+                                   " holds wall-clock time; write the timestamp without one");
+  }
+  ts.millisecond -= *offset_minutes * 60000;
+  return ts;
+}
+
 }  // namespace
 
 std::string Literal::ToString() const {
@@ -381,7 +415,7 @@ Result<Value> ConvertLiteral(const Literal& literal, const DataType& type) {
       if (root != TypeRoot::kTimestamp && root != TypeRoot::kTimestampLtz) {
         return Incompatible(literal, type);
       }
-      SLUICE_ASSIGN_OR_RETURN(Timestamp ts, ParseTimestampText(literal.text));
+      SLUICE_ASSIGN_OR_RETURN(Timestamp ts, TimestampForType(literal.text, type));
       return Value::FromTimestamp(ts);
     }
     case Literal::Kind::kString:
@@ -414,7 +448,7 @@ Result<Value> ConvertLiteral(const Literal& literal, const DataType& type) {
     }
     case TypeRoot::kTimestamp:
     case TypeRoot::kTimestampLtz: {
-      SLUICE_ASSIGN_OR_RETURN(Timestamp ts, ParseTimestampText(Trim(text)));
+      SLUICE_ASSIGN_OR_RETURN(Timestamp ts, TimestampForType(Trim(text), type));
       return Value::FromTimestamp(ts);
     }
     default:

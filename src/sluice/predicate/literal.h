@@ -42,7 +42,9 @@ struct Literal {
 // STRING column). DECIMAL literals keep their exact value: `1.005` against DECIMAL(10, 2) stays
 // 1.005 (scale 3), which compares correctly with every DECIMAL(10, 2) value. Strings convert to
 // numbers, booleans, dates, times and timestamps when their content parses as one.
-// TIMESTAMP WITH LOCAL TIME ZONE literals are read as UTC wall-clock time.
+// A TIMESTAMP literal for a TIMESTAMP WITH LOCAL TIME ZONE column may end in a UTC offset
+// ("2024-01-01 08:00:00+08:00", "...Z") and is read as UTC without one; plain TIMESTAMP columns
+// hold wall-clock time and refuse an offset.
 Result<Value> ConvertLiteral(const Literal& literal, const DataType& type);
 
 // "YYYY-MM-DD" (year 0000..9999) -> days since 1970-01-01.

@@ -14,7 +14,7 @@
 //   compare    := '=' | '==' | '!=' | '<>' | '<' | '<=' | '>' | '>='
 //   literal    := [+|-] number | 'string' ('' escapes a quote) | X'hex' | TRUE | FALSE | NULL
 //               | DATE 'YYYY-MM-DD' | TIME 'HH:MM:SS[.fff]'
-//               | TIMESTAMP 'YYYY-MM-DD HH:MM:SS[.fffffffff]'
+//               | TIMESTAMP 'YYYY-MM-DD HH:MM:SS[.fffffffff][Z|+HH:MM]' (offset: LTZ only)
 //   column     := name | `name` (`` escapes a backquote); case-sensitive as in the schema
 //
 // Keywords are case-insensitive. Literals are converted to the column's type (literal.h), so
