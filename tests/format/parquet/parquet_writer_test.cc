@@ -586,19 +586,20 @@ TEST(ParquetWriterTest, StatisticsInFooterAndResult) {
       Field(8, "allnull", DataType::BigInt()),
       Field(9, "nan", DataType::Double()),
       Field(10, "b", DataType::Boolean()),
+      Field(11, "bin", DataType::Bytes()),
   });
   const double nan = std::nan("");
   std::vector<ValueList> rows = {
       {Value::Int32(5), Value::String("zebra"), Value::Double(nan), Value::Float(0.0f),
        Value::FromDecimal({-12345, 38, 2}), Value::FromDecimal({999999999, 9, 3}),
        Value::FromTimestamp({1000, 5000}), Value::FromTimestamp({1, 1}), Value(),
-       Value::Double(nan), Value::Boolean(true)},
+       Value::Double(nan), Value::Boolean(true), Value::Binary("\x01")},
       {Value(), Value::String("\xc3\xa9t\xc3\xa9"), Value::Double(-2.5), Value::Float(-0.0f),
        Value::FromDecimal({7, 38, 2}), Value::FromDecimal({-5, 9, 3}), Value(), Value(), Value(),
-       Value(), Value::Boolean(true)},
+       Value(), Value::Boolean(true), Value::Binary(std::string("\xff\x00", 2))},
       {Value::Int32(-3), Value::String("apple"), Value::Double(7.25), Value::Float(1.5f), Value(),
        Value(), Value::FromTimestamp({-86400000, 0}), Value::FromTimestamp({5, 0}), Value(),
-       Value::Double(nan), Value()},
+       Value::Double(nan), Value(), Value()},
   };
   ColumnBatch batch(type);
   for (const auto& r : rows) ASSERT_TRUE(batch.AppendRow(r).ok());
@@ -628,9 +629,10 @@ TEST(ParquetWriterTest, StatisticsInFooterAndResult) {
   EXPECT_EQ(got["allnull"], (V{"NULL", "NULL", "3"}));
   EXPECT_EQ(got["nan"], (V{"NULL", "NULL", "1"}));
   EXPECT_EQ(got["b"], (V{"true", "true", "1"}));
+  EXPECT_EQ(got["bin"], (V{"\\x01", "\\xFF\\x00", "1"}));
 
   const auto& stats = result->stats;
-  ASSERT_EQ(stats.size(), 11u);
+  ASSERT_EQ(stats.size(), 12u);
   EXPECT_EQ(*stats[0].min, Value::Int32(-3));
   EXPECT_EQ(*stats[0].max, Value::Int32(5));
   EXPECT_EQ(*stats[0].null_count, 1);
@@ -652,6 +654,9 @@ TEST(ParquetWriterTest, StatisticsInFooterAndResult) {
   EXPECT_EQ(*stats[8].null_count, 3);
   EXPECT_FALSE(stats[9].min.has_value());
   EXPECT_EQ(*stats[10].min, Value::Boolean(true));
+  // Paimon keeps no min / max for binaries (ParquetSimpleStatsExtractor).
+  EXPECT_FALSE(stats[11].min.has_value());
+  EXPECT_EQ(*stats[11].null_count, 1);
 }
 
 // --- Encodings, pages and row groups ---

@@ -630,10 +630,10 @@ class ByteArrayColumnWriter final : public ColumnWriterBase {
   ColumnStats FileStats() const override {
     ColumnStats stats;
     stats.null_count = file_nulls_;
-    if (file_has_minmax_) {
-      bool is_string = leaf_.type->IsString();
-      stats.min = is_string ? Value::String(file_min_) : Value::Binary(file_min_);
-      stats.max = is_string ? Value::String(file_max_) : Value::Binary(file_max_);
+    // Paimon takes min / max of strings only; binaries keep just the null count.
+    if (file_has_minmax_ && leaf_.type->IsString()) {
+      stats.min = Value::String(file_min_);
+      stats.max = Value::String(file_max_);
     }
     return stats;
   }
