@@ -152,6 +152,11 @@ TEST(BinaryRowTest, EmptyRow) {
   auto values = DecodeSerializedBinaryRow(SerializeBinaryRow(EmptyBinaryRow(), 0), *empty_type);
   ASSERT_TRUE(values.ok());
   EXPECT_TRUE(values->empty());
+  BinaryRowView empty;
+  EXPECT_EQ(empty.arity(), 0);
+  EXPECT_EQ(empty.bytes(), EmptyBinaryRow());
+  EXPECT_EQ(empty.header_byte(), 0);
+  EXPECT_FALSE(empty.AnyNull());
 }
 
 TEST(BinaryRowTest, NullBitsWidthGrowsPastFiftySixFields) {

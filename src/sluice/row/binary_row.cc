@@ -94,11 +94,6 @@ int32_t BinaryRowView::HashCode() const {
   return MurmurHashWords(reinterpret_cast<const uint8_t*>(bytes_.data()), bytes_.size());
 }
 
-std::string_view EmptyBinaryRow() {
-  static constexpr char kEmpty[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  return std::string_view(kEmpty, sizeof(kEmpty));
-}
-
 std::string SerializeBinaryRow(std::string_view row_bytes, int arity) {
   std::string out;
   out.reserve(4 + row_bytes.size());

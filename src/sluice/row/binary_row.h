@@ -44,7 +44,8 @@ class BinaryRowView {
   // big-endian arity, then the row bytes.
   static Result<BinaryRowView> FromSerialized(std::string_view serialized);
 
-  BinaryRowView() = default;  // the empty row has no bytes; use Make() for real rows
+  // The empty row (arity 0, BinaryRow.EMPTY_ROW).
+  BinaryRowView() : bytes_(kEmptyRowBytes, sizeof(kEmptyRowBytes)) {}
 
   int arity() const { return arity_; }
   std::string_view bytes() const { return bytes_; }
@@ -85,6 +86,8 @@ class BinaryRowView {
   size_t SlotOffset(int pos) const { return NullBitsSize(arity_) + 8 * static_cast<size_t>(pos); }
 
  private:
+  static constexpr char kEmptyRowBytes[8] = {};
+
   BinaryRowView(std::string_view bytes, int arity) : bytes_(bytes), arity_(arity) {}
   const uint8_t* Slot(int pos) const {
     return reinterpret_cast<const uint8_t*>(bytes_.data()) + SlotOffset(pos);
@@ -96,7 +99,7 @@ class BinaryRowView {
 
 // The bytes Java writes for BinaryRow.EMPTY_ROW (arity 0): 8 zero bytes. Non-partitioned tables
 // use it as their partition, append tables as min/max key.
-std::string_view EmptyBinaryRow();
+inline std::string_view EmptyBinaryRow() { return BinaryRowView().bytes(); }
 
 // 4-byte big-endian arity + row bytes (SerializationUtils.serializeBinaryRow), as stored in
 // manifests' Avro `bytes` fields.

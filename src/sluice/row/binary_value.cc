@@ -111,6 +111,12 @@ Status CheckVariant(std::string_view item) {
   return Status::OK();
 }
 
+// A MULTISET is stored as a map from element to INT NOT NULL count.
+const DataType& MultisetCountType() {
+  static const DataTypePtr kCount = DataType::Int(false);
+  return *kCount;
+}
+
 Status WrongKind(const Value& value, const DataType& type) {
   return Status::InvalidArgument("value " + value.DebugString() + " does not fit type " +
                                  type.ToString());
@@ -192,7 +198,7 @@ Result<Value> ReadBinaryValue(std::string_view section, size_t slot_offset, cons
     case TypeRoot::kMultiset: {
       SLUICE_ASSIGN_OR_RETURN(std::string_view item, bs::ReadOutOfLine(section, slot_offset));
       SLUICE_ASSIGN_OR_RETURN(ValuePairs pairs,
-                              DecodeBinaryMap(item, *type.element(), *DataType::Int(false)));
+                              DecodeBinaryMap(item, *type.element(), MultisetCountType()));
       return Value::Map(std::move(pairs));
     }
     case TypeRoot::kVector: {
@@ -279,8 +285,8 @@ Status WriteBinaryValue(BinaryWriter* writer, int pos, const Value& value, const
     }
     case TypeRoot::kMultiset: {
       if (value.kind() != K::kMap) return WrongKind(value, type);
-      SLUICE_ASSIGN_OR_RETURN(
-          std::string map, EncodeBinaryMap(value.pairs(), *type.element(), *DataType::Int(false)));
+      SLUICE_ASSIGN_OR_RETURN(std::string map,
+                              EncodeBinaryMap(value.pairs(), *type.element(), MultisetCountType()));
       writer->WriteOutOfLine(pos, map);
       return Status::OK();
     }
