@@ -3,8 +3,9 @@
 set -euo pipefail
 name="$1"; compat="$2"; out="$3"
 case "$name" in
-  avro) find "$compat/tables" -path '*manifest*' -type f -size -64k | head -n 40 |
-          while read -r f; do cp "$f" "$out/$(echo "$f" | md5sum | cut -c1-16)"; done ;;
+  # (mapfile, not `find | head`: head closing the pipe would fail the script under pipefail)
+  avro) mapfile -t files < <(find "$compat/tables" -path '*manifest*' -type f -size -64k | sort)
+        for f in "${files[@]:0:40}"; do cp "$f" "$out/$(echo "$f" | md5sum | cut -c1-16)"; done ;;
   binary_row)
     # Byte 0 selects the row type and framing (see fuzz/binary_row_fuzzer.cc); the rows are the
     # Java-written examples of format-spec 5.9.
