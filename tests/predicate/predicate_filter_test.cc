@@ -233,6 +233,23 @@ TEST_F(PredicateFilterTest, LiteralsOfAnotherRepresentationFallBackSafely) {
   EXPECT_EQ(Kept(*like_int, *batch_), (V{}));
 }
 
+TEST_F(PredicateFilterTest, EvaluateOneRowAgreesWithFilter) {
+  for (std::string_view where :
+       {"i = 20 OR i IS NULL", "NOT (i IN (10, NULL))", "s LIKE '_l%e' OR dec > 1.005",
+        "d > 1 AND NOT (ts < TIMESTAMP '1970-01-01 00:00:00')", "b OR big < 0"}) {
+    PredicatePtr p = *ParsePredicate(where, *schema_);
+    std::vector<int> kept = Kept(*p, *batch_);
+    for (int r = 0; r < batch_->num_rows(); ++r) {
+      Value row = batch_->GetRow(r);
+      bool in_kept = std::find(kept.begin(), kept.end(), r) != kept.end();
+      EXPECT_EQ(p->Evaluate(row.list()) == true, in_kept) << where << " row " << r;
+    }
+  }
+  PredicatePtr p = *ParsePredicate("i = 1 OR i IS NULL", *schema_);
+  EXPECT_EQ(p->Evaluate(std::vector<Value>{}), true);  // a missing field reads as null
+  EXPECT_EQ((*ParsePredicate("i = 1", *schema_))->Evaluate(std::vector<Value>{}), std::nullopt);
+}
+
 TEST_F(PredicateFilterTest, EmptyBatchAndEmptyCompounds) {
   ColumnBatch empty(schema_);
   PredicatePtr p = *ParsePredicate("i = 1", *schema_);

@@ -123,6 +123,12 @@ TEST(PredicateParserTest, LiteralsConvertToTheColumnType) {
   EXPECT_EQ(P("bin = X'00ff'"), "bin = X'00FF'");
   EXPECT_EQ(P("a = NULL"), "a = NULL");
   EXPECT_EQ(P("d = 'NaN'"), "d = 'NaN'");
+  EXPECT_EQ(P("d = 1."), "d = 1");
+  EXPECT_EQ(P("d = .5"), "d = 0.5");
+  EXPECT_EQ(P("d = -.5E+1"), "d = -5");
+  EXPECT_EQ(P("a = 1.e1"), "a = 10");
+  EXPECT_EQ(P("a = -0"), "a = 0");
+  EXPECT_EQ(P("d = -0.0"), "d = -0");
 
   PredicatePtr p = *ParsePredicate("b = 3", *Schema());
   EXPECT_EQ(p->literals()[0].kind(), Value::Kind::kInt64);

@@ -1,5 +1,6 @@
 // Randomized checks over small random batches and random predicates:
-//   - Filter agrees with a plain row-by-row three-valued evaluator built on CompareValues;
+//   - Filter and Evaluate agree with a plain row-by-row three-valued evaluator built on
+//     CompareValues;
 //   - NOT keeps exactly the rows where its child is false;
 //   - MightMatch is sound: never false on the batch's true stats (or on weaker stats) when
 //     Filter keeps a row.
@@ -271,6 +272,7 @@ TEST(PredicateRandomTest, FilterMatchesReferenceAndMightMatchIsSound) {
     for (int r = 0; r < batch->num_rows(); ++r) {
       Value row = batch->GetRow(r);
       Truth t = Reference(*p, row.list());
+      ASSERT_EQ(p->Evaluate(row.list()), t) << "iteration " << iteration << ": " << p->ToString();
       if (t == true) expected_true.push_back(r);
       if (t == false) expected_false.push_back(r);
     }

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -93,6 +94,11 @@ class Predicate {
   // REQUIRES: selection holds batch.num_rows() bytes; every referenced field index is a
   // column of `batch` whose type matches the leaf's field type.
   void Filter(const ColumnBatch& batch, uint8_t* selection) const;
+
+  // The SQL truth value on one row given as its field values (index i = field i): true, false
+  // or unknown (nullopt). For partition values and metadata rows, not for hot loops: batches go
+  // through Filter, which agrees with it. A field index past the row reads as null.
+  std::optional<bool> Evaluate(std::span<const Value> row) const;
 
   // The same predicate with field indexes remapped: field i becomes mapping[i]; returns null
   // if a referenced field maps to -1 (the caller then cannot push it down).

@@ -350,7 +350,7 @@ void EvalLeaf(const Predicate& leaf, const ColumnBatch& batch, int64_t n, uint8_
   }
 }
 
-void Evaluate(const Predicate& node, const ColumnBatch& batch, int64_t n, uint8_t* out) {
+void EvaluateBatch(const Predicate& node, const ColumnBatch& batch, int64_t n, uint8_t* out) {
   switch (node.op()) {
     case PredicateOp::kAnd:
     case PredicateOp::kOr: {
@@ -360,10 +360,10 @@ void Evaluate(const Predicate& node, const ColumnBatch& batch, int64_t n, uint8_
         std::memset(out, is_and ? kTrue : kFalse, static_cast<size_t>(n));
         return;
       }
-      Evaluate(*children[0], batch, n, out);
+      EvaluateBatch(*children[0], batch, n, out);
       std::vector<uint8_t> scratch(children.size() > 1 ? static_cast<size_t>(n) : 0);
       for (size_t c = 1; c < children.size(); ++c) {
-        Evaluate(*children[c], batch, n, scratch.data());
+        EvaluateBatch(*children[c], batch, n, scratch.data());
         if (is_and) {
           for (int64_t i = 0; i < n; ++i) out[i] = std::min(out[i], scratch[i]);
         } else {
@@ -377,7 +377,7 @@ void Evaluate(const Predicate& node, const ColumnBatch& batch, int64_t n, uint8_
         std::memset(out, kUnknown, static_cast<size_t>(n));
         return;
       }
-      Evaluate(*node.children()[0], batch, n, out);
+      EvaluateBatch(*node.children()[0], batch, n, out);
       for (int64_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(kTrue - out[i]);
       return;
     default:
@@ -392,7 +392,7 @@ void Predicate::Filter(const ColumnBatch& batch, uint8_t* selection) const {
   const int64_t n = batch.num_rows();
   if (n <= 0) return;
   std::vector<uint8_t> truth(static_cast<size_t>(n));
-  Evaluate(*this, batch, n, truth.data());
+  EvaluateBatch(*this, batch, n, truth.data());
   // kTrue >> 1 == 1; kUnknown and kFalse give 0.
   for (int64_t i = 0; i < n; ++i) selection[i] &= static_cast<uint8_t>(truth[i] >> 1);
 }
