@@ -742,6 +742,70 @@ TEST(ParquetWriterTest, RowGroupsCutAtBlockSize) {
   EXPECT_EQ(*(*file_meta)[0][1], kSluiceCreatedBy);
 }
 
+TEST(ParquetWriterTest, ManyBatchesAcrossRowGroupsAndPages) {
+  TempDir dir;
+  DuckDbOracle duck;
+  DataTypePtr type =
+      DataType::Row({Field(0, "k", DataType::Int(false)), Field(1, "tag", DataType::String()),
+                     Field(2, "items", DataType::Array(DataType::String())),
+                     Field(3, "m", DataType::Map(DataType::Int(), DataType::Double()))});
+  std::vector<Dataset> batches;
+  std::vector<const ColumnBatch*> inputs;
+  std::vector<ValueList> rows;
+  // Batch sizes around the writer's slice size, and an empty batch.
+  for (int64_t n : {1, 4095, 4096, 4097, 0, 7000, 333}) {
+    batches.push_back(MakeDataset(type, n, 20, static_cast<uint32_t>(n + 5)));
+  }
+  for (const Dataset& d : batches) {
+    inputs.push_back(d.batch.get());
+    rows.insert(rows.end(), d.rows.begin(), d.rows.end());
+  }
+  for (bool dictionary : {true, false}) {
+    std::string path = dir.path() + "/many" + (dictionary ? "d" : "p") + ".parquet";
+    WriterOptions options;
+    options.options["parquet.block.size"] = "200000";
+    options.options["parquet.page.size"] = "10000";
+    options.options["parquet.enable.dictionary"] = dictionary ? "true" : "false";
+    auto result = WriteParquet(path, type, inputs, options);
+    ASSERT_TRUE(result.ok()) << result.status().ToString();
+    EXPECT_EQ(result->row_count, static_cast<int64_t>(rows.size()));
+    ExpectDuckDbReads(duck, path, *type, rows);
+    ExpectSluiceReads(path, type, rows);
+    auto enc = EncodingsByColumn(duck, path);
+    if (dictionary) {
+      // 300 distinct map keys: dictionary-encoded; random words: PLAIN after the first page.
+      EXPECT_EQ(enc["m, key_value, key"], "PLAIN_DICTIONARY, RLE");
+      EXPECT_EQ(enc["tag"], "RLE, PLAIN");
+    } else {
+      for (const auto& [column, encodings] : enc) EXPECT_EQ(encodings, "RLE, PLAIN") << column;
+    }
+  }
+}
+
+TEST(ParquetWriterTest, EstimatedSizeTracksTheFile) {
+  TempDir dir;
+  DataTypePtr type =
+      DataType::Row({Field(0, "a", DataType::BigInt()), Field(1, "s", DataType::String())});
+  Dataset data = MakeDataset(type, 50000, 5, 21);
+  std::string path = dir.path() + "/size.parquet";
+  auto file = LocalFileIO()->OpenForWrite(path, true);
+  ASSERT_TRUE(file.ok());
+  WriterOptions options;
+  options.compression = "none";
+  options.options["parquet.enable.dictionary"] = "false";
+  auto writer = ParquetFormat()->CreateWriter(std::move(*file), type, options);
+  ASSERT_TRUE(writer.ok());
+  int64_t before = (*writer)->EstimatedSize();
+  ASSERT_TRUE((*writer)->Write(*data.batch).ok());
+  int64_t estimate = (*writer)->EstimatedSize();
+  auto result = (*writer)->Finish();
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  EXPECT_LT(before, 100);
+  // Uncompressed and PLAIN: the estimate is the data give or take headers, footer and levels.
+  EXPECT_GT(estimate, result->file_size * 9 / 10);
+  EXPECT_LT(estimate, result->file_size * 11 / 10);
+}
+
 TEST(ParquetWriterTest, EmptyFileIsValid) {
   TempDir dir;
   DuckDbOracle duck;
