@@ -395,3 +395,36 @@ TEST(AvroSchemaJsonTest, NestedNamesFollowJava) {
 
 }  // namespace
 }  // namespace sluice::testing
+
+namespace sluice::testing {
+namespace {
+
+// Large files are read block by block instead of whole; both paths give the same blocks.
+TEST(AvroContainerReaderTest, StreamingMatchesCached) {
+  TempDir tmp;
+  std::string path = tmp.path() + "/stream.avro";
+  DataTypePtr type = DataType::Row({F(0, "s", DataType::String(false))}, false);
+  std::vector<Value> rows;
+  for (int i = 0; i < 4000; ++i) rows.push_back(Value::Row({Str(std::string(50, 'a' + i % 26))}));
+  for (const char* codec : {"none", "snappy"}) {
+    WriterOptions options;
+    options.compression = codec;
+    SLUICE_ASSERT_OK(WriteRows(path, type, rows, options).status());
+    SLUICE_ASSERT_OK_AND_ASSIGN(auto raw, LocalFileIO()->OpenForRead(path));
+    std::shared_ptr<RandomAccessFile> file(std::move(raw));
+    SLUICE_ASSERT_OK_AND_ASSIGN(auto cached, AvroContainerReader::Open(file));
+    SLUICE_ASSERT_OK_AND_ASSIGN(auto streamed, AvroContainerReader::Open(file, 0));
+    ASSERT_EQ(cached->blocks().size(), streamed->blocks().size());
+    ASSERT_GT(cached->blocks().size(), 1u);
+    EXPECT_EQ(streamed->num_rows(), 4000);
+    for (size_t b = 0; b < cached->blocks().size(); ++b) {
+      SLUICE_ASSERT_OK_AND_ASSIGN(std::string_view x, cached->ReadBlock(b));
+      std::string copy(x);
+      SLUICE_ASSERT_OK_AND_ASSIGN(std::string_view y, streamed->ReadBlock(b));
+      EXPECT_EQ(copy, y);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sluice::testing

@@ -44,10 +44,10 @@ Status AvroContainerReader::Corrupt(const std::string& what) const {
 }
 
 Result<std::unique_ptr<AvroContainerReader>> AvroContainerReader::Open(
-    std::shared_ptr<RandomAccessFile> file) {
+    std::shared_ptr<RandomAccessFile> file, int64_t max_cached_size) {
   std::unique_ptr<AvroContainerReader> reader(new AvroContainerReader(std::move(file)));
   reader->file_size_ = reader->file_->size();
-  if (reader->file_size_ <= kMaxCachedFileSize) {
+  if (reader->file_size_ <= max_cached_size) {
     reader->cache_.Resize(static_cast<size_t>(reader->file_size_));
     SLUICE_RETURN_NOT_OK(reader->file_->ReadAt(0, reader->file_size_, reader->cache_.data()));
     reader->cached_ = true;

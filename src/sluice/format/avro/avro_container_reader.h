@@ -44,7 +44,9 @@ class AvroContainerReader {
 
   // Reads the header and indexes every block. A file that is not Avro, has a damaged header,
   // an unsupported codec, or blocks that do not end exactly at the end of the file fails here.
-  static Result<std::unique_ptr<AvroContainerReader>> Open(std::shared_ptr<RandomAccessFile> file);
+  // Files larger than `max_cached_size` are read block by block.
+  static Result<std::unique_ptr<AvroContainerReader>> Open(
+      std::shared_ptr<RandomAccessFile> file, int64_t max_cached_size = kMaxCachedFileSize);
 
   const std::string& path() const { return file_->path(); }
   const std::string& schema_json() const { return schema_json_; }
