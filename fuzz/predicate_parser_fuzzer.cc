@@ -1,7 +1,7 @@
 // libFuzzer target: arbitrary text parsed as a --where expression over a fixed schema of every
 // scalar type. Parsing must return a Status on any input, never crash; whatever parses must
-// render (ToString) to text that parses to the same predicate, filter a small batch, and never
-// be pruned by the exact stats of rows it keeps.
+// render (ToString) to text that parses to the same predicate, filter a small batch exactly as
+// row-by-row Evaluate does, and never be pruned by the exact stats of rows it keeps.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -115,7 +115,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint8_t> selection(static_cast<size_t>(batch->num_rows()), 1);
   (*p)->Filter(*batch, selection.data());
   bool kept_any = false;
-  for (uint8_t s : selection) kept_any = kept_any || s != 0;
+  for (size_t r = 0; r < selection.size(); ++r) {
+    kept_any = kept_any || selection[r] != 0;
+    Value row = batch->GetRow(static_cast<int64_t>(r));
+    if (((*p)->Evaluate(row.list()) == true) != (selection[r] != 0)) std::abort();
+  }
   if (kept_any && !(*p)->MightMatch(batch->num_rows(), stats)) std::abort();
   return 0;
 }
