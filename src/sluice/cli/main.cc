@@ -1,0 +1,47 @@
+// The `sluice` command. Each verb is a thin layer over the library: it parses flags, calls one
+// library entry point and prints the result; errors go to stderr with exit status 1.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "sluice/fs/file_io.h"
+#include "sluice/meta/table_metadata_json.h"
+
+namespace {
+
+int Fail(const sluice::Status& st) {
+  std::fprintf(stderr, "sluice: %s\n", st.ToString().c_str());
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Sluice: a native Apache Paimon table store"};
+  app.require_subcommand(1);
+
+  std::string meta_table;
+  std::optional<int64_t> meta_snapshot;
+  std::string meta_branch = "main";
+  CLI::App* meta = app.add_subcommand(
+      "meta",
+      "Print a table's schema, snapshot, manifest lists, manifests and index manifest "
+      "as one JSON document");
+  meta->add_option("TABLE_DIR", meta_table, "Table folder")->required();
+  meta->add_option("--snapshot", meta_snapshot, "Snapshot id (default: the latest)");
+  meta->add_option("--branch", meta_branch, "Branch (default: main)");
+
+  CLI11_PARSE(app, argc, argv);
+
+  if (meta->parsed()) {
+    auto json =
+        sluice::TableMetadataJson(sluice::LocalFileIO(), meta_table, meta_snapshot, meta_branch);
+    if (!json.ok()) return Fail(json.status());
+    std::cout << *json << "\n";
+    return 0;
+  }
+  return 0;
+}
