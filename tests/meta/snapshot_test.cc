@@ -233,6 +233,10 @@ TEST(TagTest, BadTagKeys) {
             "field 'tagTimeRetained': expected a number, got string");
   EXPECT_EQ(Tag::FromJson(prefix + R"(, "tagTimeRetained": 1e300})").status().message(),
             "field 'tagTimeRetained': duration out of range");
+  EXPECT_EQ(Tag::FromJson(prefix + R"(, "tagTimeRetained": -1.5})").status().message(),
+            "field 'tagTimeRetained': duration out of range");
+  EXPECT_EQ(Tag::FromJson(prefix + R"(, "tagTimeRetained": -1})").status().message(),
+            "field 'tagTimeRetained': duration out of range");
 }
 
 }  // namespace

@@ -14,6 +14,7 @@ Result<TagDuration> DurationFromJson(const Json& value) {
   constexpr std::string_view kField = "tagTimeRetained";
   if (value.is_number_integer()) {
     SLUICE_ASSIGN_OR_RETURN(int64_t seconds, JsonToInt64(value, kField));
+    if (seconds < 0) return Status::Corruption("field 'tagTimeRetained': duration out of range");
     return TagDuration{seconds, 0};
   }
   if (!value.is_number_float()) {
@@ -22,7 +23,8 @@ Result<TagDuration> DurationFromJson(const Json& value) {
   }
   // long double keeps 64 mantissa bits: exact nanoseconds for durations up to ~300 years.
   const long double v = value.get<long double>();
-  if (!std::isfinite(v) || v >= 9.2e18L || v <= -9.2e18L) {
+  // Negative retentions do not occur (and Jackson does not write them consistently).
+  if (!std::isfinite(v) || v >= 9.2e18L || v < 0) {
     return Status::Corruption("field 'tagTimeRetained': duration out of range");
   }
   long double whole = std::floor(v);
