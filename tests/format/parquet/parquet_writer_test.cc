@@ -13,7 +13,9 @@
 
 #include "duckdb_oracle.h"
 #include "sluice/format/parquet/parquet_file_format.h"
+#include "sluice/format/parquet/parquet_reader.h"
 #include "sluice/format/parquet/parquet_writer.h"
+#include "sluice/format/parquet/thrift_compact_reader.h"
 #include "sluice/fs/file_io.h"
 #include "test_util.h"
 
@@ -780,6 +782,67 @@ TEST(ParquetWriterTest, ManyBatchesAcrossRowGroupsAndPages) {
       for (const auto& [column, encodings] : enc) EXPECT_EQ(encodings, "RLE, PLAIN") << column;
     }
   }
+}
+
+// The data pages of each column chunk of `path`: rows (levels) per page, walked through the page
+// headers with the reader's thrift decoder.
+std::vector<std::vector<int32_t>> DataPageSizes(const std::string& path) {
+  std::string bytes = testing::ReadFileOrFail(path);
+  auto file = LocalFileIO()->OpenForRead(path);
+  EXPECT_TRUE(file.ok());
+  auto meta = ReadFileMetaData(**file);
+  EXPECT_TRUE(meta.ok()) << meta.status().ToString();
+  std::vector<std::vector<int32_t>> out;
+  if (!meta.ok()) return out;
+  for (const RowGroup& rg : meta->row_groups) {
+    for (const ColumnChunk& chunk : rg.columns) {
+      const ColumnMetaData& m = *chunk.meta_data;
+      int64_t pos = m.dictionary_page_offset.value_or(m.data_page_offset);
+      int64_t end = pos + m.total_compressed_size;
+      std::vector<int32_t> pages;
+      while (pos < end) {
+        PageHeader header;
+        size_t consumed = 0;
+        Status st = DecodePageHeader(std::string_view(bytes).substr(static_cast<size_t>(pos)),
+                                     &header, &consumed);
+        EXPECT_TRUE(st.ok()) << st.ToString();
+        if (!st.ok()) return out;
+        if (header.data_page_header) pages.push_back(header.data_page_header->num_values);
+        pos += static_cast<int64_t>(consumed) + header.compressed_page_size;
+      }
+      EXPECT_EQ(pos, end);
+      out.push_back(std::move(pages));
+    }
+  }
+  return out;
+}
+
+TEST(ParquetWriterTest, PagesCutAtRowCountAndSize) {
+  TempDir dir;
+  DuckDbOracle duck;
+  DataTypePtr type =
+      DataType::Row({Field(0, "k", DataType::Int(false)), Field(1, "s", DataType::String())});
+  Dataset data = MakeDataset(type, 50000, 10, 31);
+  std::string path = dir.path() + "/pages.parquet";
+  WriterOptions options;
+  options.options["parquet.page.row.count.limit"] = "10000";
+  options.options["parquet.page.size"] = "65536";
+  auto result = WriteParquet(path, type, {data.batch.get()}, options);
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ExpectDuckDbReads(duck, path, *type, data.rows);
+  auto pages = DataPageSizes(path);
+  ASSERT_EQ(pages.size(), 2u);
+  // INT: 4-byte values reach 64 KiB after 16384 rows, so the row limit cuts first: at the first
+  // slice boundary (4096 rows) past 10000.
+  EXPECT_EQ(pages[0], (std::vector<int32_t>{12288, 12288, 12288, 12288, 848}));
+  // Strings: the first page is dictionary-encoded (small indices) until the row limit, then
+  // falls back to PLAIN; PLAIN pages of ~10.5-byte values reach 64 KiB within two slices.
+  ASSERT_GT(pages[1].size(), 2u);
+  EXPECT_EQ(pages[1][0], 12288);
+  for (size_t i = 1; i + 1 < pages[1].size(); ++i) EXPECT_EQ(pages[1][i], 8192);
+  int64_t total = 0;
+  for (int32_t n : pages[1]) total += n;
+  EXPECT_EQ(total, 50000);
 }
 
 TEST(ParquetWriterTest, EstimatedSizeTracksTheFile) {

@@ -95,7 +95,10 @@ class ColumnWriterBase : public ColumnWriter {
   Status Write(const LeafSlice& slice, const ColumnVector& values) override {
     AppendLevels(slice);
     SLUICE_RETURN_NOT_OK(WriteValues(slice, values));
-    if (EstimatedPageSize() >= options_.page_size) return FlushPage();
+    page_rows_ += slice.num_rows;
+    if (EstimatedPageSize() >= options_.page_size || page_rows_ >= options_.page_row_count_limit) {
+      return FlushPage();
+    }
     return Status::OK();
   }
 
@@ -159,6 +162,7 @@ class ColumnWriterBase : public ColumnWriter {
   Buffer def_levels_;
   Buffer rep_levels_;
   int64_t page_levels_ = 0;
+  int64_t page_rows_ = 0;
 
   // Current chunk.
   Buffer chunk_pages_;
@@ -234,6 +238,7 @@ Status ColumnWriterBase::FlushPage() {
   def_levels_.Clear();
   rep_levels_.Clear();
   page_levels_ = 0;
+  page_rows_ = 0;
   return Status::OK();
 }
 

@@ -22,6 +22,8 @@ namespace sluice::parquet {
 
 struct ColumnWriterOptions {
   int64_t page_size = int64_t{1} << 20;
+  // parquet-mr's parquet.page.row.count.limit: a page is also cut once it holds this many rows.
+  int64_t page_row_count_limit = 20000;
   int64_t dictionary_page_size = int64_t{1} << 20;
   bool dictionary_enabled = true;
   CompressionKind compression = CompressionKind::kZstd;
@@ -30,6 +32,8 @@ struct ColumnWriterOptions {
 
 // The levels and values of one leaf for a run of top-level rows.
 struct LeafSlice {
+  // Top-level rows the slice covers.
+  int64_t num_rows = 0;
   int64_t num_levels = 0;
   // Null when every level is max_def (or max_def is 0).
   const int16_t* def_levels = nullptr;

@@ -90,6 +90,9 @@ Result<std::unique_ptr<ParquetWriter>> ParquetWriter::Open(std::unique_ptr<Writa
   SLUICE_ASSIGN_OR_RETURN(column_options.page_size,
                           SizeOption(options, "parquet.page.size", column_options.page_size));
   SLUICE_ASSIGN_OR_RETURN(
+      column_options.page_row_count_limit,
+      SizeOption(options, "parquet.page.row.count.limit", column_options.page_row_count_limit));
+  SLUICE_ASSIGN_OR_RETURN(
       column_options.dictionary_page_size,
       SizeOption(options, "parquet.dictionary.page.size", column_options.dictionary_page_size));
   if (auto it = options.options.find("parquet.enable.dictionary"); it != options.options.end()) {
@@ -143,6 +146,7 @@ Status ParquetWriter::Write(const ColumnBatch& batch) {
   const int64_t rows = batch.num_rows();
   for (int64_t begin = 0; begin < rows; begin += kSliceRows) {
     int64_t end = std::min(rows, begin + kSliceRows);
+    slice_rows_ = end - begin;
     for (size_t c = 0; c < schema_.columns.size(); ++c) {
       const WriteNode& node = schema_.columns[c];
       const ColumnVector& vector = *batch.column(static_cast<int>(c));
@@ -172,6 +176,7 @@ Status ParquetWriter::WriteFlatColumn(const WriteNode& node, const ColumnVector&
                                       int64_t begin, int64_t end) {
   const int64_t n = end - begin;
   LeafSlice slice;
+  slice.num_rows = n;
   slice.num_levels = n;
   slice.first_position = begin;
   if (!vector.has_nulls()) {
@@ -231,6 +236,7 @@ Status ParquetWriter::ShredNode(const WriteNode& node, const ColumnVector& vecto
       }
     }
     LeafSlice slice;
+    slice.num_rows = slice_rows_;
     slice.num_levels = in.size;
     slice.def_levels = leaf.max_def > 0 ? def : nullptr;
     slice.rep_levels = leaf.max_rep > 0 ? in_rep : nullptr;

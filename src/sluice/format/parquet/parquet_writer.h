@@ -4,8 +4,9 @@
 // `parquet.block.size` / `parquet.page.size`.
 //
 // Options (WriterOptions::options): parquet.block.size (bytes, default 128 MiB; file.block-size
-// is honoured too), parquet.page.size (1 MiB), parquet.dictionary.page.size (1 MiB),
-// parquet.enable.dictionary (true), parquet.compression (overrides WriterOptions::compression).
+// is honoured too), parquet.page.size (1 MiB), parquet.page.row.count.limit (20000 rows),
+// parquet.dictionary.page.size (1 MiB), parquet.enable.dictionary (true), parquet.compression
+// (overrides WriterOptions::compression). The defaults are parquet-mr's, as Paimon uses them.
 //
 // Thread safety: not thread-safe.
 #pragma once
@@ -74,6 +75,7 @@ class ParquetWriter final : public FormatWriter {
   std::vector<std::unique_ptr<ColumnWriter>> writers_;  // one per leaf
   std::vector<RowGroup> row_groups_;
   int64_t row_group_rows_ = 0;
+  int64_t slice_rows_ = 0;  // top-level rows of the slice being shredded
   int64_t total_rows_ = 0;
   int64_t file_offset_ = 0;
   bool finished_ = false;
