@@ -371,19 +371,70 @@ void FinishVector(ColumnVector* v) {
   for (int i = 0; i < v->num_children(); ++i) FinishVector(v->child(i));
 }
 
+// Error builders, kept out of line so that the decode loop stays small.
+#define SLUICE_COLD [[gnu::noinline, gnu::cold]]
+
+SLUICE_COLD Status FieldError(StatusCode code, const Node& n, const std::string& what) {
+  return Status(code, "field " + n.path + ": " + what);
+}
+SLUICE_COLD Status Truncated(const Node& n) {
+  return FieldError(StatusCode::kCorruption, n,
+                    "value runs past the end of the block (or has a bad varint)");
+}
+SLUICE_COLD Status NegativeLength(const Node& n, int64_t len) {
+  return FieldError(StatusCode::kCorruption, n, "negative length " + std::to_string(len));
+}
+SLUICE_COLD Status LengthPastBlock(const Node& n, int64_t len, size_t left) {
+  return FieldError(StatusCode::kCorruption, n,
+                    "length " + std::to_string(len) + " exceeds the " + std::to_string(left) +
+                        " bytes left in the block");
+}
+SLUICE_COLD Status TooManyItems(const Node& n, int64_t count, size_t left) {
+  return FieldError(StatusCode::kCorruption, n,
+                    std::to_string(count) + " items cannot fit in the " + std::to_string(left) +
+                        " bytes left in the block");
+}
+SLUICE_COLD Status ImplausibleCount(const Node& n, int64_t count) {
+  return FieldError(StatusCode::kCorruption, n, "implausible item count " + std::to_string(count));
+}
+SLUICE_COLD Status BadUnionIndex(const Node& n, int64_t index, int64_t branches) {
+  return FieldError(StatusCode::kCorruption, n,
+                    "union index " + std::to_string(index) + " out of range [0, " +
+                        std::to_string(branches) + ")");
+}
+SLUICE_COLD Status UnreadableBranch(const Node& n, int64_t index, const ColumnVector& out) {
+  return FieldError(StatusCode::kNotSupported, n,
+                    "union branch " + std::to_string(index) + " (" +
+                        Describe(*n.writer->branches[static_cast<size_t>(index)]) +
+                        ") cannot be read as " + out.type()->ToString());
+}
+SLUICE_COLD Status BadBoolean(const Node& n, uint8_t byte) {
+  return FieldError(StatusCode::kCorruption, n, "boolean byte " + std::to_string(byte));
+}
+SLUICE_COLD Status BadEnumIndex(const Node& n, int64_t index) {
+  return FieldError(StatusCode::kCorruption, n,
+                    "enum index " + std::to_string(index) + " out of range [0, " +
+                        std::to_string(n.writer->symbols.size()) + ")");
+}
+SLUICE_COLD Status BadDecimal(const Node& n, size_t bytes, bool overflow) {
+  return FieldError(
+      StatusCode::kCorruption, n,
+      overflow ? std::string("decimal value exceeds its precision")
+               : "decimal of " + std::to_string(bytes) + " bytes does not fit in 128 bits");
+}
+SLUICE_COLD Status BatchTooLarge(const Node& n, const char* what) {
+  return FieldError(StatusCode::kNotSupported, n,
+                    std::string("more than ") + what + " in one batch");
+}
+
 class DecodeLoop {
  public:
   DecodeLoop(AvroCursor* in, int64_t zero_size_budget) : in_(in), budget_(zero_size_budget) {}
 
-  Status Truncated(const Node& n) {
-    return Status::Corruption("field " + n.path +
-                              ": value runs past the end of the block (or has a bad varint)");
-  }
-
   Status PutBytes(const Node& n, ColumnVector* v, std::string_view s) {
     Buffer& values = v->values();
     if (values.size() + s.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
-      return Status::NotSupported("field " + n.path + ": more than 2 GiB of bytes in one batch");
+      return BatchTooLarge(n, "2 GiB of bytes");
     }
     values.Append(s);
     v->offsets().AppendValue<int32_t>(static_cast<int32_t>(values.size()));
@@ -394,12 +445,10 @@ class DecodeLoop {
   Status ReadLength(const Node& n, int64_t* len) {
     if (!in_->ReadLong(len)) return Truncated(n);
     if (*len < 0) {
-      return Status::Corruption("field " + n.path + ": negative length " + std::to_string(*len));
+      return NegativeLength(n, *len);
     }
     if (static_cast<uint64_t>(*len) > in_->remaining()) {
-      return Status::Corruption("field " + n.path + ": length " + std::to_string(*len) +
-                                " exceeds the " + std::to_string(in_->remaining()) +
-                                " bytes left in the block");
+      return LengthPastBlock(n, *len, in_->remaining());
     }
     return Status::OK();
   }
@@ -410,21 +459,18 @@ class DecodeLoop {
     if (*count < 0) {
       int64_t byte_size;
       if (*count == std::numeric_limits<int64_t>::min() || !in_->ReadLong(&byte_size)) {
-        return Status::Corruption("field " + n.path + ": bad array/map block header");
+        return FieldError(StatusCode::kCorruption, n, "bad array/map block header");
       }
       *count = -*count;
     }
     if (min_item_size > 0) {
       if (static_cast<uint64_t>(*count) > in_->remaining() / static_cast<uint64_t>(min_item_size)) {
-        return Status::Corruption("field " + n.path + ": " + std::to_string(*count) +
-                                  " items cannot fit in the " + std::to_string(in_->remaining()) +
-                                  " bytes left in the block");
+        return TooManyItems(n, *count, in_->remaining());
       }
     } else {
       budget_ -= *count;
       if (budget_ < 0) {
-        return Status::Corruption("field " + n.path + ": implausible item count " +
-                                  std::to_string(*count));
+        return ImplausibleCount(n, *count);
       }
     }
     return Status::OK();
@@ -433,12 +479,11 @@ class DecodeLoop {
   Status Decimal(const Node& n, std::string_view b, ColumnVector* out, bool compact) {
     int128_t v;
     if (!BigEndianToInt128(b, &v)) {
-      return Status::Corruption("field " + n.path + ": decimal of " + std::to_string(b.size()) +
-                                " bytes does not fit in 128 bits");
+      return BadDecimal(n, b.size(), false);
     }
     if (compact) {
       if (v < std::numeric_limits<int64_t>::min() || v > std::numeric_limits<int64_t>::max()) {
-        return Status::Corruption("field " + n.path + ": decimal value exceeds its precision");
+        return BadDecimal(n, b.size(), true);
       }
       PutFixed<int64_t>(out, static_cast<int64_t>(v));
     } else {
@@ -478,17 +523,14 @@ class DecodeLoop {
           return Status::OK();
         }
         if (c == kBadBranch) {
-          return Status::NotSupported("field " + n.path + ": union branch " + std::to_string(i64) +
-                                      " (" +
-                                      Describe(*n.writer->branches[static_cast<size_t>(i64)]) +
-                                      ") cannot be read as " + out->type()->ToString());
+          return UnreadableBranch(n, i64, *out);
         }
         return Value(n.children[static_cast<size_t>(c)], out);
       }
       case Op::kBoolean:
         if (!in_->ReadByte(&byte)) return Truncated(n);
         if (byte > 1) {
-          return Status::Corruption("field " + n.path + ": boolean byte " + std::to_string(byte));
+          return BadBoolean(n, byte);
         }
         PutFixed<uint8_t>(out, byte);
         return Status::OK();
@@ -567,8 +609,7 @@ class DecodeLoop {
         if (!in_->ReadLong(&i64)) return Truncated(n);
         const auto& symbols = n.writer->symbols;
         if (i64 < 0 || i64 >= static_cast<int64_t>(symbols.size())) {
-          return Status::Corruption("field " + n.path + ": enum index " + std::to_string(i64) +
-                                    " out of range [0, " + std::to_string(symbols.size()) + ")");
+          return BadEnumIndex(n, i64);
         }
         return PutBytes(n, out, symbols[static_cast<size_t>(i64)]);
       }
@@ -730,15 +771,10 @@ class DecodeLoop {
                               " value runs past the end of the block");
   }
 
-  Status BadUnionIndex(const Node& n, int64_t index, int64_t branches) {
-    return Status::Corruption("field " + n.path + ": union index " + std::to_string(index) +
-                              " out of range [0, " + std::to_string(branches) + ")");
-  }
-
   Status EndList(const Node& n, ColumnVector* out, const ColumnVector* items) {
     size_t count = items->validity().size();
     if (count > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
-      return Status::NotSupported("field " + n.path + ": more than 2^31 items in one batch");
+      return BatchTooLarge(n, "2^31 items");
     }
     out->offsets().AppendValue<int32_t>(static_cast<int32_t>(count));
     MarkValid(out);
