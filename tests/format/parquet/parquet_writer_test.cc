@@ -926,6 +926,21 @@ TEST(ParquetWriterTest, RejectsInvalidInput) {
     EXPECT_NE(st.message().find("null value in NOT NULL"), std::string::npos) << st.message();
   }
   {
+    // Offsets that point past the element vector.
+    DataTypePtr list_type = DataType::Row({Field(0, "l", DataType::Array(DataType::Int()))});
+    ColumnBatch batch(list_type);
+    ASSERT_TRUE(batch.AppendRow({Value::Array({Value::Int32(1), Value::Int32(2)})}).ok());
+    batch.column(0)->offset_data()[1] = 1000;
+    auto file = LocalFileIO()->OpenForWrite(dir.path() + "/offsets.parquet", true);
+    ASSERT_TRUE(file.ok());
+    auto writer = ParquetFormat()->CreateWriter(std::move(*file), list_type, WriterOptions());
+    ASSERT_TRUE(writer.ok());
+    Status st = (*writer)->Write(batch);
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+    EXPECT_NE(st.message().find("column 'l': offsets run past the elements"), std::string::npos)
+        << st.message();
+  }
+  {
     // Options.
     auto file = LocalFileIO()->OpenForWrite(dir.path() + "/opts.parquet", true);
     ASSERT_TRUE(file.ok());

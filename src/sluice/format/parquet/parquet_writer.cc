@@ -47,6 +47,55 @@ Result<int64_t> SizeOption(const WriterOptions& options, const std::string& key,
   return value * scale;
 }
 
+// Checks that the buffers of the first `rows` rows of `vector` (and of the child rows they
+// reach) are as large as its layout says, so that encoding never reads past them.
+Status CheckVectorBuffers(const ColumnVector& vector, int64_t rows) {
+  if (vector.has_nulls() && vector.validity().size() < static_cast<size_t>(rows)) {
+    return Status::InvalidArgument("validity holds fewer than " + std::to_string(rows) + " rows");
+  }
+  const PhysicalKind kind = vector.kind();
+  if (kind == PhysicalKind::kStruct) {
+    for (int c = 0; c < vector.num_children(); ++c) {
+      if (vector.child(c)->size() < rows) {
+        return Status::InvalidArgument("a ROW field holds fewer rows than the ROW");
+      }
+      SLUICE_RETURN_NOT_OK(CheckVectorBuffers(*vector.child(c), rows));
+    }
+    return Status::OK();
+  }
+  const int width = FixedWidthOf(kind);
+  if (width > 0) {
+    if (vector.values().size() < static_cast<size_t>(rows) * static_cast<size_t>(width)) {
+      return Status::InvalidArgument("values hold fewer than " + std::to_string(rows) + " rows");
+    }
+    return Status::OK();
+  }
+  if (vector.offsets().size() < static_cast<size_t>(rows + 1) * sizeof(int32_t)) {
+    return Status::InvalidArgument("offsets hold fewer than " + std::to_string(rows) + " rows");
+  }
+  const int32_t* offsets = vector.offset_data();
+  if (offsets[0] < 0) return Status::InvalidArgument("negative offset");
+  for (int64_t i = 0; i < rows; ++i) {
+    if (offsets[i + 1] < offsets[i]) {
+      return Status::InvalidArgument("offsets decrease at row " + std::to_string(i));
+    }
+  }
+  const int64_t end = offsets[rows];
+  if (kind == PhysicalKind::kBytes) {
+    if (vector.values().size() < static_cast<size_t>(end)) {
+      return Status::InvalidArgument("offsets run past the value bytes");
+    }
+    return Status::OK();
+  }
+  for (int c = 0; c < vector.num_children(); ++c) {
+    if (vector.child(c)->size() < end) {
+      return Status::InvalidArgument("offsets run past the elements");
+    }
+    SLUICE_RETURN_NOT_OK(CheckVectorBuffers(*vector.child(c), end));
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 ParquetWriter::ParquetWriter(std::unique_ptr<WritableFile> file, DataTypePtr write_type,
@@ -131,6 +180,9 @@ Status ParquetWriter::CheckBatch(const ColumnBatch& batch) const {
                                      " rows, expected " + fields[i].type->ToString() + " with " +
                                      std::to_string(batch.num_rows()));
     }
+    SLUICE_RETURN_NOT_OK(
+        CheckVectorBuffers(*column, batch.num_rows())
+            .WithContext("Parquet writer " + file_->path() + ": column '" + fields[i].name + "'"));
   }
   return Status::OK();
 }
