@@ -11,26 +11,9 @@
 namespace sluice::testing {
 namespace {
 
-constexpr char kSync[] = "0123456789abcdef";
 const char* kSchema = R"({"type":"record","name":"r","fields":[{"name":"id","type":"long"},)"
                       R"({"name":"s","type":["null","string"]}]})";
 
-std::string Long(int64_t v) {
-  Buffer b;
-  PutAvroLong(&b, v);
-  return std::string(b.view());
-}
-std::string Bytes(std::string_view s) {
-  return Long(static_cast<int64_t>(s.size())) + std::string(s);
-}
-
-std::string Header(std::string_view schema, std::string_view codec) {
-  return std::string("Obj\x01", 4) + Long(2) + Bytes("avro.schema") + Bytes(schema) +
-         Bytes("avro.codec") + Bytes(codec) + Long(0) + kSync;
-}
-std::string Block(int64_t count, std::string_view payload) {
-  return Long(count) + Long(static_cast<int64_t>(payload.size())) + std::string(payload) + kSync;
-}
 // Record (id, s) of kSchema.
 std::string Record(int64_t id, const char* s) {
   return Long(id) + (s == nullptr ? Long(0) : Long(1) + Bytes(s));

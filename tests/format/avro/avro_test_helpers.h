@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "sluice/format/avro/avro_binary.h"
 #include "sluice/format/avro/avro_container_reader.h"
 #include "sluice/format/avro/avro_file_format.h"
 #include "sluice/format/avro/avro_schema_converter.h"
@@ -88,6 +89,26 @@ inline Result<WriteResult> WriteRows(const std::string& path, const DataTypePtr&
     SLUICE_RETURN_NOT_OK(writer->Write(batch));
   }
   return writer->Finish();
+}
+
+// Hand-built container files (the sync marker is kSync; payloads use the null codec unless
+// the codec says otherwise).
+inline constexpr char kSync[] = "0123456789abcdef";
+inline std::string Long(int64_t v) {
+  Buffer b;
+  PutAvroLong(&b, v);
+  return std::string(b.view());
+}
+inline std::string Bytes(std::string_view s) {
+  return Long(static_cast<int64_t>(s.size())) + std::string(s);
+}
+
+inline std::string Header(std::string_view schema, std::string_view codec) {
+  return std::string("Obj\x01", 4) + Long(2) + Bytes("avro.schema") + Bytes(schema) +
+         Bytes("avro.codec") + Bytes(codec) + Long(0) + kSync;
+}
+inline std::string Block(int64_t count, std::string_view payload) {
+  return Long(count) + Long(static_cast<int64_t>(payload.size())) + std::string(payload) + kSync;
 }
 
 #define SLUICE_ASSERT_OK(expr)                                \
