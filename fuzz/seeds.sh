@@ -26,5 +26,12 @@ case "$name" in
         if [ "$(head -c 3 "$f")" = "ORC" ]; then echo "$f"; fi; done | awk 'NR <= 20'
       find "$compat/../external/orc-examples" -name '*.orc' -size -64k 2>/dev/null || true
     } | while read -r f; do cp "$f" "$out/$(echo "$f" | md5sum | cut -c1-16)"; done ;;
+  parquet)
+    # Small Java-written Parquet data files, plus parquet-testing's good and bad
+    # files (small ones only, so that the fuzzer starts fast).
+    { find "$compat/tables" -name '*.parquet' -size -8k | awk 'NR <= 30'
+      find "$compat/../external/parquet-testing/data" "$compat/../external/parquet-testing/bad_data" \
+        -name '*.parquet' -size -16k 2>/dev/null || true
+    } | while read -r f; do cp "$f" "$out/$(echo "$f" | md5sum | cut -c1-16)"; done ;;
   *) : ;;
 esac

@@ -1,6 +1,7 @@
 #include "sluice/format/orc/orc_file_format.h"
 
 #include "sluice/format/orc/orc_reader.h"
+#include "sluice/format/orc/orc_writer.h"
 
 namespace sluice {
 
@@ -21,7 +22,7 @@ class OrcFileFormat : public FileFormat {
   Result<std::unique_ptr<FormatWriter>> CreateWriter(std::unique_ptr<WritableFile> file,
                                                      DataTypePtr write_type,
                                                      const WriterOptions& options) const override {
-    return Status::NotSupported("ORC writer");
+    return orc::MakeOrcWriter(std::move(file), std::move(write_type), options);
   }
 };
 

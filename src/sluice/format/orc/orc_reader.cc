@@ -139,6 +139,13 @@ void CollectColumns(const std::vector<OrcType>& types, uint32_t column,
   for (uint32_t s : types[column].subtypes) CollectColumns(types, s, selected);
 }
 
+std::string StreamKindName(uint32_t kind) {
+  static constexpr const char* kNames[] = {
+      "PRESENT",   "DATA",      "LENGTH",       "DICTIONARY_DATA",  "DICTIONARY_COUNT",
+      "SECONDARY", "ROW_INDEX", "BLOOM_FILTER", "BLOOM_FILTER_UTF8"};
+  return kind < std::size(kNames) ? kNames[kind] : "kind " + std::to_string(kind);
+}
+
 uint64_t StreamKey(uint32_t column, StreamKind kind) {
   return (uint64_t{column} << 8) | static_cast<uint64_t>(kind);
 }
@@ -262,17 +269,13 @@ Result<OrcFileTail> ReadOrcTail(const RandomAccessFile& file) {
     }
   }
   if (p.metadata_length > 0) {
+    // Stripe statistics only serve pruning, and ORC readers parse them lazily: a metadata
+    // section that does not decode disables pruning instead of failing the read.
     Status st = DecodeStream(metadata_raw, p.compression, p.compression_block_size, &decoded);
-    if (st.ok()) {
-      auto meta = ParseMetadata(decoded.data.view());
-      if (!meta.ok()) return meta.status().WithContext(ctx() + ": metadata");
+    auto meta =
+        st.ok() ? ParseMetadata(decoded.data.view()) : Result<std::vector<StripeStatistics>>(st);
+    if (meta.ok() && meta->size() == out.footer.stripes.size()) {
       out.stripe_statistics = std::move(*meta);
-    } else {
-      return st.WithContext(ctx() + ": metadata");
-    }
-    if (out.stripe_statistics.size() != out.footer.stripes.size()) {
-      // Statistics that do not line up with the stripes are ignored, not trusted.
-      out.stripe_statistics.clear();
     }
   }
   return out;
@@ -419,7 +422,7 @@ Status OrcReader::LoadStripe(size_t index) {
     uint64_t start = offset;
     if (s.length > stripe_end - std::min(start, stripe_end)) {
       return Status::Corruption(
-          Context() + ": stream of kind " + std::to_string(s.raw_kind) + " for column " +
+          Context() + ": " + StreamKindName(s.raw_kind) + " stream of column " +
           std::to_string(s.column) + " (" + std::to_string(s.length) + " bytes at offset " +
           std::to_string(start) + ") extends past the stripe end " + std::to_string(stripe_end));
     }
@@ -436,8 +439,8 @@ Status OrcReader::LoadStripe(size_t index) {
         file_->ReadAt(static_cast<int64_t>(start), static_cast<int64_t>(s.length),
                       reinterpret_cast<uint8_t*>(buffer.data())),
         Context());
-    std::string stream_ctx = Context() + ": column " + std::to_string(s.column) +
-                             " stream of kind " + std::to_string(s.raw_kind);
+    std::string stream_ctx = Context() + ": column " + std::to_string(s.column) + " " +
+                             StreamKindName(s.raw_kind) + " stream";
     if (index_stream) {
       SLUICE_RETURN_NOT_OK_CTX(
           DecodeStream(buffer, ps.compression, ps.compression_block_size, &decoded), stream_ctx);
