@@ -1,9 +1,12 @@
 // Predicate::Filter: three-valued evaluation over a batch, one typed loop per leaf.
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <string_view>
+#include <type_traits>
 
 #include "sluice/predicate/like_pattern.h"
 #include "sluice/predicate/predicate.h"
@@ -27,7 +30,7 @@ inline uint8_t Truth(bool b) { return b ? kTrue : kFalse; }
 // Applies a comparison op given cmp(i) = sign of (value_i <=> literal). One loop per op, so the
 // op is decided once per column.
 template <typename Cmp>
-void EvalComparison(PredicateOp op, int64_t n, Cmp cmp, uint8_t* out) {
+void EvalComparison(PredicateOp op, int64_t n, Cmp cmp, uint8_t* __restrict out) {
   switch (op) {
     case PredicateOp::kEqual:
       for (int64_t i = 0; i < n; ++i) out[i] = Truth(cmp(i) == 0);
@@ -53,11 +56,59 @@ void EvalComparison(PredicateOp op, int64_t n, Cmp cmp, uint8_t* out) {
   }
 }
 
+// out[i] = test(i) as a truth value.
+template <typename Test>
+void EvalPredicateLoop(int64_t n, Test test, uint8_t* __restrict out) {
+  for (int64_t i = 0; i < n; ++i) out[i] = Truth(test(i));
+}
+
+// Row i of a kBytes column from raw pointers, which the loops copy: stores to the output
+// bytes then cannot alias them (as they could the column's buffers).
+struct BytesReader {
+  const int32_t* offsets;
+  const char* bytes;
+  std::string_view operator()(int64_t i) const {
+    return std::string_view(bytes + offsets[i], static_cast<size_t>(offsets[i + 1] - offsets[i]));
+  }
+};
+
+// A comparison with T's own operators, one branch-free loop per op that compilers vectorize.
+// Greater-than is written !(<=) so that unordered values (NaN) count as greater, as in Java's
+// order. REQUIRES: the operators agree with CompareValues for this literal (integers; floats
+// with a literal that is neither NaN nor zero).
+template <typename T>
+void CompareDirect(PredicateOp op, const T* __restrict data, const T lit, int64_t n,
+                   uint8_t* __restrict out) {
+  switch (op) {
+    case PredicateOp::kEqual:
+      for (int64_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>((data[i] == lit) << 1);
+      break;
+    case PredicateOp::kNotEqual:
+      for (int64_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>((data[i] != lit) << 1);
+      break;
+    case PredicateOp::kLessThan:
+      for (int64_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>((data[i] < lit) << 1);
+      break;
+    case PredicateOp::kLessOrEqual:
+      for (int64_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>((data[i] <= lit) << 1);
+      break;
+    case PredicateOp::kGreaterThan:
+      for (int64_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>((!(data[i] <= lit)) << 1);
+      break;
+    case PredicateOp::kGreaterOrEqual:
+      for (int64_t i = 0; i < n; ++i) out[i] = static_cast<uint8_t>((!(data[i] < lit)) << 1);
+      break;
+    default:
+      std::memset(out, kUnknown, static_cast<size_t>(n));
+      break;
+  }
+}
+
 // IN / NOT IN against the distinct non-null literals `set`, sorted by `cmp3` (T x T -> int).
 // A null literal in the list turns "not found" into unknown.
 template <typename T, typename Get, typename Cmp3>
 void EvalMembership(bool negated, std::vector<T> set, bool list_has_null, int64_t n, Get get,
-                    Cmp3 cmp3, uint8_t* out) {
+                    Cmp3 cmp3, uint8_t* __restrict out) {
   auto less = [&](const T& a, const T& b) { return cmp3(a, b) < 0; };
   std::sort(set.begin(), set.end(), less);
   uint8_t found = negated ? kFalse : kTrue;
@@ -151,12 +202,16 @@ void EvalValueLeaf(const Predicate& leaf, const ColumnVector& column, int64_t n,
       std::memset(out, kUnknown, static_cast<size_t>(n));
       return;
     }
-    const std::string& text = literals[0].bytes();
+    const std::string_view text = literals[0].bytes();
+    const BytesReader get{column.offset_data(),
+                          reinterpret_cast<const char*>(column.values().data())};
     if (op == PredicateOp::kStartsWith) {
-      for (int64_t i = 0; i < n; ++i) out[i] = Truth(column.GetBytes(i).starts_with(text));
+      EvalPredicateLoop(
+          n, [get, text](int64_t i) { return get(i).starts_with(text); }, out);
     } else {
-      LikePattern pattern = LikePattern::Compile(text);
-      for (int64_t i = 0; i < n; ++i) out[i] = Truth(pattern.Matches(column.GetBytes(i)));
+      const LikePattern pattern = LikePattern::Compile(text);
+      EvalPredicateLoop(
+          n, [get, &pattern](int64_t i) { return pattern.Matches(get(i)); }, out);
     }
     return;
   }
@@ -183,9 +238,17 @@ void EvalValueLeaf(const Predicate& leaf, const ColumnVector& column, int64_t n,
   auto eval_integral = [&](auto* data) {
     auto get = [data](int64_t i) { return static_cast<int64_t>(data[i]); };
     if (comparison) {
+      using T = std::remove_cv_t<std::remove_pointer_t<decltype(data)>>;
       const int64_t lit = literals[0].AsInt64();
-      EvalComparison(
-          op, n, [&](int64_t i) { return Sign3(get(i), lit); }, out);
+      if (lit >= static_cast<int64_t>(std::numeric_limits<T>::min()) &&
+          lit <= static_cast<int64_t>(std::numeric_limits<T>::max())) {
+        CompareDirect<T>(op, data, static_cast<T>(lit), n, out);
+      } else {
+        // A literal outside the column type's range compares the same with every value.
+        const int sign = lit < 0 ? 1 : -1;
+        EvalComparison(
+            op, n, [sign](int64_t) { return sign; }, out);
+      }
     } else {
       std::vector<int64_t> set;
       for (const Value& v : literals) {
@@ -201,9 +264,16 @@ void EvalValueLeaf(const Predicate& leaf, const ColumnVector& column, int64_t n,
   auto eval_floating = [&](auto* data) {
     auto get = [data](int64_t i) { return static_cast<double>(data[i]); };
     if (comparison) {
+      using T = std::remove_cv_t<std::remove_pointer_t<decltype(data)>>;
       const double lit = as_double(literals[0]);
-      EvalComparison(
-          op, n, [&](int64_t i) { return CompareDouble(get(i), lit); }, out);
+      // IEEE operators agree with Java's order unless zero's sign or NaN is involved (NaN
+      // values are handled by CompareDirect).
+      if (!std::isnan(lit) && lit != 0.0 && static_cast<double>(static_cast<T>(lit)) == lit) {
+        CompareDirect<T>(op, data, static_cast<T>(lit), n, out);
+      } else {
+        EvalComparison(
+            op, n, [get, lit](int64_t i) { return CompareDouble(get(i), lit); }, out);
+      }
     } else {
       std::vector<double> set;
       for (const Value& v : literals) {
@@ -218,7 +288,7 @@ void EvalValueLeaf(const Predicate& leaf, const ColumnVector& column, int64_t n,
     if (comparison) {
       const ScaledLiteral lit = ScaleDecimal(literals[0].decimal(), scale, min, max);
       EvalComparison(
-          op, n, [&](int64_t i) { return lit.CompareWith(get(i)); }, out);
+          op, n, [get, lit](int64_t i) { return lit.CompareWith(get(i)); }, out);
     } else {
       std::vector<int128_t> set;
       for (const Value& v : literals) {
@@ -272,7 +342,7 @@ void EvalValueLeaf(const Predicate& leaf, const ColumnVector& column, int64_t n,
       if (comparison) {
         const Timestamp lit = literals[0].timestamp();
         EvalComparison(
-            op, n, [&](int64_t i) { return CompareTimestamp(data[i], lit); }, out);
+            op, n, [data, lit](int64_t i) { return CompareTimestamp(data[i], lit); }, out);
       } else {
         std::vector<Timestamp> set;
         for (const Value& v : literals) {
@@ -284,11 +354,12 @@ void EvalValueLeaf(const Predicate& leaf, const ColumnVector& column, int64_t n,
       return;
     }
     case PhysicalKind::kBytes: {
-      auto get = [&column](int64_t i) { return column.GetBytes(i); };
+      const BytesReader get{column.offset_data(),
+                            reinterpret_cast<const char*>(column.values().data())};
       if (comparison) {
         const std::string_view lit = literals[0].bytes();
         EvalComparison(
-            op, n, [&](int64_t i) { return CompareBytes(get(i), lit); }, out);
+            op, n, [get, lit](int64_t i) { return CompareBytes(get(i), lit); }, out);
       } else {
         std::vector<std::string_view> set;
         for (const Value& v : literals) {
@@ -320,6 +391,19 @@ void EvalValueLeaf(const Predicate& leaf, const ColumnVector& column, int64_t n,
   }
 }
 
+// out[i] = kUnknown where validity[i] == 0; branch-free so that it vectorizes.
+void MarkNullsUnknown(const uint8_t* __restrict validity, int64_t n, uint8_t* __restrict out) {
+  for (int64_t i = 0; i < n; ++i) {
+    const uint8_t keep = static_cast<uint8_t>(-static_cast<int>(validity[i] != 0));  // 0 or 0xFF
+    out[i] = static_cast<uint8_t>((out[i] & keep) | (kUnknown & ~keep));
+  }
+}
+
+// selection[i] &= (truth[i] == kTrue); kTrue >> 1 == 1, kUnknown and kFalse give 0.
+void KeepTrue(const uint8_t* __restrict truth, int64_t n, uint8_t* __restrict selection) {
+  for (int64_t i = 0; i < n; ++i) selection[i] &= static_cast<uint8_t>(truth[i] >> 1);
+}
+
 void EvalLeaf(const Predicate& leaf, const ColumnBatch& batch, int64_t n, uint8_t* out) {
   int index = leaf.field_index();
   assert(index >= 0 && index < batch.num_columns());
@@ -343,10 +427,15 @@ void EvalLeaf(const Predicate& leaf, const ColumnBatch& batch, int64_t n, uint8_
     return;
   }
   EvalValueLeaf(leaf, column, rows, out);
-  if (validity != nullptr) {
-    for (int64_t i = 0; i < rows; ++i) {
-      if (validity[i] == 0) out[i] = kUnknown;
-    }
+  if (validity != nullptr) MarkNullsUnknown(validity, rows, out);
+}
+
+// out[i] = min (AND) or max (OR) of out[i] and other[i].
+void Combine(bool is_and, const uint8_t* __restrict other, int64_t n, uint8_t* __restrict out) {
+  if (is_and) {
+    for (int64_t i = 0; i < n; ++i) out[i] = std::min(out[i], other[i]);
+  } else {
+    for (int64_t i = 0; i < n; ++i) out[i] = std::max(out[i], other[i]);
   }
 }
 
@@ -361,14 +450,11 @@ void EvaluateBatch(const Predicate& node, const ColumnBatch& batch, int64_t n, u
         return;
       }
       EvaluateBatch(*children[0], batch, n, out);
-      std::vector<uint8_t> scratch(children.size() > 1 ? static_cast<size_t>(n) : 0);
+      if (children.size() == 1) return;
+      auto scratch = std::make_unique_for_overwrite<uint8_t[]>(static_cast<size_t>(n));
       for (size_t c = 1; c < children.size(); ++c) {
-        EvaluateBatch(*children[c], batch, n, scratch.data());
-        if (is_and) {
-          for (int64_t i = 0; i < n; ++i) out[i] = std::min(out[i], scratch[i]);
-        } else {
-          for (int64_t i = 0; i < n; ++i) out[i] = std::max(out[i], scratch[i]);
-        }
+        EvaluateBatch(*children[c], batch, n, scratch.get());
+        Combine(is_and, scratch.get(), n, out);
       }
       return;
     }
@@ -391,10 +477,10 @@ void EvaluateBatch(const Predicate& node, const ColumnBatch& batch, int64_t n, u
 void Predicate::Filter(const ColumnBatch& batch, uint8_t* selection) const {
   const int64_t n = batch.num_rows();
   if (n <= 0) return;
-  std::vector<uint8_t> truth(static_cast<size_t>(n));
-  EvaluateBatch(*this, batch, n, truth.data());
-  // kTrue >> 1 == 1; kUnknown and kFalse give 0.
-  for (int64_t i = 0; i < n; ++i) selection[i] &= static_cast<uint8_t>(truth[i] >> 1);
+  // Every byte is written by the evaluation before it is read.
+  auto truth = std::make_unique_for_overwrite<uint8_t[]>(static_cast<size_t>(n));
+  EvaluateBatch(*this, batch, n, truth.get());
+  KeepTrue(truth.get(), n, selection);
 }
 
 }  // namespace sluice
