@@ -89,6 +89,21 @@ TEST(BinaryRowTest, SpecKeyStatsBothNull) {
   EXPECT_TRUE(view->AnyNull());
 }
 
+// The value-stats max row of the worked example in spec 4.11 (an out-of-line 16-byte string).
+TEST(BinaryRowTest, SpecWorkedExampleValueStatsMax) {
+  const std::string serialized = FromHex(
+      "00000004 0000000000000000 1000000028000000 0a00000000000000 0100000000000000 "
+      "3333333333332640 54776f20726f61647320646976657268");
+  auto type = RowOf({DataType::String(), DataType::Int(), DataType::Int(), DataType::Double()});
+  auto values = DecodeSerializedBinaryRow(serialized, *type);
+  ASSERT_TRUE(values.ok()) << values.status().ToString();
+  EXPECT_EQ(*values, (ValueList{Value::String("Two roads diverh"), Value::Int32(10),
+                                Value::Int32(1), Value::Double(11.1)}));
+  auto bytes = EncodeBinaryRow(*values, *type);
+  ASSERT_TRUE(bytes.ok());
+  EXPECT_EQ(ToHex(SerializeBinaryRow(*bytes, 4)), ToHex(serialized));
+}
+
 // The 16-column value-stats min row of avro_manifest_09 (spec 5.9), slot by slot.
 TEST(BinaryRowTest, SpecSixteenColumnStatsRow) {
   const std::string row = FromHex(
@@ -220,6 +235,30 @@ TEST(BinaryRowTest, NullNonCompactDecimalAndTimestampKeepTheirSpace) {
   auto values = DecodeBinaryRow(*bytes, *type);
   ASSERT_TRUE(values.ok());
   for (const Value& v : *values) EXPECT_TRUE(v.is_null());
+}
+
+TEST(BinaryRowTest, NullsWithoutReservationAsJavaBeforeOneTwo) {
+  auto type = RowOf({DataType::Int(), DataType::Timestamp(9), DataType::Decimal(30, 2)});
+  const ValueList values = {Value::Int32(7), Value::Null(), Value::Null()};
+  auto legacy = EncodeBinaryRow(values, *type, RowKind::kInsert, NullReservation::kNone);
+  ASSERT_TRUE(legacy.ok());
+  EXPECT_EQ(ToHex(*legacy),
+            "000600000000000007000000000000000000000000000000"
+            "0000000000000000");
+  auto current = EncodeBinaryRow(values, *type);
+  ASSERT_TRUE(current.ok());
+  EXPECT_EQ(current->size(), 32u + 8 + 16);
+  for (const std::string* bytes : {&*legacy, &*current}) {
+    auto view = BinaryRowView::Make(*bytes, 3);
+    ASSERT_TRUE(view.ok());
+    auto decoded = DecodeBinaryRow(*view, *type);
+    ASSERT_TRUE(decoded.ok());
+    EXPECT_EQ(*decoded, values);
+    auto again =
+        EncodeBinaryRow(*decoded, *type, RowKind::kInsert, DetectNullReservation(*view, *type));
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(*again, *bytes);
+  }
 }
 
 TEST(BinaryRowTest, DecimalUnscaledBytesAreJavaBigIntegerBytes) {

@@ -24,6 +24,20 @@ Status CheckRowType(const DataType& row_type) {
 
 }  // namespace
 
+NullReservation DetectNullReservation(const BinaryRowView& row, const DataType& row_type) {
+  for (int i = 0; i < row.arity() && i < row_type.num_fields(); ++i) {
+    const DataType& type = *row_type.fields()[i].type;
+    const bool non_compact =
+        (type.root() == TypeRoot::kDecimal && !type.IsCompactDecimal()) ||
+        ((type.root() == TypeRoot::kTimestamp || type.root() == TypeRoot::kTimestampLtz) &&
+         type.precision() > DataType::kMaxCompactTimestampPrecision);
+    if (non_compact && row.IsNullAt(i)) {
+      return row.GetLong(i) == 0 ? NullReservation::kNone : NullReservation::kReserve;
+    }
+  }
+  return NullReservation::kReserve;
+}
+
 Result<BinaryRowView> BinaryRowView::Make(std::string_view bytes, int arity) {
   if (arity < 0) return Status::Corruption("negative BinaryRow arity " + std::to_string(arity));
   const size_t fixed = FixedPartSize(arity);
@@ -140,8 +154,8 @@ Result<ValueList> DecodeSerializedBinaryRow(std::string_view serialized, const D
   return DecodeBinaryRow(row, row_type);
 }
 
-Result<std::string> EncodeBinaryRow(const ValueList& values, const DataType& row_type,
-                                    RowKind kind) {
+Result<std::string> EncodeBinaryRow(const ValueList& values, const DataType& row_type, RowKind kind,
+                                    NullReservation nulls) {
   SLUICE_RETURN_NOT_OK(CheckRowType(row_type));
   if (values.size() != static_cast<size_t>(row_type.num_fields())) {
     return Status::InvalidArgument(std::to_string(values.size()) + " values for a row type of " +
@@ -153,9 +167,10 @@ Result<std::string> EncodeBinaryRow(const ValueList& values, const DataType& row
     const DataType& type = *row_type.fields()[i].type;
     const Value& value = values[static_cast<size_t>(i)];
     if (value.is_null()) {
-      // The writer reserves variable-part space for a null non-compact DECIMAL / TIMESTAMP,
-      // as every Java row writer path does.
-      if (type.root() == TypeRoot::kDecimal) {
+      // The writer reserves variable-part space for a null non-compact DECIMAL / TIMESTAMP.
+      if (nulls == NullReservation::kNone) {
+        writer.SetNullAt(i);
+      } else if (type.root() == TypeRoot::kDecimal) {
         writer.WriteDecimal(i, nullptr, type.precision());
       } else if (type.root() == TypeRoot::kTimestamp || type.root() == TypeRoot::kTimestampLtz) {
         writer.WriteTimestamp(i, nullptr, type.precision());

@@ -116,10 +116,28 @@ Result<ValueList> DecodeBinaryRow(std::string_view row_bytes, const DataType& ro
 // The same for a serialized row (4-byte big-endian arity prefix).
 Result<ValueList> DecodeSerializedBinaryRow(std::string_view serialized, const DataType& row_type);
 
+// How a null non-compact DECIMAL (precision > 18) or TIMESTAMP (precision > 3) field is written.
+// Java differs by code path and version:
+//   kReserve: the null bit is set, the 16 (DECIMAL) or 8 (TIMESTAMP) variable-part bytes are still
+//     reserved and the slot keeps their offset. Generated projections (partitions, keys, bucket
+//     keys) in every version; InternalRowSerializer (stats rows, DataFileMeta) since Paimon 1.2.
+//   kNone: null bit and a zero slot only. InternalRowSerializer before 1.2, so stats rows of
+//     tables written by Paimon <= 1.1.
+// Readers accept both (a null field's slot is never read).
+enum class NullReservation : uint8_t { kReserve, kNone };
+
 // Encodes `values` (one per field of `row_type`, Value::Null() for nulls) into the canonical bytes
-// Java's BinaryRowWriter produces, with header byte `kind`. A value whose kind does not match its
-// field's type is InvalidArgument naming the field. Nullability is not enforced (as in Java).
+// Java's BinaryRowWriter produces, with header byte `kind`. `nulls` applies to the top-level
+// fields; nested rows are written as current Java does (kReserve). A value whose kind does not
+// match its field's type is InvalidArgument naming the field. Nullability is not enforced (as in
+// Java).
 Result<std::string> EncodeBinaryRow(const ValueList& values, const DataType& row_type,
-                                    RowKind kind = RowKind::kInsert);
+                                    RowKind kind = RowKind::kInsert,
+                                    NullReservation nulls = NullReservation::kReserve);
+
+// The NullReservation a stored row was written with: kNone if a null non-compact DECIMAL or
+// TIMESTAMP field has a zero slot, else kReserve. Lets a reader re-encode a row byte for byte.
+// REQUIRES: row_type is a ROW type with row.arity() fields.
+NullReservation DetectNullReservation(const BinaryRowView& row, const DataType& row_type);
 
 }  // namespace sluice
