@@ -228,6 +228,16 @@ TEST_F(PredicateFilterTest, LiteralsOfAnotherRepresentationFallBackSafely) {
   EXPECT_EQ(Kept(*odd, *batch_), (V{}));
   auto wide = Predicate::Leaf(PredicateOp::kEqual, 3, "i", DataType::Int(), {Value::Int64(20)});
   EXPECT_EQ(Kept(*wide, *batch_), (V{2, 4}));
+  auto huge = Predicate::Leaf(PredicateOp::kLessThan, 3, "i", DataType::Int(),
+                              {Value::Int64(int64_t{1} << 40)});
+  EXPECT_EQ(Kept(*huge, *batch_), (V{0, 2, 3, 4}));
+  auto tiny = Predicate::Leaf(PredicateOp::kLessOrEqual, 1, "i8", DataType::TinyInt(),
+                              {Value::Int64(-129)});
+  EXPECT_EQ(Kept(*tiny, *batch_), (V{}));
+  // A DOUBLE literal that a FLOAT cannot hold exactly compares exactly.
+  auto precise =
+      Predicate::Leaf(PredicateOp::kGreaterThan, 5, "f", DataType::Float(), {Value::Double(14.1)});
+  EXPECT_EQ(Kept(*precise, *batch_), (V{0, 4}));  // 14.1f is 14.1000003...
   auto like_int =
       Predicate::Leaf(PredicateOp::kLike, 3, "i", DataType::Int(), {Value::String("%")});
   EXPECT_EQ(Kept(*like_int, *batch_), (V{}));
