@@ -28,6 +28,8 @@
 
 namespace sluice {
 
+struct AvroDecodeNode;
+
 class AvroRecordDecoder {
  public:
   // Compiles the plan. Errors (NotSupported) name the field whose writer type cannot be read as
@@ -49,14 +51,12 @@ class AvroRecordDecoder {
   // validity buffers that hold no null.
   static void FinishBatch(ColumnBatch* batch, int64_t rows);
 
-  struct Node;
-
  private:
   AvroRecordDecoder() = default;
 
   AvroSchemaPtr writer_;
   DataTypePtr read_type_;
-  std::unique_ptr<Node> root_;
+  std::unique_ptr<AvroDecodeNode> root_;
   // Writer branch index of the record when the writer wraps it in a union, else -1.
   int top_union_record_branch_ = -1;
   int min_record_size_ = 0;

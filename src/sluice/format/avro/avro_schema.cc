@@ -216,7 +216,7 @@ class SchemaParser {
         const char* key = node->type == AvroType::kArray ? "items" : "values";
         auto it = j.find(key);
         if (it == j.end()) {
-          return Status::InvalidArgument(std::string("Avro ") + AvroTypeName(node->type).data() +
+          return Status::InvalidArgument("Avro " + std::string(AvroTypeName(node->type)) +
                                          " without \"" + key + "\"");
         }
         SLUICE_ASSIGN_OR_RETURN(node->items, Parse(*it, ns, depth + 1));
@@ -297,7 +297,7 @@ class SchemaParser {
   Status ParseName(const Json& j, const std::string& enclosing_ns, AvroSchema* node) {
     auto name_it = j.find("name");
     if (name_it == j.end() || !name_it->is_string()) {
-      return Status::InvalidArgument(std::string("Avro ") + AvroTypeName(node->type).data() +
+      return Status::InvalidArgument("Avro " + std::string(AvroTypeName(node->type)) +
                                      " without a \"name\"");
     }
     std::string name = name_it->get<std::string>();
