@@ -151,7 +151,7 @@ class MetadataDumper {
     return out;
   }
 
-  Result<OutJson> ManifestListJson(const std::string& name) {
+  Result<OutJson> ManifestListJson(const std::string& name, std::string_view list_kind) {
     std::string path = JoinPath(table_path_, "manifest/" + name);
     SLUICE_ASSIGN_OR_RETURN(auto metas, ReadManifestList(io_, path));
     OutJson out = OutJson::object();
@@ -176,17 +176,18 @@ class MetadataDumper {
       r["min_row_id"] = OptionalJson(m.min_row_id);
       r["max_row_id"] = OptionalJson(m.max_row_id);
       records.push_back(std::move(r));
-      manifest_names_.push_back(m.file_name);
+      manifests_.emplace_back(m.file_name, std::string(list_kind));
     }
     out["records"] = std::move(records);
     return out;
   }
 
-  Result<OutJson> ManifestJson(const std::string& name) {
+  Result<OutJson> ManifestJson(const std::string& name, const std::string& list_kind) {
     std::string path = JoinPath(table_path_, "manifest/" + name);
     SLUICE_ASSIGN_OR_RETURN(auto entries, ReadManifestFile(io_, path));
     OutJson out = OutJson::object();
     out["file"] = name;
+    out["list"] = list_kind;
     OutJson list = OutJson::array();
     for (size_t i = 0; i < entries.size(); ++i) {
       auto e = EntryJson(entries[i]);
@@ -242,14 +243,15 @@ class MetadataDumper {
     return out;
   }
 
-  const std::vector<std::string>& manifest_names() const { return manifest_names_; }
+  // Manifest files named by the lists read so far, with the kind of list that named them.
+  const std::vector<std::pair<std::string, std::string>>& manifests() const { return manifests_; }
 
  private:
   FileIO& io_;
   std::string table_path_;
   const SchemaManager& schema_manager_;
   std::map<int64_t, std::unique_ptr<TableSchema>> schemas_;
-  std::vector<std::string> manifest_names_;
+  std::vector<std::pair<std::string, std::string>> manifests_;  // name, list kind
 };
 
 Result<OutJson> ReadJsonFile(FileIO& io, const std::string& path) {
@@ -288,19 +290,22 @@ Result<std::string> TableMetadataJson(const std::shared_ptr<FileIO>& file_io,
   SLUICE_ASSIGN_OR_RETURN(doc["snapshot"], ReadJsonFile(io, snapshots.snapshot_path(*snapshot_id)));
 
   OutJson lists = OutJson::object();
-  SLUICE_ASSIGN_OR_RETURN(lists["base"], dumper.ManifestListJson(snapshot.base_manifest_list));
-  SLUICE_ASSIGN_OR_RETURN(lists["delta"], dumper.ManifestListJson(snapshot.delta_manifest_list));
+  SLUICE_ASSIGN_OR_RETURN(lists["base"],
+                          dumper.ManifestListJson(snapshot.base_manifest_list, "base"));
+  SLUICE_ASSIGN_OR_RETURN(lists["delta"],
+                          dumper.ManifestListJson(snapshot.delta_manifest_list, "delta"));
   if (snapshot.changelog_manifest_list) {
-    SLUICE_ASSIGN_OR_RETURN(lists["changelog"],
-                            dumper.ManifestListJson(*snapshot.changelog_manifest_list));
+    SLUICE_ASSIGN_OR_RETURN(
+        lists["changelog"],
+        dumper.ManifestListJson(*snapshot.changelog_manifest_list, "changelog"));
   } else {
     lists["changelog"] = OutJson();
   }
   doc["manifest_lists"] = std::move(lists);
 
   OutJson manifests = OutJson::array();
-  for (const std::string& name : dumper.manifest_names()) {
-    SLUICE_ASSIGN_OR_RETURN(OutJson m, dumper.ManifestJson(name));
+  for (const auto& [name, list_kind] : dumper.manifests()) {
+    SLUICE_ASSIGN_OR_RETURN(OutJson m, dumper.ManifestJson(name, list_kind));
     manifests.push_back(std::move(m));
   }
   doc["manifests"] = std::move(manifests);
