@@ -101,7 +101,8 @@ class Predicate {
   std::optional<bool> Evaluate(std::span<const Value> row) const;
 
   // The same predicate with field indexes remapped: field i becomes mapping[i]; returns null
-  // if a referenced field maps to -1 (the caller then cannot push it down).
+  // if a referenced field maps to -1 or lies past the end of `mapping` (the caller then cannot
+  // push it down).
   PredicatePtr Remap(std::span<const int> mapping) const;
 
   // For pruning only: a predicate implied by this one that references only mapped fields,
@@ -115,7 +116,8 @@ class Predicate {
   // to Filter).
   std::vector<int> ReferencedFields() const;
 
-  // "(a > 3 AND b IN ('x', 'y'))": for messages and tests.
+  // "(a > 3 AND b IN ('x', 'y'))": for messages and tests. ParsePredicate reads it back to
+  // the same predicate (the corpus test and the fuzz target check this).
   std::string ToString() const;
 
  private:
