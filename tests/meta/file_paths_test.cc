@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace sluice {
 namespace {
 
@@ -94,6 +96,59 @@ TEST(FilePathsTest, BucketAndDataFiles) {
   EXPECT_EQ(FormatFromFileName("data-u-0.vector.lance"), "lance");
   EXPECT_EQ(FormatFromFileName("data-u-0"), std::nullopt);
   EXPECT_EQ(FormatFromFileName("x.zst"), std::nullopt);
+}
+
+std::string Legacy(const Value& v, const DataTypePtr& type) {
+  Result<std::optional<std::string>> text = LegacyPartitionValueText(v, *type);
+  EXPECT_TRUE(text.ok()) << text.status().ToString();
+  return text.ok() && text->has_value() ? **text : "<null>";
+}
+
+TEST(FilePathsTest, LegacyPartitionValueText) {
+  EXPECT_EQ(Legacy(Value::String("20240725"), DataType::String()), "20240725");
+  EXPECT_EQ(Legacy(Value::Int8(-5), DataType::TinyInt()), "-5");
+  EXPECT_EQ(Legacy(Value::Int64(INT64_MIN), DataType::BigInt()), "-9223372036854775808");
+  EXPECT_EQ(Legacy(Value::Boolean(true), DataType::Boolean()), "true");
+  EXPECT_EQ(Legacy(Value::Int32(19723), DataType::Date()), "19723");
+  EXPECT_EQ(Legacy(Value::Int32(3600000), DataType::Time()), "3600000");
+  EXPECT_EQ(Legacy(Value::FromDecimal({1230, 5, 2}), DataType::Decimal(5, 2)), "12.30");
+  EXPECT_EQ(Legacy(Value::FromDecimal({-5, 5, 2}), DataType::Decimal(5, 2)), "-0.05");
+  EXPECT_EQ(Legacy(Value::Null(), DataType::Int()), "<null>");
+  // Java LocalDateTime.toString: seconds only when non-zero, fraction in 3/6/9 digits.
+  const int64_t noon = 19723LL * 86400000 + 12 * 3600000 + 30 * 60000;  // 2024-01-01T12:30
+  EXPECT_EQ(Legacy(Value::FromTimestamp({noon, 0}), DataType::Timestamp(3)), "2024-01-01T12:30");
+  EXPECT_EQ(Legacy(Value::FromTimestamp({noon + 5120, 0}), DataType::Timestamp(3)),
+            "2024-01-01T12:30:05.120");
+  EXPECT_EQ(Legacy(Value::FromTimestamp({noon + 1, 500000}), DataType::TimestampLtz(6)),
+            "2024-01-01T12:30:00.001500");
+  EXPECT_EQ(Legacy(Value::FromTimestamp({noon, 7}), DataType::Timestamp(9)),
+            "2024-01-01T12:30:00.000000007");
+  EXPECT_EQ(Legacy(Value::FromTimestamp({-1, 0}), DataType::Timestamp(3)),
+            "1969-12-31T23:59:59.999");
+  EXPECT_EQ(JavaLocalDateTimeString({-62198755200000LL, 0}), "-0001-01-01T00:00");
+  EXPECT_EQ(JavaLocalDateTimeString({253402300800000LL, 0}), "+10000-01-01T00:00");
+  // Java Double.toString / Float.toString.
+  EXPECT_EQ(JavaDoubleToString(1.0), "1.0");
+  EXPECT_EQ(JavaDoubleToString(-0.0), "-0.0");
+  EXPECT_EQ(JavaDoubleToString(100.0), "100.0");
+  EXPECT_EQ(JavaDoubleToString(0.1), "0.1");
+  EXPECT_EQ(JavaDoubleToString(0.001), "0.001");
+  EXPECT_EQ(JavaDoubleToString(0.0001), "1.0E-4");
+  EXPECT_EQ(JavaDoubleToString(1234567.5), "1234567.5");
+  EXPECT_EQ(JavaDoubleToString(1.0e7), "1.0E7");
+  EXPECT_EQ(JavaDoubleToString(1.0e10), "1.0E10");
+  EXPECT_EQ(JavaDoubleToString(-1.25e-10), "-1.25E-10");
+  EXPECT_EQ(JavaDoubleToString(1.0 / 0.0), "Infinity");
+  EXPECT_EQ(JavaDoubleToString(std::nan("")), "NaN");
+  EXPECT_EQ(JavaFloatToString(0.1f), "0.1");
+  EXPECT_EQ(JavaFloatToString(3.4028235e38f), "3.4028235E38");
+  EXPECT_EQ(Legacy(Value::Float(1.5f), DataType::Float()), "1.5");
+  EXPECT_EQ(Legacy(Value::Double(1e10), DataType::Double()), "1.0E10");
+  // Binary and nested values have no stable name; a value of the wrong kind is an error.
+  EXPECT_EQ(LegacyPartitionValueText(Value::Binary("x"), *DataType::Bytes()).status().code(),
+            StatusCode::kNotSupported);
+  EXPECT_EQ(LegacyPartitionValueText(Value::String("x"), *DataType::Int()).status().code(),
+            StatusCode::kInvalidArgument);
 }
 
 }  // namespace

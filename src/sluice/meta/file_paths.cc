@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "sluice/fs/file_io.h"
@@ -80,7 +83,153 @@ bool IsCompressionExtension(std::string_view ext) {
                      [&](const auto& entry) { return entry.second == lower; });
 }
 
+// Java's formatting of a shortest-digits decimal: plain for 1e-3 <= |v| < 1e7, else
+// "d.dddE<exp>"; at least one digit after the point.
+template <typename T>
+std::string JavaFloatingToString(T value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+  if (value == 0) return std::signbit(value) ? "-0.0" : "0.0";
+  char buf[64];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), value, std::chars_format::scientific);
+  std::string sci(buf, end);  // "-1.2345e+07"
+  std::string out;
+  if (sci[0] == '-') {
+    out.push_back('-');
+    sci.erase(0, 1);
+  }
+  const size_t e = sci.find('e');
+  std::string digits = sci.substr(0, 1) + (e > 1 ? sci.substr(2, e - 2) : "");
+  const int exponent = std::stoi(sci.substr(e + 1));
+  const T magnitude = std::fabs(value);
+  if (magnitude >= static_cast<T>(1e-3) && magnitude < static_cast<T>(1e7)) {
+    if (exponent >= 0) {
+      if (static_cast<int>(digits.size()) <= exponent + 1) {
+        digits.append(static_cast<size_t>(exponent + 1) - digits.size(), '0');
+        out += digits + ".0";
+      } else {
+        out += digits.substr(0, exponent + 1) + "." + digits.substr(exponent + 1);
+      }
+    } else {
+      out += "0." + std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
+    }
+    return out;
+  }
+  out += digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0");
+  return out + "E" + std::to_string(exponent);
+}
+
+// Proleptic Gregorian civil date of a day count (Howard Hinnant's algorithm).
+void CivilFromDays(int64_t days, int64_t* year, int* month, int* day) {
+  days += 719468;
+  const int64_t era = (days >= 0 ? days : days - 146096) / 146097;
+  const int64_t doe = days - era * 146097;
+  const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const int64_t mp = (5 * doy + 2) / 153;
+  *day = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
+  *month = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
+  *year = yoe + era * 400 + (*month <= 2 ? 1 : 0);
+}
+
+int64_t FloorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
 }  // namespace
+
+std::string JavaDoubleToString(double value) { return JavaFloatingToString(value); }
+
+std::string JavaFloatToString(float value) { return JavaFloatingToString(value); }
+
+std::string JavaLocalDateTimeString(const Timestamp& ts) {
+  const int64_t days = FloorDiv(ts.millisecond, 86400000);
+  const int64_t ms_of_day = ts.millisecond - days * 86400000;
+  int64_t year = 0;
+  int month = 0;
+  int day = 0;
+  CivilFromDays(days, &year, &month, &day);
+  const int hour = static_cast<int>(ms_of_day / 3600000);
+  const int minute = static_cast<int>(ms_of_day / 60000 % 60);
+  const int second = static_cast<int>(ms_of_day / 1000 % 60);
+  const int64_t nanos = ms_of_day % 1000 * 1000000 + ts.nano_of_millisecond;
+  char buf[96];
+  std::string out;
+  // LocalDate.toString: 4-digit years zero-padded (with '-' when negative), '+' above 9999.
+  if (year > 9999) {
+    out = "+" + std::to_string(year);
+  } else if (year < 0) {
+    std::snprintf(buf, sizeof(buf), "-%04lld", static_cast<long long>(-year));
+    out = buf;
+  } else {
+    std::snprintf(buf, sizeof(buf), "%04lld", static_cast<long long>(year));
+    out = buf;
+  }
+  std::snprintf(buf, sizeof(buf), "-%02d-%02dT%02d:%02d", month, day, hour, minute);
+  out += buf;
+  if (second > 0 || nanos > 0) {
+    std::snprintf(buf, sizeof(buf), ":%02d", second);
+    out += buf;
+    if (nanos > 0) {
+      if (nanos % 1000000 == 0) {
+        std::snprintf(buf, sizeof(buf), ".%03lld", static_cast<long long>(nanos / 1000000));
+      } else if (nanos % 1000 == 0) {
+        std::snprintf(buf, sizeof(buf), ".%06lld", static_cast<long long>(nanos / 1000));
+      } else {
+        std::snprintf(buf, sizeof(buf), ".%09lld", static_cast<long long>(nanos));
+      }
+      out += buf;
+    }
+  }
+  return out;
+}
+
+Result<std::optional<std::string>> LegacyPartitionValueText(const Value& value,
+                                                            const DataType& type) {
+  if (value.is_null()) return std::optional<std::string>();
+  auto text = [](std::string s) { return std::optional<std::string>(std::move(s)); };
+  switch (type.root()) {
+    case TypeRoot::kChar:
+    case TypeRoot::kVarChar:
+      if (value.kind() == Value::Kind::kString) return text(value.bytes());
+      break;
+    case TypeRoot::kBoolean:
+      if (value.kind() == Value::Kind::kBoolean) return text(value.boolean() ? "true" : "false");
+      break;
+    case TypeRoot::kTinyInt:
+    case TypeRoot::kSmallInt:
+    case TypeRoot::kInt:
+    case TypeRoot::kBigInt:
+    case TypeRoot::kDate:
+    case TypeRoot::kTime:
+      if (value.kind() >= Value::Kind::kInt8 && value.kind() <= Value::Kind::kInt64) {
+        return text(std::to_string(value.AsInt64()));
+      }
+      break;
+    case TypeRoot::kFloat:
+      if (value.kind() == Value::Kind::kFloat) return text(JavaFloatToString(value.float32()));
+      break;
+    case TypeRoot::kDouble:
+      if (value.kind() == Value::Kind::kDouble) return text(JavaDoubleToString(value.float64()));
+      break;
+    case TypeRoot::kDecimal:
+      if (value.kind() == Value::Kind::kDecimal) return text(value.decimal().ToString());
+      break;
+    case TypeRoot::kTimestamp:
+    case TypeRoot::kTimestampLtz:
+      if (value.kind() == Value::Kind::kTimestamp) {
+        return text(JavaLocalDateTimeString(value.timestamp()));
+      }
+      break;
+    default:
+      return Status::NotSupported("partition values of type " + type.ToString() +
+                                  " have no stable directory name");
+  }
+  return Status::InvalidArgument("partition value " + value.DebugString() +
+                                 " does not match its type " + type.ToString());
+}
 
 std::string NormalizeBranch(std::string_view branch) {
   return IsBlank(branch) ? std::string(kMainBranch) : std::string(branch);

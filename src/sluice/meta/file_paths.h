@@ -26,6 +26,10 @@
 #include <utility>
 #include <vector>
 
+#include "sluice/base/result.h"
+#include "sluice/types/data_type.h"
+#include "sluice/types/value.h"
+
 namespace sluice {
 
 inline constexpr std::string_view kMainBranch = "main";
@@ -112,6 +116,22 @@ std::string UnescapePartitionPathName(std::string_view s);
 // use `default_name` (option `partition.default-name`).
 std::string PartitionValueText(const std::optional<std::string>& value,
                                std::string_view default_name = kDefaultPartitionName);
+
+// The text of a partition value under `partition.legacy-name = true` (the default): Java's
+// toString() of the internal value. CHAR/VARCHAR as is, integers in decimal, BOOLEAN
+// true/false, FLOAT/DOUBLE as Java Float/Double.toString ("1.0", "1.0E10"), DECIMAL plain at
+// its scale ("12.30"), DATE as days since the epoch ("19723"), TIME as milliseconds of the day,
+// TIMESTAMP / TIMESTAMP_LTZ as Java LocalDateTime.toString ("2024-01-01T12:30",
+// "2024-01-01T12:30:05.120"). nullopt for null. NotSupported for binary and nested types
+// (Java would write an object identity).
+Result<std::optional<std::string>> LegacyPartitionValueText(const Value& value,
+                                                            const DataType& type);
+
+// Java Double.toString / Float.toString (shortest round-trip digits).
+std::string JavaDoubleToString(double value);
+std::string JavaFloatToString(float value);
+// Java LocalDateTime.toString of a timestamp taken as UTC wall-clock time.
+std::string JavaLocalDateTimeString(const Timestamp& ts);
 
 // `k1=v1/k2=v2/` (with the trailing '/', escaped, values mapped by PartitionValueText), or ""
 // for an unpartitioned table. `spec` holds the partition keys in schema order with their value
