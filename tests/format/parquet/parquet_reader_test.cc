@@ -35,6 +35,10 @@ DataField Field(int32_t id, std::string name, DataTypePtr type) {
   return f;
 }
 
+FileMetaData Footer(const std::string& bytes);
+template <typename F>
+std::string EditPageHeader(const std::string& bytes, int64_t offset, F&& edit);
+
 class ParquetReaderTest : public ::testing::Test {
  protected:
   std::string Write(const std::string& name, const std::string& select,
@@ -123,6 +127,54 @@ TEST_F(ParquetReaderTest, ReadsChosenRowPositionsAcrossRowGroups) {
   content = ReadParquetFile(path, file_type->type, options);
   ASSERT_TRUE(content.ok());
   EXPECT_TRUE(content->rows.empty());
+}
+
+TEST_F(ParquetReaderTest, RowPositionsSkipPagesWithoutWantedRows) {
+  // Impala's tiny pages (parquet-testing): column `id` holds 7300 rows in many small PLAIN pages.
+  std::string good = Bytes(sluice::testing::ExternalDir() +
+                           "/parquet-testing/data/alltypes_tiny_pages_plain.parquet");
+  FileMetaData meta = Footer(good);
+  ASSERT_EQ(meta.row_groups.size(), 1u);
+  const ColumnMetaData& cm = *meta.row_groups[0].columns[0].meta_data;
+  ASSERT_EQ(cm.path_in_schema[0], "id");
+  int64_t pos = cm.data_page_offset;
+  if (cm.dictionary_page_offset && *cm.dictionary_page_offset >= 4) {
+    pos = std::min(pos, *cm.dictionary_page_offset);
+  }
+  const int64_t end = pos + cm.total_compressed_size;
+  std::vector<int64_t> data_pages;
+  while (pos < end) {
+    PageHeader h;
+    size_t len = 0;
+    ASSERT_TRUE(
+        DecodePageHeader(std::string_view(good).substr(static_cast<size_t>(pos)), &h, &len).ok());
+    if (h.type == PageType::kDataPage || h.type == PageType::kDataPageV2) data_pages.push_back(pos);
+    pos += static_cast<int64_t>(len) + h.compressed_page_size;
+  }
+  ASSERT_GE(data_pages.size(), 10u);
+  // Break the last data page of `id`: an uncompressed page whose sizes disagree.
+  std::string bad = EditPageHeader(good, data_pages.back(),
+                                   [](PageHeader* h) { h->uncompressed_page_size += 1; });
+  Status st = ReadBytes("broken_page.parquet", bad);
+  EXPECT_NE(st.message().find("column 'id'"), std::string::npos) << st.ToString();
+  // Rows of the first pages read without decoding the broken one.
+  auto file = std::make_shared<MemoryRandomAccessFile>("broken_page.parquet", bad);
+  auto full = ReadParquetFile(sluice::testing::ExternalDir() +
+                              "/parquet-testing/data/alltypes_tiny_pages_plain.parquet");
+  ASSERT_TRUE(full.ok());
+  ReaderOptions options;
+  options.row_positions = std::vector<int64_t>{0, 1, 7, 100};
+  auto reader = OpenParquetReader(file, full->type, options);
+  ASSERT_TRUE(reader.ok());
+  ColumnBatch batch(full->type);
+  auto more = (*reader)->Next(&batch);
+  ASSERT_TRUE(more.ok()) << more.status().ToString();
+  ASSERT_EQ(batch.num_rows(), 4);
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_EQ(
+        CanonicalText(batch.GetRow(k), *full->type),
+        CanonicalText(full->rows[static_cast<size_t>((*options.row_positions)[k])], *full->type));
+  }
 }
 
 TEST_F(ParquetReaderTest, SkipsRowGroupsByStatistics) {

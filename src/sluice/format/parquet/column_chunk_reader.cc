@@ -1,6 +1,7 @@
 #include "sluice/format/parquet/column_chunk_reader.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "sluice/base/coding.h"
@@ -190,19 +191,25 @@ Status ColumnChunkReader::ReadPages(const ColumnMetaData& meta, const uint8_t* d
         break;
       }
       case PageType::kDataPage:
-        if (!header.data_page_header) {
-          st = Status::Corruption("data page without a data page header");
+      case PageType::kDataPageV2: {
+        const bool v1 = header.type == PageType::kDataPage;
+        if (v1 ? !header.data_page_header : !header.data_page_header_v2) {
+          st = Status::Corruption(v1 ? "data page without a data page header"
+                                     : "data page v2 without a data page v2 header");
           break;
         }
-        st = ReadDataPageV1(header, page, page_size, out);
-        break;
-      case PageType::kDataPageV2:
-        if (!header.data_page_header_v2) {
-          st = Status::Corruption("data page v2 without a data page v2 header");
+        int64_t n =
+            v1 ? header.data_page_header->num_values : header.data_page_header_v2->num_values;
+        // In a flat column every level is a row: a page without wanted rows is not decoded.
+        if (wanted_rows_ != nullptr && leaf_->rep_level == 0 && n >= 0 &&
+            n <= level_budget_ - out->num_levels && !Wanted(out->num_levels, out->num_levels + n)) {
+          AppendPlaceholders(n, out);
           break;
         }
-        st = ReadDataPageV2(header, page, page_size, out);
+        st = v1 ? ReadDataPageV1(header, page, page_size, out)
+                : ReadDataPageV2(header, page, page_size, out);
         break;
+      }
       default:
         break;  // Index pages and unknown page types carry nothing we need.
     }
@@ -210,6 +217,27 @@ Status ColumnChunkReader::ReadPages(const ColumnMetaData& meta, const uint8_t* d
     ++page_index;
   }
   return Status::OK();
+}
+
+bool ColumnChunkReader::Wanted(int64_t begin, int64_t end) const {
+  // The first range ending after `begin`.
+  auto it = std::upper_bound(
+      wanted_rows_->begin(), wanted_rows_->end(), begin,
+      [](int64_t row, const std::pair<int64_t, int64_t>& r) { return row < r.second; });
+  return it != wanted_rows_->end() && it->first < end;
+}
+
+void ColumnChunkReader::AppendPlaceholders(int64_t n, ColumnChunkData* out) {
+  if (leaf_->def_level > 0) {
+    out->def_levels.resize(out->def_levels.size() + static_cast<size_t>(n), 0);
+  } else if (out->values.is_byte_array()) {
+    // Empty values cannot pass the 2 GiB limit that AppendBytes checks.
+    for (int64_t i = 0; i < n; ++i) out->values.AppendBytes(nullptr, 0).IgnoreError();
+  } else if (n > 0) {
+    std::memset(out->values.AppendFixed(n), 0,
+                static_cast<size_t>(n) * static_cast<size_t>(out->values.width()));
+  }
+  out->num_levels += n;
 }
 
 Status ColumnChunkReader::Decompress(const uint8_t* in, size_t in_size, size_t out_size,

@@ -40,6 +40,14 @@ class ColumnChunkReader {
   // the file, row group and column.
   Status Read(const ColumnChunk& chunk, ColumnChunkData* out);
 
+  // Rows of the row group that will be read, as sorted, disjoint [begin, end) ranges; null (the
+  // default) means all. A flat column then decodes only the data pages holding such rows; the
+  // rows of the other pages become placeholders (nulls, or zero values of a required column)
+  // that the caller never returns. `ranges` must outlive Read.
+  void set_wanted_rows(const std::vector<std::pair<int64_t, int64_t>>* ranges) {
+    wanted_rows_ = ranges;
+  }
+
  private:
   Status ReadPages(const ColumnMetaData& meta, const uint8_t* data, size_t size,
                    ColumnChunkData* out);
@@ -52,6 +60,9 @@ class ColumnChunkReader {
   Status DecodeLevels(Encoding encoding, int16_t max_level, const uint8_t* data, size_t size,
                       int64_t count, bool length_prefixed, std::vector<int16_t>* levels,
                       size_t* consumed);
+  // True if rows [begin, end) hold a wanted row.
+  bool Wanted(int64_t begin, int64_t end) const;
+  void AppendPlaceholders(int64_t n, ColumnChunkData* out);
   Status DecodeValues(Encoding encoding, const uint8_t* data, size_t size, int64_t count,
                       ColumnValues* out);
 
@@ -64,6 +75,7 @@ class ColumnChunkReader {
   Buffer chunk_buf_;
   Buffer page_buf_;
   std::vector<int64_t> scratch64_;
+  const std::vector<std::pair<int64_t, int64_t>>* wanted_rows_ = nullptr;
 };
 
 }  // namespace sluice::parquet

@@ -207,12 +207,29 @@ class ParquetReader : public FormatReader {
     return stats;
   }
 
+  // The requested rows of group `g`, relative to its first row, as [begin, end) ranges.
+  void WantedRows(const Group& g) {
+    wanted_.clear();
+    const std::vector<int64_t>& pos = *options_.row_positions;
+    auto it = std::lower_bound(pos.begin(), pos.end(), g.first_row);
+    for (; it != pos.end() && *it < g.first_row + g.num_rows; ++it) {
+      int64_t row = *it - g.first_row;
+      if (!wanted_.empty() && wanted_.back().second == row) {
+        ++wanted_.back().second;
+      } else {
+        wanted_.emplace_back(row, row + 1);
+      }
+    }
+  }
+
   Status LoadGroup() {
     const Group& g = groups_[group_];
     const RowGroup& rg = meta_.row_groups[static_cast<size_t>(g.index)];
+    if (options_.row_positions) WantedRows(g);
     for (size_t i = 0; i < plan_.leaves.size(); ++i) {
       const SchemaNode* leaf = plan_.leaves[i];
       ColumnChunkReader reader(file_.get(), leaf, metadata_offset_);
+      if (options_.row_positions) reader.set_wanted_rows(&wanted_);
       SLUICE_RETURN_NOT_OK_CTX(
           reader.Read(rg.columns[static_cast<size_t>(leaf->leaf_index)], &chunks_[i]),
           GroupPrefix(g.index) + ": column '" + leaf->path + "'");
@@ -238,6 +255,7 @@ class ParquetReader : public FormatReader {
   bool group_loaded_ = false;
   int64_t row_in_group_ = 0;
   size_t pos_index_ = 0;
+  std::vector<std::pair<int64_t, int64_t>> wanted_;
 };
 
 }  // namespace
