@@ -10,7 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev libroaring-dev libxxhash-dev
-  nodejs npm zstd
+  nodejs npm zstd xxd
 )
 
 missing=()
