@@ -845,6 +845,91 @@ TEST(ParquetWriterTest, PagesCutAtRowCountAndSize) {
   EXPECT_EQ(total, 50000);
 }
 
+TEST(ParquetWriterTest, PageIndexMatchesThePages) {
+  TempDir dir;
+  DataTypePtr type =
+      DataType::Row({Field(0, "seq", DataType::BigInt(false)), Field(1, "s", DataType::String()),
+                     Field(2, "f", DataType::Double()), Field(3, "ts9", DataType::Timestamp(9))});
+  ColumnBatch batch(type);
+  const int64_t rows = 30000;
+  for (int64_t i = 0; i < rows; ++i) {
+    // `s` is null in rows [8192, 16384): one all-null page.
+    bool null_s = i >= 8192 && i < 16384;
+    ASSERT_TRUE(batch
+                    .AppendRow({Value::Int64(i * 3),
+                                null_s ? Value() : Value::String("v" + std::to_string(i % 977)),
+                                Value::Double(i == 20000 ? std::nan("") : 0.5 * i),
+                                Value::FromTimestamp({i, 0})})
+                    .ok());
+  }
+  std::string path = dir.path() + "/index.parquet";
+  WriterOptions options;
+  options.options["parquet.page.row.count.limit"] = "8000";
+  auto result = WriteParquet(path, type, {&batch}, options);
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+
+  std::string bytes = testing::ReadFileOrFail(path);
+  auto file = LocalFileIO()->OpenForRead(path);
+  ASSERT_TRUE(file.ok());
+  auto meta = ReadFileMetaData(**file);
+  ASSERT_TRUE(meta.ok()) << meta.status().ToString();
+  ASSERT_EQ(meta->row_groups.size(), 1u);
+  const auto& columns = meta->row_groups[0].columns;
+  auto pages = DataPageSizes(path);
+  ASSERT_EQ(columns.size(), 4u);
+  for (size_t c = 0; c < columns.size(); ++c) {
+    ASSERT_TRUE(columns[c].offset_index_offset.has_value()) << c;
+    OffsetIndex offsets;
+    ASSERT_TRUE(DecodeOffsetIndex(std::string_view(bytes).substr(
+                                      static_cast<size_t>(*columns[c].offset_index_offset),
+                                      static_cast<size_t>(*columns[c].offset_index_length)),
+                                  &offsets)
+                    .ok());
+    ASSERT_EQ(offsets.page_locations.size(), pages[c].size()) << c;
+    int64_t first_row = 0;
+    int64_t expected_offset = columns[c].meta_data->data_page_offset;
+    for (size_t p = 0; p < pages[c].size(); ++p) {
+      const PageLocation& loc = offsets.page_locations[p];
+      EXPECT_EQ(loc.first_row_index, first_row);
+      EXPECT_EQ(loc.offset, expected_offset);
+      first_row += pages[c][p];
+      expected_offset += loc.compressed_page_size;
+    }
+  }
+  auto column_index = [&](size_t c) {
+    ColumnIndex index;
+    EXPECT_TRUE(DecodeColumnIndex(std::string_view(bytes).substr(
+                                      static_cast<size_t>(*columns[c].column_index_offset),
+                                      static_cast<size_t>(*columns[c].column_index_length)),
+                                  &index)
+                    .ok());
+    return index;
+  };
+  // seq: pages of 8192 rows (the first slice boundary past 8000), ascending.
+  ColumnIndex seq = column_index(0);
+  ASSERT_EQ(seq.min_values.size(), 4u);
+  EXPECT_EQ(seq.boundary_order, BoundaryOrder::kAscending);
+  for (int p = 0; p < 4; ++p) {
+    int64_t lo, hi;
+    std::memcpy(&lo, seq.min_values[p].data(), 8);
+    std::memcpy(&hi, seq.max_values[p].data(), 8);
+    EXPECT_EQ(lo, p * 8192 * 3);
+    EXPECT_EQ(hi, std::min<int64_t>((p + 1) * 8192, rows) * 3 - 3);
+    EXPECT_FALSE(seq.null_pages[p]);
+  }
+  // s: the second page holds only nulls.
+  ColumnIndex s = column_index(1);
+  ASSERT_EQ(s.null_pages.size(), 4u);
+  EXPECT_EQ(s.null_pages, (std::vector<bool>{false, true, false, false}));
+  EXPECT_EQ(s.null_counts, (std::vector<int64_t>{0, 8192, 0, 0}));
+  EXPECT_EQ(s.min_values[1], "");
+  EXPECT_EQ(s.min_values[0], "v0");
+  EXPECT_EQ(s.max_values[0], "v99");  // byte order: "v99" > "v976"
+  // f holds a NaN and ts9 is INT96: no column index, as parquet-mr writes them.
+  EXPECT_FALSE(columns[2].column_index_offset.has_value());
+  EXPECT_FALSE(columns[3].column_index_offset.has_value());
+}
+
 TEST(ParquetWriterTest, EstimatedSizeTracksTheFile) {
   TempDir dir;
   DataTypePtr type =

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -108,6 +109,13 @@ class ColumnWriterBase : public ColumnWriter {
 
   Result<ColumnChunk> FlushChunk(WritableFile* file, int64_t file_offset) override;
 
+  void TakePageIndex(OffsetIndex* offset_index, std::optional<ColumnIndex>* column_index) override {
+    *offset_index = std::move(offset_index_);
+    *column_index = std::move(column_index_);
+    offset_index_ = OffsetIndex();
+    column_index_.reset();
+  }
+
  protected:
   // Typed part.
   virtual Status WriteValues(const LeafSlice& slice, const ColumnVector& values) = 0;
@@ -121,6 +129,12 @@ class ColumnWriterBase : public ColumnWriter {
   virtual void EncodePageValues(Buffer* out) = 0;
   // The dictionary page body (PLAIN), or false when no written page uses the dictionary.
   virtual bool EncodeDictionaryPage(Buffer* out, int32_t* num_entries) = 0;
+  // Closes the statistics of the page being written (folding them into the chunk's).
+  virtual void EndPageStatistics() = 0;
+  // Fills min_values, max_values and boundary_order of the chunk's column index from the
+  // pages' statistics; false when the column has none (INT96, or NaN among floats as
+  // parquet-mr decides).
+  virtual bool FillColumnIndex(ColumnIndex* index) const = 0;
   // Statistics of the chunk, then reset of all chunk state.
   virtual Statistics ChunkStatistics() const = 0;
   virtual void ResetChunk() = 0;
@@ -150,6 +164,7 @@ class ColumnWriterBase : public ColumnWriter {
       rep_levels_.Append(slice.rep_levels, static_cast<size_t>(n) * sizeof(int16_t));
     }
     page_levels_ += n;
+    page_nulls_ += n - slice.num_values;
     chunk_levels_ += n;
     chunk_nulls_ += n - slice.num_values;
   }
@@ -163,14 +178,28 @@ class ColumnWriterBase : public ColumnWriter {
   Buffer rep_levels_;
   int64_t page_levels_ = 0;
   int64_t page_rows_ = 0;
+  int64_t page_nulls_ = 0;
 
   // Current chunk.
+  struct PageRecord {
+    int64_t offset;     // in chunk_pages_
+    int32_t size;       // header included
+    int64_t first_row;  // in the row group
+    int64_t nulls;
+    bool all_null;
+  };
+  std::vector<PageRecord> page_records_;
+  int64_t chunk_rows_ = 0;  // rows in the written pages
   Buffer chunk_pages_;
   int64_t chunk_levels_ = 0;
   int64_t chunk_nulls_ = 0;
   int64_t chunk_uncompressed_ = 0;
   int32_t dictionary_data_pages_ = 0;
   int32_t plain_data_pages_ = 0;
+
+  // Page index of the last flushed chunk.
+  OffsetIndex offset_index_;
+  std::optional<ColumnIndex> column_index_;
 
   // Whole file.
   int64_t file_nulls_ = 0;
@@ -230,15 +259,21 @@ Status ColumnWriterBase::FlushPage() {
   if (leaf_.max_rep > 0) put_levels(rep_levels_, leaf_.max_rep);
   if (leaf_.max_def > 0) put_levels(def_levels_, leaf_.max_def);
   EncodePageValues(&page_body_);
+  EndPageStatistics();
+  int64_t page_offset = static_cast<int64_t>(chunk_pages_.size());
   int64_t page_bytes = 0;
   SLUICE_RETURN_NOT_OK(
       WritePage(PageType::kDataPage, page_body_.view(), static_cast<int32_t>(page_levels_),
                 dict ? Encoding::kPlainDictionary : Encoding::kPlain, &chunk_pages_, &page_bytes));
   (dict ? dictionary_data_pages_ : plain_data_pages_)++;
+  page_records_.push_back({page_offset, static_cast<int32_t>(page_bytes), chunk_rows_, page_nulls_,
+                           page_nulls_ == page_levels_});
+  chunk_rows_ += page_rows_;
   def_levels_.Clear();
   rep_levels_.Clear();
   page_levels_ = 0;
   page_rows_ = 0;
+  page_nulls_ = 0;
   return Status::OK();
 }
 
@@ -283,11 +318,25 @@ Result<ColumnChunk> ColumnWriterBase::FlushChunk(WritableFile* file, int64_t fil
   meta.total_compressed_size = compressed_total;
   meta.statistics = ChunkStatistics();
 
+  // Page index (parquet-mr writes one for every column chunk).
+  offset_index_ = OffsetIndex();
+  ColumnIndex column_index;
+  for (const PageRecord& page : page_records_) {
+    offset_index_.page_locations.push_back(
+        {meta.data_page_offset + page.offset, page.size, page.first_row});
+    column_index.null_pages.push_back(page.all_null);
+    column_index.null_counts.push_back(page.nulls);
+  }
+  column_index_.reset();
+  if (FillColumnIndex(&column_index)) column_index_ = std::move(column_index);
+
   ColumnChunk chunk;
   chunk.file_offset = file_offset;
   chunk.meta_data = std::move(meta);
 
   file_nulls_ += chunk_nulls_;
+  page_records_.clear();
+  chunk_rows_ = 0;
   ResetChunk();
   chunk_pages_.Clear();
   chunk_levels_ = 0;
@@ -318,13 +367,17 @@ void Gather(const LeafSlice& slice, const Src* src, Dst* dst, Convert convert) {
 template <typename T>
 struct MinMax {
   bool has = false;
+  bool has_nan = false;  // floating point only
   T min{};
   T max{};
 
   void Merge(const MinMax& o) {
+    has_nan |= o.has_nan;
     if (!o.has) return;
     if (!has) {
+      bool nan = has_nan;
       *this = o;
+      has_nan = nan;
       return;
     }
     if (o.min < min) min = o.min;
@@ -340,10 +393,13 @@ MinMax<T> ComputeMinMax(const T* v, int64_t n) {
     // comparison. Nothing but NaN leaves min > max.
     T lo = std::numeric_limits<T>::infinity();
     T hi = -std::numeric_limits<T>::infinity();
+    int64_t ordered = 0;
     for (int64_t i = 0; i < n; ++i) {
       lo = v[i] < lo ? v[i] : lo;
       hi = v[i] > hi ? v[i] : hi;
+      ordered += v[i] == v[i];
     }
+    r.has_nan = ordered != n;
     if (lo <= hi) {
       r.has = true;
       // Parquet's rule for signed zeros: a zero min is written as -0.0, a zero max as +0.0.
@@ -363,6 +419,25 @@ MinMax<T> ComputeMinMax(const T* v, int64_t n) {
     r.max = hi;
   }
   return r;
+}
+
+// The boundary order of a column index: ascending (descending) when the min and the max of every
+// non-null page are >= (<=) those of the previous one, by `less`.
+template <typename T, typename Less>
+BoundaryOrder ComputeBoundaryOrder(const std::vector<MinMax<T>>& pages, Less less) {
+  bool ascending = true, descending = true;
+  const MinMax<T>* prev = nullptr;
+  for (const MinMax<T>& page : pages) {
+    if (!page.has) continue;
+    if (prev != nullptr) {
+      if (less(page.min, prev->min) || less(page.max, prev->max)) ascending = false;
+      if (less(prev->min, page.min) || less(prev->max, page.max)) descending = false;
+    }
+    prev = &page;
+  }
+  if (ascending) return BoundaryOrder::kAscending;
+  if (descending) return BoundaryOrder::kDescending;
+  return BoundaryOrder::kUnordered;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -405,7 +480,7 @@ class NumericColumnWriter final : public ColumnWriterBase {
                                      Int128ToString(bad) + " does not fit " +
                                      leaf_.type->ToString());
     }
-    chunk_minmax_.Merge(mm);
+    page_minmax_.Merge(mm);
     if constexpr (kDictionaryCapable) {
       if (dict_mode_) {
         size_t old = page_indices_.size();
@@ -474,6 +549,22 @@ class NumericColumnWriter final : public ColumnWriterBase {
     return true;
   }
 
+  void EndPageStatistics() override {
+    chunk_minmax_.Merge(page_minmax_);
+    page_stats_.push_back(page_minmax_);
+    page_minmax_ = MinMax<T>();
+  }
+
+  bool FillColumnIndex(ColumnIndex* index) const override {
+    if (chunk_minmax_.has_nan) return false;
+    for (const MinMax<T>& page : page_stats_) {
+      index->min_values.push_back(page.has ? StatBytes(page.min) : std::string());
+      index->max_values.push_back(page.has ? StatBytes(page.max) : std::string());
+    }
+    index->boundary_order = ComputeBoundaryOrder(page_stats_, [](T a, T b) { return a < b; });
+    return true;
+  }
+
   Statistics ChunkStatistics() const override {
     Statistics s;
     s.null_count = chunk_nulls_;
@@ -490,6 +581,7 @@ class NumericColumnWriter final : public ColumnWriterBase {
   void ResetChunk() override {
     file_minmax_.Merge(chunk_minmax_);
     chunk_minmax_ = MinMax<T>();
+    page_stats_.clear();
     dictionary_.Clear();
     dictionary_pages_written_ = 0;
     dict_mode_ = kDictionaryCapable && options_.dictionary_enabled;
@@ -620,9 +712,23 @@ class NumericColumnWriter final : public ColumnWriterBase {
   Buffer page_indices_;  // dictionary indices of the open page
   Dictionary dictionary_;
   int32_t dictionary_pages_written_ = 0;
+  MinMax<T> page_minmax_;
+  std::vector<MinMax<T>> page_stats_;
   MinMax<T> chunk_minmax_;
   MinMax<T> file_minmax_;
 };
+
+// parquet-mr's parquet.columnindex.truncate.length: column index bounds longer than this are
+// cut (a prefix is still a lower bound).
+constexpr size_t kColumnIndexTruncateLength = 64;
+
+std::string TruncatedMin(const std::string& v, bool utf8) {
+  if (v.size() <= kColumnIndexTruncateLength) return v;
+  size_t n = kColumnIndexTruncateLength;
+  // Cut strings at a character boundary (never before a continuation byte).
+  while (utf8 && n > 0 && (static_cast<unsigned char>(v[n]) & 0xc0) == 0x80) --n;
+  return v.substr(0, n);
+}
 
 // ---------------------------------------------------------------------------------------------
 // BYTE_ARRAY columns: strings and binaries.
@@ -666,9 +772,9 @@ class ByteArrayColumnWriter final : public ColumnWriterBase {
       if (views[i] < lo) lo = views[i];
       if (hi < views[i]) hi = views[i];
     }
-    if (!chunk_has_minmax_ || lo < chunk_min_) chunk_min_.assign(lo);
-    if (!chunk_has_minmax_ || chunk_max_ < hi) chunk_max_.assign(hi);
-    chunk_has_minmax_ = true;
+    if (!page_minmax_.has || lo < page_minmax_.min) page_minmax_.min.assign(lo);
+    if (!page_minmax_.has || page_minmax_.max < hi) page_minmax_.max.assign(hi);
+    page_minmax_.has = true;
 
     if (dict_mode_) {
       size_t old = page_indices_.size();
@@ -727,23 +833,42 @@ class ByteArrayColumnWriter final : public ColumnWriterBase {
     return true;
   }
 
+  void EndPageStatistics() override {
+    chunk_minmax_.Merge(page_minmax_);
+    page_stats_.push_back(std::move(page_minmax_));
+    page_minmax_ = MinMax<std::string>();
+  }
+
+  bool FillColumnIndex(ColumnIndex* index) const override {
+    const bool utf8 = leaf_.type->IsString();
+    for (const MinMax<std::string>& page : page_stats_) {
+      index->min_values.push_back(page.has ? TruncatedMin(page.min, utf8) : std::string());
+      // A truncated max would need an increment to stay an upper bound: keep it whole.
+      index->max_values.push_back(page.has ? page.max : std::string());
+    }
+    index->boundary_order = ComputeBoundaryOrder(
+        page_stats_, [](const std::string& a, const std::string& b) { return a < b; });
+    return true;
+  }
+
   Statistics ChunkStatistics() const override {
     Statistics s;
     s.null_count = chunk_nulls_;
-    if (chunk_has_minmax_) {
-      s.min_value = chunk_min_;
-      s.max_value = chunk_max_;
+    if (chunk_minmax_.has) {
+      s.min_value = chunk_minmax_.min;
+      s.max_value = chunk_minmax_.max;
     }
     return s;
   }
 
   void ResetChunk() override {
-    if (chunk_has_minmax_) {
-      if (!file_has_minmax_ || chunk_min_ < file_min_) file_min_ = chunk_min_;
-      if (!file_has_minmax_ || file_max_ < chunk_max_) file_max_ = chunk_max_;
+    if (chunk_minmax_.has) {
+      if (!file_has_minmax_ || chunk_minmax_.min < file_min_) file_min_ = chunk_minmax_.min;
+      if (!file_has_minmax_ || file_max_ < chunk_minmax_.max) file_max_ = chunk_minmax_.max;
       file_has_minmax_ = true;
     }
-    chunk_has_minmax_ = false;
+    chunk_minmax_ = MinMax<std::string>();
+    page_stats_.clear();
     dictionary_.Clear();
     dictionary_pages_written_ = 0;
     dict_mode_ = options_.dictionary_enabled;
@@ -779,8 +904,9 @@ class ByteArrayColumnWriter final : public ColumnWriterBase {
   int64_t page_plain_bytes_ = 0;
   ByteArrayDictionary dictionary_;
   int32_t dictionary_pages_written_ = 0;
-  bool chunk_has_minmax_ = false;
-  std::string chunk_min_, chunk_max_;
+  MinMax<std::string> page_minmax_;
+  std::vector<MinMax<std::string>> page_stats_;
+  MinMax<std::string> chunk_minmax_;
   bool file_has_minmax_ = false;
   std::string file_min_, file_max_;
 };
@@ -830,7 +956,7 @@ class FixedBytesColumnWriter final : public ColumnWriterBase {
                                        Int128ToString(mm.max > decimal_bound_ ? mm.max : mm.min) +
                                        " does not fit " + leaf_.type->ToString());
       }
-      chunk_minmax_.Merge(mm);
+      page_minmax_.Merge(mm);
       for (int64_t i = 0; i < n; ++i) EncodeDecimalBE(dst[i], width_, out + i * width_);
       return Status::OK();
     }
@@ -861,16 +987,31 @@ class FixedBytesColumnWriter final : public ColumnWriterBase {
 
   bool EncodeDictionaryPage(Buffer*, int32_t*) override { return false; }
 
+  void EndPageStatistics() override {
+    chunk_minmax_.Merge(page_minmax_);
+    page_stats_.push_back(page_minmax_);
+    page_minmax_ = MinMax<int128_t>();
+  }
+
+  bool FillColumnIndex(ColumnIndex* index) const override {
+    // INT96 has no defined order: no column index (parquet-mr).
+    if (!is_decimal_) return false;
+    for (const MinMax<int128_t>& page : page_stats_) {
+      index->min_values.push_back(page.has ? DecimalBytes(page.min) : std::string());
+      index->max_values.push_back(page.has ? DecimalBytes(page.max) : std::string());
+    }
+    index->boundary_order =
+        ComputeBoundaryOrder(page_stats_, [](int128_t a, int128_t b) { return a < b; });
+    return true;
+  }
+
   Statistics ChunkStatistics() const override {
     Statistics s;
     s.null_count = chunk_nulls_;
     // INT96 has no defined order: no min / max (parquet-mr).
     if (is_decimal_ && chunk_minmax_.has) {
-      std::string lo(static_cast<size_t>(width_), '\0'), hi(static_cast<size_t>(width_), '\0');
-      EncodeDecimalBE(chunk_minmax_.min, width_, reinterpret_cast<uint8_t*>(lo.data()));
-      EncodeDecimalBE(chunk_minmax_.max, width_, reinterpret_cast<uint8_t*>(hi.data()));
-      s.min_value = std::move(lo);
-      s.max_value = std::move(hi);
+      s.min_value = DecimalBytes(chunk_minmax_.min);
+      s.max_value = DecimalBytes(chunk_minmax_.max);
     }
     return s;
   }
@@ -878,6 +1019,7 @@ class FixedBytesColumnWriter final : public ColumnWriterBase {
   void ResetChunk() override {
     file_minmax_.Merge(chunk_minmax_);
     chunk_minmax_ = MinMax<int128_t>();
+    page_stats_.clear();
   }
 
  private:
@@ -886,6 +1028,14 @@ class FixedBytesColumnWriter final : public ColumnWriterBase {
   int128_t decimal_bound_ = 0;
   Buffer staged_;
   Buffer page_values_;
+  std::string DecimalBytes(int128_t v) const {
+    std::string out(static_cast<size_t>(width_), '\0');
+    EncodeDecimalBE(v, width_, reinterpret_cast<uint8_t*>(out.data()));
+    return out;
+  }
+
+  MinMax<int128_t> page_minmax_;
+  std::vector<MinMax<int128_t>> page_stats_;
   MinMax<int128_t> chunk_minmax_;
   MinMax<int128_t> file_minmax_;
 };

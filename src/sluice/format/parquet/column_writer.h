@@ -1,14 +1,15 @@
 // ColumnWriter: writes one Parquet leaf column. It takes the column's definition / repetition
 // levels and its present values a slice at a time, cuts data pages (v1) at the page size,
 // dictionary-encodes while the dictionary stays small and worthwhile and falls back to PLAIN
-// otherwise, compresses pages, keeps the column statistics, and emits one column chunk per row
-// group.
+// otherwise, compresses pages, keeps the column statistics, and emits one column chunk (and its
+// page index) per row group.
 //
 // Thread safety: not thread-safe; one writer per leaf column per file.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "sluice/base/result.h"
 #include "sluice/batch/column_vector.h"
@@ -64,6 +65,11 @@ class ColumnWriter {
   // Writes the current column chunk (dictionary page, data pages) to `file`, whose size is
   // `file_offset`, and returns its metadata; then starts a new chunk.
   virtual Result<ColumnChunk> FlushChunk(WritableFile* file, int64_t file_offset) = 0;
+
+  // The page index of the chunk FlushChunk wrote last (offsets are file offsets): its offset
+  // index, and its column index unless the column has none.
+  virtual void TakePageIndex(OffsetIndex* offset_index,
+                             std::optional<ColumnIndex>* column_index) = 0;
 
   // Min / max / null count over every chunk written so far, in Paimon's internal representation
   // (min and max absent where Paimon has none: INT96 timestamps, all values null or NaN).

@@ -244,7 +244,8 @@ Status ParquetWriter::WriteFlatColumn(const WriteNode& node, const ColumnVector&
   }
   if (!node.optional) return NullInRequired(node);
   def_scratch_.Resize(static_cast<size_t>(n) * sizeof(int16_t));
-  pos_scratch_.Resize(static_cast<size_t>(present) * sizeof(int32_t));
+  // One spare slot: the branch-free loop stores every row's position before deciding to keep it.
+  pos_scratch_.Resize(static_cast<size_t>(present + 1) * sizeof(int32_t));
   int16_t* def = def_scratch_.as<int16_t>();
   int32_t* pos = pos_scratch_.as<int32_t>();
   int64_t k = 0;
@@ -373,6 +374,38 @@ Status ParquetWriter::ShredNode(const WriteNode& node, const ColumnVector& vecto
   return Status::OK();
 }
 
+Status ParquetWriter::WritePageIndexes() {
+  // As parquet-mr lays them out: every column index, then every offset index, before the footer.
+  std::string bytes;
+  size_t next = 0;
+  for (RowGroup& rg : row_groups_) {
+    for (ColumnChunk& chunk : rg.columns) {
+      const PageIndex& index = page_indexes_[next++];
+      if (!index.column_index) continue;
+      bytes.clear();
+      SerializeColumnIndex(*index.column_index, &bytes);
+      chunk.column_index_offset = file_offset_;
+      chunk.column_index_length = static_cast<int32_t>(bytes.size());
+      SLUICE_RETURN_NOT_OK(file_->Append(bytes));
+      file_offset_ += static_cast<int64_t>(bytes.size());
+    }
+  }
+  next = 0;
+  for (RowGroup& rg : row_groups_) {
+    for (ColumnChunk& chunk : rg.columns) {
+      const PageIndex& index = page_indexes_[next++];
+      bytes.clear();
+      SerializeOffsetIndex(index.offset_index, &bytes);
+      chunk.offset_index_offset = file_offset_;
+      chunk.offset_index_length = static_cast<int32_t>(bytes.size());
+      SLUICE_RETURN_NOT_OK(file_->Append(bytes));
+      file_offset_ += static_cast<int64_t>(bytes.size());
+    }
+  }
+  page_indexes_.clear();
+  return Status::OK();
+}
+
 int64_t ParquetWriter::BufferedSize() const {
   int64_t total = 0;
   for (const auto& w : writers_) total += w->BufferedSize();
@@ -390,6 +423,9 @@ Status ParquetWriter::FlushRowGroup() {
   int64_t compressed = 0;
   for (auto& w : writers_) {
     SLUICE_ASSIGN_OR_RETURN(ColumnChunk chunk, w->FlushChunk(file_.get(), file_offset_));
+    PageIndex index;
+    w->TakePageIndex(&index.offset_index, &index.column_index);
+    page_indexes_.push_back(std::move(index));
     const ColumnMetaData& meta = *chunk.meta_data;
     file_offset_ += meta.total_compressed_size;
     compressed += meta.total_compressed_size;
@@ -406,6 +442,8 @@ Result<WriteResult> ParquetWriter::Finish() {
   if (finished_) return Status::Internal("Parquet writer: Finish called twice");
   finished_ = true;
   SLUICE_RETURN_NOT_OK(FlushRowGroup().WithContext("Parquet writer " + file_->path()));
+
+  SLUICE_RETURN_NOT_OK(WritePageIndexes().WithContext("Parquet writer " + file_->path()));
 
   FileMetaData meta;
   meta.version = 1;

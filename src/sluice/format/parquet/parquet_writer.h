@@ -1,7 +1,7 @@
 // ParquetWriter: writes a Paimon data file in Parquet, laid out as Java Paimon (parquet-mr)
 // writes it: the schema of parquet_schema_writer.h, data pages v1, dictionary encoding with
-// fallback to PLAIN, the table's compression, and row groups and pages cut at
-// `parquet.block.size` / `parquet.page.size`.
+// fallback to PLAIN, the table's compression, row groups and pages cut at `parquet.block.size` /
+// `parquet.page.size`, and a page index (column and offset indexes) for every column chunk.
 //
 // Options (WriterOptions::options): parquet.block.size (bytes, default 128 MiB; file.block-size
 // is honoured too), parquet.page.size (1 MiB), parquet.page.row.count.limit (20000 rows),
@@ -12,6 +12,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,7 @@ class ParquetWriter final : public FormatWriter {
   Status ShredNode(const WriteNode& node, const ColumnVector& vector, const Slots& in,
                    size_t depth);
   Status FlushRowGroup();
+  Status WritePageIndexes();
   int64_t BufferedSize() const;
   Status NullInRequired(const WriteNode& node) const;
 
@@ -74,6 +76,12 @@ class ParquetWriter final : public FormatWriter {
   int64_t block_size_;
   std::vector<std::unique_ptr<ColumnWriter>> writers_;  // one per leaf
   std::vector<RowGroup> row_groups_;
+  // Page index of every column chunk written, in row group then column order.
+  struct PageIndex {
+    OffsetIndex offset_index;
+    std::optional<ColumnIndex> column_index;
+  };
+  std::vector<PageIndex> page_indexes_;
   int64_t row_group_rows_ = 0;
   int64_t slice_rows_ = 0;  // top-level rows of the slice being shredded
   int64_t total_rows_ = 0;

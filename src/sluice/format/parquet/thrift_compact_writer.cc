@@ -281,4 +281,40 @@ void SerializePageHeader(const PageHeader& h, std::string* out) {
   w.StructEnd();
 }
 
+void SerializeColumnIndex(const ColumnIndex& index, std::string* out) {
+  ThriftCompactWriter w(out);
+  w.StructBegin();
+  w.FieldListBegin(1, ThriftType::kBooleanTrue, static_cast<int64_t>(index.null_pages.size()));
+  for (bool null_page : index.null_pages) w.ElementBool(null_page);
+  w.FieldListBegin(2, ThriftType::kBinary, static_cast<int64_t>(index.min_values.size()));
+  for (const std::string& v : index.min_values) w.ElementBinary(v);
+  w.FieldListBegin(3, ThriftType::kBinary, static_cast<int64_t>(index.max_values.size()));
+  for (const std::string& v : index.max_values) w.ElementBinary(v);
+  w.FieldI32(4, static_cast<int32_t>(index.boundary_order));
+  if (!index.null_counts.empty()) {
+    w.FieldListBegin(5, ThriftType::kI64, static_cast<int64_t>(index.null_counts.size()));
+    for (int64_t n : index.null_counts) w.ElementI64(n);
+  }
+  w.StructEnd();
+}
+
+void SerializeOffsetIndex(const OffsetIndex& index, std::string* out) {
+  ThriftCompactWriter w(out);
+  w.StructBegin();
+  w.FieldListBegin(1, ThriftType::kStruct, static_cast<int64_t>(index.page_locations.size()));
+  for (const PageLocation& loc : index.page_locations) {
+    w.StructBegin();
+    w.FieldI64(1, loc.offset);
+    w.FieldI32(2, loc.compressed_page_size);
+    w.FieldI64(3, loc.first_row_index);
+    w.StructEnd();
+  }
+  if (!index.unencoded_byte_array_data_bytes.empty()) {
+    w.FieldListBegin(2, ThriftType::kI64,
+                     static_cast<int64_t>(index.unencoded_byte_array_data_bytes.size()));
+    for (int64_t n : index.unencoded_byte_array_data_bytes) w.ElementI64(n);
+  }
+  w.StructEnd();
+}
+
 }  // namespace sluice::parquet

@@ -73,5 +73,7 @@ class ThriftCompactWriter {
 // Appends the compact encoding of each struct to `out`.
 void SerializeFileMetaData(const FileMetaData& meta, std::string* out);
 void SerializePageHeader(const PageHeader& header, std::string* out);
+void SerializeColumnIndex(const ColumnIndex& index, std::string* out);
+void SerializeOffsetIndex(const OffsetIndex& index, std::string* out);
 
 }  // namespace sluice::parquet
