@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <zlib.h>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -83,6 +84,59 @@ TEST(OrcConformanceTest, ReadsEveryCorpusOrcFile) {
   }
   std::printf("[orc] corpus: %d data files and %d ORC manifests read, %lld rows\n", data_files,
               manifests, static_cast<long long>(total_rows));
+}
+
+// The Java-written file with TIMESTAMP(0/3/6/9) and non-legacy TIMESTAMP_LTZ(0/3/6/9) columns,
+// writer zone Asia/Shanghai: wall clocks and instants must come back as Paimon wrote them.
+TEST(OrcConformanceTest, TimestampsAcrossWriterTimeZone) {
+  std::string path = testing::CompatTablesDir() +
+                     "/orc/append_with_multiple_ts_precision_and_timezone.db/"
+                     "append_with_multiple_ts_precision_and_timezone/bucket-0/"
+                     "data-3f58c403-1672-49a3-93c0-d90cfff9bd8a-0.orc";
+  std::vector<DataField> fields;
+  const char* names[] = {"ts_sec",    "ts_milli",    "ts_micro",    "ts_nano",
+                         "ts_tz_sec", "ts_tz_milli", "ts_tz_micro", "ts_tz_nano"};
+  const int precisions[] = {0, 3, 6, 9};
+  for (int i = 0; i < 8; ++i) {
+    DataField f;
+    f.id = i;
+    f.name = names[i];
+    f.type = i < 4 ? DataType::Timestamp(precisions[i]) : DataType::TimestampLtz(precisions[i - 4]);
+    fields.push_back(f);
+  }
+  DataTypePtr type = DataType::Row(fields);
+  auto file = LocalFileIO()->OpenForRead(path);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  auto reader = OrcReader::Open(std::shared_ptr<RandomAccessFile>(std::move(*file)), type, {});
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  ColumnBatch batch(type);
+  std::vector<std::string> got;
+  while (true) {
+    auto more = (*reader)->Next(&batch);
+    ASSERT_TRUE(more.ok()) << more.status().ToString();
+    if (!*more) break;
+    for (int64_t r = 0; r < batch.num_rows(); ++r) {
+      std::string row;
+      for (int c = 0; c < 8; ++c) {
+        const ColumnVector* col = batch.column(c);
+        row += (c ? "|" : "") + (col->IsNull(r)
+                                     ? std::string("null")
+                                     : col->GetValue(r).timestamp().ToString(precisions[c % 4]));
+      }
+      got.push_back(row);
+    }
+  }
+  std::vector<std::string> expected = {
+      "1970-01-01 00:00:01|1970-01-01 00:00:00.001|1970-01-01 00:00:00.000001|"
+      "1970-01-01 00:00:00.000000001|1970-01-01 00:00:02|1970-01-01 00:00:00.002|"
+      "1970-01-01 00:00:00.000002|1970-01-01 00:00:00.000000002",
+      "1970-01-01 00:00:03|1970-01-01 00:00:00.003|null|1970-01-01 00:00:00.000000003|"
+      "1970-01-01 00:00:04|1970-01-01 00:00:00.004|1970-01-01 00:00:00.000004|"
+      "1970-01-01 00:00:00.000000004",
+      "1970-01-01 00:00:05|1970-01-01 00:00:00.005|null|null|1970-01-01 00:00:06|null|"
+      "1970-01-01 00:00:00.000006|null"};
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, expected);
 }
 
 // ---------------------------------------------------------------- ORC project examples

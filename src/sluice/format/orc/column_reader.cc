@@ -757,8 +757,10 @@ class TimestampColumnReader : public ColumnReader {
                                               std::to_string(ns) + " out of range"));
       }
       int64_t s = secs[i] + epoch_;
-      if (shift) s += zone_->OffsetAt(s);  // the writer's wall clock, read as UTC
+      // Java writers truncate negative instants toward zero; undo that on the instant, before
+      // the zone shift (as ORC Java's reader does).
       if (s < 0 && ns > 999999) s -= 1;
+      if (shift) s += zone_->OffsetAt(s);  // the writer's wall clock, read as UTC
       ns -= ns % truncate_;
       secs[i] = s;
       nanos[i] = ns;
