@@ -87,7 +87,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   TouchAccessors(*row);
   auto values = sluice::DecodeBinaryRow(*row, *type);
   if (!values.ok()) return 0;
-  auto encoded = sluice::EncodeBinaryRow(*values, *type);
+  auto encoded = sluice::EncodeBinaryRow(*values, *type, sluice::RowKind::kInsert,
+                                         sluice::DetectNullReservation(*row, *type));
   if (!encoded.ok()) __builtin_trap();
   auto again = sluice::DecodeBinaryRow(*encoded, *type);
   if (!again.ok() || again->size() != values->size()) __builtin_trap();
