@@ -56,20 +56,7 @@ int128_t Pow10(int p) {
   return r;
 }
 
-std::string Int128ToString(int128_t v) {
-  if (v == 0) return "0";
-  bool neg = v < 0;
-  unsigned __int128 u =
-      neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
-  std::string s;
-  while (u > 0) {
-    s.push_back(static_cast<char>('0' + static_cast<int>(u % 10)));
-    u /= 10;
-  }
-  if (neg) s.push_back('-');
-  std::reverse(s.begin(), s.end());
-  return s;
-}
+std::string Int128ToString(int128_t v) { return Decimal{v, 38, 0}.ToString(); }
 
 // The big-endian two's complement of `v` in `width` bytes.
 void EncodeDecimalBE(int128_t v, int width, uint8_t* out) {
@@ -588,6 +575,7 @@ class NumericColumnWriter final : public ColumnWriterBase {
   }
 
  private:
+  // BOOLEAN columns are never dictionary-encoded; they carry an unused placeholder.
   using Dictionary =
       std::conditional_t<kDictionaryCapable, FixedDictionary<T>, FixedDictionary<int32_t>>;
 
@@ -758,12 +746,12 @@ class ByteArrayColumnWriter final : public ColumnWriterBase {
     staged_.Resize(static_cast<size_t>(n) * sizeof(std::string_view));
     std::string_view* views = staged_.as<std::string_view>();
     int64_t total = 0;
-    Gather(slice, offsets, views, [&](const int32_t& off) {
-      const int32_t* o = &off;
-      std::string_view v(bytes + o[0], static_cast<size_t>(o[1] - o[0]));
-      total += static_cast<int64_t>(v.size());
-      return v;
-    });
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t row = slice.positions != nullptr ? slice.positions[i] : slice.first_position + i;
+      views[i] = std::string_view(bytes + offsets[row],
+                                  static_cast<size_t>(offsets[row + 1] - offsets[row]));
+      total += static_cast<int64_t>(views[i].size());
+    }
     page_plain_bytes_ += total + 4 * n;
 
     // Min / max in unsigned byte order (std::string_view compares bytes as unsigned char).
