@@ -199,6 +199,12 @@ class ColumnWriterBase : public ColumnWriter {
 
 Status ColumnWriterBase::WritePage(PageType type, std::string_view body, int32_t num_values,
                                    Encoding encoding, Buffer* dest, int64_t* page_bytes) {
+  // Page sizes are int32 in the page header.
+  constexpr size_t kMaxPageBytes = std::numeric_limits<int32_t>::max() - 1024;
+  if (body.size() > kMaxPageBytes) {
+    return Status::NotSupported("Parquet writer: column '" + leaf_.path.front() + "': a page of " +
+                                std::to_string(body.size()) + " bytes exceeds 2 GiB");
+  }
   std::string_view stored = body;
   if (codec_.kind() != CompressionKind::kNone) {
     compressed_.Clear();
