@@ -35,6 +35,23 @@ DataField Field(int32_t id, std::string name, DataTypePtr type) {
   return f;
 }
 
+// Counts the bytes read through it.
+class CountingFile : public RandomAccessFile {
+ public:
+  explicit CountingFile(std::shared_ptr<RandomAccessFile> base) : base_(std::move(base)) {}
+  const std::string& path() const override { return base_->path(); }
+  int64_t size() const override { return base_->size(); }
+  Status ReadAt(int64_t offset, int64_t n, uint8_t* out) const override {
+    bytes_read_ += n;
+    return base_->ReadAt(offset, n, out);
+  }
+  int64_t bytes_read() const { return bytes_read_; }
+
+ private:
+  std::shared_ptr<RandomAccessFile> base_;
+  mutable int64_t bytes_read_ = 0;
+};
+
 FileMetaData Footer(const std::string& bytes);
 template <typename F>
 std::string EditPageHeader(const std::string& bytes, int64_t offset, F&& edit);
@@ -158,7 +175,8 @@ TEST_F(ParquetReaderTest, RowPositionsSkipPagesWithoutWantedRows) {
   Status st = ReadBytes("broken_page.parquet", bad);
   EXPECT_NE(st.message().find("column 'id'"), std::string::npos) << st.ToString();
   // Rows of the first pages read without decoding the broken one.
-  auto file = std::make_shared<MemoryRandomAccessFile>("broken_page.parquet", bad);
+  auto file = std::make_shared<CountingFile>(
+      std::make_shared<MemoryRandomAccessFile>("broken_page.parquet", bad));
   auto full = ReadParquetFile(sluice::testing::ExternalDir() +
                               "/parquet-testing/data/alltypes_tiny_pages_plain.parquet");
   ASSERT_TRUE(full.ok());
@@ -170,6 +188,8 @@ TEST_F(ParquetReaderTest, RowPositionsSkipPagesWithoutWantedRows) {
   auto more = (*reader)->Next(&batch);
   ASSERT_TRUE(more.ok()) << more.status().ToString();
   ASSERT_EQ(batch.num_rows(), 4);
+  // With the offset index only the footer, the indexes and the wanted pages are read.
+  EXPECT_LT(file->bytes_read(), file->size() / 4);
   for (int k = 0; k < 4; ++k) {
     EXPECT_EQ(
         CanonicalText(batch.GetRow(k), *full->type),

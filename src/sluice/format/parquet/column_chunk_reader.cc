@@ -121,15 +121,20 @@ Status ColumnChunkReader::Read(const ColumnChunk& chunk, ColumnChunkData* out) {
                               " values in " + std::to_string(len) + " bytes");
   }
   level_budget_ = meta.num_values;
-  chunk_buf_.Resize(static_cast<size_t>(len));
-  SLUICE_RETURN_NOT_OK(file_->ReadAt(start, len, chunk_buf_.data()));
-
   out->def_levels.clear();
   out->rep_levels.clear();
   out->num_levels = 0;
   out->values.Reset(*e.type, e.type_length.value_or(0));
   dictionary_ = DictionaryDecoder();
-  SLUICE_RETURN_NOT_OK(ReadPages(meta, chunk_buf_.data(), static_cast<size_t>(len), out));
+  bool done = false;
+  if (offset_index_ != nullptr && wanted_rows_ != nullptr && leaf_->rep_level == 0) {
+    SLUICE_ASSIGN_OR_RETURN(done, ReadIndexedPages(meta, start, len, out));
+  }
+  if (!done) {
+    chunk_buf_.Resize(static_cast<size_t>(len));
+    SLUICE_RETURN_NOT_OK(file_->ReadAt(start, len, chunk_buf_.data()));
+    SLUICE_RETURN_NOT_OK(ReadPages(meta, chunk_buf_.data(), static_cast<size_t>(len), out));
+  }
   if (out->num_levels != meta.num_values) {
     return Status::Corruption("column chunk holds " + std::to_string(out->num_levels) +
                               " values, its metadata says " + std::to_string(meta.num_values));
@@ -217,6 +222,53 @@ Status ColumnChunkReader::ReadPages(const ColumnMetaData& meta, const uint8_t* d
     ++page_index;
   }
   return Status::OK();
+}
+
+Result<bool> ColumnChunkReader::ReadIndexedPages(const ColumnMetaData& meta, int64_t start,
+                                                 int64_t len, ColumnChunkData* out) {
+  const std::vector<PageLocation>& pages = offset_index_->page_locations;
+  if (pages.empty() || pages[0].first_row_index != 0) return false;
+  for (size_t k = 0; k < pages.size(); ++k) {
+    const PageLocation& p = pages[k];
+    int64_t next_row = k + 1 < pages.size() ? pages[k + 1].first_row_index : row_group_rows_;
+    int64_t limit = k + 1 < pages.size() ? pages[k + 1].offset : start + len;
+    if (p.offset < start || p.compressed_page_size <= 0 || p.first_row_index >= next_row ||
+        p.offset > limit || p.compressed_page_size > limit - p.offset) {
+      return false;
+    }
+  }
+  // The dictionary page (if any) lies before the first data page.
+  size_t prefix = static_cast<size_t>(pages[0].offset - start);
+  if (prefix > 0) {
+    chunk_buf_.Resize(prefix);
+    SLUICE_RETURN_NOT_OK(file_->ReadAt(start, static_cast<int64_t>(prefix), chunk_buf_.data()));
+    SLUICE_RETURN_NOT_OK(ReadPages(meta, chunk_buf_.data(), prefix, out));
+    if (out->num_levels != 0) {
+      return Status::Corruption("offset index: data pages before the first indexed page");
+    }
+  }
+  for (size_t k = 0; k < pages.size(); ++k) {
+    const PageLocation& p = pages[k];
+    int64_t next_row = k + 1 < pages.size() ? pages[k + 1].first_row_index : row_group_rows_;
+    if (out->num_levels != p.first_row_index) {
+      return Status::Corruption("offset index: page " + std::to_string(k) + " starts at row " +
+                                std::to_string(p.first_row_index) + ", the pages before hold " +
+                                std::to_string(out->num_levels));
+    }
+    if (!Wanted(p.first_row_index, next_row)) {
+      if (next_row - p.first_row_index > level_budget_ - out->num_levels) {
+        return Status::Corruption("offset index: more rows than the column chunk holds");
+      }
+      AppendPlaceholders(next_row - p.first_row_index, out);
+      continue;
+    }
+    chunk_buf_.Resize(static_cast<size_t>(p.compressed_page_size));
+    SLUICE_RETURN_NOT_OK(file_->ReadAt(p.offset, p.compressed_page_size, chunk_buf_.data()));
+    SLUICE_RETURN_NOT_OK_CTX(
+        ReadPages(meta, chunk_buf_.data(), static_cast<size_t>(p.compressed_page_size), out),
+        "indexed page " + std::to_string(k));
+  }
+  return true;
 }
 
 bool ColumnChunkReader::Wanted(int64_t begin, int64_t end) const {

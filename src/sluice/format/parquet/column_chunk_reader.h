@@ -47,6 +47,13 @@ class ColumnChunkReader {
   void set_wanted_rows(const std::vector<std::pair<int64_t, int64_t>>* ranges) {
     wanted_rows_ = ranges;
   }
+  // The chunk's OffsetIndex (page index), and the rows of its row group: with wanted rows, a
+  // flat column then reads from the file only the dictionary and the pages it decodes. An index
+  // that does not fit the chunk is ignored. `index` must outlive Read.
+  void set_offset_index(const OffsetIndex* index, int64_t row_group_rows) {
+    offset_index_ = index;
+    row_group_rows_ = row_group_rows;
+  }
 
  private:
   Status ReadPages(const ColumnMetaData& meta, const uint8_t* data, size_t size,
@@ -60,6 +67,10 @@ class ColumnChunkReader {
   Status DecodeLevels(Encoding encoding, int16_t max_level, const uint8_t* data, size_t size,
                       int64_t count, bool length_prefixed, std::vector<int16_t>* levels,
                       size_t* consumed);
+  // Reads only the pages with wanted rows, by the offset index. Returns false (having read
+  // nothing) when the index does not fit the chunk [start, start + len).
+  Result<bool> ReadIndexedPages(const ColumnMetaData& meta, int64_t start, int64_t len,
+                                ColumnChunkData* out);
   // True if rows [begin, end) hold a wanted row.
   bool Wanted(int64_t begin, int64_t end) const;
   void AppendPlaceholders(int64_t n, ColumnChunkData* out);
@@ -76,6 +87,8 @@ class ColumnChunkReader {
   Buffer page_buf_;
   std::vector<int64_t> scratch64_;
   const std::vector<std::pair<int64_t, int64_t>>* wanted_rows_ = nullptr;
+  const OffsetIndex* offset_index_ = nullptr;
+  int64_t row_group_rows_ = 0;
 };
 
 }  // namespace sluice::parquet

@@ -73,6 +73,7 @@ class ParquetReader : public FormatReader {
     plan_ = std::move(plan).value();
     assembler_ = std::make_unique<ColumnAssembler>(&plan_);
     chunks_.resize(plan_.leaves.size());
+    offset_indexes_.resize(plan_.leaves.size());
     const size_t num_leaves = schema_->leaves().size();
     int64_t first_row = 0;
     for (size_t g = 0; g < meta_.row_groups.size(); ++g) {
@@ -222,6 +223,21 @@ class ParquetReader : public FormatReader {
     }
   }
 
+  // Reads a chunk's offset index; false when it is absent or unreadable (the chunk is then read
+  // whole, so a bad index costs speed, not correctness).
+  bool ReadOffsetIndex(const ColumnChunk& chunk, OffsetIndex* index) {
+    if (!chunk.offset_index_offset || !chunk.offset_index_length) return false;
+    int64_t off = *chunk.offset_index_offset, len = *chunk.offset_index_length;
+    if (off < 4 || len <= 0 || len > (1 << 24) || off > metadata_offset_ ||
+        len > metadata_offset_ - off) {
+      return false;
+    }
+    std::string bytes(static_cast<size_t>(len), '\0');
+    if (!file_->ReadAt(off, len, reinterpret_cast<uint8_t*>(bytes.data())).ok()) return false;
+    *index = OffsetIndex();
+    return DecodeOffsetIndex(bytes, index).ok();
+  }
+
   Status LoadGroup() {
     const Group& g = groups_[group_];
     const RowGroup& rg = meta_.row_groups[static_cast<size_t>(g.index)];
@@ -229,7 +245,13 @@ class ParquetReader : public FormatReader {
     for (size_t i = 0; i < plan_.leaves.size(); ++i) {
       const SchemaNode* leaf = plan_.leaves[i];
       ColumnChunkReader reader(file_.get(), leaf, metadata_offset_);
-      if (options_.row_positions) reader.set_wanted_rows(&wanted_);
+      const ColumnChunk& chunk = rg.columns[static_cast<size_t>(leaf->leaf_index)];
+      if (options_.row_positions) {
+        reader.set_wanted_rows(&wanted_);
+        if (leaf->rep_level == 0 && ReadOffsetIndex(chunk, &offset_indexes_[i])) {
+          reader.set_offset_index(&offset_indexes_[i], g.num_rows);
+        }
+      }
       SLUICE_RETURN_NOT_OK_CTX(
           reader.Read(rg.columns[static_cast<size_t>(leaf->leaf_index)], &chunks_[i]),
           GroupPrefix(g.index) + ": column '" + leaf->path + "'");
@@ -256,6 +278,7 @@ class ParquetReader : public FormatReader {
   int64_t row_in_group_ = 0;
   size_t pos_index_ = 0;
   std::vector<std::pair<int64_t, int64_t>> wanted_;
+  std::vector<OffsetIndex> offset_indexes_;
 };
 
 }  // namespace
