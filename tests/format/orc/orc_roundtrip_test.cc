@@ -155,6 +155,7 @@ TEST_P(OrcRoundTripTest, EveryTypeEveryCodec) {
   WriterOptions options;
   options.compression = GetParam();
   options.options["orc.compress.size"] = "4096";  // several chunks per stream
+  options.options["orc.row.index.stride"] = "100";
   constexpr int kRows = 2500;
   DataTypePtr type = AllTypes();
   WriteResult result;
@@ -170,6 +171,19 @@ TEST_P(OrcRoundTripTest, EveryTypeEveryCodec) {
     ASSERT_EQ(rows[static_cast<size_t>(i)], expected)
         << "row " << i << "\n got " << rows[static_cast<size_t>(i)].DebugString() << "\nwant "
         << expected.DebugString();
+  }
+  // Chosen rows: the reader seeks through the row index (100-row groups, 4 KiB chunks).
+  ReaderOptions ro;
+  ro.row_positions = std::vector<int64_t>{};
+  for (int64_t p = 3; p < kRows; p += 131) ro.row_positions->push_back(p);
+  ro.row_positions->push_back(kRows - 1);
+  auto chosen = Open(path, type, ro);
+  ASSERT_NE(chosen, nullptr);
+  std::vector<Value> picked = ReadRows(chosen.get());
+  ASSERT_EQ(picked.size(), ro.row_positions->size());
+  for (size_t i = 0; i < picked.size(); ++i) {
+    int row = static_cast<int>((*ro.row_positions)[i]);
+    ASSERT_EQ(picked[i], Value::Row(MakeRow(row))) << "row " << row;
   }
 }
 
@@ -245,6 +259,25 @@ TEST(OrcReaderTest, PredicateSkipsStripes) {
   int matching = 0;
   for (const Value& r : rows) matching += r.list()[0].int32() >= 5500;
   EXPECT_EQ(matching, 500);
+}
+
+TEST(OrcReaderTest, PredicateSkipsRowGroups) {
+  testing::TempDir dir;
+  WriterOptions options;
+  options.options["orc.row.index.stride"] = "100";
+  std::string path = WriteFile(dir.path() + "/rg.orc", AllTypes(), 3000, options);
+  ReaderOptions ro;
+  ro.predicate =
+      Predicate::Leaf(PredicateOp::kLessThan, 0, "id", DataType::Int(false), {Value::Int32(250)});
+  auto reader = Open(path, AllTypes(), ro);
+  ASSERT_NE(reader, nullptr);
+  EXPECT_EQ(reader->tail().footer.row_index_stride, 100u);
+  std::vector<Value> rows = ReadRows(reader.get());
+  EXPECT_EQ(reader->row_groups_skipped(), 27);
+  ASSERT_EQ(rows.size(), 300u);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i], Value::Row(MakeRow(static_cast<int>(i))));
+  }
 }
 
 TEST(OrcReaderTest, RowPositions) {

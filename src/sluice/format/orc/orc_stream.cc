@@ -101,14 +101,16 @@ Status DecodeStream(std::string_view raw, OrcCompression compression, uint64_t b
 }
 
 Status EncodeStream(std::string_view input, OrcCompression compression, uint64_t block_size,
-                    int level, std::string* out) {
+                    int level, std::string* out, std::vector<uint64_t>* chunk_starts) {
   if (compression == OrcCompression::kNone) {
     out->append(input);
     return Status::OK();
   }
   SLUICE_ASSIGN_OR_RETURN(const Codec* codec, CodecFor(compression));
   Buffer compressed;
+  size_t stream_start = out->size();
   for (size_t pos = 0; pos < input.size(); pos += block_size) {
+    if (chunk_starts != nullptr) chunk_starts->push_back(out->size() - stream_start);
     std::string_view chunk = input.substr(pos, block_size);
     compressed.Clear();
     SLUICE_RETURN_NOT_OK(codec->Compress(chunk, level, &compressed));

@@ -37,8 +37,9 @@ Status DecodeStream(std::string_view raw, OrcCompression compression, uint64_t b
                     DecodedStream* out);
 
 // Appends `input` to `out` in ORC's chunked framing with `compression` and chunks of at most
-// `block_size` input bytes (chunks that do not shrink are stored as originals).
+// `block_size` input bytes (chunks that do not shrink are stored as originals). When
+// `chunk_starts` is set it receives each chunk header's offset relative to the stream's start.
 Status EncodeStream(std::string_view input, OrcCompression compression, uint64_t block_size,
-                    int level, std::string* out);
+                    int level, std::string* out, std::vector<uint64_t>* chunk_starts = nullptr);
 
 }  // namespace sluice::orc

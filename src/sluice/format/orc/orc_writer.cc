@@ -239,25 +239,41 @@ ColumnStats ToPaimonStats(const StatsAccumulator& a, const DataType& type, int64
   return cs;
 }
 
-// Streams of one stripe being assembled.
+// Streams of one stripe being assembled: index streams first, then data streams.
 struct StripeSink {
   OrcCompression compression;
   uint64_t block_size;
   int level;
+  bool row_index;
+  std::vector<StreamInfo> index_streams;
+  std::string index;
   std::vector<StreamInfo> streams;
   std::string data;
   std::vector<ColumnEncoding> encodings;
 
-  Status Add(uint32_t column, StreamKind kind, std::string_view bytes) {
+  // Adds a data stream; *chunk_starts receives its compression chunks' offsets.
+  Status Add(uint32_t column, StreamKind kind, std::string_view bytes,
+             std::vector<uint64_t>* chunk_starts) {
     size_t before = data.size();
-    SLUICE_RETURN_NOT_OK(EncodeStream(bytes, compression, block_size, level, &data));
-    StreamInfo s;
-    s.kind = kind;
-    s.column = column;
-    s.length = data.size() - before;
-    streams.push_back(s);
+    SLUICE_RETURN_NOT_OK(EncodeStream(bytes, compression, block_size, level, &data, chunk_starts));
+    streams.push_back(StreamInfo{kind, column, data.size() - before, static_cast<uint32_t>(kind)});
     return Status::OK();
   }
+  Status AddIndex(uint32_t column, std::string_view bytes) {
+    size_t before = index.size();
+    SLUICE_RETURN_NOT_OK(EncodeStream(bytes, compression, block_size, level, &index));
+    index_streams.push_back(StreamInfo{StreamKind::kRowIndex, column, index.size() - before,
+                                       static_cast<uint32_t>(StreamKind::kRowIndex)});
+    return Status::OK();
+  }
+};
+
+// Where a stream stands at the start of a row group, in uncompressed bytes, followed by the
+// RLE values (and bits) consumed there; translated to compressed positions at stripe flush.
+struct StreamPosition {
+  StreamKind stream;
+  uint64_t offset;
+  std::vector<uint64_t> tail;
 };
 
 // ---------------------------------------------------------------- column writers
@@ -296,18 +312,39 @@ class ColumnWriter {
     stats_.values += static_cast<uint64_t>(n);
   }
 
-  Status FlushStripe(StripeSink* sink) {
+  // Marks the start of a row group: records where each stream stands.
+  virtual void StartGroup() {
+    group_positions_.emplace_back();
+    uint64_t offset, bits;
+    present_.Position(&offset, &bits);
+    group_positions_.back().push_back({StreamKind::kPresent, offset, {0, bits}});
+    RecordPositions(&group_positions_.back());
+  }
+  // Ends the current row group; its statistics go to the row index.
+  virtual void FinishGroup() {
+    group_stats_.push_back(ToOrcStats(stats_, *type_));
+    stripe_acc_.Merge(stats_);
+    stats_ = StatsAccumulator();
+  }
+
+  // REQUIRES: the last group is finished.
+  virtual Status FlushStripe(StripeSink* sink) {
+    group_positions_.resize(group_stats_.size());  // drop a group that never got rows
+    stream_chunks_.clear();
     if (stripe_has_null_) {
       present_.Flush();
-      SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kPresent, *present_.output()));
+      SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kPresent, *present_.output()));
     }
     SLUICE_RETURN_NOT_OK(FlushValues(sink));
+    if (sink->row_index) SLUICE_RETURN_NOT_OK(WriteRowIndex(sink));
     present_.Reset();
     stripe_has_null_ = false;
     stripe_rows_ = 0;
-    stripe_stats_.push_back(ToOrcStats(stats_, *type_));
-    file_stats_.Merge(stats_);
-    stats_ = StatsAccumulator();
+    stripe_stats_.push_back(ToOrcStats(stripe_acc_, *type_));
+    file_stats_.Merge(stripe_acc_);
+    stripe_acc_ = StatsAccumulator();
+    group_positions_.clear();
+    group_stats_.clear();
     return Status::OK();
   }
 
@@ -328,7 +365,52 @@ class ColumnWriter {
  protected:
   virtual void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) = 0;
   virtual Status FlushValues(StripeSink* sink) = 0;
+  // Appends the positions of this column's value streams (after PRESENT), in reader order.
+  virtual void RecordPositions(std::vector<StreamPosition>* out) = 0;
   bool Valid(const ColumnVector& v, int64_t i) const { return !v.IsNull(i); }
+
+  Status AddStream(StripeSink* sink, StreamKind kind, std::string_view bytes) {
+    stream_chunks_.push_back({kind, {}, 0});
+    size_t before = sink->data.size();
+    SLUICE_RETURN_NOT_OK(sink->Add(column_, kind, bytes, &stream_chunks_.back().chunk_starts));
+    stream_chunks_.back().compressed_size = sink->data.size() - before;
+    return Status::OK();
+  }
+
+  Status WriteRowIndex(StripeSink* sink) {
+    std::vector<RowIndexEntry> entries(group_stats_.size());
+    for (size_t g = 0; g < entries.size(); ++g) {
+      entries[g].statistics = group_stats_[g];
+      for (const StreamPosition& p : group_positions_[g]) {
+        const StreamChunks* chunks = nullptr;
+        for (const StreamChunks& c : stream_chunks_) {
+          if (c.kind == p.stream) chunks = &c;
+        }
+        if (chunks == nullptr) continue;  // e.g. no PRESENT stream in this stripe
+        auto& out = entries[g].positions;
+        if (sink->compression == OrcCompression::kNone) {
+          out.push_back(p.offset);
+        } else {
+          uint64_t chunk = p.offset / sink->block_size;
+          if (chunk < chunks->chunk_starts.size()) {
+            out.push_back(chunks->chunk_starts[chunk]);
+            out.push_back(p.offset % sink->block_size);
+          } else {
+            out.push_back(chunks->compressed_size);
+            out.push_back(0);
+          }
+        }
+        out.insert(out.end(), p.tail.begin(), p.tail.end());
+      }
+    }
+    return sink->AddIndex(column_, SerializeRowIndex(entries));
+  }
+
+  struct StreamChunks {
+    StreamKind kind;
+    std::vector<uint64_t> chunk_starts;
+    uint64_t compressed_size;
+  };
 
   uint32_t column_;
   OrcType* type_;
@@ -336,9 +418,13 @@ class ColumnWriter {
   std::vector<uint8_t> present_scratch_;
   bool stripe_has_null_ = false;
   int64_t stripe_rows_ = 0;
-  StatsAccumulator stats_;
+  StatsAccumulator stats_;       // the current row group
+  StatsAccumulator stripe_acc_;  // finished groups of the current stripe
   StatsAccumulator file_stats_;
   std::vector<OrcColumnStatistics> stripe_stats_;
+  std::vector<std::vector<StreamPosition>> group_positions_;
+  std::vector<OrcColumnStatistics> group_stats_;
+  std::vector<StreamChunks> stream_chunks_;
 };
 
 class BooleanWriter : public ColumnWriter {
@@ -347,6 +433,11 @@ class BooleanWriter : public ColumnWriter {
   int64_t BufferedBytes() const override { return static_cast<int64_t>(data_.output()->size()); }
 
  protected:
+  void RecordPositions(std::vector<StreamPosition>* out) override {
+    uint64_t offset, bits;
+    data_.Position(&offset, &bits);
+    out->push_back({StreamKind::kData, offset, {0, bits}});
+  }
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
     const uint8_t* values = v.data<uint8_t>();
     for (int64_t i = begin; i < end; ++i) {
@@ -358,7 +449,7 @@ class BooleanWriter : public ColumnWriter {
   }
   Status FlushValues(StripeSink* sink) override {
     data_.Flush();
-    SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kData, *data_.output()));
+    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, *data_.output()));
     data_.Reset();
     sink->encodings[column_] = {EncodingKind::kDirect, 0};
     return Status::OK();
@@ -374,6 +465,10 @@ class ByteWriter : public ColumnWriter {
   int64_t BufferedBytes() const override { return static_cast<int64_t>(data_.output()->size()); }
 
  protected:
+  void RecordPositions(std::vector<StreamPosition>* out) override {
+    data_.Flush();
+    out->push_back({StreamKind::kData, data_.output()->size(), {0}});
+  }
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
     const int8_t* values = v.data<int8_t>();
     for (int64_t i = begin; i < end; ++i) {
@@ -385,7 +480,7 @@ class ByteWriter : public ColumnWriter {
   }
   Status FlushValues(StripeSink* sink) override {
     data_.Flush();
-    SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kData, *data_.output()));
+    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, *data_.output()));
     data_.Reset();
     sink->encodings[column_] = {EncodingKind::kDirect, 0};
     return Status::OK();
@@ -409,6 +504,10 @@ class IntegerWriter : public ColumnWriter {
   int64_t BufferedBytes() const override { return static_cast<int64_t>(data_.output()->size()); }
 
  protected:
+  void RecordPositions(std::vector<StreamPosition>* out) override {
+    data_.Flush();
+    out->push_back({StreamKind::kData, data_.output()->size(), {0}});
+  }
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
     auto add = [&](int64_t x) {
       stats_.AddInt(x);
@@ -428,7 +527,7 @@ class IntegerWriter : public ColumnWriter {
   }
   Status FlushValues(StripeSink* sink) override {
     data_.Flush();
-    SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kData, *data_.output()));
+    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, *data_.output()));
     data_.Reset();
     sink->encodings[column_] = {EncodingKind::kDirectV2, 0};
     return Status::OK();
@@ -444,6 +543,9 @@ class FloatingWriter : public ColumnWriter {
   int64_t BufferedBytes() const override { return static_cast<int64_t>(data_.size()); }
 
  protected:
+  void RecordPositions(std::vector<StreamPosition>* out) override {
+    out->push_back({StreamKind::kData, data_.size(), {}});
+  }
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
     if (v.kind() == PhysicalKind::kFloat) {
       ForEachValid<float>(v, begin, end, [&](float f) {
@@ -458,7 +560,7 @@ class FloatingWriter : public ColumnWriter {
     }
   }
   Status FlushValues(StripeSink* sink) override {
-    SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kData, data_));
+    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, data_));
     data_.clear();
     sink->encodings[column_] = {EncodingKind::kDirect, 0};
     return Status::OK();
@@ -477,6 +579,11 @@ class StringWriter : public ColumnWriter {
   }
 
  protected:
+  // The encoding is chosen at stripe flush, so only the value count is recorded here; the
+  // stream positions are filled in by FlushValues.
+  void RecordPositions(std::vector<StreamPosition>*) override {
+    group_value_starts_.push_back(ends_.size());
+  }
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
     for (int64_t i = begin; i < end; ++i) {
       if (v.IsNull(i)) continue;
@@ -508,6 +615,9 @@ class StringWriter : public ColumnWriter {
       }
     }
     bool dictionary = !binary_ && n > 0 && static_cast<double>(distinct) <= threshold_ * n;
+    // Row groups that started (and got rows) in this stripe, by first value index.
+    size_t groups = group_positions_.size();
+    auto group_at = [&](size_t g) { return g < groups ? group_value_starts_[g] : SIZE_MAX; };
     IntRleV2Encoder lengths(false);
     if (dictionary) {
       std::vector<uint32_t> ids(n);
@@ -522,20 +632,37 @@ class StringWriter : public ColumnWriter {
         ids[order[i]] = next;
       }
       IntRleV2Encoder data(false);
-      for (uint32_t id : ids) data.Write(id);
+      size_t g = 0;
+      for (size_t i = 0; i <= n; ++i) {
+        while (group_at(g) == i) {
+          data.Flush();
+          group_positions_[g++].push_back({StreamKind::kData, data.output()->size(), {0}});
+        }
+        if (i < n) data.Write(ids[i]);
+      }
       data.Flush();
       lengths.Flush();
-      SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kData, *data.output()));
-      SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kDictionaryData, blob));
-      SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kLength, *lengths.output()));
+      SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, *data.output()));
+      SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kDictionaryData, blob));
+      SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kLength, *lengths.output()));
       sink->encodings[column_] = {EncodingKind::kDictionaryV2, static_cast<uint32_t>(distinct)};
     } else {
-      for (size_t i = 0; i < n; ++i) lengths.Write(static_cast<int64_t>(value(i).size()));
+      size_t g = 0;
+      for (size_t i = 0; i <= n; ++i) {
+        while (group_at(g) == i) {
+          lengths.Flush();
+          uint64_t data_offset = i == 0 ? 0 : ends_[i - 1];
+          group_positions_[g].push_back({StreamKind::kData, data_offset, {}});
+          group_positions_[g++].push_back({StreamKind::kLength, lengths.output()->size(), {0}});
+        }
+        if (i < n) lengths.Write(static_cast<int64_t>(value(i).size()));
+      }
       lengths.Flush();
-      SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kData, bytes_));
-      SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kLength, *lengths.output()));
+      SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, bytes_));
+      SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kLength, *lengths.output()));
       sink->encodings[column_] = {EncodingKind::kDirectV2, 0};
     }
+    group_value_starts_.clear();
     bytes_.clear();
     ends_.clear();
     return Status::OK();
@@ -546,6 +673,7 @@ class StringWriter : public ColumnWriter {
   double threshold_;
   std::string bytes_;
   std::vector<size_t> ends_;
+  std::vector<size_t> group_value_starts_;
 };
 
 class DecimalWriter : public ColumnWriter {
@@ -556,6 +684,11 @@ class DecimalWriter : public ColumnWriter {
   }
 
  protected:
+  void RecordPositions(std::vector<StreamPosition>* out) override {
+    out->push_back({StreamKind::kData, data_.size(), {}});
+    scales_.Flush();
+    out->push_back({StreamKind::kSecondary, scales_.output()->size(), {0}});
+  }
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
     auto add = [&](int128_t x) {
       stats_.AddDecimal(x);
@@ -575,8 +708,8 @@ class DecimalWriter : public ColumnWriter {
   }
   Status FlushValues(StripeSink* sink) override {
     scales_.Flush();
-    SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kData, data_));
-    SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kSecondary, *scales_.output()));
+    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, data_));
+    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kSecondary, *scales_.output()));
     data_.clear();
     scales_.Reset();
     sink->encodings[column_] = {EncodingKind::kDirectV2, 0};
@@ -596,6 +729,12 @@ class TimestampWriter : public ColumnWriter {
   }
 
  protected:
+  void RecordPositions(std::vector<StreamPosition>* out) override {
+    seconds_.Flush();
+    out->push_back({StreamKind::kData, seconds_.output()->size(), {0}});
+    nanos_.Flush();
+    out->push_back({StreamKind::kSecondary, nanos_.output()->size(), {0}});
+  }
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
     ForEachValid<Timestamp>(v, begin, end, [&](const Timestamp& ts) {
       stats_.AddTimestamp(ts);
@@ -612,8 +751,8 @@ class TimestampWriter : public ColumnWriter {
   Status FlushValues(StripeSink* sink) override {
     seconds_.Flush();
     nanos_.Flush();
-    SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kData, *seconds_.output()));
-    SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kSecondary, *nanos_.output()));
+    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, *seconds_.output()));
+    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kSecondary, *nanos_.output()));
     seconds_.Reset();
     nanos_.Reset();
     sink->encodings[column_] = {EncodingKind::kDirectV2, 0};
@@ -655,20 +794,29 @@ class StructWriter : public ColumnWriter {
     ColumnWriter::CollectFileStats(out);
     for (const auto& c : children_) c->CollectFileStats(out);
   }
+  void StartGroup() override {
+    ColumnWriter::StartGroup();
+    for (auto& c : children_) c->StartGroup();
+  }
+  void FinishGroup() override {
+    ColumnWriter::FinishGroup();
+    for (auto& c : children_) c->FinishGroup();
+  }
   void BindTypes(std::vector<OrcType>* types) override {
     ColumnWriter::BindTypes(types);
     for (auto& c : children_) c->BindTypes(types);
   }
   const ColumnWriter& child(size_t i) const { return *children_[i]; }
-  // Writes a batch as the rows of this (root) struct.
-  void WriteBatch(const ColumnBatch& batch) {
-    WritePresentRows(batch.num_rows());
+  // Writes rows [begin, end) of a batch as the rows of this (root) struct.
+  void WriteBatch(const ColumnBatch& batch, int64_t begin, int64_t end) {
+    WritePresentRows(end - begin);
     for (size_t c = 0; c < children_.size(); ++c) {
-      children_[c]->Write(*batch.column(static_cast<int>(c)), 0, batch.num_rows());
+      children_[c]->Write(*batch.column(static_cast<int>(c)), begin, end);
     }
   }
 
  protected:
+  void RecordPositions(std::vector<StreamPosition>*) override {}
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
     // Children hold values only for rows where the struct is present.
     int64_t run = begin;
@@ -711,12 +859,24 @@ class RepeatedWriter : public ColumnWriter {
     ColumnWriter::CollectFileStats(out);
     for (const auto& c : children_) c->CollectFileStats(out);
   }
+  void StartGroup() override {
+    ColumnWriter::StartGroup();
+    for (auto& c : children_) c->StartGroup();
+  }
+  void FinishGroup() override {
+    ColumnWriter::FinishGroup();
+    for (auto& c : children_) c->FinishGroup();
+  }
   void BindTypes(std::vector<OrcType>* types) override {
     ColumnWriter::BindTypes(types);
     for (auto& c : children_) c->BindTypes(types);
   }
 
  protected:
+  void RecordPositions(std::vector<StreamPosition>* out) override {
+    lengths_.Flush();
+    out->push_back({StreamKind::kLength, lengths_.output()->size(), {0}});
+  }
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
     for (int64_t i = begin; i < end; ++i) {
       if (v.IsNull(i)) continue;
@@ -733,7 +893,7 @@ class RepeatedWriter : public ColumnWriter {
   }
   Status FlushValues(StripeSink* sink) override {
     lengths_.Flush();
-    SLUICE_RETURN_NOT_OK(sink->Add(column_, StreamKind::kLength, *lengths_.output()));
+    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kLength, *lengths_.output()));
     lengths_.Reset();
     sink->encodings[column_] = {EncodingKind::kDirectV2, 0};
     for (auto& c : children_) SLUICE_RETURN_NOT_OK(c->FlushStripe(sink));
@@ -915,6 +1075,11 @@ class OrcWriter : public FormatWriter {
     level_ = options.compression_level;
     SLUICE_ASSIGN_OR_RETURN(stripe_size_, OptionBytes(options, "orc.stripe.size", 64 << 20));
     SLUICE_ASSIGN_OR_RETURN(block_size_, OptionBytes(options, "orc.compress.size", 256 << 10));
+    auto stride = options.options.find("orc.row.index.stride");
+    if (stride != options.options.end()) {
+      row_index_stride_ = std::strtoll(stride->second.c_str(), nullptr, 10);
+      if (row_index_stride_ < 0) row_index_stride_ = 0;
+    }
     if (block_size_ >= (uint64_t{1} << 23)) {
       return Status::InvalidArgument("orc.compress.size must be below 8 MiB");
     }
@@ -925,6 +1090,7 @@ class OrcWriter : public FormatWriter {
     SLUICE_ASSIGN_OR_RETURN(root_, builder.Build(*write_type_, 0, 0, 1, ""));
     types_ = std::move(builder.types);
     root_->BindTypes(&types_);
+    root_->StartGroup();
     SLUICE_RETURN_NOT_OK(Append("ORC"));
     return Status::OK();
   }
@@ -938,11 +1104,23 @@ class OrcWriter : public FormatWriter {
                                      std::to_string(batch.num_columns()) + " columns, expected " +
                                      std::to_string(write_type_->num_fields()));
     }
-    static_cast<StructWriter*>(root_.get())->WriteBatch(batch);
-    stripe_rows_ += n;
-    rows_ += n;
-    if (static_cast<uint64_t>(root_->BufferedBytes()) >= stripe_size_) {
-      SLUICE_RETURN_NOT_OK(FlushStripe());
+    // Split the batch at row-group boundaries, where every column records its positions.
+    auto* root = static_cast<StructWriter*>(root_.get());
+    for (int64_t pos = 0; pos < n;) {
+      int64_t k = n - pos;
+      if (row_index_stride_ > 0) k = std::min(k, row_index_stride_ - group_rows_);
+      root->WriteBatch(batch, pos, pos + k);
+      pos += k;
+      group_rows_ += k;
+      stripe_rows_ += k;
+      rows_ += k;
+      if (static_cast<uint64_t>(root_->BufferedBytes()) >= stripe_size_) {
+        SLUICE_RETURN_NOT_OK(FlushStripe());
+      } else if (row_index_stride_ > 0 && group_rows_ == row_index_stride_) {
+        root_->FinishGroup();
+        root_->StartGroup();
+        group_rows_ = 0;
+      }
     }
     return Status::OK();
   }
@@ -969,7 +1147,7 @@ class OrcWriter : public FormatWriter {
     footer.types = types_;
     footer.number_of_rows = static_cast<uint64_t>(rows_);
     root_->CollectFileStats(&footer.statistics);
-    footer.row_index_stride = 0;
+    footer.row_index_stride = static_cast<uint32_t>(row_index_stride_);
     footer.software_version = "sluice";
     std::string footer_bytes;
     SLUICE_RETURN_NOT_OK(
@@ -1008,11 +1186,15 @@ class OrcWriter : public FormatWriter {
   }
 
   Status FlushStripe() {
-    StripeSink sink{compression_, block_size_, level_, {}, {}, {}};
+    StripeSink sink{compression_, block_size_, level_, row_index_stride_ > 0, {}, {}, {}, {}, {}};
     sink.encodings.assign(types_.size(), ColumnEncoding{});
+    if (group_rows_ > 0) root_->FinishGroup();
     SLUICE_RETURN_NOT_OK(root_->FlushStripe(&sink));
+    root_->StartGroup();
+    group_rows_ = 0;
     StripeFooter sf;
-    sf.streams = std::move(sink.streams);
+    sf.streams = std::move(sink.index_streams);
+    sf.streams.insert(sf.streams.end(), sink.streams.begin(), sink.streams.end());
     sf.columns = std::move(sink.encodings);
     sf.writer_timezone = "UTC";
     std::string footer;
@@ -1020,10 +1202,11 @@ class OrcWriter : public FormatWriter {
         EncodeStream(SerializeStripeFooter(sf), compression_, block_size_, level_, &footer));
     StripeInformation info;
     info.offset = static_cast<uint64_t>(file_->bytes_written());
-    info.index_length = 0;
+    info.index_length = sink.index.size();
     info.data_length = sink.data.size();
     info.footer_length = footer.size();
     info.number_of_rows = static_cast<uint64_t>(stripe_rows_);
+    SLUICE_RETURN_NOT_OK(Append(sink.index));
     SLUICE_RETURN_NOT_OK(Append(sink.data));
     SLUICE_RETURN_NOT_OK(Append(footer));
     stripes_.push_back(info);
@@ -1040,6 +1223,8 @@ class OrcWriter : public FormatWriter {
   std::vector<OrcType> types_;
   std::unique_ptr<ColumnWriter> root_;
   std::vector<StripeInformation> stripes_;
+  int64_t row_index_stride_ = 10000;
+  int64_t group_rows_ = 0;
   int64_t stripe_rows_ = 0;
   int64_t rows_ = 0;
   bool finished_ = false;

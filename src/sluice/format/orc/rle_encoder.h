@@ -38,6 +38,13 @@ class BooleanRleEncoder {
   // values: 0/1 bytes.
   void Write(const uint8_t* values, int64_t n);
   void Flush();
+  // A row-index position: ends the current byte run so that the next byte starts at *offset,
+  // and gives the bits already taken from that (partial) byte.
+  void Position(uint64_t* offset, uint64_t* bits) {
+    bytes_.Flush();
+    *offset = bytes_.output()->size();
+    *bits = static_cast<uint64_t>(bits_);
+  }
   std::string* output() { return bytes_.output(); }
   void Reset() {
     bytes_.Reset();
