@@ -220,6 +220,65 @@ TEST(ParquetCorpusTest, ByteStreamSplitExtendedMatchesPlainTwins) {
   EXPECT_GT(content->rows.size(), 0u);
 }
 
+// Splits one CSV line; a quoted field keeps its text, an unquoted empty field is NULL.
+std::vector<std::string> SplitCsv(const std::string& line) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i <= line.size()) {
+    std::string field;
+    bool quoted = i < line.size() && line[i] == '"';
+    if (quoted) {
+      ++i;
+      while (i < line.size() && !(line[i] == '"' && (i + 1 >= line.size() || line[i + 1] != '"'))) {
+        if (line[i] == '"') ++i;
+        field.push_back(line[i++]);
+      }
+      ++i;  // closing quote
+    } else {
+      while (i < line.size() && line[i] != ',') field.push_back(line[i++]);
+      if (field.empty()) field = "NULL";
+    }
+    out.push_back(field);
+    ++i;  // comma
+  }
+  return out;
+}
+
+TEST(ParquetCorpusTest, DeltaEncodedFilesMatchTheirExpectedCsv) {
+  std::string dir = sluice::testing::ExternalDir() + "/parquet-testing/data/";
+  int files = 0;
+  for (const char* name : {"delta_binary_packed", "delta_byte_array",
+                           "delta_encoding_optional_column", "delta_encoding_required_column"}) {
+    auto content = ReadParquetFile(dir + name + ".parquet");
+    ASSERT_TRUE(content.ok()) << name << ": " << content.status().ToString();
+    std::string csv = sluice::testing::ReadFileOrFail(dir + name + "_expect.csv");
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start < csv.size()) {
+      size_t end = csv.find('\n', start);
+      if (end == std::string::npos) end = csv.size();
+      std::string line = csv.substr(start, end - start);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (!line.empty()) lines.push_back(line);
+      start = end + 1;
+    }
+    ASSERT_EQ(lines.size(), content->rows.size() + 1) << name;
+    const DataType& type = *content->type;
+    for (size_t r = 0; r < content->rows.size(); ++r) {
+      std::vector<std::string> cells = SplitCsv(lines[r + 1]);
+      ASSERT_EQ(cells.size(), static_cast<size_t>(type.num_fields())) << name << " row " << r;
+      for (int c = 0; c < type.num_fields(); ++c) {
+        ASSERT_EQ(
+            CanonicalText(content->rows[r].list()[static_cast<size_t>(c)], *type.fields()[c].type),
+            cells[static_cast<size_t>(c)])
+            << name << " row " << r << " column " << type.fields()[c].name;
+      }
+    }
+    ++files;
+  }
+  EXPECT_EQ(files, 4);
+}
+
 TEST(ParquetCorpusTest, EncryptedFilesAreNotSupported) {
   std::string dir = sluice::testing::ExternalDir() + "/parquet-testing/data";
   std::vector<std::string> files = sluice::testing::ListFilesRecursive(

@@ -89,8 +89,8 @@ class ColumnAssembler {
   Status Reset(std::vector<ColumnChunkData>* chunks, int64_t num_rows);
   // Skips `n` records. REQUIRES: n <= records left.
   void Skip(int64_t n);
-  // Appends the next `n` records of top-level column `column` to `out`... for all columns at
-  // once: out[i] receives column i. REQUIRES: n <= records left.
+  // Appends the next `n` records of every top-level column: out[i] receives column i.
+  // REQUIRES: n <= records left.
   Status Append(int64_t n, ColumnVector* const* out);
 
  private:
