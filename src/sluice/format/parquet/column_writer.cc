@@ -486,7 +486,7 @@ class NumericColumnWriter final : public ColumnWriterBase {
         return Status::OK();
       }
     }
-    page_values_.Append(dst, static_cast<size_t>(n) * sizeof(T));
+    PlainEncodeFixed(dst, n, &page_values_);
     return Status::OK();
   }
 
