@@ -222,7 +222,16 @@ TEST_F(ParquetReaderTest, SkipsRowGroupsByStatistics) {
   EXPECT_EQ(rows_with(Predicate::Leaf(PredicateOp::kEqual, 1, "s", type->fields()[1].type,
                                       {Value::String("k04100")})),
             2048);
-  // A predicate on a column the file lacks cannot prune by value.
+  // Row positions in pruned row groups are dropped with them.
+  ReaderOptions both;
+  both.predicate = Predicate::Leaf(PredicateOp::kGreaterThan, 0, "a", a, {Value::Int64(9000)});
+  both.row_positions = std::vector<int64_t>{5, 3000, 9001, 9999};
+  auto content = ReadParquetFile(path, type, both);
+  ASSERT_TRUE(content.ok()) << content.status().ToString();
+  ASSERT_EQ(content->rows.size(), 2u);
+  EXPECT_EQ(content->rows[0].list()[0].int64(), 9001);
+  EXPECT_EQ(content->rows[1].list()[0].int64(), 9999);
+  // A predicate that cannot prune by value.
   EXPECT_EQ(rows_with(Predicate::Leaf(PredicateOp::kIsNotNull, 0, "a", a)), 10000);
 }
 

@@ -117,6 +117,8 @@ class ParquetReader : public FormatReader {
         take = std::min(want - produced, g.num_rows - row_in_group_);
       } else {
         const std::vector<int64_t>& pos = *options_.row_positions;
+        // Positions in row groups skipped by statistics are never read.
+        while (pos_index_ < pos.size() && pos[pos_index_] < g.first_row) ++pos_index_;
         if (pos_index_ >= pos.size() || pos[pos_index_] >= g.first_row + g.num_rows) {
           // No more selected rows here.
           row_in_group_ = g.num_rows;
