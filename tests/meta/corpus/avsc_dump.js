@@ -3,7 +3,7 @@
 // longs as decimal strings (JSON numbers lose precision past 2^53).
 'use strict';
 const path = require('path');
-const oracle = process.env.SLUICE_ORACLE_DIR || path.join(__dirname, '..', 'oracle');
+const oracle = process.env.SLUICE_ORACLE_DIR || path.join(__dirname, '..', '..', 'oracle');
 const avro = require(path.join(oracle, 'node_modules', 'avsc'));
 const zlib = require('zlib');
 const {execFileSync} = require('child_process');

@@ -134,7 +134,7 @@ TEST(ManifestFileTest, AvscDecodesOurManifestsToJavasRecords) {
   }
   ASSERT_GT(pairs.size(), 300u);
   std::string list = tmp.path() + "/files.txt";
-  std::string script = testing::SourceDir() + "/tests/meta/avsc_dump.js";
+  std::string script = testing::SourceDir() + "/tests/meta/corpus/avsc_dump.js";
   std::string args;
   for (const auto& [orig, ours] : pairs) args += " '" + orig + "' '" + ours + "'";
   nlohmann::json decoded = nlohmann::json::parse(RunCommand("node '" + script + "'" + args));
