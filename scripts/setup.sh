@@ -10,8 +10,12 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev libroaring-dev libxxhash-dev
-  nodejs npm zstd xxd
+  zstd xxd
 )
+# Node.js may come from elsewhere (e.g. NodeSource, whose nodejs conflicts with Debian's npm):
+# install Debian's only when the commands are missing.
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
