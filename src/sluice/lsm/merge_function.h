@@ -1,0 +1,39 @@
+// MergeFunction: folds all records of one primary key, oldest first (merge order: user sequence
+// field(s), then sequence number), into one record (Java mergetree.compact.MergeFunction).
+//
+// Usage per key: Reset(), Add() for each record in merge order, then GetResult(). Add() fails
+// where Java throws (e.g. a retraction an engine does not accept, an overflow in `sum`); the
+// caller should stop the read or compaction with that Status.
+//
+// Thread safety: not thread-safe; one instance per reader or writer.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "sluice/base/status.h"
+#include "sluice/lsm/key_value.h"
+
+namespace sluice {
+
+class MergeFunction {
+ public:
+  virtual ~MergeFunction() = default;
+
+  virtual void Reset() = 0;
+  virtual Status Add(const KeyValue& kv) = 0;
+
+  // The merged record, whatever its kind (what compaction writes when it keeps deletes), or
+  // nullopt when the engine kept no record (every input was ignored).
+  virtual std::optional<KeyValue> GetResultKeepingDeletes() = 0;
+
+  // The merged record as a batch read returns it: nullopt when there is none or when its kind
+  // is -U or -D (Java drops such results, DropDeleteReader).
+  std::optional<KeyValue> GetResult() {
+    std::optional<KeyValue> result = GetResultKeepingDeletes();
+    if (result && IsRetract(result->kind)) return std::nullopt;
+    return result;
+  }
+};
+
+}  // namespace sluice

@@ -1,0 +1,121 @@
+#include "sluice/table/file_store_table.h"
+
+#include <cctype>
+#include <charconv>
+#include <utility>
+
+#include "sluice/meta/branch_manager.h"
+#include "sluice/predicate/literal.h"
+
+namespace sluice {
+
+Result<TableVersion> TableVersion::AsOf(std::string_view text) {
+  bool all_digits = !text.empty();
+  for (char c : text) all_digits = all_digits && std::isdigit(static_cast<unsigned char>(c));
+  if (all_digits) {
+    int64_t millis = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), millis);
+    if (ec != std::errc() || end != text.data() + text.size()) {
+      return Status::InvalidArgument("time-travel timestamp out of range: '" + std::string(text) +
+                                     "'");
+    }
+    return AsOfMillis(millis);
+  }
+  auto ts = ParseTimestampText(text);
+  if (!ts.ok()) {
+    return Status::InvalidArgument("time-travel timestamp '" + std::string(text) +
+                                   "' is neither epoch millis nor 'YYYY-MM-DD HH:MM:SS'");
+  }
+  return AsOfMillis(ts->millisecond);
+}
+
+FileStoreTable::FileStoreTable(std::shared_ptr<FileIO> io, std::string path, std::string branch,
+                               std::shared_ptr<const TableSchema> schema,
+                               std::map<std::string, std::string> dynamic_options)
+    : io_(io),
+      path_(std::move(path)),
+      branch_(std::move(branch)),
+      schema_(std::move(schema)),
+      dynamic_options_(std::move(dynamic_options)),
+      snapshots_(io, path_, branch_),
+      schemas_(io, path_, branch_),
+      tags_(io, path_, branch_) {
+  schema_cache_.emplace(schema_->id(), schema_);
+}
+
+Result<std::shared_ptr<FileStoreTable>> FileStoreTable::Open(
+    std::shared_ptr<FileIO> io, std::string path, std::string_view branch,
+    std::map<std::string, std::string> dynamic_options) {
+  std::string normalized = NormalizeBranch(branch);
+  if (!IsMainBranch(normalized)) {
+    SLUICE_ASSIGN_OR_RETURN(bool exists, BranchManager(io, path).BranchExists(normalized));
+    if (!exists) {
+      return Status::NotFound("branch '" + normalized + "' does not exist in table " + path);
+    }
+  }
+  SchemaManager schemas(io, path, normalized);
+  SLUICE_ASSIGN_OR_RETURN(auto latest, schemas.LatestSchema());
+  if (!latest) return Status::NotFound("no table at " + path + " (no schema in schema/)");
+  auto schema = std::make_shared<const TableSchema>(std::move(*latest));
+  return std::shared_ptr<FileStoreTable>(
+      new FileStoreTable(std::move(io), std::move(path), std::move(normalized), std::move(schema),
+                         std::move(dynamic_options)));
+}
+
+Result<std::shared_ptr<FileStoreTable>> FileStoreTable::OnBranch(std::string_view branch) const {
+  return Open(io_, path_, branch, dynamic_options_);
+}
+
+std::string FileStoreTable::Option(std::string_view key, std::string_view fallback) const {
+  auto it = dynamic_options_.find(std::string(key));
+  if (it != dynamic_options_.end()) return it->second;
+  return schema_->OptionOr(key, fallback);
+}
+
+bool FileStoreTable::BoolOption(std::string_view key, bool fallback) const {
+  std::string value = Option(key, fallback ? "true" : "false");
+  for (char& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return value == "true";
+}
+
+Result<std::shared_ptr<const TableSchema>> FileStoreTable::SchemaById(int64_t id) const {
+  {
+    std::lock_guard<std::mutex> lock(schema_cache_mutex_);
+    auto it = schema_cache_.find(id);
+    if (it != schema_cache_.end()) return it->second;
+  }
+  SLUICE_ASSIGN_OR_RETURN(TableSchema loaded, schemas_.LoadSchema(id));
+  auto schema = std::make_shared<const TableSchema>(std::move(loaded));
+  std::lock_guard<std::mutex> lock(schema_cache_mutex_);
+  return schema_cache_.emplace(id, std::move(schema)).first->second;
+}
+
+Result<std::optional<Snapshot>> FileStoreTable::SelectSnapshot(const TableVersion& version) const {
+  switch (version.kind) {
+    case TableVersion::Kind::kLatest:
+      return snapshots_.LatestSnapshot();
+    case TableVersion::Kind::kSnapshotId: {
+      SLUICE_ASSIGN_OR_RETURN(bool exists, snapshots_.SnapshotExists(version.snapshot_id));
+      if (!exists) {
+        return Status::NotFound("snapshot " + std::to_string(version.snapshot_id) +
+                                " does not exist in table " + path_ + " (branch " + branch_ + ")");
+      }
+      SLUICE_ASSIGN_OR_RETURN(Snapshot snapshot, snapshots_.LoadSnapshot(version.snapshot_id));
+      return std::optional<Snapshot>(std::move(snapshot));
+    }
+    case TableVersion::Kind::kTag: {
+      SLUICE_ASSIGN_OR_RETURN(bool exists, tags_.TagExists(version.tag));
+      if (!exists) {
+        return Status::NotFound("tag '" + version.tag + "' does not exist in table " + path_ +
+                                " (branch " + branch_ + ")");
+      }
+      SLUICE_ASSIGN_OR_RETURN(Tag tag, tags_.LoadTag(version.tag));
+      return std::optional<Snapshot>(std::move(tag.snapshot));
+    }
+    case TableVersion::Kind::kTimeMillis:
+      return snapshots_.EarlierOrEqualTimeMillis(version.time_millis);
+  }
+  return Status::Internal("unknown table version kind");
+}
+
+}  // namespace sluice

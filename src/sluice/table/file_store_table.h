@@ -1,0 +1,101 @@
+// FileStoreTable: one loaded table (Java FileStoreTable): where it is, its FileIO, the branch
+// read, its latest schema, the dynamic options of this load, and which snapshot a read sees.
+//
+// Snapshot selection follows Java's time travel (TimeTravelUtil, the static starting
+// scanners): the latest snapshot, a snapshot id, a tag (the snapshot the tag file carries, even
+// after the snapshot itself expired), or the latest snapshot committed at or before a time.
+// A time before the earliest snapshot selects nothing (Java's NoSnapshot: an empty plan).
+//
+// Thread safety: thread-safe; the schema cache is guarded by a mutex.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "sluice/base/result.h"
+#include "sluice/fs/file_io.h"
+#include "sluice/meta/schema_manager.h"
+#include "sluice/meta/snapshot.h"
+#include "sluice/meta/snapshot_manager.h"
+#include "sluice/meta/table_schema.h"
+#include "sluice/meta/tag_manager.h"
+
+namespace sluice {
+
+// Which version of a table a read sees.
+struct TableVersion {
+  enum class Kind : unsigned char { kLatest, kSnapshotId, kTag, kTimeMillis };
+
+  Kind kind = Kind::kLatest;
+  int64_t snapshot_id = 0;  // kSnapshotId
+  std::string tag;          // kTag
+  int64_t time_millis = 0;  // kTimeMillis: epoch millis
+
+  static TableVersion Latest() { return {}; }
+  static TableVersion SnapshotId(int64_t id) { return {Kind::kSnapshotId, id, {}, 0}; }
+  static TableVersion Tag(std::string name) { return {Kind::kTag, 0, std::move(name), 0}; }
+  static TableVersion AsOfMillis(int64_t millis) { return {Kind::kTimeMillis, 0, {}, millis}; }
+  // Epoch millis ("1700000000000") or "YYYY-MM-DD HH:MM:SS[.fff]" read as UTC (Java reads it in
+  // the session's local zone; Sluice sessions are UTC). InvalidArgument naming the text.
+  static Result<TableVersion> AsOf(std::string_view text);
+};
+
+class FileStoreTable {
+ public:
+  // Loads the table at `path` (its latest schema on `branch`). NotFound naming the path when
+  // there is no schema (not a table), or naming the branch when it does not exist.
+  // `dynamic_options` override the schema's options for this load (Java table.copy(options)).
+  static Result<std::shared_ptr<FileStoreTable>> Open(
+      std::shared_ptr<FileIO> io, std::string path, std::string_view branch = kMainBranch,
+      std::map<std::string, std::string> dynamic_options = {});
+
+  // The same table on another branch (same dynamic options).
+  Result<std::shared_ptr<FileStoreTable>> OnBranch(std::string_view branch) const;
+
+  const std::shared_ptr<FileIO>& io() const { return io_; }
+  const std::string& path() const { return path_; }
+  const std::string& branch() const { return branch_; }
+  // The latest schema of the branch.
+  const TableSchema& schema() const { return *schema_; }
+  const std::shared_ptr<const TableSchema>& schema_ptr() const { return schema_; }
+  const std::map<std::string, std::string>& dynamic_options() const { return dynamic_options_; }
+  const SnapshotManager& snapshot_manager() const { return snapshots_; }
+  const SchemaManager& schema_manager() const { return schemas_; }
+  const TagManager& tag_manager() const { return tags_; }
+
+  // The dynamic option `key` if set, else the schema's, else `fallback`.
+  std::string Option(std::string_view key, std::string_view fallback) const;
+  bool BoolOption(std::string_view key, bool fallback) const;
+
+  // The schema with `id` of this branch, loaded once. NotFound "schema <id> does not exist".
+  Result<std::shared_ptr<const TableSchema>> SchemaById(int64_t id) const;
+
+  // The snapshot `version` selects; nullopt when the table has none (no snapshot yet, or a time
+  // before the earliest snapshot). NotFound naming the snapshot id / tag when they do not exist.
+  Result<std::optional<Snapshot>> SelectSnapshot(const TableVersion& version) const;
+
+ private:
+  FileStoreTable(std::shared_ptr<FileIO> io, std::string path, std::string branch,
+                 std::shared_ptr<const TableSchema> schema,
+                 std::map<std::string, std::string> dynamic_options);
+
+  std::shared_ptr<FileIO> io_;
+  std::string path_;
+  std::string branch_;
+  std::shared_ptr<const TableSchema> schema_;
+  std::map<std::string, std::string> dynamic_options_;
+  SnapshotManager snapshots_;
+  SchemaManager schemas_;
+  TagManager tags_;
+
+  mutable std::mutex schema_cache_mutex_;
+  mutable std::unordered_map<int64_t, std::shared_ptr<const TableSchema>> schema_cache_;
+};
+
+}  // namespace sluice

@@ -1,0 +1,54 @@
+// DataSplit: the unit of work a scan plan hands to a reader (Java DataSplit): the data files
+// of one bucket of one partition at one snapshot, with their resolved paths and, for tables
+// with deletion vectors, where each file's deletion vector lies.
+//
+// Thread safety: a value type.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sluice/meta/data_file_meta.h"
+#include "sluice/types/value.h"
+
+namespace sluice {
+
+// One data file's deletion vector inside a deletion-vector index file (Java DeletionFile).
+struct DeletionFile {
+  std::string path;  // the index file
+  int64_t offset = 0;
+  int64_t length = 0;
+  std::optional<int64_t> cardinality;  // deleted rows; absent in files of older writers
+
+  bool operator==(const DeletionFile&) const = default;
+};
+
+struct DataSplit {
+  int64_t snapshot_id = 0;
+  // Serialized BinaryRow (4-byte big-endian arity + row) as in manifests, and its values in
+  // partition-key order.
+  std::string partition;
+  ValueList partition_values;
+  int32_t bucket = 0;
+  // The table's bucket count when the files were written (manifest `_TOTAL_BUCKETS`).
+  int32_t total_buckets = 0;
+  // `<table>/[<data-file.path-directory>/]<partition path>bucket-<b>`.
+  std::string bucket_path;
+  // Ordered: append tables by sequence number; primary-key tables by level, then sequence.
+  std::vector<DataFileMeta> data_files;
+  // Where each data file is (aligned with data_files): the external path when recorded, else
+  // under bucket_path.
+  std::vector<std::string> data_file_paths;
+  // Aligned with data_files when the table has deletion vectors; empty otherwise.
+  std::vector<std::optional<DeletionFile>> deletion_files;
+  // The files can be read as they are, without merging (Java rawConvertible).
+  bool raw_convertible = false;
+  // The split comes from the fallback branch (`scan.fallback-branch`).
+  bool from_fallback_branch = false;
+
+  int64_t RowCount() const;
+};
+
+}  // namespace sluice

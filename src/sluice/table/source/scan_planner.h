@@ -1,0 +1,87 @@
+// PlanScan: turns a table version and a read's restrictions into DataSplits (Java
+// SnapshotReaderImpl + FileStoreScan + the split generators, one split per partition and
+// bucket).
+//
+//   snapshot -> manifest lists -> manifests -> entries -> ADD/DELETE folded -> splits
+//
+// Manifests whose partition statistics or bucket range exclude the read are never opened; the
+// others are read on a small thread pool. Entries are folded by file identifier (partition,
+// bucket, level, file name, extra files, embedded index, external path): a DELETE cancels the
+// matching ADD, so files a compaction replaced are gone.
+//
+// Read semantics (Java Paimon):
+//   batch        every live file; for primary-key tables with deletion vectors and first-row
+//                tables only files with level > 0 (uncompacted level-0 files are invisible).
+//   stream_full  the first plan of a streaming read at the snapshot: every live file, level 0
+//                included.
+//   delta        the files added by exactly that APPEND snapshot (its delta manifest list);
+//                other commit kinds add nothing a streaming read emits, so they plan empty.
+//
+// The data filter only prunes (partitions, manifests, files by min/max/null-count statistics
+// evolved by field id, see stats_evolution.h); readers must still apply it to rows. For
+// primary-key tables without deletion vectors that merge on read, files are pruned by key
+// statistics only, and a bucket is dropped only when no file's value statistics can match
+// (Java KeyValueFileStoreScan), since a merge needs every version of a key.
+//
+// When the main branch sets `scan.fallback-branch`, a batch plan adds, for every partition the
+// main branch does not have, the splits of the fallback branch's latest snapshot (Java
+// FallbackReadFileStoreTable).
+//
+// Thread safety: PlanScan is reentrant; it starts and joins its own worker threads.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/predicate/predicate.h"
+#include "sluice/table/file_store_table.h"
+#include "sluice/table/source/data_split.h"
+
+namespace sluice {
+
+enum class ScanMode : unsigned char { kBatch, kStreamFull, kDelta };
+
+// "batch", "stream_full", "delta"; InvalidArgument otherwise.
+Result<ScanMode> ScanModeFromName(std::string_view name);
+
+struct ScanOptions {
+  TableVersion version;
+  ScanMode mode = ScanMode::kBatch;
+  // Partition key -> value text as Java partition specs write it ("10", "2024-01-01"); the
+  // `partition.default-name` value selects the null partition. Exact.
+  std::vector<std::pair<std::string, std::string>> partition_spec;
+  // A predicate over the table's partition type (TableSchema::LogicalPartitionType()). Exact.
+  PredicatePtr partition_filter;
+  std::optional<int32_t> bucket;
+  // A predicate over the latest schema's row type (TableSchema::LogicalRowType()). Prunes only.
+  PredicatePtr filter;
+  // Recorded path prefix -> replacement, relative to the table directory unless absolute:
+  // applied to external data and index file paths (the corpus' `path_remap`).
+  std::vector<std::pair<std::string, std::string>> path_remap;
+  // Threads reading manifests; 0 = min(hardware concurrency, 8).
+  int num_threads = 0;
+};
+
+// What planning touched, for tests and benchmarks.
+struct ScanMetrics {
+  int64_t manifests_total = 0;
+  int64_t manifests_skipped = 0;  // by partition statistics or bucket range
+  int64_t entries_read = 0;
+  int64_t files_skipped_by_stats = 0;
+};
+
+struct ScanPlan {
+  // The snapshot planned; nullopt when the table has none (the plan is then empty).
+  std::optional<int64_t> snapshot_id;
+  // Ordered by partition values, then bucket; fallback-branch splits last.
+  std::vector<DataSplit> splits;
+  ScanMetrics metrics;
+};
+
+Result<ScanPlan> PlanScan(const FileStoreTable& table, const ScanOptions& options);
+
+}  // namespace sluice
