@@ -603,9 +603,21 @@ class StringWriter : public ColumnWriter {
       size_t b = i == 0 ? 0 : ends_[i - 1];
       return std::string_view(bytes_).substr(b, ends_[i] - b);
     };
+    // Like ORC Java, judge the dictionary by the first row group's worth of values, so that
+    // unique strings are not sorted only to be written directly.
+    bool dictionary = false;
     std::vector<uint32_t> order;
     size_t distinct = 0;
     if (!binary_ && n > 0) {
+      size_t sample = std::min<size_t>(n, 10000);
+      std::vector<std::string_view> head(sample);
+      for (size_t i = 0; i < sample; ++i) head[i] = value(i);
+      std::sort(head.begin(), head.end());
+      size_t head_distinct =
+          static_cast<size_t>(std::unique(head.begin(), head.end()) - head.begin());
+      dictionary = static_cast<double>(head_distinct) <= threshold_ * static_cast<double>(sample);
+    }
+    if (dictionary) {
       order.resize(n);
       std::iota(order.begin(), order.end(), 0u);
       std::sort(order.begin(), order.end(),
@@ -614,7 +626,6 @@ class StringWriter : public ColumnWriter {
         if (i == 0 || value(order[i]) != value(order[i - 1])) ++distinct;
       }
     }
-    bool dictionary = !binary_ && n > 0 && static_cast<double>(distinct) <= threshold_ * n;
     // Row groups that started (and got rows) in this stripe, by first value index.
     size_t groups = group_positions_.size();
     auto group_at = [&](size_t g) { return g < groups ? group_value_starts_[g] : SIZE_MAX; };

@@ -1,0 +1,261 @@
+// orc_bench: single-threaded ORC write and full-decode scan throughput of Sluice, next to
+// Sluice's own Parquet on the same data (issue 4).
+//
+//   orc_bench [--rows N] [--dir DIR]
+//
+// Dataset: the one of parquet_bench (BIGINT id, INT qty, DOUBLE price, DECIMAL(18, 2) amount,
+// STRING name of 5-30 characters, TIMESTAMP(6) ts; 5% nulls in the nullable ones), written with
+// zstd level 1 (Paimon's defaults) as ORC and as Parquet, then each file scanned decoding every
+// column (folded into a checksum).
+// The last line is "RESULT orc_write_vs_parquet=R orc_scan_vs_parquet=R": ORC throughput over
+// Parquet's, by process CPU time (wall-clock times are printed too).
+
+#include <time.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "sluice/batch/column_batch.h"
+#include "sluice/format/orc/orc_file_format.h"
+#include "sluice/format/parquet/parquet_file_format.h"
+#include "sluice/fs/file_io.h"
+
+namespace sluice {
+namespace {
+
+constexpr int64_t kBatchRows = 65536;
+
+[[noreturn]] void Die(const std::string& what) {
+  std::fprintf(stderr, "orc_bench: %s\n", what.c_str());
+  std::exit(1);
+}
+
+void Check(const Status& st, const char* what) {
+  if (!st.ok()) Die(std::string(what) + ": " + st.ToString());
+}
+
+// Wall-clock and CPU time of the process (all threads; DuckDB runs with one thread). The RESULT
+// line compares CPU time, which other processes on a shared machine do not inflate.
+struct Clock {
+  double wall;
+  double cpu;
+};
+
+Clock Now() {
+  timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return {
+      std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(),
+      static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9};
+}
+
+Clock Since(const Clock& start) {
+  Clock now = Now();
+  return {now.wall - start.wall, now.cpu - start.cpu};
+}
+
+DataField Field(int32_t id, const char* name, DataTypePtr type) {
+  DataField f;
+  f.id = id;
+  f.name = name;
+  f.type = std::move(type);
+  return f;
+}
+
+DataTypePtr BenchType() {
+  return DataType::Row(
+      {Field(0, "id", DataType::BigInt(false)), Field(1, "qty", DataType::Int()),
+       Field(2, "price", DataType::Double()), Field(3, "amount", DataType::Decimal(18, 2)),
+       Field(4, "name", DataType::String()), Field(5, "ts", DataType::Timestamp(6, false))});
+}
+
+// Fills batches directly through the vectors' buffers.
+std::vector<std::unique_ptr<ColumnBatch>> MakeDataset(int64_t rows) {
+  DataTypePtr type = BenchType();
+  std::mt19937_64 rng(42);
+  std::vector<std::unique_ptr<ColumnBatch>> batches;
+  const int64_t base_micros = int64_t{1700000000} * 1000000;
+  for (int64_t start = 0; start < rows; start += kBatchRows) {
+    int64_t n = std::min(kBatchRows, rows - start);
+    auto batch = std::make_unique<ColumnBatch>(type);
+    for (int c = 0; c < batch->num_columns(); ++c) {
+      if (c != 4) batch->column(c)->Resize(n);
+    }
+    int64_t* id = batch->column(0)->data<int64_t>();
+    int32_t* qty = batch->column(1)->data<int32_t>();
+    double* price = batch->column(2)->data<double>();
+    int64_t* amount = batch->column(3)->data<int64_t>();
+    Timestamp* ts = batch->column(5)->data<Timestamp>();
+    uint8_t* qty_valid = batch->column(1)->MutableValidity();
+    uint8_t* price_valid = batch->column(2)->MutableValidity();
+    uint8_t* amount_valid = batch->column(3)->MutableValidity();
+    ColumnVector* name = batch->column(4);
+    std::string word;
+    for (int64_t i = 0; i < n; ++i) {
+      uint64_t r = rng();
+      id[i] = start + i;
+      qty[i] = static_cast<int32_t>(r % 10000);
+      price[i] = static_cast<double>(rng() % 100000000) / 100.0;
+      amount[i] = static_cast<int64_t>(rng() % 100000000000ULL) - 50000000000LL;
+      ts[i] = Timestamp::FromEpochMicros(base_micros + (start + i) * 1000 +
+                                         static_cast<int64_t>(r % 1000));
+      qty_valid[i] = (r >> 20) % 20 != 0;
+      price_valid[i] = (r >> 28) % 20 != 0;
+      amount_valid[i] = (r >> 36) % 20 != 0;
+      if ((r >> 44) % 20 == 0) {
+        name->AppendNull();
+      } else {
+        word.resize(5 + (r >> 50) % 26);
+        uint64_t bits = rng();
+        for (size_t k = 0; k < word.size(); ++k) {
+          if (k % 10 == 0) bits = rng();
+          word[k] = static_cast<char>('a' + (bits % 26));
+          bits /= 26;
+        }
+        name->AppendBytes(word);
+      }
+    }
+    batch->set_num_rows(n);
+    batches.push_back(std::move(batch));
+  }
+  return batches;
+}
+
+int64_t Write(const FileFormat& format, const std::string& path,
+              const std::vector<std::unique_ptr<ColumnBatch>>& data) {
+  auto file = LocalFileIO()->OpenForWrite(path, true);
+  Check(file.status(), "open for write");
+  WriterOptions options;  // zstd level 1: Paimon's defaults
+  auto writer = format.CreateWriter(std::move(*file), BenchType(), options);
+  Check(writer.status(), "create writer");
+  for (const auto& batch : data) Check((*writer)->Write(*batch), "write");
+  auto result = (*writer)->Finish();
+  Check(result.status(), "finish");
+  return result->file_size;
+}
+
+// Decodes every column and folds it into a checksum.
+int64_t Scan(const FileFormat& format, const std::string& path, int64_t* rows_out) {
+  auto file = LocalFileIO()->OpenForRead(path);
+  Check(file.status(), "open for read");
+  ReaderOptions options;
+  options.batch_size = 4096;
+  DataTypePtr type = BenchType();
+  auto reader =
+      format.CreateReader(std::shared_ptr<RandomAccessFile>(std::move(*file)), type, options);
+  Check(reader.status(), "create reader");
+  ColumnBatch batch(type);
+  int64_t rows = 0;
+  int64_t max_id = std::numeric_limits<int64_t>::min();
+  int32_t max_qty = std::numeric_limits<int32_t>::min();
+  double min_price = std::numeric_limits<double>::infinity();
+  int64_t max_amount = std::numeric_limits<int64_t>::min();
+  size_t name_bytes = 0;
+  int64_t max_ts = std::numeric_limits<int64_t>::min();
+  while (true) {
+    auto more = (*reader)->Next(&batch);
+    Check(more.status(), "next");
+    if (!*more) break;
+    int64_t n = batch.num_rows();
+    const int64_t* id = batch.column(0)->data<int64_t>();
+    const int32_t* qty = batch.column(1)->data<int32_t>();
+    const double* price = batch.column(2)->data<double>();
+    const int64_t* amount = batch.column(3)->data<int64_t>();
+    const Timestamp* ts = batch.column(5)->data<Timestamp>();
+    for (int64_t i = 0; i < n; ++i) {
+      max_id = std::max(max_id, id[i]);
+      max_qty = std::max(max_qty, qty[i]);
+      min_price = std::min(min_price, price[i]);
+      max_amount = std::max(max_amount, amount[i]);
+      max_ts = std::max(max_ts, ts[i].millisecond);
+    }
+    name_bytes += batch.column(4)->values().size();
+    rows += n;
+  }
+  *rows_out = rows;
+  return max_id ^ max_qty ^ static_cast<int64_t>(min_price) ^ max_amount ^
+         static_cast<int64_t>(name_bytes) ^ max_ts;
+}
+
+int Main(int argc, char** argv) {
+  int64_t rows = 10000000;
+  std::string dir = std::filesystem::temp_directory_path().string() + "/sluice_orc_bench";
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--rows" && i + 1 < argc) {
+      rows = std::atoll(argv[++i]);
+    } else if (arg == "--dir" && i + 1 < argc) {
+      dir = argv[++i];
+    } else {
+      Die("usage: orc_bench [--rows N] [--dir DIR]");
+    }
+  }
+  if (rows <= 0) Die("--rows must be positive");
+  std::filesystem::create_directories(dir);
+  const std::string orc_path = dir + "/sluice.orc";
+  const std::string parquet_path = dir + "/sluice.parquet";
+
+  std::printf(
+      "dataset: %lld rows: id BIGINT, qty INT?, price DOUBLE?, amount DECIMAL(18,2)?, "
+      "name STRING(5-30)?, ts TIMESTAMP(6)  (? = 5%% nulls)\n",
+      static_cast<long long>(rows));
+  auto data = MakeDataset(rows);
+
+  Clock t0 = Now();
+  int64_t orc_size = Write(*OrcFormat(), orc_path, data);
+  Clock orc_write = Since(t0);
+  t0 = Now();
+  int64_t parquet_size = Write(*ParquetFormat(), parquet_path, data);
+  Clock parquet_write = Since(t0);
+  data.clear();
+
+  // The best of kScanRuns, alternating formats, damps the noise of a shared machine.
+  constexpr int kScanRuns = 3;
+  Clock orc_scan{1e30, 1e30}, parquet_scan{1e30, 1e30};
+  int64_t orc_sum = 0, parquet_sum = 0;
+  auto best = [](Clock* b, const Clock& c) {
+    b->wall = std::min(b->wall, c.wall);
+    b->cpu = std::min(b->cpu, c.cpu);
+  };
+  for (int run = 0; run < kScanRuns; ++run) {
+    int64_t scanned = 0;
+    t0 = Now();
+    orc_sum = Scan(*OrcFormat(), orc_path, &scanned);
+    best(&orc_scan, Since(t0));
+    if (scanned != rows) Die("ORC scan read a wrong count");
+    t0 = Now();
+    parquet_sum = Scan(*ParquetFormat(), parquet_path, &scanned);
+    best(&parquet_scan, Since(t0));
+    if (scanned != rows) Die("Parquet scan read a wrong count");
+  }
+  if (orc_sum != parquet_sum) Die("ORC and Parquet scans disagree");
+
+  auto line = [&](const char* what, const Clock& c, const std::string& extra) {
+    std::printf("%-14s: cpu %7.3f s  %6.2f Mrows/s   wall %7.3f s  %6.2f Mrows/s  %s\n", what,
+                c.cpu, static_cast<double>(rows) / c.cpu / 1e6, c.wall,
+                static_cast<double>(rows) / c.wall / 1e6, extra.c_str());
+  };
+  auto mib = [](int64_t bytes) {
+    return "file " + std::to_string(static_cast<double>(bytes) / (1 << 20)).substr(0, 6) + " MiB";
+  };
+  line("write orc", orc_write, mib(orc_size));
+  line("write parquet", parquet_write, mib(parquet_size));
+  line("scan  orc", orc_scan, "checksum " + std::to_string(orc_sum));
+  line("scan  parquet", parquet_scan, "checksum " + std::to_string(parquet_sum));
+  std::printf("RESULT orc_write_vs_parquet=%.3f orc_scan_vs_parquet=%.3f\n",
+              parquet_write.cpu / orc_write.cpu, parquet_scan.cpu / orc_scan.cpu);
+  return 0;
+}
+
+}  // namespace
+}  // namespace sluice
+
+int main(int argc, char** argv) { return sluice::Main(argc, argv); }
