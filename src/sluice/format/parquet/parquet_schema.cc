@@ -52,6 +52,11 @@ struct Builder {
                                 std::to_string(n) + " children, more than the schema holds");
     }
     for (int32_t i = 0; i < n; ++i) {
+      // Earlier children's subtrees may have used up the elements the count promised.
+      if (next >= elements.size()) {
+        return Status::Corruption("parquet schema: group '" + node->path + "' claims " +
+                                  std::to_string(n) + " children, more than the schema holds");
+      }
       auto child = std::make_unique<SchemaNode>();
       child->element = &elements[next++];
       child->parent = node;
