@@ -333,6 +333,14 @@ TEST_F(ParquetReaderTest, ReportsChunksAndPagesOutsideTheFile) {
   st = ReadBytes("schema.parquet",
                  EditFooter(good, [](FileMetaData* m) { m->schema[0].num_children = 7; }));
   EXPECT_TRUE(st.IsCorruption()) << st.ToString();
+  // The root claims two children; the first (made a group) claims the second (fuzzer-found).
+  std::string two = Bytes(Write("two.parquet", "SELECT i AS a, i AS b FROM range(10) t(i)"));
+  st = ReadBytes("schema2.parquet", EditFooter(two, [](FileMetaData* m) {
+                   m->schema[1].type.reset();
+                   m->schema[1].num_children = 1;
+                 }));
+  EXPECT_TRUE(st.IsCorruption()) << st.ToString();
+  EXPECT_NE(st.message().find("children"), std::string::npos) << st.ToString();
 }
 
 // Rewrites the page header at `offset` of `bytes` (which must keep its encoded length).
