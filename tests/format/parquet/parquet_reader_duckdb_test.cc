@@ -126,12 +126,12 @@ TEST(ParquetDuckDbTest, TypeMatrixAcrossCodecsAndPageVersions) {
         EXPECT_NE(content.status().message().find("BROTLI"), std::string::npos);
         continue;
       }
-      rows += RoundTrip(&duck, path, MatrixSelect(1200), options);
+      rows += RoundTrip(&duck, path, MatrixSelect(700), options);
       ++files;
     }
   }
   EXPECT_EQ(files, 10);
-  EXPECT_EQ(rows, 12000);
+  EXPECT_EQ(rows, 7000);
 }
 
 TEST(ParquetDuckDbTest, EveryEncodingDuckDbWrites) {
