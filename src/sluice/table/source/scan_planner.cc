@@ -40,8 +40,8 @@ std::vector<ColumnStats> DirectStats(const SimpleStats& stats, const DataType& r
   std::vector<ColumnStats> out(arity);
   auto min_row = BinaryRowView::FromSerialized(stats.min_values);
   auto max_row = BinaryRowView::FromSerialized(stats.max_values);
-  const bool bounds = min_row.ok() && max_row.ok() && min_row->arity() == arity &&
-                      max_row->arity() == arity;
+  const bool bounds =
+      min_row.ok() && max_row.ok() && min_row->arity() == arity && max_row->arity() == arity;
   const bool nulls =
       stats.null_counts.has_value() && static_cast<int>(stats.null_counts->size()) == arity;
   for (int i = 0; i < arity; ++i) {
@@ -122,8 +122,7 @@ class Planner {
 Status Planner::Prepare() {
   partition_type_ = schema_.LogicalPartitionType();
   const auto& keys = schema_.partition_keys();
-  const std::string default_name =
-      table_.Option("partition.default-name", kDefaultPartitionName);
+  const std::string default_name = table_.Option("partition.default-name", kDefaultPartitionName);
   std::vector<PredicatePtr> exact;
   for (const auto& [key, text] : options_.partition_spec) {
     auto it = std::find(keys.begin(), keys.end(), key);
@@ -195,8 +194,7 @@ bool Planner::ManifestSelected(const ManifestFileMeta& meta) const {
 
 Result<std::vector<ManifestEntry>> Planner::ReadManifest(const ManifestFileMeta& meta) const {
   const std::string path = ManifestFilePath(table_.path(), meta.file_name);
-  SLUICE_ASSIGN_OR_RETURN(std::vector<ManifestEntry> entries,
-                          ReadManifestFile(*table_.io(), path));
+  SLUICE_ASSIGN_OR_RETURN(std::vector<ManifestEntry> entries, ReadManifestFile(*table_.io(), path));
   std::vector<ManifestEntry> kept;
   kept.reserve(entries.size());
   std::unordered_map<std::string, bool> partition_verdicts;
@@ -244,9 +242,10 @@ Result<std::vector<ManifestEntry>> Planner::ReadAndFold(
       }
     }
   };
-  int threads = options_.num_threads > 0
-                    ? options_.num_threads
-                    : static_cast<int>(std::min(8u, std::max(1u, std::thread::hardware_concurrency())));
+  int threads =
+      options_.num_threads > 0
+          ? options_.num_threads
+          : static_cast<int>(std::min(8u, std::max(1u, std::thread::hardware_concurrency())));
   threads = static_cast<int>(std::min<size_t>(threads, selected.size()));
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(work);
@@ -269,8 +268,7 @@ Result<std::vector<ManifestEntry>> Planner::ReadAndFold(
         if (it != index.end() && !removed[it->second]) {
           return Status::Corruption("data file " + entry.file.file_name + " (bucket " +
                                     std::to_string(entry.bucket) +
-                                    ") is added twice in the manifests of table " +
-                                    table_.path());
+                                    ") is added twice in the manifests of table " + table_.path());
         }
         index[id] = live.size();
         live.push_back(std::move(entry));
@@ -331,8 +329,7 @@ std::string Planner::Remap(const std::string& path) const {
   return path;
 }
 
-Result<std::string> Planner::BucketPathOf(const ValueList& partition_values,
-                                          int32_t bucket) const {
+Result<std::string> Planner::BucketPathOf(const ValueList& partition_values, int32_t bucket) const {
   std::vector<std::pair<std::string, std::optional<std::string>>> spec;
   const auto& keys = schema_.partition_keys();
   for (size_t i = 0; i < keys.size() && i < partition_values.size(); ++i) {
@@ -341,8 +338,7 @@ Result<std::string> Planner::BucketPathOf(const ValueList& partition_values,
         LegacyPartitionValueText(partition_values[i], *partition_type_->fields()[i].type));
     spec.emplace_back(keys[i], std::move(text));
   }
-  const std::string default_name =
-      table_.Option("partition.default-name", kDefaultPartitionName);
+  const std::string default_name = table_.Option("partition.default-name", kDefaultPartitionName);
   return BucketPath(table_.path(), PartitionPath(spec, default_name), bucket,
                     table_.Option("data-file.path-directory", ""));
 }
@@ -483,9 +479,9 @@ Result<ScanPlan> Planner::Run() {
                        return a.file_name < b.file_name;
                      });
     for (const DataFileMeta& file : files) {
-      split.data_file_paths.push_back(
-          file.external_path ? Remap(*file.external_path)
-                             : DataFilePath(split.bucket_path, file.file_name));
+      split.data_file_paths.push_back(file.external_path
+                                          ? Remap(*file.external_path)
+                                          : DataFilePath(split.bucket_path, file.file_name));
     }
     if (!primary_key_) {
       split.raw_convertible = true;
@@ -507,17 +503,15 @@ Result<ScanPlan> Planner::Run() {
     plan.splits.push_back(std::move(split));
   }
 
-  std::stable_sort(plan.splits.begin(), plan.splits.end(),
-                   [this](const DataSplit& a, const DataSplit& b) {
-                     for (size_t i = 0; i < a.partition_values.size() &&
-                                        i < b.partition_values.size();
-                          ++i) {
-                       int c = CompareValues(a.partition_values[i], b.partition_values[i],
-                                             *partition_type_->fields()[i].type);
-                       if (c != 0) return c < 0;
-                     }
-                     return a.bucket < b.bucket;
-                   });
+  std::stable_sort(
+      plan.splits.begin(), plan.splits.end(), [this](const DataSplit& a, const DataSplit& b) {
+        for (size_t i = 0; i < a.partition_values.size() && i < b.partition_values.size(); ++i) {
+          int c = CompareValues(a.partition_values[i], b.partition_values[i],
+                                *partition_type_->fields()[i].type);
+          if (c != 0) return c < 0;
+        }
+        return a.bucket < b.bucket;
+      });
   if (deletion_vectors_ && primary_key_ && options_.mode != ScanMode::kDelta) {
     SLUICE_RETURN_NOT_OK(AttachDeletionFiles(*snapshot, &plan.splits));
   }
