@@ -13,6 +13,7 @@
 
 #include "sluice/format/orc/orc_reader.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/predicate/predicate.h"
 #include "test_util.h"
 
 namespace sluice::orc {
@@ -324,6 +325,152 @@ TEST(OrcConformanceTest, ReadsOrcProjectExamples) {
   std::printf(
       "[orc] ORC examples: %d read (%d compared with expected rows), %d failed as expected\n", read,
       compared, failed_as_expected);
+}
+
+}  // namespace
+}  // namespace sluice::orc
+
+namespace sluice::orc {
+namespace {
+
+// over1k_bloom.orc carries (pre ORC-101) bloom filters: equality on a present value never prunes
+// the row group holding it, and an integer absent from the file (inside the min / max range) is
+// pruned by the filter alone. Strings are not pruned with pre ORC-101 filters.
+TEST(OrcConformanceTest, BloomFiltersPruneEqualityOnly) {
+  std::string path = testing::ExternalDir() + "/orc-examples/over1k_bloom.orc";
+  std::vector<std::pair<int32_t, std::string>> rows;  // (_col2, _col7)
+  ReadOutcome all = ReadAll(path, ReaderOptions{}, [&](const ColumnBatch& batch) {
+    for (int64_t i = 0; i < batch.num_rows(); ++i) {
+      if (batch.column(2)->IsNull(i) || batch.column(7)->IsNull(i)) continue;
+      rows.emplace_back(batch.column(2)->data<int32_t>()[i],
+                        std::string(batch.column(7)->GetBytes(i)));
+    }
+  });
+  ASSERT_TRUE(all.status.ok()) << all.status.ToString();
+  ASSERT_GT(rows.size(), 1000u);
+  // Rows whose (_col2, _col7) satisfy `match` among those the reader returns for `predicate`.
+  auto read_with = [&](PredicatePtr predicate, auto match, int64_t* skipped) {
+    ReaderOptions ro;
+    ro.predicate = std::move(predicate);
+    int64_t n = 0;
+    auto file = LocalFileIO()->OpenForRead(path);
+    auto reader = OrcReader::Open(std::shared_ptr<RandomAccessFile>(std::move(*file)), nullptr, ro);
+    EXPECT_TRUE(reader.ok());
+    ColumnBatch batch((*reader)->read_type());
+    while (true) {
+      auto more = (*reader)->Next(&batch);
+      EXPECT_TRUE(more.ok());
+      if (!more.ok() || !*more) break;
+      for (int64_t i = 0; i < batch.num_rows(); ++i) {
+        if (batch.column(2)->IsNull(i) || batch.column(7)->IsNull(i)) continue;
+        n += match(batch.column(2)->data<int32_t>()[i], batch.column(7)->GetBytes(i));
+      }
+    }
+    *skipped += (*reader)->row_groups_skipped() + (*reader)->stripes_skipped();
+    return n;
+  };
+  int64_t skipped = 0;
+  for (size_t i = 0; i < rows.size(); i += 97) {
+    const auto& [key, name] = rows[i];
+    int64_t want_name = 0, want_key = 0;
+    for (const auto& r : rows) {
+      want_name += r.second == name;
+      want_key += r.first == key;
+    }
+    auto eq_str =
+        Predicate::Leaf(PredicateOp::kEqual, 7, "_col7", DataType::String(), {Value::String(name)});
+    EXPECT_EQ(read_with(
+                  eq_str, [&](int32_t, std::string_view s) { return s == name; }, &skipped),
+              want_name)
+        << name;
+    auto eq_int =
+        Predicate::Leaf(PredicateOp::kEqual, 2, "_col2", DataType::Int(), {Value::Int32(key)});
+    EXPECT_EQ(read_with(
+                  eq_int, [&](int32_t k, std::string_view) { return k == key; }, &skipped),
+              want_key)
+        << key;
+  }
+  EXPECT_GT(skipped, 0);  // the filters did prune
+  int64_t absent_skipped = 0;
+  std::set<int32_t> keys;
+  for (const auto& r : rows) keys.insert(r.first);
+  int32_t missing = *keys.begin() + 1;
+  while (keys.count(missing)) ++missing;
+  auto absent =
+      Predicate::Leaf(PredicateOp::kEqual, 2, "_col2", DataType::Int(), {Value::Int32(missing)});
+  EXPECT_EQ(read_with(
+                absent, [](int32_t, std::string_view) { return true; }, &absent_skipped),
+            0);
+  EXPECT_GT(absent_skipped, 0);
+}
+
+}  // namespace
+}  // namespace sluice::orc
+
+namespace sluice::orc {
+namespace {
+
+// A file with BLOOM_FILTER_UTF8 streams (ORC Java 1.6.11): equality on every present value of
+// each string column returns all of its rows, and absent strings are pruned.
+TEST(OrcConformanceTest, Utf8BloomFiltersKeepEveryMatch) {
+  std::string path = testing::ExternalDir() + "/orc-examples/bad_bloom_filter_1.6.11.orc";
+  DataTypePtr schema;
+  std::vector<std::vector<std::string>> values;  // per column, non-null strings in file order
+  ReadOutcome all = ReadAll(path, ReaderOptions{}, [&](const ColumnBatch& batch) {
+    schema = batch.schema();
+    values.resize(static_cast<size_t>(batch.num_columns()));
+    for (int c = 0; c < batch.num_columns(); ++c) {
+      if (!batch.schema()->fields()[static_cast<size_t>(c)].type->IsString()) continue;
+      for (int64_t i = 0; i < batch.num_rows(); ++i) {
+        if (!batch.column(c)->IsNull(i)) {
+          values[static_cast<size_t>(c)].emplace_back(batch.column(c)->GetBytes(i));
+        }
+      }
+    }
+  });
+  ASSERT_TRUE(all.status.ok()) << all.status.ToString();
+  ASSERT_NE(schema, nullptr);
+  int checked = 0;
+  int64_t absent_skipped = 0;
+  for (int c = 0; c < schema->num_fields(); ++c) {
+    const auto& column = values[static_cast<size_t>(c)];
+    if (column.empty()) continue;
+    const DataField& field = schema->fields()[static_cast<size_t>(c)];
+    auto matches = [&](const std::string& v, int64_t* skipped) {
+      ReaderOptions ro;
+      ro.predicate =
+          Predicate::Leaf(PredicateOp::kEqual, c, field.name, field.type, {Value::String(v)});
+      auto file = LocalFileIO()->OpenForRead(path);
+      auto reader =
+          OrcReader::Open(std::shared_ptr<RandomAccessFile>(std::move(*file)), nullptr, ro);
+      EXPECT_TRUE(reader.ok());
+      ColumnBatch batch((*reader)->read_type());
+      int64_t n = 0;
+      while (true) {
+        auto more = (*reader)->Next(&batch);
+        EXPECT_TRUE(more.ok());
+        if (!more.ok() || !*more) break;
+        for (int64_t i = 0; i < batch.num_rows(); ++i) {
+          n += !batch.column(c)->IsNull(i) && batch.column(c)->GetBytes(i) == v;
+        }
+      }
+      *skipped += (*reader)->row_groups_skipped() + (*reader)->stripes_skipped();
+      return n;
+    };
+    for (size_t i = 0; i < column.size(); i += std::max<size_t>(1, column.size() / 25)) {
+      int64_t want = std::count(column.begin(), column.end(), column[i]);
+      int64_t ignored = 0;
+      EXPECT_EQ(matches(column[i], &ignored), want) << field.name << " = " << column[i];
+      ++checked;
+    }
+    // Just above the minimum: inside the statistics' range, so only the filter can prune it.
+    std::string probe = *std::min_element(column.begin(), column.end()) + "\x01";
+    if (std::find(column.begin(), column.end(), probe) == column.end()) {
+      EXPECT_EQ(matches(probe, &absent_skipped), 0);
+    }
+  }
+  EXPECT_GT(checked, 0);
+  EXPECT_GT(absent_skipped, 0);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "sluice/format/orc/bloom_filter.h"
 #include "sluice/format/orc/orc_statistics.h"
 #include "sluice/predicate/predicate.h"
 
@@ -175,8 +176,12 @@ class OrcReader::StripeData : public StripeStreams {
   DecodedStream empty_;
   std::shared_ptr<const TimeZone> zone_;
   bool decimal64_rle_ = false;
-  // Row index per ORC column (empty when not loaded).
+  // Row index and UTF-8 bloom filters per ORC column (empty when not loaded).
   std::vector<std::vector<RowIndexEntry>> row_index_;
+  std::vector<std::vector<BloomFilter>> bloom_;
+  // Whether bloom_[c] came from a BLOOM_FILTER_UTF8 stream: the older BLOOM_FILTER hashed
+  // strings in the writer's platform charset, so only its integer filters are trusted.
+  std::vector<uint8_t> bloom_utf8_;
   int64_t rows_ = 0;
 };
 
@@ -415,6 +420,9 @@ Status OrcReader::LoadStripe(size_t index) {
 
   sd.present_.clear();
   if (use_row_index_) sd.row_index_.assign(types.size(), {});
+  bool use_bloom = use_row_index_ && options_.predicate != nullptr;
+  sd.bloom_.assign(use_bloom ? types.size() : 0, {});
+  sd.bloom_utf8_.assign(use_bloom ? types.size() : 0, 0);
   uint64_t offset = info.offset;
   uint64_t stripe_end = info.offset + info.index_length + info.data_length;
   std::string buffer;
@@ -430,8 +438,10 @@ Status OrcReader::LoadStripe(size_t index) {
     if (s.raw_kind > static_cast<uint32_t>(StreamKind::kBloomFilterUtf8)) continue;
     if (s.column >= types.size() || !column_selected_[s.column]) continue;
     bool index_stream = s.kind == StreamKind::kRowIndex;
-    if (s.kind == StreamKind::kBloomFilter || s.kind == StreamKind::kBloomFilterUtf8 ||
-        s.kind == StreamKind::kDictionaryCount || (index_stream && !use_row_index_)) {
+    bool bloom_stream =
+        s.kind == StreamKind::kBloomFilterUtf8 || s.kind == StreamKind::kBloomFilter;
+    if (s.kind == StreamKind::kDictionaryCount || (index_stream && !use_row_index_) ||
+        (bloom_stream && !use_bloom)) {
       continue;
     }
     buffer.resize(s.length);
@@ -447,6 +457,19 @@ Status OrcReader::LoadStripe(size_t index) {
       auto entries = ParseRowIndex(decoded.data.view());
       if (!entries.ok()) return entries.status().WithContext(stream_ctx + ": row index");
       sd.row_index_[s.column] = std::move(*entries);
+      continue;
+    }
+    if (bloom_stream) {
+      SLUICE_RETURN_NOT_OK_CTX(
+          DecodeStream(buffer, ps.compression, ps.compression_block_size, &decoded), stream_ctx);
+      auto filters = ParseBloomFilterIndex(decoded.data.view());
+      if (!filters.ok()) return filters.status().WithContext(stream_ctx + ": bloom filters");
+      // A UTF-8 filter wins over an old one for the same column.
+      bool utf8 = s.kind == StreamKind::kBloomFilterUtf8;
+      if (utf8 || !sd.bloom_utf8_[s.column]) {
+        sd.bloom_[s.column] = std::move(*filters);
+        sd.bloom_utf8_[s.column] = utf8;
+      }
       continue;
     }
     uint64_t key = StreamKey(s.column, s.kind);
@@ -489,7 +512,8 @@ Status OrcReader::PlanRanges(size_t stripe) {
                             tail_.postscript.writer_version);
         }
       }
-      if (options_.predicate->MightMatch(end - begin, cs)) {
+      if (options_.predicate->MightMatch(end - begin, cs) &&
+          !BloomExcludes(*options_.predicate, static_cast<size_t>(g))) {
         if (!groups.empty() && groups.back().end == begin) {
           groups.back().end = end;
         } else {
@@ -522,6 +546,48 @@ Status OrcReader::PlanRanges(size_t stripe) {
     }
   }
   return Status::OK();
+}
+
+bool OrcReader::BloomExcludes(const Predicate& p, size_t group) const {
+  if (p.op() == PredicateOp::kAnd) {
+    for (const auto& c : p.children()) {
+      if (BloomExcludes(*c, group)) return true;
+    }
+    return false;
+  }
+  if (p.op() != PredicateOp::kEqual || p.literals().size() != 1 || p.literals()[0].is_null()) {
+    return false;
+  }
+  if (p.field_index() < 0 || static_cast<size_t>(p.field_index()) >= field_columns_.size()) {
+    return false;
+  }
+  int64_t col = field_columns_[static_cast<size_t>(p.field_index())];
+  if (col < 0 || static_cast<size_t>(col) >= stripe_->bloom_.size()) return false;
+  const auto& filters = stripe_->bloom_[static_cast<size_t>(col)];
+  if (group >= filters.size()) return false;
+  const Value& literal = p.literals()[0];
+  uint64_t hash;
+  switch (tail_.footer.types[static_cast<size_t>(col)].kind) {
+    case OrcTypeKind::kByte:
+    case OrcTypeKind::kShort:
+    case OrcTypeKind::kInt:
+    case OrcTypeKind::kLong:
+    case OrcTypeKind::kDate:
+      if (literal.kind() < Value::Kind::kInt8 || literal.kind() > Value::Kind::kInt64) return false;
+      hash = BloomHashInt(literal.AsInt64());
+      break;
+    case OrcTypeKind::kString:
+    case OrcTypeKind::kVarchar:
+      if (literal.kind() != Value::Kind::kString ||
+          !stripe_->bloom_utf8_[static_cast<size_t>(col)]) {
+        return false;
+      }
+      hash = BloomHashBytes(literal.bytes());
+      break;
+    default:
+      return false;
+  }
+  return !BloomMightContain(filters[group], hash);
 }
 
 Status OrcReader::SeekTo(int64_t row) {

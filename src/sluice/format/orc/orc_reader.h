@@ -4,8 +4,9 @@
 // one at a time, each selected column's streams fetched and decompressed whole. Columns are
 // matched by Paimon field id (`paimon.id` type attribute) where the file records ids, else by
 // name; a read column the file lacks reads as null. With a predicate, stripes and row groups
-// whose statistics exclude it are skipped; with row positions, only those rows are returned and
-// the row index is used to seek past unselected row groups.
+// whose statistics (or UTF-8 bloom filters, for equality) exclude it are skipped; with row
+// positions, only those rows are returned and the row index is used to seek past unselected row
+// groups.
 //
 // Thread safety: not thread-safe; one reader per thread.
 #pragma once
@@ -76,6 +77,9 @@ class OrcReader : public FormatReader {
   Status PlanRanges(size_t stripe);
   Status SeekTo(int64_t row);
   bool StripeMightMatch(size_t stripe) const;
+  // True when the stripe's bloom filters prove that row group `group` has no row where an
+  // equality leaf (alone or under AND) holds.
+  bool BloomExcludes(const Predicate& p, size_t group) const;
 
   std::shared_ptr<RandomAccessFile> file_;
   DataTypePtr read_type_;
