@@ -756,7 +756,8 @@ class RoaringBitmap32Agg final : public FieldAggregator {
     roaring_bitmap_t* a = Deserialize(acc.bytes());
     roaring_bitmap_t* b = a == nullptr ? nullptr : Deserialize(in.bytes());
     if (a == nullptr || b == nullptr) {
-      roaring_bitmap_free(a);
+      // This CRoaring version does not accept a null in roaring_bitmap_free.
+      if (a != nullptr) roaring_bitmap_free(a);
       return Status::InvalidArgument("rbm32: a value is not a serialized 32-bit roaring bitmap");
     }
     roaring_bitmap_or_inplace(a, b);
