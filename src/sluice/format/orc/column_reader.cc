@@ -14,6 +14,9 @@ constexpr int64_t kOrcEpochSeconds = 1420070400;
 // would otherwise allocate unbounded memory.
 constexpr int64_t kMaxElementsPerBatch = int64_t{1} << 26;
 
+// Timestamps whose milliseconds fit an int64 (about +-285 million years).
+constexpr int64_t kMaxTimestampSeconds = 9'000'000'000'000'000;
+
 const std::vector<uint64_t> kNoPositions;
 
 // Sizes a scratch buffer, keeping it allocated even when empty so that its data() is never null
@@ -583,10 +586,14 @@ int128_t Pow10(int e) {
   return r;
 }
 
-// Rescales an unscaled value from `from` to `to` digits, rounding half away from zero.
+// Rescales an unscaled value from `from` to `to` digits, rounding half away from zero. Values
+// that overflow wrap (unsigned arithmetic) instead of invoking undefined behaviour; only
+// corrupt files get there, as ORC decimals have at most 38 digits.
 int128_t Rescale(int128_t v, int from, int to) {
+  using u128 = unsigned __int128;
   if (from == to) return v;
-  if (from < to) return v * Pow10(to - from);
+  if (from < to)
+    return static_cast<int128_t>(static_cast<u128>(v) * static_cast<u128>(Pow10(to - from)));
   int128_t div = Pow10(from - to);
   int128_t q = v / div;
   int128_t r = v % div;
@@ -755,6 +762,10 @@ class TimestampColumnReader : public ColumnReader {
       if (ns < 0 || ns > 999999999) {
         return WithContext(Status::Corruption("SECONDARY stream: nanoseconds " +
                                               std::to_string(ns) + " out of range"));
+      }
+      if (secs[i] > kMaxTimestampSeconds || secs[i] < -kMaxTimestampSeconds) {
+        return WithContext(Status::Corruption("DATA stream: timestamp seconds " +
+                                              std::to_string(secs[i]) + " out of range"));
       }
       int64_t s = secs[i] + epoch_;
       // Java writers truncate negative instants toward zero; undo that on the instant, before

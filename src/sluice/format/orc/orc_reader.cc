@@ -265,6 +265,10 @@ Result<OrcFileTail> ReadOrcTail(const RandomAccessFile& file) {
   for (size_t i = 0; i < out.footer.stripes.size(); ++i) {
     const StripeInformation& s = out.footer.stripes[i];
     uint64_t limit = metadata_start;
+    if (s.number_of_rows > (uint64_t{1} << 62)) {
+      return Status::Corruption(ctx() + ": stripe " + std::to_string(i) + " claims " +
+                                std::to_string(s.number_of_rows) + " rows");
+    }
     if (s.offset > limit || s.index_length > limit || s.data_length > limit ||
         s.footer_length > limit ||
         s.offset + s.index_length + s.data_length + s.footer_length > limit) {
@@ -492,7 +496,12 @@ Status OrcReader::PlanRanges(size_t stripe) {
   const StripeData& sd = *stripe_;
   if (options_.predicate != nullptr && use_row_index_) {
     // Row groups whose index statistics exclude the predicate are dropped.
-    int64_t num_groups = (rows + stride - 1) / stride;
+    // Groups beyond the index entries have no statistics: they form one kept range (a lying
+    // row count cannot drive an endless loop).
+    size_t indexed = 0;
+    for (const auto& index : sd.row_index_) indexed = std::max(indexed, index.size());
+    int64_t num_groups =
+        std::min<int64_t>((rows + stride - 1) / stride, static_cast<int64_t>(indexed));
     for (int64_t g = 0; g < num_groups; ++g) {
       int64_t begin = g * stride;
       int64_t end = std::min(rows, begin + stride);
@@ -521,6 +530,14 @@ Status OrcReader::PlanRanges(size_t stripe) {
         }
       } else {
         ++row_groups_skipped_;
+      }
+    }
+    if (num_groups * stride < rows) {
+      int64_t begin = num_groups * stride;
+      if (!groups.empty() && groups.back().end == begin) {
+        groups.back().end = rows;
+      } else {
+        groups.push_back({begin, rows});
       }
     }
   } else {
