@@ -340,6 +340,11 @@ TEST(ScanPlannerTest, TagTimeAndErrors) {
   auto branch_error = table->OnBranch("nope");
   ASSERT_FALSE(branch_error.ok());
   EXPECT_NE(branch_error.status().message().find("'nope'"), std::string::npos);
+  auto bad_option = FileStoreTable::Open(LocalFileIO(), copy.path(), kMainBranch,
+                                         {{"deletion-vectors.enabled", "maybe"}});
+  ASSERT_FALSE(bad_option.ok());
+  EXPECT_NE(bad_option.status().message().find("deletion-vectors.enabled"), std::string::npos)
+      << bad_option.status().ToString();
   auto not_a_table = FileStoreTable::Open(LocalFileIO(), copy.path() + "/manifest");
   EXPECT_TRUE(!not_a_table.ok() && not_a_table.status().IsNotFound());
 }
@@ -432,8 +437,8 @@ TEST(ScanPlannerTest, EveryCaseReadPlans) {
     }
     const int64_t expected_rows = static_cast<int64_t>(json["rows"].size());
     const FileStoreTable& t = **table;
-    const bool dv = t.BoolOption("deletion-vectors.enabled", false);
-    const bool data_evolution = t.BoolOption("data-evolution.enabled", false);
+    const bool dv = t.options().deletion_vectors_enabled();
+    const bool data_evolution = t.options().data_evolution_enabled();
     if (!t.schema().is_primary_key_table() && !dv) {
       ++row_checked;
       // Without a filter every planned row is read (data evolution spreads a row over files).

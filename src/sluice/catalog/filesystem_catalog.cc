@@ -72,7 +72,7 @@ std::string FilesystemCatalog::TablePath(std::string_view database, std::string_
 }
 
 Result<std::shared_ptr<FileStoreTable>> FilesystemCatalog::LoadTable(
-    std::string_view identifier, std::map<std::string, std::string> dynamic_options) const {
+    std::string_view identifier, DynamicOptions dynamic_options) const {
   const size_t dot = identifier.find('.');
   if (dot == std::string_view::npos || dot == 0 || dot + 1 == identifier.size()) {
     return Status::InvalidArgument("table identifier '" + std::string(identifier) +
@@ -95,7 +95,7 @@ Result<std::shared_ptr<FileStoreTable>> FilesystemCatalog::LoadTable(
 
 Result<std::shared_ptr<FileStoreTable>> FilesystemCatalog::LoadTable(
     std::string_view database, std::string_view table, std::string_view branch,
-    std::map<std::string, std::string> dynamic_options) const {
+    DynamicOptions dynamic_options) const {
   const std::string path = TablePath(database, table);
   SLUICE_ASSIGN_OR_RETURN(bool exists, io_->Exists(SchemaDir(path)));
   if (!exists) {
@@ -105,9 +105,10 @@ Result<std::shared_ptr<FileStoreTable>> FilesystemCatalog::LoadTable(
   return FileStoreTable::Open(io_, path, branch, std::move(dynamic_options));
 }
 
-Result<std::shared_ptr<FileStoreTable>> LoadTableFromPath(
-    std::shared_ptr<FileIO> io, std::string folder, std::string_view branch,
-    std::map<std::string, std::string> dynamic_options) {
+Result<std::shared_ptr<FileStoreTable>> LoadTableFromPath(std::shared_ptr<FileIO> io,
+                                                          std::string folder,
+                                                          std::string_view branch,
+                                                          DynamicOptions dynamic_options) {
   folder = StripFileScheme(folder);
   while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
   SLUICE_ASSIGN_OR_RETURN(bool exists, io->Exists(SchemaDir(folder)));

@@ -36,11 +36,11 @@ class FilesystemCatalog {
 
   // Loads `db.table` or `db.table$branch_<name>`. InvalidArgument for a malformed identifier;
   // NotFound naming `db.table` and the warehouse when there is no such table.
-  Result<std::shared_ptr<FileStoreTable>> LoadTable(
-      std::string_view identifier, std::map<std::string, std::string> dynamic_options = {}) const;
-  Result<std::shared_ptr<FileStoreTable>> LoadTable(
-      std::string_view database, std::string_view table, std::string_view branch,
-      std::map<std::string, std::string> dynamic_options = {}) const;
+  Result<std::shared_ptr<FileStoreTable>> LoadTable(std::string_view identifier,
+                                                    DynamicOptions dynamic_options = {}) const;
+  Result<std::shared_ptr<FileStoreTable>> LoadTable(std::string_view database,
+                                                    std::string_view table, std::string_view branch,
+                                                    DynamicOptions dynamic_options = {}) const;
 
  private:
   std::shared_ptr<FileIO> io_;
@@ -49,8 +49,9 @@ class FilesystemCatalog {
 
 // Loads the table stored in `folder` (no catalog). NotFound naming the folder when it holds no
 // table.
-Result<std::shared_ptr<FileStoreTable>> LoadTableFromPath(
-    std::shared_ptr<FileIO> io, std::string folder, std::string_view branch = kMainBranch,
-    std::map<std::string, std::string> dynamic_options = {});
+Result<std::shared_ptr<FileStoreTable>> LoadTableFromPath(std::shared_ptr<FileIO> io,
+                                                          std::string folder,
+                                                          std::string_view branch = kMainBranch,
+                                                          DynamicOptions dynamic_options = {});
 
 }  // namespace sluice

@@ -31,21 +31,23 @@ Result<TableVersion> TableVersion::AsOf(std::string_view text) {
 
 FileStoreTable::FileStoreTable(std::shared_ptr<FileIO> io, std::string path, std::string branch,
                                std::shared_ptr<const TableSchema> schema,
-                               std::map<std::string, std::string> dynamic_options)
+                               DynamicOptions dynamic_options, CoreOptions options)
     : io_(io),
       path_(std::move(path)),
       branch_(std::move(branch)),
       schema_(std::move(schema)),
       dynamic_options_(std::move(dynamic_options)),
+      options_(std::move(options)),
       snapshots_(io, path_, branch_),
       schemas_(io, path_, branch_),
       tags_(io, path_, branch_) {
   schema_cache_.emplace(schema_->id(), schema_);
 }
 
-Result<std::shared_ptr<FileStoreTable>> FileStoreTable::Open(
-    std::shared_ptr<FileIO> io, std::string path, std::string_view branch,
-    std::map<std::string, std::string> dynamic_options) {
+Result<std::shared_ptr<FileStoreTable>> FileStoreTable::Open(std::shared_ptr<FileIO> io,
+                                                             std::string path,
+                                                             std::string_view branch,
+                                                             DynamicOptions dynamic_options) {
   std::string normalized = NormalizeBranch(branch);
   if (!IsMainBranch(normalized)) {
     SLUICE_ASSIGN_OR_RETURN(bool exists, BranchManager(io, path).BranchExists(normalized));
@@ -57,25 +59,15 @@ Result<std::shared_ptr<FileStoreTable>> FileStoreTable::Open(
   SLUICE_ASSIGN_OR_RETURN(auto latest, schemas.LatestSchema());
   if (!latest) return Status::NotFound("no table at " + path + " (no schema in schema/)");
   auto schema = std::make_shared<const TableSchema>(std::move(*latest));
+  auto options = CoreOptions::FromSchema(*schema, dynamic_options);
+  if (!options.ok()) return options.status().WithContext("options of table " + path);
   return std::shared_ptr<FileStoreTable>(
       new FileStoreTable(std::move(io), std::move(path), std::move(normalized), std::move(schema),
-                         std::move(dynamic_options)));
+                         std::move(dynamic_options), std::move(*options)));
 }
 
 Result<std::shared_ptr<FileStoreTable>> FileStoreTable::OnBranch(std::string_view branch) const {
   return Open(io_, path_, branch, dynamic_options_);
-}
-
-std::string FileStoreTable::Option(std::string_view key, std::string_view fallback) const {
-  auto it = dynamic_options_.find(std::string(key));
-  if (it != dynamic_options_.end()) return it->second;
-  return schema_->OptionOr(key, fallback);
-}
-
-bool FileStoreTable::BoolOption(std::string_view key, bool fallback) const {
-  std::string value = Option(key, fallback ? "true" : "false");
-  for (char& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return value == "true";
 }
 
 Result<std::shared_ptr<const TableSchema>> FileStoreTable::SchemaById(int64_t id) const {

@@ -10,7 +10,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -25,6 +24,7 @@
 #include "sluice/meta/snapshot_manager.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/meta/tag_manager.h"
+#include "sluice/table/core_options.h"
 
 namespace sluice {
 
@@ -49,11 +49,12 @@ struct TableVersion {
 class FileStoreTable {
  public:
   // Loads the table at `path` (its latest schema on `branch`). NotFound naming the path when
-  // there is no schema (not a table), or naming the branch when it does not exist.
-  // `dynamic_options` override the schema's options for this load (Java table.copy(options)).
-  static Result<std::shared_ptr<FileStoreTable>> Open(
-      std::shared_ptr<FileIO> io, std::string path, std::string_view branch = kMainBranch,
-      std::map<std::string, std::string> dynamic_options = {});
+  // there is no schema (not a table), or naming the branch when it does not exist;
+  // InvalidArgument for an option value CoreOptions refuses. `dynamic_options` override the
+  // schema's options for this load (Java table.copy(options)).
+  static Result<std::shared_ptr<FileStoreTable>> Open(std::shared_ptr<FileIO> io, std::string path,
+                                                      std::string_view branch = kMainBranch,
+                                                      DynamicOptions dynamic_options = {});
 
   // The same table on another branch (same dynamic options).
   Result<std::shared_ptr<FileStoreTable>> OnBranch(std::string_view branch) const;
@@ -64,14 +65,12 @@ class FileStoreTable {
   // The latest schema of the branch.
   const TableSchema& schema() const { return *schema_; }
   const std::shared_ptr<const TableSchema>& schema_ptr() const { return schema_; }
-  const std::map<std::string, std::string>& dynamic_options() const { return dynamic_options_; }
+  const DynamicOptions& dynamic_options() const { return dynamic_options_; }
+  // The schema's options with the dynamic options applied.
+  const CoreOptions& options() const { return options_; }
   const SnapshotManager& snapshot_manager() const { return snapshots_; }
   const SchemaManager& schema_manager() const { return schemas_; }
   const TagManager& tag_manager() const { return tags_; }
-
-  // The dynamic option `key` if set, else the schema's, else `fallback`.
-  std::string Option(std::string_view key, std::string_view fallback) const;
-  bool BoolOption(std::string_view key, bool fallback) const;
 
   // The schema with `id` of this branch, loaded once. NotFound "schema <id> does not exist".
   Result<std::shared_ptr<const TableSchema>> SchemaById(int64_t id) const;
@@ -82,14 +81,15 @@ class FileStoreTable {
 
  private:
   FileStoreTable(std::shared_ptr<FileIO> io, std::string path, std::string branch,
-                 std::shared_ptr<const TableSchema> schema,
-                 std::map<std::string, std::string> dynamic_options);
+                 std::shared_ptr<const TableSchema> schema, DynamicOptions dynamic_options,
+                 CoreOptions options);
 
   std::shared_ptr<FileIO> io_;
   std::string path_;
   std::string branch_;
   std::shared_ptr<const TableSchema> schema_;
-  std::map<std::string, std::string> dynamic_options_;
+  DynamicOptions dynamic_options_;
+  CoreOptions options_;
   SnapshotManager snapshots_;
   SchemaManager schemas_;
   TagManager tags_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <map>
 #include <set>
 #include <thread>
@@ -77,6 +78,15 @@ std::string FileIdentifier(const ManifestEntry& entry) {
   return id;
 }
 
+// Java Boolean.parseBoolean.
+bool IsTrue(std::string_view text) {
+  if (text.size() != 4) return false;
+  for (size_t i = 0; i < 4; ++i) {
+    if (std::tolower(static_cast<unsigned char>(text[i])) != "true"[i]) return false;
+  }
+  return true;
+}
+
 bool WithoutDeleteRow(const DataFileMeta& file) {
   return file.delete_row_count.has_value() && *file.delete_row_count == 0;
 }
@@ -122,7 +132,7 @@ class Planner {
 Status Planner::Prepare() {
   partition_type_ = schema_.LogicalPartitionType();
   const auto& keys = schema_.partition_keys();
-  const std::string default_name = table_.Option("partition.default-name", kDefaultPartitionName);
+  const std::string& default_name = table_.options().partition_default_name();
   std::vector<PredicatePtr> exact;
   for (const auto& [key, text] : options_.partition_spec) {
     auto it = std::find(keys.begin(), keys.end(), key);
@@ -147,8 +157,8 @@ Status Planner::Prepare() {
   if (!exact.empty()) partition_exact_ = Predicate::And(std::move(exact));
 
   primary_key_ = schema_.is_primary_key_table();
-  deletion_vectors_ = table_.BoolOption("deletion-vectors.enabled", false);
-  first_row_ = table_.Option("merge-engine", "deduplicate") == "first-row";
+  deletion_vectors_ = table_.options().deletion_vectors_enabled();
+  first_row_ = table_.options().merge_engine() == MergeEngine::kFirstRow;
   level0_invisible_ =
       primary_key_ && (deletion_vectors_ || first_row_) && options_.mode == ScanMode::kBatch;
 
@@ -338,9 +348,9 @@ Result<std::string> Planner::BucketPathOf(const ValueList& partition_values, int
         LegacyPartitionValueText(partition_values[i], *partition_type_->fields()[i].type));
     spec.emplace_back(keys[i], std::move(text));
   }
-  const std::string default_name = table_.Option("partition.default-name", kDefaultPartitionName);
-  return BucketPath(table_.path(), PartitionPath(spec, default_name), bucket,
-                    table_.Option("data-file.path-directory", ""));
+  const std::string* data_directory = table_.options().Find("data-file.path-directory");
+  return BucketPath(table_.path(), PartitionPath(spec, table_.options().partition_default_name()),
+                    bucket, data_directory != nullptr ? *data_directory : std::string());
 }
 
 Status Planner::AttachDeletionFiles(const Snapshot& snapshot,
@@ -361,7 +371,8 @@ Status Planner::AttachDeletionFiles(const Snapshot& snapshot,
       files.erase(entry.file_name);
     }
   }
-  const bool in_data_dir = table_.BoolOption("index-file-in-data-file-dir", false);
+  const std::string* index_in_data_dir = table_.options().Find("index-file-in-data-file-dir");
+  const bool in_data_dir = index_in_data_dir != nullptr && IsTrue(*index_in_data_dir);
   for (DataSplit& split : *splits) {
     auto found = index_files.find({split.partition, split.bucket});
     if (found == index_files.end()) continue;
@@ -532,12 +543,12 @@ Result<ScanMode> ScanModeFromName(std::string_view name) {
 Result<ScanPlan> PlanScan(const FileStoreTable& table, const ScanOptions& options) {
   Planner main(table, options);
   SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, main.Run());
-  const std::string fallback_branch = table.Option("scan.fallback-branch", "");
-  if (fallback_branch.empty() || !IsMainBranch(table.branch()) ||
+  const auto& fallback_branch = table.options().scan_fallback_branch();
+  if (!fallback_branch || fallback_branch->empty() || !IsMainBranch(table.branch()) ||
       options.mode != ScanMode::kBatch) {
     return plan;
   }
-  SLUICE_ASSIGN_OR_RETURN(auto fallback_table, table.OnBranch(fallback_branch));
+  SLUICE_ASSIGN_OR_RETURN(auto fallback_table, table.OnBranch(*fallback_branch));
   ScanOptions fallback_options = options;
   fallback_options.version = TableVersion::Latest();
   Planner fallback(*fallback_table, fallback_options);
