@@ -236,6 +236,51 @@ TEST(ScanPlannerTest, StatisticsPruneFiles) {
   EXPECT_EQ(SplitKeys(nulls), (std::vector<std::string>{"20/bucket-0"}));
 }
 
+TEST(ScanPlannerTest, MergeOnReadPrunesByKeysAndWholeBuckets) {
+  auto table = OpenOrDie(TablePath("orc/pk_table_scan_and_read_mor.db/pk_table_scan_and_read_mor"));
+  ASSERT_NE(table, nullptr);
+  auto plan_with = [&](const std::string& filter) {
+    ScanOptions options;
+    auto predicate = ParsePredicate(filter, *table->schema().LogicalRowType());
+    EXPECT_TRUE(predicate.ok()) << predicate.status().ToString();
+    options.filter = *predicate;
+    return PlanOrDie(*table, options);
+  };
+  ScanPlan all = PlanOrDie(*table, ScanOptions{});
+  EXPECT_EQ(all.snapshot_id, 5);
+  // Without deletion vectors every level is merged: level-0 files of snapshots 4 and 5 count.
+  bool has_level0 = false;
+  for (const auto& split : all.splits) {
+    for (const auto& file : split.data_files) has_level0 = has_level0 || file.level == 0;
+    EXPECT_TRUE(split.deletion_files.empty());
+  }
+  EXPECT_TRUE(has_level0);
+  for (const auto& split : all.splits)
+    for (const auto& f : split.data_files)
+      std::cout << "DBG " << split.bucket << " L" << f.level << " rows " << f.row_count << " del "
+                << f.delete_row_count.value_or(-1) << "\n";
+  // Key statistics: f1=10 / bucket 0 (compacted: Alice .. "Two roads ...") may hold 'Tony';
+  // of bucket 1's four level-0 files only the first write (Alex .. Tony) and the DELETE of
+  // Tony can; the later writes (Alex .. Skye, Alex .. Skye2) and f1=20 are pruned.
+  ScanPlan keys = plan_with("f0 = 'Tony'");
+  ASSERT_EQ(SplitKeys(keys), (std::vector<std::string>{"10/bucket-0", "10/bucket-1"}));
+  ASSERT_EQ(keys.splits[1].data_files.size(), 2u);
+  EXPECT_EQ(keys.splits[1].data_files[0].row_count, 5);
+  EXPECT_EQ(keys.splits[1].data_files[1].delete_row_count, 1);
+  EXPECT_EQ(keys.metrics.files_skipped_by_stats, 3);
+  // A value filter keeps a whole bucket when any of its files may match (the merge needs every
+  // version of a key): only f1=10 / bucket 1 has f3 > 30, and it keeps all its files.
+  ScanPlan values = plan_with("f3 > 30");
+  ASSERT_EQ(SplitKeys(values), (std::vector<std::string>{"10/bucket-1"}));
+  for (const auto& split : all.splits) {
+    if (split.partition_values[0].AsInt64() == 10 && split.bucket == 1) {
+      EXPECT_EQ(values.splits[0].data_files.size(), split.data_files.size());
+      EXPECT_GT(split.data_files.size(), 1u);
+      EXPECT_FALSE(split.raw_convertible);
+    }
+  }
+}
+
 TEST(ScanPlannerTest, EvolvedStatisticsMatchFieldsById) {
   auto table = OpenOrDie(TablePath(kAlter));
   ASSERT_NE(table, nullptr);
@@ -383,7 +428,7 @@ TEST(ScanPlannerTest, EveryCaseReadPlans) {
   std::ifstream in(testing::CompatDir() + "/cases.jsonl");
   ASSERT_TRUE(in.good());
   std::string line;
-  int cases = 0, row_checked = 0, exact_checked = 0, dv_checked = 0;
+  int cases = 0, row_checked = 0, exact_checked = 0, dv_checked = 0, first_row_checked = 0;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     auto json = nlohmann::json::parse(line);
@@ -448,6 +493,13 @@ TEST(ScanPlannerTest, EveryCaseReadPlans) {
         ++exact_checked;
         EXPECT_EQ(TotalRows(*plan), expected_rows);
       }
+    } else if (t.schema().is_primary_key_table() && !dv &&
+               t.options().merge_engine() == MergeEngine::kFirstRow &&
+               options.mode == ScanMode::kBatch && !read.contains("filter") &&
+               !read.contains("options")) {
+      // First-row batch reads see compacted files only, which hold each key once.
+      ++first_row_checked;
+      EXPECT_EQ(TotalRows(*plan), expected_rows);
     } else if (t.schema().is_primary_key_table() && dv && !read.contains("filter") &&
                options.mode == ScanMode::kBatch && !read.contains("options")) {
       // Level > 0 files hold each key once; deletion vectors remove the stale rows.
@@ -470,7 +522,7 @@ TEST(ScanPlannerTest, EveryCaseReadPlans) {
   EXPECT_GT(row_checked, 100);
   std::cout << "planned " << cases << " case reads; append row counts checked on " << row_checked
             << " (" << exact_checked << " exactly); deletion-vector live rows on " << dv_checked
-            << "\n";
+            << "; first-row rows on " << first_row_checked << "\n";
 }
 
 }  // namespace

@@ -438,9 +438,12 @@ Result<ScanPlan> Planner::Run() {
     groups[{entry.partition, entry.bucket}].push_back(&entry);
   }
 
+  // Data-evolution tables stitch a row from several files, each holding some columns: a file's
+  // statistics say nothing about the columns another file supplies, so files are not pruned.
+  const bool prune_by_stats = options_.filter && !table_.options().data_evolution_enabled();
   const bool value_stats_per_file = !primary_key_ || deletion_vectors_ || first_row_;
   for (auto& [key, group] : groups) {
-    if (options_.filter) {
+    if (prune_by_stats) {
       std::vector<ManifestEntry*> kept;
       bool bucket_might_match = value_stats_per_file;
       for (ManifestEntry* entry : group) {
