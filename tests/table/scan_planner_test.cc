@@ -147,6 +147,8 @@ TEST(ScanPlannerTest, DeltaIsExactlyTheAppendSnapshotsFiles) {
   ScanPlan delta5 = PlanOrDie(*table, AtSnapshot(5, ScanMode::kDelta));
   EXPECT_EQ(TotalRows(delta5), 3);
   for (const auto& split : delta5.splits) {
+    EXPECT_TRUE(split.is_streaming);
+    EXPECT_TRUE(split.deletion_files.empty());
     for (const auto& file : split.data_files) EXPECT_EQ(file.level, 0);
   }
   ScanPlan full4 = PlanOrDie(*table, AtSnapshot(4, ScanMode::kStreamFull));
@@ -320,6 +322,19 @@ TEST(ScanPlannerTest, FallbackBranchFillsMissingPartitions) {
     EXPECT_EQ(main_rows, 2);
     EXPECT_EQ(fallback_rows, 2);
     EXPECT_FALSE(plan.splits.front().from_fallback_branch);
+
+    // A bucket filter does not make the fallback fill dt=20240725, which main has.
+    ScanOptions bucket1;
+    bucket1.bucket = 1;
+    ScanPlan in_bucket1 = PlanOrDie(*table, bucket1);
+    EXPECT_EQ(in_bucket1.splits.size(), 1u);
+    for (const auto& split : in_bucket1.splits) {
+      EXPECT_EQ(split.bucket, 1);
+      EXPECT_TRUE(split.from_fallback_branch);
+      EXPECT_EQ(split.partition_values[0].bytes(), "20240726");
+    }
+    // A main snapshot id maps to the fallback's snapshot by commit time.
+    EXPECT_EQ(FileNames(PlanOrDie(*table, AtSnapshot(1))), FileNames(plan));
 
     auto rt = table->OnBranch("rt");
     ASSERT_TRUE(rt.ok());

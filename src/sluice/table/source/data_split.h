@@ -45,6 +45,9 @@ struct DataSplit {
   std::vector<std::optional<DeletionFile>> deletion_files;
   // The files can be read as they are, without merging (Java rawConvertible).
   bool raw_convertible = false;
+  // A delta split of a streaming read: its files are read as they are, every row with its
+  // row kind, never merged (Java DataSplit.isStreaming).
+  bool is_streaming = false;
   // The split comes from the fallback branch (`scan.fallback-branch`).
   bool from_fallback_branch = false;
 

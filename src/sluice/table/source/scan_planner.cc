@@ -93,11 +93,18 @@ bool WithoutDeleteRow(const DataFileMeta& file) {
 
 class Planner {
  public:
-  Planner(const FileStoreTable& table, const ScanOptions& options)
-      : table_(table), options_(options), schema_(table.schema()) {}
+  // With `list_partitions_only`, Run() stops after folding the entries and returns an empty
+  // plan; live_partitions() then holds the partitions the table has under the partition
+  // restrictions (Java listPartitions, which the fallback branch needs).
+  Planner(const FileStoreTable& table, const ScanOptions& options,
+          bool list_partitions_only = false)
+      : table_(table),
+        options_(options),
+        schema_(table.schema()),
+        list_partitions_only_(list_partitions_only) {}
 
   Result<ScanPlan> Run();
-  // Partitions (serialized) of the live files after partition and bucket filtering.
+  // Partitions (serialized) of the live files after partition, bucket and level filtering.
   const std::set<std::string>& live_partitions() const { return live_partitions_; }
 
  private:
@@ -116,6 +123,7 @@ class Planner {
   const FileStoreTable& table_;
   const ScanOptions& options_;
   const TableSchema& schema_;
+  const bool list_partitions_only_;
   DataTypePtr partition_type_;
   PredicatePtr partition_exact_;    // over the partition type
   PredicatePtr partition_pruning_;  // over the partition type, implied by the data filter
@@ -421,6 +429,9 @@ Result<ScanPlan> Planner::Run() {
     std::erase_if(entries, [](const ManifestEntry& e) { return e.kind != FileKind::kAdd; });
   }
 
+  for (const ManifestEntry& entry : entries) live_partitions_.insert(entry.partition);
+  if (list_partitions_only_) return plan;
+
   // Every file must refer to a schema that exists.
   for (const ManifestEntry& entry : entries) {
     auto file_schema = table_.SchemaById(entry.file.schema_id);
@@ -434,7 +445,6 @@ Result<ScanPlan> Planner::Run() {
   // Group by (partition, bucket), keeping manifest order inside a group.
   std::map<std::pair<std::string, int32_t>, std::vector<ManifestEntry*>> groups;
   for (ManifestEntry& entry : entries) {
-    live_partitions_.insert(entry.partition);
     groups[{entry.partition, entry.bucket}].push_back(&entry);
   }
 
@@ -478,6 +488,7 @@ Result<ScanPlan> Planner::Run() {
     split.partition = key.first;
     split.bucket = key.second;
     split.total_buckets = group.front()->total_buckets;
+    split.is_streaming = options_.mode == ScanMode::kDelta;
     SLUICE_ASSIGN_OR_RETURN(split.partition_values,
                             DecodeSerializedBinaryRow(key.first, *partition_type_));
     SLUICE_ASSIGN_OR_RETURN(split.bucket_path, BucketPathOf(split.partition_values, key.second));
@@ -533,6 +544,35 @@ Result<ScanPlan> Planner::Run() {
   return plan;
 }
 
+// The version of the fallback branch a read of `version` on the main branch sees: the same
+// latest / tag / time; a snapshot id maps through its commit time, since the branches number
+// their snapshots independently (Java FallbackReadFileStoreTable.rewriteOtherOptions).
+Result<TableVersion> FallbackVersion(const FileStoreTable& main, const FileStoreTable& fallback,
+                                     const TableVersion& version) {
+  if (version.kind != TableVersion::Kind::kSnapshotId) return version;
+  SLUICE_ASSIGN_OR_RETURN(Snapshot snapshot,
+                          main.snapshot_manager().LoadSnapshot(version.snapshot_id));
+  SLUICE_ASSIGN_OR_RETURN(
+      auto other, fallback.snapshot_manager().EarlierOrEqualTimeMillis(snapshot.time_millis));
+  return TableVersion::SnapshotId(other ? other->id : Snapshot::kFirstSnapshotId);
+}
+
+// Java validateSchema: the branches must have the same fields, ignoring nullability.
+Status CheckSameRowType(const FileStoreTable& main, const FileStoreTable& fallback) {
+  const auto& a = main.schema().fields();
+  const auto& b = fallback.schema().fields();
+  bool same = a.size() == b.size();
+  for (size_t i = 0; same && i < a.size(); ++i) {
+    same = a[i].name == b[i].name && a[i].type->EqualsIgnoreNullable(*b[i].type);
+  }
+  if (same) return Status::OK();
+  return Status::InvalidArgument(
+      "branch " + main.branch() + " and its scan.fallback-branch " + fallback.branch() +
+      " of table " + main.path() +
+      " do not have the same row type: " + main.schema().LogicalRowType()->ToString() + " vs " +
+      fallback.schema().LogicalRowType()->ToString());
+}
+
 }  // namespace
 
 Result<ScanMode> ScanModeFromName(std::string_view name) {
@@ -552,12 +592,21 @@ Result<ScanPlan> PlanScan(const FileStoreTable& table, const ScanOptions& option
     return plan;
   }
   SLUICE_ASSIGN_OR_RETURN(auto fallback_table, table.OnBranch(*fallback_branch));
+  SLUICE_RETURN_NOT_OK(CheckSameRowType(table, *fallback_table));
+  // Partitions the main branch has under the partition restrictions alone are complete there
+  // (a bucket or data filter does not make the fallback branch fill them).
+  ScanOptions listing = options;
+  listing.bucket.reset();
+  Planner main_partitions(table, listing, /*list_partitions_only=*/true);
+  SLUICE_RETURN_NOT_OK(main_partitions.Run().status());
+
   ScanOptions fallback_options = options;
-  fallback_options.version = TableVersion::Latest();
+  SLUICE_ASSIGN_OR_RETURN(fallback_options.version,
+                          FallbackVersion(table, *fallback_table, options.version));
   Planner fallback(*fallback_table, fallback_options);
   SLUICE_ASSIGN_OR_RETURN(ScanPlan fallback_plan, fallback.Run());
   for (DataSplit& split : fallback_plan.splits) {
-    if (main.live_partitions().count(split.partition) != 0) continue;
+    if (main_partitions.live_partitions().count(split.partition) != 0) continue;
     split.from_fallback_branch = true;
     plan.splits.push_back(std::move(split));
   }
