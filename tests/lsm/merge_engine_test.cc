@@ -389,6 +389,29 @@ TEST(AggregationTest, SequenceFieldUsesLastValue) {
   EXPECT_EQ(Render(r->value), "(1, 3, null, null)");
 }
 
+TEST(AggregationTest, InputOfTheWrongTypeIsAnErrorNotACrash) {
+  auto f = Make({{"merge-engine", "aggregation"}, {"fields.c.aggregate-function", "sum"}});
+  Status st = MergeStatus(f.get(), {KV(1, I, {Int(1), N(), N(), Str("not a number")})});
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("field 'c'"), std::string::npos) << st.ToString();
+  auto nested_schema =
+      MakeSchema({Field(0, "k", DataType::Int(false)),
+                  Field(1, "n",
+                        DataType::Array(DataType::Row({Field(0, "id", DataType::Int()),
+                                                       Field(1, "s", DataType::String())})))},
+                 {"k"},
+                 {{"merge-engine", "aggregation"},
+                  {"fields.n.aggregate-function", "nested_update"},
+                  {"fields.n.nested-key", "id"}});
+  auto g = MakeMergeFunction(nested_schema);
+  ASSERT_TRUE(g.ok()) << g.status().ToString();
+  Value short_row = Value::Array({Value::Row({Int(1)})});
+  EXPECT_EQ(MergeStatus(g->get(), {KV(1, I, {Int(1), short_row})}).code(),
+            StatusCode::kInvalidArgument);
+  Value good = Value::Array({Value::Row({Int(1), Str("a")})});
+  EXPECT_TRUE(MergeStatus(g->get(), {KV(1, I, {Int(1), good}), KV(2, I, {Int(1), good})}).ok());
+}
+
 TEST(AggregationTest, UnknownAndUnsupportedFunctions) {
   Status unknown =
       MakeError({{"merge-engine", "aggregation"}, {"fields.a.aggregate-function", "count"}});

@@ -75,6 +75,8 @@ Status AggregateMergeFunction::Add(const KeyValue& kv) {
   const bool retract = IsRetract(kv.kind);
   for (size_t i = 0; i < fields_.size(); ++i) {
     FieldAggregator& agg = *aggregators_[i];
+    SLUICE_RETURN_NOT_OK_CTX(agg.CheckInput(kv.value[i]),
+                             "aggregation of field '" + fields_[i].name + "'");
     Result<Value> merged =
         retract ? agg.Retract(row_[i], kv.value[i]) : agg.Agg(row_[i], kv.value[i]);
     SLUICE_RETURN_NOT_OK_CTX(merged.status(), "aggregation of field '" + fields_[i].name + "'");

@@ -44,6 +44,11 @@ class FieldAggregator {
   // Called when the merge of a new key starts.
   virtual void Reset() {}
 
+  // InvalidArgument unless `v` holds the internal representation of type() at every nesting
+  // level (rows of the declared arity). Merge functions check inputs before Agg / Retract,
+  // which assume it.
+  Status CheckInput(const Value& v) const;
+
   const std::string& name() const { return name_; }
   const DataTypePtr& type() const { return type_; }
 

@@ -173,7 +173,10 @@ Status PartialUpdateMergeFunction::Add(const KeyValue& kv) {
     }
     if (ignore_delete_) return Status::OK();
     latest_sequence_number_ = kv.sequence_number;
-    if (!groups_.empty()) return RetractWithSequenceGroup(kv);
+    if (!groups_.empty()) {
+      SLUICE_RETURN_NOT_OK(CheckAggregatorInputs(kv.value));
+      return RetractWithSequenceGroup(kv);
+    }
     if (remove_record_on_delete_) {
       if (kv.kind == RowKind::kDelete) {
         current_delete_row_ = true;
@@ -191,6 +194,7 @@ Status PartialUpdateMergeFunction::Add(const KeyValue& kv) {
         "row when receiving deleted records of `specified sequence group`.");
   }
   latest_sequence_number_ = kv.sequence_number;
+  SLUICE_RETURN_NOT_OK(CheckAggregatorInputs(kv.value));
   if (groups_.empty()) {
     SLUICE_RETURN_NOT_OK(UpdateNonNullFields(kv));
   } else {
@@ -198,6 +202,16 @@ Status PartialUpdateMergeFunction::Add(const KeyValue& kv) {
   }
   meet_insert_ = true;
   not_null_column_filled_ = true;
+  return Status::OK();
+}
+
+Status PartialUpdateMergeFunction::CheckAggregatorInputs(const ValueList& value) const {
+  for (size_t i = 0; i < fields_.size(); ++i) {
+    if (aggregators_[i]) {
+      SLUICE_RETURN_NOT_OK_CTX(aggregators_[i]->CheckInput(value[i]),
+                               "partial-update of field '" + fields_[i].name + "'");
+    }
+  }
   return Status::OK();
 }
 

@@ -44,6 +44,7 @@ class PartialUpdateMergeFunction final : public MergeFunction {
   PartialUpdateMergeFunction() = default;
 
   Status InitRow(const ValueList& value);
+  Status CheckAggregatorInputs(const ValueList& value) const;
   Status UpdateNonNullFields(const KeyValue& kv);
   Status UpdateWithSequenceGroup(const KeyValue& kv);
   Status RetractWithSequenceGroup(const KeyValue& kv);
