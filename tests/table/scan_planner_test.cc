@@ -382,9 +382,10 @@ TEST(ScanPlannerTest, TagTimeAndErrors) {
   ASSERT_TRUE(text.ok());
   EXPECT_EQ(text->time_millis, 86400000);
   as_of.version = *text;
-  ScanPlan before_all = PlanOrDie(*table, as_of);
-  EXPECT_FALSE(before_all.snapshot_id.has_value());
-  EXPECT_TRUE(before_all.splits.empty());
+  auto before_all = PlanScan(*table, as_of);
+  ASSERT_FALSE(before_all.ok());
+  EXPECT_NE(before_all.status().message().find("86400000"), std::string::npos)
+      << before_all.status().ToString();
   EXPECT_EQ(TableVersion::AsOf("123")->time_millis, 123);
   EXPECT_FALSE(TableVersion::AsOf("yesterday").ok());
 

@@ -104,8 +104,17 @@ Result<std::optional<Snapshot>> FileStoreTable::SelectSnapshot(const TableVersio
       SLUICE_ASSIGN_OR_RETURN(Tag tag, tags_.LoadTag(version.tag));
       return std::optional<Snapshot>(std::move(tag.snapshot));
     }
-    case TableVersion::Kind::kTimeMillis:
-      return snapshots_.EarlierOrEqualTimeMillis(version.time_millis);
+    case TableVersion::Kind::kTimeMillis: {
+      SLUICE_ASSIGN_OR_RETURN(auto snapshot,
+                              snapshots_.EarlierOrEqualTimeMillis(version.time_millis));
+      if (snapshot) return snapshot;
+      SLUICE_ASSIGN_OR_RETURN(auto earliest, snapshots_.EarliestSnapshot());
+      return Status::InvalidArgument(
+          "there is no snapshot earlier than or equal to timestamp " +
+          std::to_string(version.time_millis) + " in table " + path_ + " (branch " + branch_ +
+          "); the earliest snapshot's timestamp is " +
+          (earliest ? std::to_string(earliest->time_millis) : std::string("null")));
+    }
   }
   return Status::Internal("unknown table version kind");
 }

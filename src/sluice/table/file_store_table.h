@@ -4,7 +4,8 @@
 // Snapshot selection follows Java's time travel (TimeTravelUtil, the static starting
 // scanners): the latest snapshot, a snapshot id, a tag (the snapshot the tag file carries, even
 // after the snapshot itself expired), or the latest snapshot committed at or before a time.
-// A time before the earliest snapshot selects nothing (Java's NoSnapshot: an empty plan).
+// A time before the earliest snapshot is an error, as in Java's
+// StaticFromTimestampStartingScanner.
 //
 // Thread safety: thread-safe; the schema cache is guarded by a mutex.
 #pragma once
@@ -75,8 +76,9 @@ class FileStoreTable {
   // The schema with `id` of this branch, loaded once. NotFound "schema <id> does not exist".
   Result<std::shared_ptr<const TableSchema>> SchemaById(int64_t id) const;
 
-  // The snapshot `version` selects; nullopt when the table has none (no snapshot yet, or a time
-  // before the earliest snapshot). NotFound naming the snapshot id / tag when they do not exist.
+  // The snapshot `version` selects; nullopt for the latest of a table without snapshots.
+  // NotFound naming the snapshot id / tag when they do not exist; InvalidArgument naming the
+  // time and the earliest snapshot's time when no snapshot is that old.
   Result<std::optional<Snapshot>> SelectSnapshot(const TableVersion& version) const;
 
  private:
