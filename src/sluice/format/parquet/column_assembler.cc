@@ -246,7 +246,7 @@ Status ColumnAssembler::Reset(std::vector<ColumnChunkData>* chunks, int64_t num_
   cursors_.assign(plan_->leaves.size(), Cursor{});
   range_end_.assign(plan_->leaves.size(), 0);
   for (size_t i = 0; i < plan_->leaves.size(); ++i) {
-    const ColumnChunkData& d = (*chunks)[i];
+    ColumnChunkData& d = (*chunks)[i];
     const SchemaNode& leaf = *plan_->leaves[i];
     cursors_[i].data = &d;
     int64_t records = d.num_levels;
@@ -275,6 +275,20 @@ Status ColumnAssembler::Reset(std::vector<ColumnChunkData>* chunks, int64_t num_
   }
   records_left_ = num_rows;
   return Status::OK();
+}
+
+void ColumnAssembler::Start(std::vector<ColumnChunkData>* chunks, int64_t num_rows) {
+  cursors_.assign(plan_->leaves.size(), Cursor{});
+  range_end_.assign(plan_->leaves.size(), 0);
+  for (size_t i = 0; i < plan_->leaves.size(); ++i) cursors_[i].data = &(*chunks)[i];
+  records_left_ = num_rows;
+}
+
+void ColumnAssembler::Release(int leaf) {
+  Cursor& cur = cursors_[static_cast<size_t>(leaf)];
+  cur.data->DropPrefix(cur.level, cur.value);
+  cur.level = 0;
+  cur.value = 0;
 }
 
 int64_t ColumnAssembler::AdvanceLevels(int leaf, int64_t from, int64_t n, int64_t* values) const {

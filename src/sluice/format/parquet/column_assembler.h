@@ -87,6 +87,13 @@ class ColumnAssembler {
   // Points the cursors at the start of a row group's decoded chunks (one per plan leaf), after
   // checking that every leaf holds exactly `num_rows` records.
   Status Reset(std::vector<ColumnChunkData>* chunks, int64_t num_rows);
+  // Streaming: points the cursors at the start of chunks that the caller fills page by page
+  // (checking their record counts itself) ahead of each Append.
+  void Start(std::vector<ColumnChunkData>* chunks, int64_t num_rows);
+  // Drops the levels and values of plan leaf `leaf` that are already assembled.
+  void Release(int leaf);
+  // The level of plan leaf `leaf` where the next record starts.
+  int64_t next_level(int leaf) const { return cursors_[static_cast<size_t>(leaf)].level; }
   // Skips `n` records. REQUIRES: n <= records left.
   void Skip(int64_t n);
   // Appends the next `n` records of every top-level column: out[i] receives column i.
@@ -95,7 +102,7 @@ class ColumnAssembler {
 
  private:
   struct Cursor {
-    const ColumnChunkData* data = nullptr;
+    ColumnChunkData* data = nullptr;
     int64_t level = 0;
     int64_t value = 0;
   };

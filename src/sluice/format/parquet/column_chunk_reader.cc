@@ -4,6 +4,8 @@
 #include <cstring>
 #include <string>
 
+#include <zstd.h>
+
 #include "sluice/base/coding.h"
 #include "sluice/format/compression/codec.h"
 #include "sluice/format/parquet/decoder/byte_stream_split_decoder.h"
@@ -87,7 +89,18 @@ int64_t CountEqual(const std::vector<int16_t>& levels, size_t from, int16_t valu
 
 }  // namespace
 
-Status ColumnChunkReader::Read(const ColumnChunk& chunk, ColumnChunkData* out) {
+ColumnChunkReader::~ColumnChunkReader() { ZSTD_freeDCtx(zstd_); }
+
+void ColumnChunkData::DropPrefix(int64_t levels, int64_t num_values) {
+  if (levels == 0) return;
+  if (!def_levels.empty()) def_levels.erase(def_levels.begin(), def_levels.begin() + levels);
+  if (!rep_levels.empty()) rep_levels.erase(rep_levels.begin(), rep_levels.begin() + levels);
+  num_levels -= levels;
+  values.DropPrefix(num_values);
+}
+
+Status ColumnChunkReader::Prepare(const ColumnChunk& chunk, ColumnChunkData* out,
+                                  int64_t* start_out, int64_t* len_out) {
   if (chunk.file_path.has_value()) {
     return Status::NotSupported("column chunk stored in another file ('" + *chunk.file_path + "')");
   }
@@ -121,11 +134,22 @@ Status ColumnChunkReader::Read(const ColumnChunk& chunk, ColumnChunkData* out) {
                               " values in " + std::to_string(len) + " bytes");
   }
   level_budget_ = meta.num_values;
+  levels_read_ = 0;
+  meta_ = &meta;
   out->def_levels.clear();
   out->rep_levels.clear();
   out->num_levels = 0;
   out->values.Reset(*e.type, e.type_length.value_or(0));
   dictionary_ = DictionaryDecoder();
+  *start_out = start;
+  *len_out = len;
+  return Status::OK();
+}
+
+Status ColumnChunkReader::Read(const ColumnChunk& chunk, ColumnChunkData* out) {
+  int64_t start, len;
+  SLUICE_RETURN_NOT_OK(Prepare(chunk, out, &start, &len));
+  const ColumnMetaData& meta = *chunk.meta_data;
   bool done = false;
   if (offset_index_ != nullptr && wanted_rows_ != nullptr && leaf_->rep_level == 0) {
     SLUICE_ASSIGN_OR_RETURN(done, ReadIndexedPages(meta, start, len, out));
@@ -135,93 +159,125 @@ Status ColumnChunkReader::Read(const ColumnChunk& chunk, ColumnChunkData* out) {
     SLUICE_RETURN_NOT_OK(file_->ReadAt(start, len, chunk_buf_.data()));
     SLUICE_RETURN_NOT_OK(ReadPages(meta, chunk_buf_.data(), static_cast<size_t>(len), out));
   }
-  if (out->num_levels != meta.num_values) {
-    return Status::Corruption("column chunk holds " + std::to_string(out->num_levels) +
+  if (levels_read_ != meta.num_values) {
+    return Status::Corruption("column chunk holds " + std::to_string(levels_read_) +
                               " values, its metadata says " + std::to_string(meta.num_values));
   }
   return Status::OK();
+}
+
+Status ColumnChunkReader::Open(const ColumnChunk& chunk, ColumnChunkData* out) {
+  int64_t start, len;
+  SLUICE_RETURN_NOT_OK(Prepare(chunk, out, &start, &len));
+  chunk_buf_.Resize(static_cast<size_t>(len));
+  SLUICE_RETURN_NOT_OK(file_->ReadAt(start, len, chunk_buf_.data()));
+  stream_pos_ = 0;
+  stream_size_ = static_cast<size_t>(len);
+  stream_page_ = 0;
+  return Status::OK();
+}
+
+Result<bool> ColumnChunkReader::DecodePage(ColumnChunkData* out) {
+  while (stream_pos_ < stream_size_ && levels_read_ < meta_->num_values) {
+    bool data_page = false;
+    SLUICE_RETURN_NOT_OK(ReadPage(*meta_, chunk_buf_.data(), stream_size_, &stream_pos_,
+                                  stream_page_++, out, &data_page));
+    if (data_page) return true;
+  }
+  if (levels_read_ != meta_->num_values) {
+    return Status::Corruption("column chunk holds " + std::to_string(levels_read_) +
+                              " values, its metadata says " + std::to_string(meta_->num_values));
+  }
+  return false;
 }
 
 Status ColumnChunkReader::ReadPages(const ColumnMetaData& meta, const uint8_t* data, size_t size,
                                     ColumnChunkData* out) {
   size_t pos = 0;
   int page_index = 0;
-  while (pos < size && out->num_levels < meta.num_values) {
-    PageHeader header;
-    size_t header_len = 0;
-    SLUICE_RETURN_NOT_OK_CTX(
-        DecodePageHeader(std::string_view(reinterpret_cast<const char*>(data + pos), size - pos),
-                         &header, &header_len),
-        "page " + std::to_string(page_index) + " header at chunk offset " + std::to_string(pos));
-    pos += header_len;
-    if (header.compressed_page_size < 0 ||
-        static_cast<size_t>(header.compressed_page_size) > size - pos) {
-      return Status::Corruption("page " + std::to_string(page_index) + ": compressed size " +
-                                std::to_string(header.compressed_page_size) +
-                                " runs past the end of the column chunk");
-    }
-    if (header.uncompressed_page_size < 0 || header.uncompressed_page_size > kMaxPageSize) {
-      return Status::Corruption("page " + std::to_string(page_index) +
-                                ": invalid uncompressed size " +
-                                std::to_string(header.uncompressed_page_size));
-    }
-    const uint8_t* page = data + pos;
-    size_t page_size = static_cast<size_t>(header.compressed_page_size);
-    pos += page_size;
-    Status st;
-    switch (header.type) {
-      case PageType::kDictionaryPage: {
-        if (!header.dictionary_page_header) {
-          st = Status::Corruption("dictionary page without a dictionary page header");
-          break;
-        }
-        const DictionaryPageHeader& dh = *header.dictionary_page_header;
-        if (dh.encoding != Encoding::kPlain && dh.encoding != Encoding::kPlainDictionary) {
-          st = UnsupportedEncoding(dh.encoding, meta.type);
-          break;
-        }
-        if (dh.num_values < 0 || static_cast<uint64_t>(dh.num_values) >
-                                     static_cast<uint64_t>(header.uncompressed_page_size) * 8) {
-          st = Status::Corruption("dictionary page claims " + std::to_string(dh.num_values) +
-                                  " values");
-          break;
-        }
-        const uint8_t* body;
-        st = Decompress(page, page_size, static_cast<size_t>(header.uncompressed_page_size), &body);
-        if (!st.ok()) break;
-        const SchemaElement& e = *leaf_->element;
-        st = dictionary_.SetDictionary(*e.type, e.type_length.value_or(0), body,
-                                       static_cast<size_t>(header.uncompressed_page_size),
-                                       dh.num_values);
-        break;
-      }
-      case PageType::kDataPage:
-      case PageType::kDataPageV2: {
-        const bool v1 = header.type == PageType::kDataPage;
-        if (v1 ? !header.data_page_header : !header.data_page_header_v2) {
-          st = Status::Corruption(v1 ? "data page without a data page header"
-                                     : "data page v2 without a data page v2 header");
-          break;
-        }
-        int64_t n =
-            v1 ? header.data_page_header->num_values : header.data_page_header_v2->num_values;
-        // In a flat column every level is a row: a page without wanted rows is not decoded.
-        if (wanted_rows_ != nullptr && leaf_->rep_level == 0 && n >= 0 &&
-            n <= level_budget_ - out->num_levels && !Wanted(out->num_levels, out->num_levels + n)) {
-          AppendPlaceholders(n, out);
-          break;
-        }
-        st = v1 ? ReadDataPageV1(header, page, page_size, out)
-                : ReadDataPageV2(header, page, page_size, out);
-        break;
-      }
-      default:
-        break;  // Index pages and unknown page types carry nothing we need.
-    }
-    SLUICE_RETURN_NOT_OK_CTX(st, "page " + std::to_string(page_index));
-    ++page_index;
+  while (pos < size && levels_read_ < meta.num_values) {
+    bool data_page = false;
+    SLUICE_RETURN_NOT_OK(ReadPage(meta, data, size, &pos, page_index++, out, &data_page));
   }
   return Status::OK();
+}
+
+Status ColumnChunkReader::ReadPage(const ColumnMetaData& meta, const uint8_t* data, size_t size,
+                                   size_t* pos, int page_index, ColumnChunkData* out,
+                                   bool* data_page) {
+  PageHeader header;
+  size_t header_len = 0;
+  SLUICE_RETURN_NOT_OK_CTX(
+      DecodePageHeader(std::string_view(reinterpret_cast<const char*>(data + *pos), size - *pos),
+                       &header, &header_len),
+      "page " + std::to_string(page_index) + " header at chunk offset " + std::to_string(*pos));
+  *pos += header_len;
+  if (header.compressed_page_size < 0 ||
+      static_cast<size_t>(header.compressed_page_size) > size - *pos) {
+    return Status::Corruption("page " + std::to_string(page_index) + ": compressed size " +
+                              std::to_string(header.compressed_page_size) +
+                              " runs past the end of the column chunk");
+  }
+  if (header.uncompressed_page_size < 0 || header.uncompressed_page_size > kMaxPageSize) {
+    return Status::Corruption("page " + std::to_string(page_index) +
+                              ": invalid uncompressed size " +
+                              std::to_string(header.uncompressed_page_size));
+  }
+  const uint8_t* page = data + *pos;
+  size_t page_size = static_cast<size_t>(header.compressed_page_size);
+  *pos += page_size;
+  Status st;
+  switch (header.type) {
+    case PageType::kDictionaryPage: {
+      if (!header.dictionary_page_header) {
+        st = Status::Corruption("dictionary page without a dictionary page header");
+        break;
+      }
+      const DictionaryPageHeader& dh = *header.dictionary_page_header;
+      if (dh.encoding != Encoding::kPlain && dh.encoding != Encoding::kPlainDictionary) {
+        st = UnsupportedEncoding(dh.encoding, meta.type);
+        break;
+      }
+      if (dh.num_values < 0 || static_cast<uint64_t>(dh.num_values) >
+                                   static_cast<uint64_t>(header.uncompressed_page_size) * 8) {
+        st = Status::Corruption("dictionary page claims " + std::to_string(dh.num_values) +
+                                " values");
+        break;
+      }
+      const uint8_t* body;
+      st = Decompress(page, page_size, static_cast<size_t>(header.uncompressed_page_size), &body);
+      if (!st.ok()) break;
+      const SchemaElement& e = *leaf_->element;
+      st = dictionary_.SetDictionary(*e.type, e.type_length.value_or(0), body,
+                                     static_cast<size_t>(header.uncompressed_page_size),
+                                     dh.num_values);
+      break;
+    }
+    case PageType::kDataPage:
+    case PageType::kDataPageV2: {
+      const bool v1 = header.type == PageType::kDataPage;
+      if (v1 ? !header.data_page_header : !header.data_page_header_v2) {
+        st = Status::Corruption(v1 ? "data page without a data page header"
+                                   : "data page v2 without a data page v2 header");
+        break;
+      }
+      int64_t n = v1 ? header.data_page_header->num_values : header.data_page_header_v2->num_values;
+      // In a flat column every level is a row: a page without wanted rows is not decoded.
+      if (wanted_rows_ != nullptr && leaf_->rep_level == 0 && n >= 0 &&
+          n <= level_budget_ - levels_read_ && !Wanted(levels_read_, levels_read_ + n)) {
+        *data_page = true;
+        AppendPlaceholders(n, out);
+        break;
+      }
+      *data_page = true;
+      st = v1 ? ReadDataPageV1(header, page, page_size, out)
+              : ReadDataPageV2(header, page, page_size, out);
+      break;
+    }
+    default:
+      break;  // Index pages and unknown page types carry nothing we need.
+  }
+  return st.WithContext("page " + std::to_string(page_index));
 }
 
 Result<bool> ColumnChunkReader::ReadIndexedPages(const ColumnMetaData& meta, int64_t start,
@@ -243,20 +299,20 @@ Result<bool> ColumnChunkReader::ReadIndexedPages(const ColumnMetaData& meta, int
     chunk_buf_.Resize(prefix);
     SLUICE_RETURN_NOT_OK(file_->ReadAt(start, static_cast<int64_t>(prefix), chunk_buf_.data()));
     SLUICE_RETURN_NOT_OK(ReadPages(meta, chunk_buf_.data(), prefix, out));
-    if (out->num_levels != 0) {
+    if (levels_read_ != 0) {
       return Status::Corruption("offset index: data pages before the first indexed page");
     }
   }
   for (size_t k = 0; k < pages.size(); ++k) {
     const PageLocation& p = pages[k];
     int64_t next_row = k + 1 < pages.size() ? pages[k + 1].first_row_index : row_group_rows_;
-    if (out->num_levels != p.first_row_index) {
+    if (levels_read_ != p.first_row_index) {
       return Status::Corruption("offset index: page " + std::to_string(k) + " starts at row " +
                                 std::to_string(p.first_row_index) + ", the pages before hold " +
-                                std::to_string(out->num_levels));
+                                std::to_string(levels_read_));
     }
     if (!Wanted(p.first_row_index, next_row)) {
-      if (next_row - p.first_row_index > level_budget_ - out->num_levels) {
+      if (next_row - p.first_row_index > level_budget_ - levels_read_) {
         return Status::Corruption("offset index: more rows than the column chunk holds");
       }
       AppendPlaceholders(next_row - p.first_row_index, out);
@@ -290,6 +346,7 @@ void ColumnChunkReader::AppendPlaceholders(int64_t n, ColumnChunkData* out) {
                 static_cast<size_t>(n) * static_cast<size_t>(out->values.width()));
   }
   out->num_levels += n;
+  levels_read_ += n;
 }
 
 Status ColumnChunkReader::Decompress(const uint8_t* in, size_t in_size, size_t out_size,
@@ -304,6 +361,22 @@ Status ColumnChunkReader::Decompress(const uint8_t* in, size_t in_size, size_t o
     return Status::OK();
   }
   page_buf_.Resize(out_size);
+  if (kind == CompressionKind::kZstd) {
+    if (zstd_ == nullptr) {
+      zstd_ = ZSTD_createDCtx();
+      if (zstd_ == nullptr) return Status::Internal("cannot create a zstd decompression context");
+    }
+    size_t n = ZSTD_decompressDCtx(zstd_, page_buf_.data(), out_size, in, in_size);
+    if (ZSTD_isError(n)) {
+      return Status::Corruption(std::string("malformed zstd data: ") + ZSTD_getErrorName(n));
+    }
+    if (n != out_size) {
+      return Status::Corruption("zstd block decompressed to " + std::to_string(n) +
+                                " bytes, expected " + std::to_string(out_size));
+    }
+    *out = page_buf_.data();
+    return Status::OK();
+  }
   SLUICE_RETURN_NOT_OK(GetCodec(kind).DecompressExact(
       std::string_view(reinterpret_cast<const char*>(in), in_size), page_buf_.data(), out_size));
   *out = page_buf_.data();
@@ -361,7 +434,7 @@ Status ColumnChunkReader::DecodeLevels(Encoding encoding, int16_t max_level, con
 Status ColumnChunkReader::ReadDataPageV1(const PageHeader& header, const uint8_t* page, size_t size,
                                          ColumnChunkData* out) {
   const DataPageHeader& dh = *header.data_page_header;
-  if (dh.num_values < 0 || dh.num_values > level_budget_ - out->num_levels) {
+  if (dh.num_values < 0 || dh.num_values > level_budget_ - levels_read_) {
     return Status::Corruption("data page claims " + std::to_string(dh.num_values) +
                               " values, more than the column chunk's " +
                               std::to_string(level_budget_));
@@ -389,13 +462,14 @@ Status ColumnChunkReader::ReadDataPageV1(const PageHeader& header, const uint8_t
     present = CountEqual(out->def_levels, from, leaf_->def_level);
   }
   out->num_levels += n;
+  levels_read_ += n;
   return DecodeValues(dh.encoding, body + pos, body_size - pos, present, &out->values);
 }
 
 Status ColumnChunkReader::ReadDataPageV2(const PageHeader& header, const uint8_t* page, size_t size,
                                          ColumnChunkData* out) {
   const DataPageHeaderV2& dh = *header.data_page_header_v2;
-  if (dh.num_values < 0 || dh.num_values > level_budget_ - out->num_levels) {
+  if (dh.num_values < 0 || dh.num_values > level_budget_ - levels_read_) {
     return Status::Corruption("data page v2 claims " + std::to_string(dh.num_values) +
                               " values, more than the column chunk's " +
                               std::to_string(level_budget_));
@@ -424,6 +498,7 @@ Status ColumnChunkReader::ReadDataPageV2(const PageHeader& header, const uint8_t
     present = CountEqual(out->def_levels, from, leaf_->def_level);
   }
   out->num_levels += n;
+  levels_read_ += n;
   size_t levels_len = rep_len + def_len;
   size_t values_size = static_cast<size_t>(header.uncompressed_page_size) - levels_len;
   const uint8_t* values = page + levels_len;

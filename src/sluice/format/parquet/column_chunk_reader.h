@@ -16,6 +16,8 @@
 #include "sluice/format/parquet/parquet_schema.h"
 #include "sluice/fs/file_io.h"
 
+struct ZSTD_DCtx_s;
+
 namespace sluice::parquet {
 
 // The decoded content of one column chunk.
@@ -27,6 +29,10 @@ struct ColumnChunkData {
   int64_t num_levels = 0;
   // The non-null values, one per level whose definition level is the maximum.
   ColumnValues values;
+
+  // Drops the first `levels` levels and the `values` values they hold: a streaming reader
+  // keeps only what is not yet assembled.
+  void DropPrefix(int64_t levels, int64_t values);
 };
 
 class ColumnChunkReader {
@@ -35,10 +41,22 @@ class ColumnChunkReader {
   // column chunks must end before it.
   ColumnChunkReader(const RandomAccessFile* file, const SchemaNode* leaf, int64_t metadata_offset)
       : file_(file), leaf_(leaf), metadata_offset_(metadata_offset) {}
+  ~ColumnChunkReader();
+  ColumnChunkReader(const ColumnChunkReader&) = delete;
+  ColumnChunkReader& operator=(const ColumnChunkReader&) = delete;
 
   // Reads and decodes the whole chunk into `out`. Errors say what is wrong; the caller adds
   // the file, row group and column.
   Status Read(const ColumnChunk& chunk, ColumnChunkData* out);
+
+  // Streaming: Open reads the chunk's bytes and empties `out`; each DecodePage then appends the
+  // levels and values of the next data page (reading any dictionary page before it) and
+  // returns false once the chunk is exhausted, having checked its value count. Page buffers
+  // and the decompression context are reused from page to page and chunk to chunk.
+  Status Open(const ColumnChunk& chunk, ColumnChunkData* out);
+  Result<bool> DecodePage(ColumnChunkData* out);
+  // Levels decoded since Open (or Read).
+  int64_t levels_read() const { return levels_read_; }
 
   // Rows of the row group that will be read, as sorted, disjoint [begin, end) ranges; null (the
   // default) means all. A flat column then decodes only the data pages holding such rows; the
@@ -56,8 +74,14 @@ class ColumnChunkReader {
   }
 
  private:
+  // Checks the chunk's metadata and resets the decoding state; sets [*start, *start + *len).
+  Status Prepare(const ColumnChunk& chunk, ColumnChunkData* out, int64_t* start, int64_t* len);
   Status ReadPages(const ColumnMetaData& meta, const uint8_t* data, size_t size,
                    ColumnChunkData* out);
+  // Reads the page at data[*pos] and advances *pos past it; *data_page says whether it was a
+  // data page (decoded into `out`).
+  Status ReadPage(const ColumnMetaData& meta, const uint8_t* data, size_t size, size_t* pos,
+                  int page_index, ColumnChunkData* out, bool* data_page);
   Status ReadDataPageV1(const PageHeader& header, const uint8_t* page, size_t size,
                         ColumnChunkData* out);
   Status ReadDataPageV2(const PageHeader& header, const uint8_t* page, size_t size,
@@ -86,6 +110,14 @@ class ColumnChunkReader {
   Buffer chunk_buf_;
   Buffer page_buf_;
   std::vector<int64_t> scratch64_;
+  int64_t levels_read_ = 0;
+  // Reused by every zstd page (ZSTD_decompress would set one up per page).
+  ZSTD_DCtx_s* zstd_ = nullptr;
+  // Streaming state.
+  const ColumnMetaData* meta_ = nullptr;
+  size_t stream_pos_ = 0;
+  size_t stream_size_ = 0;
+  int stream_page_ = 0;
   const std::vector<std::pair<int64_t, int64_t>>* wanted_rows_ = nullptr;
   const OffsetIndex* offset_index_ = nullptr;
   int64_t row_group_rows_ = 0;

@@ -140,7 +140,16 @@ class ParquetReader : public FormatReader {
         }
         pos_index_ += static_cast<size_t>(take);
       }
+      if (streaming_) {
+        for (size_t i = 0; i < plan_.leaves.size(); ++i) {
+          SLUICE_RETURN_NOT_OK_CTX(BufferRecords(i, take), GroupPrefix(g.index) + ": column '" +
+                                                               plan_.leaves[i]->path + "'");
+        }
+      }
       SLUICE_RETURN_NOT_OK_CTX(assembler_->Append(take, out.data()), GroupPrefix(g.index));
+      if (streaming_) {
+        for (Stream& s : streams_) s.starts -= take;
+      }
       row_in_group_ += take;
       produced += take;
     }
@@ -240,9 +249,84 @@ class ParquetReader : public FormatReader {
     return DecodeOffsetIndex(bytes, index).ok();
   }
 
+  // Decodes pages of plan leaf `i` until the `n` records after the assembler's cursor are
+  // complete, first dropping what is assembled: memory stays at about a batch and a page.
+  Status BufferRecords(size_t i, int64_t n) {
+    Stream& s = streams_[i];
+    const SchemaNode& leaf = *plan_.leaves[i];
+    const int64_t rows = groups_[group_].num_rows;
+    auto complete = [&] {
+      return leaf.rep_level == 0 || s.finished || s.starts == 0 ? s.starts : s.starts - 1;
+    };
+    if (complete() >= n) return Status::OK();
+    assembler_->Release(static_cast<int>(i));
+    ColumnChunkData& d = chunks_[i];
+    while (complete() < n) {
+      if (s.finished) {
+        return Status::Corruption("holds " + std::to_string(s.records) + " rows, the row group " +
+                                  std::to_string(rows));
+      }
+      const int64_t from = d.num_levels;
+      SLUICE_ASSIGN_OR_RETURN(bool more, s.reader->DecodePage(&d));
+      if (!more) {
+        s.finished = true;
+        if (s.records != rows) {
+          return Status::Corruption("holds " + std::to_string(s.records) + " rows, the row group " +
+                                    std::to_string(rows));
+        }
+        continue;
+      }
+      int64_t added = d.num_levels - from;
+      if (leaf.rep_level > 0) {
+        if (s.reader->levels_read() == added && added > 0 && d.rep_levels[from] != 0) {
+          return Status::Corruption("the first repetition level is not 0");
+        }
+        const int16_t* rep = d.rep_levels.data();
+        int64_t starts = 0;
+        for (int64_t j = from; j < d.num_levels; ++j) starts += rep[j] == 0;
+        added = starts;
+      }
+      s.records += added;
+      s.starts += added;
+      if (s.records > rows) {
+        return Status::Corruption("holds more than the row group's " + std::to_string(rows) +
+                                  " rows");
+      }
+    }
+    return Status::OK();
+  }
+
   Status LoadGroup() {
     const Group& g = groups_[group_];
     const RowGroup& rg = meta_.row_groups[static_cast<size_t>(g.index)];
+    streaming_ = !options_.row_positions;
+    if (streaming_) {
+      if (streams_.size() != plan_.leaves.size()) {
+        streams_.clear();
+        for (const SchemaNode* leaf : plan_.leaves) {
+          streams_.push_back(
+              Stream{std::make_unique<ColumnChunkReader>(file_.get(), leaf, metadata_offset_)});
+        }
+      }
+      for (Stream& s : streams_) {
+        s.records = s.starts = 0;
+        s.finished = false;
+      }
+      assembler_->Start(&chunks_, g.num_rows);
+      // Column by column, the chunk and its first page: the first bad column is the one named.
+      for (size_t i = 0; i < plan_.leaves.size(); ++i) {
+        const SchemaNode* leaf = plan_.leaves[i];
+        const std::string context = GroupPrefix(g.index) + ": column '" + leaf->path + "'";
+        SLUICE_RETURN_NOT_OK_CTX(
+            streams_[i].reader->Open(rg.columns[static_cast<size_t>(leaf->leaf_index)],
+                                     &chunks_[i]),
+            context);
+        SLUICE_RETURN_NOT_OK_CTX(BufferRecords(i, 1), context);
+      }
+      group_loaded_ = true;
+      row_in_group_ = 0;
+      return Status::OK();
+    }
     if (options_.row_positions) WantedRows(g);
     for (size_t i = 0; i < plan_.leaves.size(); ++i) {
       const SchemaNode* leaf = plan_.leaves[i];
@@ -281,6 +365,16 @@ class ParquetReader : public FormatReader {
   size_t pos_index_ = 0;
   std::vector<std::pair<int64_t, int64_t>> wanted_;
   std::vector<OffsetIndex> offset_indexes_;
+  // Streaming state of each plan leaf (reads without row positions).
+  struct Stream {
+    std::unique_ptr<ColumnChunkReader> reader;
+    // Records decoded from the chunk, and record starts at or after the assembler's cursor.
+    int64_t records = 0;
+    int64_t starts = 0;
+    bool finished = false;
+  };
+  bool streaming_ = false;
+  std::vector<Stream> streams_;
 };
 
 }  // namespace

@@ -80,6 +80,27 @@ class ColumnValues {
     data_.Reserve(data_.size() + bytes);
     offsets_.Reserve(offsets_.size() + values * sizeof(int32_t));
   }
+  // Drops the first n values, keeping the rest (and the capacity) for the next pages.
+  // REQUIRES: n <= count().
+  void DropPrefix(int64_t n) {
+    if (n == 0) return;
+    const int64_t rest = count_ - n;
+    if (width_ > 0) {
+      const size_t w = static_cast<size_t>(width_);
+      std::memmove(data_.data(), data_.data() + static_cast<size_t>(n) * w,
+                   static_cast<size_t>(rest) * w);
+      data_.Resize(static_cast<size_t>(rest) * w);
+    } else {
+      int32_t* off = offsets_.as<int32_t>();
+      const int32_t base = off[n];
+      const size_t bytes = static_cast<size_t>(off[count_] - base);
+      std::memmove(data_.data(), data_.data() + base, bytes);
+      data_.Resize(bytes);
+      for (int64_t i = 0; i <= rest; ++i) off[i] = off[i + n] - base;
+      offsets_.Resize(static_cast<size_t>(rest + 1) * sizeof(int32_t));
+    }
+    count_ = rest;
+  }
   // Byte array: the value i.
   const uint8_t* BytesAt(int64_t i, int32_t* len) const {
     const int32_t* off = offsets();
