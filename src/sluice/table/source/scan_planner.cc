@@ -510,6 +510,8 @@ Result<ScanPlan> Planner::Run() {
     }
     if (!primary_key_) {
       split.raw_convertible = true;
+    } else if (split.is_streaming) {
+      split.raw_convertible = false;  // Java splitForStreaming: never raw for merge trees
     } else {
       // Java MergeTreeSplitGenerator: files read raw when none is level 0 or holds deletes,
       // and they cannot overlap (deletion vectors, first-row, or a single level); else only
@@ -537,7 +539,9 @@ Result<ScanPlan> Planner::Run() {
         }
         return a.bucket < b.bucket;
       });
-  if (deletion_vectors_ && primary_key_ && options_.mode != ScanMode::kDelta) {
+  // Streaming (delta) splits never carry deletion files; batch splits of every table with
+  // deletion vectors do, append tables included (Java SnapshotReaderImpl.generateSplits).
+  if (deletion_vectors_ && options_.mode != ScanMode::kDelta) {
     SLUICE_RETURN_NOT_OK(AttachDeletionFiles(*snapshot, &plan.splits));
   }
   plan.metrics = metrics_;
