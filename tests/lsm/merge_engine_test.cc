@@ -70,6 +70,23 @@ TEST(DeduplicateTest, DeleteAsLatestDropsTheKeyButCompactionKeepsIt) {
   EXPECT_EQ(Render(r->value), "(1, 5, null, null)");
 }
 
+TEST(DeduplicateTest, MovedRecords) {
+  for (const char* engine : {"deduplicate", "first-row"}) {
+    auto f = Make({{"merge-engine", engine}, {"ignore-delete", "true"}});
+    f->Reset();
+    ASSERT_TRUE(f->Add(KV(1, I, {Int(1), Int(10), Str("x"), N()})).ok());
+    ASSERT_TRUE(f->Add(KV(2, D, {Int(1), Int(10), Str("x"), N()})).ok());
+    ASSERT_TRUE(f->Add(KV(3, I, {Int(1), Int(30), Str("z"), N()})).ok());
+    auto r = f->GetResult();
+    ASSERT_TRUE(r) << engine;
+    EXPECT_EQ(Render(r->value),
+              std::string(engine) == "first-row" ? "(1, 10, 'x', null)" : "(1, 30, 'z', null)");
+  }
+  auto strict = Make({{"merge-engine", "first-row"}});
+  strict->Reset();
+  EXPECT_FALSE(strict->Add(KV(1, UB, {Int(1), N(), N(), N()})).ok());
+}
+
 TEST(DeduplicateTest, IgnoreDeleteSkipsRetractions) {
   for (const char* key : {"ignore-delete", "deduplicate.ignore-delete"}) {
     auto f = Make({{key, "true"}});

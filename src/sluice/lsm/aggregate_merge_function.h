@@ -25,6 +25,7 @@ class AggregateMergeFunction final : public MergeFunction {
   static Result<std::unique_ptr<AggregateMergeFunction>> Make(const TableSchema& schema,
                                                               const CoreOptions& options);
 
+  using MergeFunction::Add;
   void Reset() override;
   Status Add(const KeyValue& kv) override;
   std::optional<KeyValue> GetResultKeepingDeletes() override;

@@ -16,6 +16,7 @@ class DeduplicateMergeFunction final : public MergeFunction {
 
   void Reset() override { latest_.reset(); }
   Status Add(const KeyValue& kv) override;
+  Status Add(KeyValue&& kv) override;
   std::optional<KeyValue> GetResultKeepingDeletes() override { return latest_; }
 
  private:

@@ -18,6 +18,7 @@ class FirstRowMergeFunction final : public MergeFunction {
     contains_high_level_ = false;
   }
   Status Add(const KeyValue& kv) override;
+  Status Add(KeyValue&& kv) override;
   std::optional<KeyValue> GetResultKeepingDeletes() override { return first_; }
 
   // Whether a record of the current key came from a level above 0 (the key is already

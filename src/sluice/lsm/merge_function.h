@@ -22,6 +22,8 @@ class MergeFunction {
 
   virtual void Reset() = 0;
   virtual Status Add(const KeyValue& kv) = 0;
+  // Engines that keep whole records (deduplicate, first-row) take them without copying.
+  virtual Status Add(KeyValue&& kv) { return Add(static_cast<const KeyValue&>(kv)); }
 
   // The merged record, whatever its kind (what compaction writes when it keeps deletes), or
   // nullopt when the engine kept no record (every input was ignored).

@@ -36,6 +36,7 @@ class PartialUpdateMergeFunction final : public MergeFunction {
   static Result<std::unique_ptr<PartialUpdateMergeFunction>> Make(const TableSchema& schema,
                                                                   const CoreOptions& options);
 
+  using MergeFunction::Add;
   void Reset() override;
   Status Add(const KeyValue& kv) override;
   std::optional<KeyValue> GetResultKeepingDeletes() override;
