@@ -283,6 +283,33 @@ TEST(ScanPlannerTest, MergeOnReadPrunesByKeysAndWholeBuckets) {
   }
 }
 
+TEST(ScanPlannerTest, PartialUpdateAndDeltaKeepOverlappingFiles) {
+  const std::string path = TablePath("orc/pk_table_partial_update.db/pk_table_partial_update");
+  auto plan_with = [&](const DynamicOptions& dynamic, ScanMode mode) {
+    auto table = FileStoreTable::Open(LocalFileIO(), path, kMainBranch, dynamic);
+    EXPECT_TRUE(table.ok()) << table.status().ToString();
+    ScanOptions options = AtSnapshot(2, mode);
+    auto predicate = ParsePredicate("v0 > 1000", *(*table)->schema().LogicalRowType());
+    EXPECT_TRUE(predicate.ok());
+    options.filter = *predicate;
+    return PlanOrDie(**table, options);
+  };
+  auto table = OpenOrDie(path);
+  ASSERT_NE(table, nullptr);
+  ScanPlan all = PlanOrDie(*table, AtSnapshot(2));
+  ASSERT_EQ(all.splits.size(), 1u);
+  ASSERT_GT(all.splits[0].data_files.size(), 1u);
+  EXPECT_EQ(all.splits[0].data_files[0].level, 0);
+  // No file has v0 > 1000, but a partial-update merge mixes fields of several versions: keep.
+  EXPECT_EQ(FileNames(plan_with({}, ScanMode::kBatch)), FileNames(all));
+  // A deduplicating merge of the same files can drop the bucket.
+  EXPECT_TRUE(plan_with({{"merge-engine", "deduplicate"}}, ScanMode::kBatch).splits.empty());
+  // A streaming delta is not pruned by value statistics.
+  ScanPlan delta = plan_with({{"merge-engine", "deduplicate"}}, ScanMode::kDelta);
+  EXPECT_EQ(FileNames(delta), FileNames(PlanOrDie(*table, AtSnapshot(2, ScanMode::kDelta))));
+  EXPECT_FALSE(delta.splits.empty());
+}
+
 TEST(ScanPlannerTest, EvolvedStatisticsMatchFieldsById) {
   auto table = OpenOrDie(TablePath(kAlter));
   ASSERT_NE(table, nullptr);

@@ -116,6 +116,8 @@ class Planner {
   Result<const StatsEvolution*> Evolution(const DataFileMeta& file, bool key_stats);
   Result<bool> FileMightMatch(const DataFileMeta& file, const PredicatePtr& predicate,
                               bool key_stats);
+  // Drops the files of one bucket the data filter's statistics exclude.
+  Status PruneByStats(std::vector<ManifestEntry*>* bucket_files);
   Status AttachDeletionFiles(const Snapshot& snapshot, std::vector<DataSplit>* splits) const;
   std::string Remap(const std::string& path) const;
   Result<std::string> BucketPathOf(const ValueList& partition_values, int32_t bucket) const;
@@ -335,6 +337,53 @@ Result<bool> Planner::FileMightMatch(const DataFileMeta& file, const PredicatePt
   return predicate->MightMatch(file.row_count, stats);
 }
 
+Status Planner::PruneByStats(std::vector<ManifestEntry*>* bucket_files) {
+  std::vector<ManifestEntry*>& files = *bucket_files;
+  const size_t before = files.size();
+  auto keep_if = [&](const PredicatePtr& predicate, bool key_stats) -> Status {
+    std::vector<ManifestEntry*> kept;
+    for (ManifestEntry* entry : files) {
+      SLUICE_ASSIGN_OR_RETURN(bool keep, FileMightMatch(entry->file, predicate, key_stats));
+      if (keep) kept.push_back(entry);
+    }
+    files = std::move(kept);
+    return Status::OK();
+  };
+  if (!primary_key_) {
+    SLUICE_RETURN_NOT_OK(keep_if(options_.filter, false));
+  } else {
+    // Java KeyValueFileStoreScan. Keys never change, so key statistics prune file by file.
+    if (key_filter_) SLUICE_RETURN_NOT_OK(keep_if(key_filter_, true));
+    // Value statistics prune single files only where files cannot overlap: batch reads of
+    // deletion-vector and first-row tables (level > 0 only), or a bucket whose files are one
+    // level > 0 run. Otherwise a merge needs every version of a key: the bucket is dropped
+    // only when no file may match, and never for partial-update / aggregation merges
+    // (their result mixes fields of several versions). Streaming deltas are not merged and
+    // not pruned by value.
+    if (options_.mode != ScanMode::kDelta) {
+      if (level0_invisible_) SLUICE_RETURN_NOT_OK(keep_if(options_.filter, false));
+      bool one_run = true;
+      for (ManifestEntry* entry : files) {
+        one_run = one_run && entry->file.level != 0 && entry->file.level == files[0]->file.level;
+      }
+      const MergeEngine engine = table_.options().merge_engine();
+      if (files.size() <= 1 || one_run) {
+        SLUICE_RETURN_NOT_OK(keep_if(options_.filter, false));
+      } else if (deletion_vectors_ ||
+                 (engine != MergeEngine::kPartialUpdate && engine != MergeEngine::kAggregation)) {
+        bool any = false;
+        for (ManifestEntry* entry : files) {
+          SLUICE_ASSIGN_OR_RETURN(any, FileMightMatch(entry->file, options_.filter, false));
+          if (any) break;
+        }
+        if (!any) files.clear();
+      }
+    }
+  }
+  metrics_.files_skipped_by_stats += static_cast<int64_t>(before - files.size());
+  return Status::OK();
+}
+
 std::string Planner::Remap(const std::string& path) const {
   for (const auto& [prefix, replacement] : options_.path_remap) {
     if (path.compare(0, prefix.size(), prefix) == 0) {
@@ -451,36 +500,8 @@ Result<ScanPlan> Planner::Run() {
   // Data-evolution tables stitch a row from several files, each holding some columns: a file's
   // statistics say nothing about the columns another file supplies, so files are not pruned.
   const bool prune_by_stats = options_.filter && !table_.options().data_evolution_enabled();
-  const bool value_stats_per_file = !primary_key_ || deletion_vectors_ || first_row_;
   for (auto& [key, group] : groups) {
-    if (prune_by_stats) {
-      std::vector<ManifestEntry*> kept;
-      bool bucket_might_match = value_stats_per_file;
-      for (ManifestEntry* entry : group) {
-        bool keep = true;
-        if (value_stats_per_file) {
-          SLUICE_ASSIGN_OR_RETURN(keep, FileMightMatch(entry->file, options_.filter, false));
-        } else {
-          if (key_filter_) {
-            SLUICE_ASSIGN_OR_RETURN(keep, FileMightMatch(entry->file, key_filter_, true));
-          }
-          if (keep && !bucket_might_match) {
-            SLUICE_ASSIGN_OR_RETURN(bucket_might_match,
-                                    FileMightMatch(entry->file, options_.filter, false));
-          }
-        }
-        if (keep) {
-          kept.push_back(entry);
-        } else {
-          ++metrics_.files_skipped_by_stats;
-        }
-      }
-      if (!bucket_might_match) {
-        metrics_.files_skipped_by_stats += static_cast<int64_t>(kept.size());
-        kept.clear();
-      }
-      group = std::move(kept);
-    }
+    if (prune_by_stats) SLUICE_RETURN_NOT_OK(PruneByStats(&group));
     if (group.empty()) continue;
 
     DataSplit split;

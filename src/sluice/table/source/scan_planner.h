@@ -19,9 +19,12 @@
 //
 // The data filter only prunes (partitions, manifests, files by min/max/null-count statistics
 // evolved by field id, see stats_evolution.h); readers must still apply it to rows. For
-// primary-key tables without deletion vectors that merge on read, files are pruned by key
-// statistics only, and a bucket is dropped only when no file's value statistics can match
-// (Java KeyValueFileStoreScan), since a merge needs every version of a key.
+// primary-key tables (Java KeyValueFileStoreScan) files are pruned by key statistics; value
+// statistics prune single files only where files cannot overlap (batch reads of
+// deletion-vector and first-row tables, a bucket that is one level > 0 run); otherwise a
+// merge needs every version of a key, so a bucket is dropped only when no file may match, and
+// never for partial-update / aggregation. Delta reads are not pruned by value statistics.
+// Data-evolution tables are not pruned by statistics (a row spans several files).
 //
 // When the main branch sets `scan.fallback-branch`, a batch plan adds, for every partition the
 // main branch does not have, the splits of the fallback branch's latest snapshot (Java
