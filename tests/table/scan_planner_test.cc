@@ -310,6 +310,31 @@ TEST(ScanPlannerTest, PartialUpdateAndDeltaKeepOverlappingFiles) {
   EXPECT_FALSE(delta.splits.empty());
 }
 
+TEST(ScanPlannerTest, DenseStatisticsUseTheirColumns) {
+  auto table =
+      OpenOrDie(TablePath("orc/append_10_stats_dense_store.db/append_10_stats_dense_store"));
+  ASSERT_NE(table, nullptr);
+  ScanPlan all = PlanOrDie(*table, ScanOptions{});
+  EXPECT_EQ(TotalRows(all), 5);
+  for (const auto& split : all.splits) {
+    for (const auto& file : split.data_files) {
+      // fields.f3.stats-mode = none: the dense stats leave f3 out.
+      ASSERT_TRUE(file.value_stats_cols.has_value());
+      EXPECT_EQ(*file.value_stats_cols, (std::vector<std::string>{"f0", "f1", "f2"}));
+    }
+  }
+  auto rows_with = [&](const std::string& filter) {
+    ScanOptions options;
+    auto predicate = ParsePredicate(filter, *table->schema().LogicalRowType());
+    EXPECT_TRUE(predicate.ok()) << predicate.status().ToString();
+    options.filter = *predicate;
+    return TotalRows(PlanOrDie(*table, options));
+  };
+  EXPECT_EQ(rows_with("f3 > 100"), 5);  // no statistics: nothing pruned
+  EXPECT_EQ(rows_with("f2 > 5"), 0);
+  EXPECT_EQ(rows_with("f0 = 'Tony'"), 3);  // the file of Bob, Emily, Tony
+}
+
 TEST(ScanPlannerTest, EvolvedStatisticsMatchFieldsById) {
   auto table = OpenOrDie(TablePath(kAlter));
   ASSERT_NE(table, nullptr);
