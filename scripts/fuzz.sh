@@ -8,7 +8,10 @@ seconds="${1:-30}"
 
 CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSLUICE_FUZZ=ON \
   -DSLUICE_BUILD_TESTS=OFF >/dev/null
-cmake --build build/fuzz -j"$(nproc)"
+# Only the fuzz targets (and what they link), not every library and tool.
+targets=()
+for src in fuzz/*_fuzzer.cc; do targets+=(--target "$(basename "$src" .cc)"); done
+cmake --build build/fuzz -j"$(nproc)" "${targets[@]}"
 
 compat="${SLUICE_COMPAT_DIR:-$here/../shared/compat}"
 for bin in build/fuzz/*_fuzzer; do
