@@ -490,6 +490,42 @@ TEST(ScanPlannerTest, GarbledManifestIsAnError) {
       << plan.status().ToString();
 }
 
+// Every snapshot of every corpus table plans in batch and stream_full mode, and every planned
+// file that is not at an external path exists.
+TEST(ScanPlannerTest, EverySnapshotOfEveryTablePlans) {
+  int tables = 0, snapshots = 0, files = 0;
+  for (const auto& entry :
+       std::filesystem::recursive_directory_iterator(testing::CompatTablesDir())) {
+    if (!entry.is_directory() || entry.path().filename() != "schema") continue;
+    const std::string path = entry.path().parent_path().string();
+    if (path.find("/branch/") != std::string::npos) continue;
+    SCOPED_TRACE(path);
+    auto table = OpenOrDie(path);
+    ASSERT_NE(table, nullptr);
+    ++tables;
+    auto ids = table->snapshot_manager().ListSnapshotIds();
+    ASSERT_TRUE(ids.ok()) << ids.status().ToString();
+    for (int64_t id : *ids) {
+      ++snapshots;
+      for (ScanMode mode : {ScanMode::kBatch, ScanMode::kStreamFull}) {
+        ScanPlan plan = PlanOrDie(*table, AtSnapshot(id, mode));
+        EXPECT_EQ(plan.snapshot_id, id);
+        for (const auto& split : plan.splits) {
+          for (size_t i = 0; i < split.data_files.size(); ++i) {
+            if (split.data_files[i].external_path) continue;
+            ++files;
+            EXPECT_TRUE(std::filesystem::exists(split.data_file_paths[i]))
+                << split.data_file_paths[i];
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(tables, 90);
+  std::cout << "planned " << snapshots << " snapshots of " << tables << " tables, " << files
+            << " planned files found on disk\n";
+}
+
 // Every read of cases.jsonl plans; for append tables the planned files hold at least the
 // expected rows.
 TEST(ScanPlannerTest, EveryCaseReadPlans) {
