@@ -211,6 +211,29 @@ TEST(ScanPlannerTest, PartitionAndBucketFilters) {
   EXPECT_NE(failed.status().message().find("f0"), std::string::npos);
 }
 
+TEST(ScanPlannerTest, DefaultPartitionNameSelectsTheNullPartition) {
+  for (const auto& [name, default_name] : std::vector<std::pair<std::string, std::string>>{
+           {"append_with_empty_partition", "__DEFAULT_PARTITION__"},
+           {"append_with_empty_partition_with_specific_name", "__HIVE_DEFAULT_PARTITION__"}}) {
+    SCOPED_TRACE(name);
+    auto table = OpenOrDie(TablePath("orc/" + name + ".db/" + name));
+    ASSERT_NE(table, nullptr);
+    EXPECT_EQ(PlanOrDie(*table, ScanOptions{}).splits.size(), 3u);
+    ScanOptions options;
+    options.partition_spec = {{"f0", default_name}};
+    ScanPlan plan = PlanOrDie(*table, options);
+    ASSERT_EQ(plan.splits.size(), 1u);
+    EXPECT_TRUE(plan.splits[0].partition_values[0].is_null());
+    EXPECT_EQ(plan.splits[0].bucket_path, table->path() + "/f0=" + default_name + "/bucket-0");
+    ASSERT_EQ(plan.splits[0].data_file_paths.size(), 1u);
+    EXPECT_TRUE(std::filesystem::exists(plan.splits[0].data_file_paths[0]));
+    options.partition_spec = {{"f0", "2025"}};
+    plan = PlanOrDie(*table, options);
+    ASSERT_EQ(plan.splits.size(), 1u);
+    EXPECT_EQ(plan.splits[0].partition_values[0].bytes(), "2025");
+  }
+}
+
 TEST(ScanPlannerTest, StatisticsPruneFiles) {
   auto table = OpenOrDie(TablePath(kAppend09));
   ASSERT_NE(table, nullptr);

@@ -9,7 +9,6 @@
 // Thread safety: thread-safe (immutable; FileIO is thread-safe).
 #pragma once
 
-#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
