@@ -513,6 +513,34 @@ TEST(ScanPlannerTest, GarbledManifestIsAnError) {
       << plan.status().ToString();
 }
 
+TEST(ScanPlannerTest, MissingOrGarbledMetadataFilesAreNamed) {
+  TableCopy copy(kPkDv);
+  auto table = OpenOrDie(copy.path());
+  ASSERT_NE(table, nullptr);
+  auto snapshot = table->snapshot_manager().LoadSnapshot(4);
+  ASSERT_TRUE(snapshot.ok());
+  ASSERT_TRUE(snapshot->index_manifest.has_value());
+  // A garbled index manifest (deletion vectors) fails the batch plan, naming it.
+  const std::string index_manifest = copy.path() + "/manifest/" + *snapshot->index_manifest;
+  std::ofstream(index_manifest, std::ios::trunc) << "Obj\x01garbage";
+  auto garbled = PlanScan(*table, AtSnapshot(4));
+  ASSERT_FALSE(garbled.ok());
+  EXPECT_NE(garbled.status().message().find(*snapshot->index_manifest), std::string::npos)
+      << garbled.status().ToString();
+  // A missing manifest list fails, naming it: the delta list of APPEND snapshot 5 for a delta
+  // read, and for a full read of it.
+  auto snapshot5 = table->snapshot_manager().LoadSnapshot(5);
+  ASSERT_TRUE(snapshot5.ok());
+  ASSERT_EQ(snapshot5->commit_kind, CommitKind::kAppend);
+  std::filesystem::remove(copy.path() + "/manifest/" + snapshot5->delta_manifest_list);
+  for (ScanMode mode : {ScanMode::kDelta, ScanMode::kStreamFull}) {
+    auto missing = PlanScan(*table, AtSnapshot(5, mode));
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.status().message().find(snapshot5->delta_manifest_list), std::string::npos)
+        << missing.status().ToString();
+  }
+}
+
 // Every snapshot of every corpus table plans in batch and stream_full mode, and every planned
 // file that is not at an external path exists.
 TEST(ScanPlannerTest, EverySnapshotOfEveryTablePlans) {
