@@ -464,6 +464,23 @@ TEST(ScanPlannerTest, TagTimeAndErrors) {
   EXPECT_EQ(TableVersion::AsOf("123")->time_millis, 123);
   EXPECT_FALSE(TableVersion::AsOf("yesterday").ok());
 
+  auto from_options = [](const DynamicOptions& dynamic) {
+    auto options = CoreOptions::Make({}, dynamic);
+    EXPECT_TRUE(options.ok()) << options.status().ToString();
+    return TableVersion::FromOptions(*options);
+  };
+  EXPECT_EQ(from_options({})->kind, TableVersion::Kind::kLatest);
+  EXPECT_EQ(from_options({{"scan.snapshot-id", "3"}})->snapshot_id, 3);
+  EXPECT_EQ(from_options({{"scan.tag-name", "t2"}})->tag, "t2");
+  EXPECT_EQ(from_options({{"scan.timestamp-millis", "77"}})->time_millis, 77);
+  EXPECT_EQ(from_options({{"scan.timestamp", "1970-01-01 00:00:01"}})->time_millis, 1000);
+  auto two = from_options({{"scan.snapshot-id", "3"}, {"scan.tag-name", "t2"}});
+  ASSERT_FALSE(two.ok());
+  EXPECT_NE(two.status().message().find("scan.tag-name"), std::string::npos);
+  auto not_number = from_options({{"scan.snapshot-id", "x3"}});
+  ASSERT_FALSE(not_number.ok());
+  EXPECT_NE(not_number.status().message().find("x3"), std::string::npos);
+
   auto missing_snapshot = PlanScan(*table, AtSnapshot(99));
   ASSERT_FALSE(missing_snapshot.ok());
   EXPECT_TRUE(missing_snapshot.status().IsNotFound());

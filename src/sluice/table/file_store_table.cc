@@ -29,6 +29,33 @@ Result<TableVersion> TableVersion::AsOf(std::string_view text) {
   return AsOfMillis(ts->millisecond);
 }
 
+Result<TableVersion> TableVersion::FromOptions(const CoreOptions& options) {
+  static constexpr std::string_view kKeys[] = {"scan.snapshot-id", "scan.tag-name",
+                                               "scan.timestamp-millis", "scan.timestamp"};
+  std::string_view key;
+  const std::string* value = nullptr;
+  for (std::string_view candidate : kKeys) {
+    const std::string* found = options.Find(candidate);
+    if (found == nullptr) continue;
+    if (value != nullptr) {
+      return Status::InvalidArgument("only one of the time-travel options may be set, got " +
+                                     std::string(key) + " and " + std::string(candidate));
+    }
+    key = candidate;
+    value = found;
+  }
+  if (value == nullptr) return Latest();
+  if (key == "scan.tag-name") return Tag(*value);
+  if (key == "scan.timestamp") return AsOf(*value);
+  int64_t number = 0;
+  auto [end, ec] = std::from_chars(value->data(), value->data() + value->size(), number);
+  if (ec != std::errc() || end != value->data() + value->size()) {
+    return Status::InvalidArgument("option " + std::string(key) + " = '" + *value +
+                                   "' is not an integer");
+  }
+  return key == "scan.snapshot-id" ? SnapshotId(number) : AsOfMillis(number);
+}
+
 FileStoreTable::FileStoreTable(std::shared_ptr<FileIO> io, std::string path, std::string branch,
                                std::shared_ptr<const TableSchema> schema,
                                DynamicOptions dynamic_options, CoreOptions options)

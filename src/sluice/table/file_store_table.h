@@ -45,6 +45,10 @@ struct TableVersion {
   // Epoch millis ("1700000000000") or "YYYY-MM-DD HH:MM:SS[.fff]" read as UTC (Java reads it in
   // the session's local zone; Sluice sessions are UTC). InvalidArgument naming the text.
   static Result<TableVersion> AsOf(std::string_view text);
+  // The version Java's time-travel options select: `scan.snapshot-id`, `scan.tag-name`,
+  // `scan.timestamp-millis` or `scan.timestamp` (at most one may be set; InvalidArgument naming
+  // them otherwise, or naming a value that does not parse); latest when none is set.
+  static Result<TableVersion> FromOptions(const CoreOptions& options);
 };
 
 class FileStoreTable {
