@@ -1049,5 +1049,72 @@ TEST(ParquetWriterTest, RejectsInvalidInput) {
   }
 }
 
+// Counts the bytes read through it.
+class CountingFile : public RandomAccessFile {
+ public:
+  explicit CountingFile(std::shared_ptr<RandomAccessFile> base) : base_(std::move(base)) {}
+  const std::string& path() const override { return base_->path(); }
+  int64_t size() const override { return base_->size(); }
+  Status ReadAt(int64_t offset, int64_t n, uint8_t* out) const override {
+    bytes_read_ += n;
+    return base_->ReadAt(offset, n, out);
+  }
+  int64_t bytes_read() const { return bytes_read_; }
+
+ private:
+  std::shared_ptr<RandomAccessFile> base_;
+  mutable int64_t bytes_read_ = 0;
+};
+
+TEST(ParquetWriterTest, OneHugeRowGroupIsReadPageByPage) {
+  // One row group of 2M rows in pages of 20000 rows: the first batch reads (and decodes) only
+  // the first pages, not the row group.
+  TempDir dir;
+  DataTypePtr type = DataType::Row(
+      {Field(0, "a", DataType::BigInt(false)), Field(1, "d", DataType::Double(false))});
+  const int64_t rows = 2000000;
+  ColumnBatch batch(type);
+  batch.column(0)->Resize(rows);
+  batch.column(1)->Resize(rows);
+  for (int64_t i = 0; i < rows; ++i) {
+    batch.column(0)->values().as<int64_t>()[i] = i;
+    batch.column(1)->values().as<double>()[i] = 0.5 * static_cast<double>(i);
+  }
+  batch.set_num_rows(rows);
+  std::string path = dir.path() + "/huge.parquet";
+  WriterOptions options;
+  options.compression = "none";
+  options.options["file.block-size"] = "1 gb";
+  auto result = WriteParquet(path, type, {&batch}, options);
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+
+  auto f = LocalFileIO()->OpenForRead(path);
+  ASSERT_TRUE(f.ok());
+  auto counting = std::make_shared<CountingFile>(std::move(f).value());
+  auto meta = ReadFileMetaData(*counting);
+  ASSERT_TRUE(meta.ok());
+  ASSERT_EQ(meta->row_groups.size(), 1u);
+  ReaderOptions read_options;
+  read_options.batch_size = 1000;
+  auto reader = OpenParquetReader(counting, type, read_options);
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  ColumnBatch out(type);
+  auto more = (*reader)->Next(&out);
+  ASSERT_TRUE(more.ok() && *more);
+  EXPECT_LT(counting->bytes_read(), counting->size() / 4)
+      << "the first batch read " << counting->bytes_read() << " of " << counting->size();
+  int64_t next = 0;
+  while (true) {
+    for (int64_t i = 0; i < out.num_rows(); ++i, ++next) {
+      ASSERT_EQ(out.column(0)->data<int64_t>()[i], next);
+      ASSERT_EQ(out.column(1)->data<double>()[i], 0.5 * static_cast<double>(next));
+    }
+    more = (*reader)->Next(&out);
+    ASSERT_TRUE(more.ok()) << more.status().ToString();
+    if (!*more) break;
+  }
+  EXPECT_EQ(next, rows);
+}
+
 }  // namespace
 }  // namespace sluice::parquet

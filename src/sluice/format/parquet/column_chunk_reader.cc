@@ -27,6 +27,10 @@ constexpr int64_t kMaxLevelsPerChunkByte = 4096;
 constexpr int64_t kMinLevelBudget = int64_t{1} << 20;
 // Largest page we decompress.
 constexpr int64_t kMaxPageSize = int64_t{1} << 30;
+// A streaming read fetches at least this much of a chunk at a time, and first tries to decode
+// a page header from this many bytes.
+constexpr size_t kReadAhead = size_t{1} << 20;
+constexpr size_t kFirstHeaderRead = 4096;
 
 const char* EncodingName(Encoding e) {
   switch (e) {
@@ -169,19 +173,56 @@ Status ColumnChunkReader::Read(const ColumnChunk& chunk, ColumnChunkData* out) {
 Status ColumnChunkReader::Open(const ColumnChunk& chunk, ColumnChunkData* out) {
   int64_t start, len;
   SLUICE_RETURN_NOT_OK(Prepare(chunk, out, &start, &len));
-  chunk_buf_.Resize(static_cast<size_t>(len));
-  SLUICE_RETURN_NOT_OK(file_->ReadAt(start, len, chunk_buf_.data()));
+  stream_start_ = start;
   stream_pos_ = 0;
   stream_size_ = static_cast<size_t>(len);
   stream_page_ = 0;
+  window_begin_ = 0;
+  window_size_ = 0;
+  return Status::OK();
+}
+
+Status ColumnChunkReader::Fill(size_t pos, size_t need) {
+  if (pos >= window_begin_ && pos + need <= window_begin_ + window_size_) return Status::OK();
+  size_t len = std::min(std::max(need, kReadAhead), stream_size_ - pos);
+  chunk_buf_.Resize(len);
+  SLUICE_RETURN_NOT_OK(file_->ReadAt(stream_start_ + static_cast<int64_t>(pos),
+                                     static_cast<int64_t>(len), chunk_buf_.data()));
+  window_begin_ = pos;
+  window_size_ = len;
   return Status::OK();
 }
 
 Result<bool> ColumnChunkReader::DecodePage(ColumnChunkData* out) {
   while (stream_pos_ < stream_size_ && levels_read_ < meta_->num_values) {
+    const size_t left = stream_size_ - stream_pos_;
+    // The header first (growing the read while it is cut off), then the whole page.
+    size_t need = std::min(kFirstHeaderRead, left);
+    size_t page_len = left;
+    while (true) {
+      SLUICE_RETURN_NOT_OK(Fill(stream_pos_, need));
+      const size_t avail = window_begin_ + window_size_ - stream_pos_;
+      PageHeader header;
+      size_t header_len = 0;
+      const uint8_t* at = chunk_buf_.data() + (stream_pos_ - window_begin_);
+      if (DecodePageHeader(std::string_view(reinterpret_cast<const char*>(at), avail), &header,
+                           &header_len)
+              .ok()) {
+        if (header.compressed_page_size >= 0 &&
+            static_cast<uint64_t>(header.compressed_page_size) <= left - header_len) {
+          page_len = header_len + static_cast<size_t>(header.compressed_page_size);
+        }
+        break;
+      }
+      if (avail >= left) break;  // ReadPage reports the bad header.
+      need = std::min(left, avail * 4);
+    }
+    SLUICE_RETURN_NOT_OK(Fill(stream_pos_, page_len));
+    size_t pos = 0;
     bool data_page = false;
-    SLUICE_RETURN_NOT_OK(ReadPage(*meta_, chunk_buf_.data(), stream_size_, &stream_pos_,
-                                  stream_page_++, out, &data_page));
+    SLUICE_RETURN_NOT_OK(ReadPage(*meta_, chunk_buf_.data() + (stream_pos_ - window_begin_),
+                                  page_len, stream_pos_, &pos, stream_page_++, out, &data_page));
+    stream_pos_ += pos;
     if (data_page) return true;
   }
   if (levels_read_ != meta_->num_values) {
@@ -197,20 +238,21 @@ Status ColumnChunkReader::ReadPages(const ColumnMetaData& meta, const uint8_t* d
   int page_index = 0;
   while (pos < size && levels_read_ < meta.num_values) {
     bool data_page = false;
-    SLUICE_RETURN_NOT_OK(ReadPage(meta, data, size, &pos, page_index++, out, &data_page));
+    SLUICE_RETURN_NOT_OK(ReadPage(meta, data, size, 0, &pos, page_index++, out, &data_page));
   }
   return Status::OK();
 }
 
 Status ColumnChunkReader::ReadPage(const ColumnMetaData& meta, const uint8_t* data, size_t size,
-                                   size_t* pos, int page_index, ColumnChunkData* out,
+                                   size_t base, size_t* pos, int page_index, ColumnChunkData* out,
                                    bool* data_page) {
   PageHeader header;
   size_t header_len = 0;
   SLUICE_RETURN_NOT_OK_CTX(
       DecodePageHeader(std::string_view(reinterpret_cast<const char*>(data + *pos), size - *pos),
                        &header, &header_len),
-      "page " + std::to_string(page_index) + " header at chunk offset " + std::to_string(*pos));
+      "page " + std::to_string(page_index) + " header at chunk offset " +
+          std::to_string(base + *pos));
   *pos += header_len;
   if (header.compressed_page_size < 0 ||
       static_cast<size_t>(header.compressed_page_size) > size - *pos) {

@@ -49,10 +49,11 @@ class ColumnChunkReader {
   // the file, row group and column.
   Status Read(const ColumnChunk& chunk, ColumnChunkData* out);
 
-  // Streaming: Open reads the chunk's bytes and empties `out`; each DecodePage then appends the
-  // levels and values of the next data page (reading any dictionary page before it) and
-  // returns false once the chunk is exhausted, having checked its value count. Page buffers
-  // and the decompression context are reused from page to page and chunk to chunk.
+  // Streaming: Open checks the chunk and empties `out`; each DecodePage then appends the levels
+  // and values of the next data page (reading any dictionary page before it) and returns false
+  // once the chunk is exhausted, having checked its value count. The chunk is read from the
+  // file a window (1 MiB, or one larger page) at a time; page buffers and the decompression
+  // context are reused from page to page and chunk to chunk.
   Status Open(const ColumnChunk& chunk, ColumnChunkData* out);
   Result<bool> DecodePage(ColumnChunkData* out);
   // Levels decoded since Open (or Read).
@@ -79,9 +80,11 @@ class ColumnChunkReader {
   Status ReadPages(const ColumnMetaData& meta, const uint8_t* data, size_t size,
                    ColumnChunkData* out);
   // Reads the page at data[*pos] and advances *pos past it; *data_page says whether it was a
-  // data page (decoded into `out`).
-  Status ReadPage(const ColumnMetaData& meta, const uint8_t* data, size_t size, size_t* pos,
-                  int page_index, ColumnChunkData* out, bool* data_page);
+  // data page (decoded into `out`). `data` starts `base` bytes into the chunk (for messages).
+  Status ReadPage(const ColumnMetaData& meta, const uint8_t* data, size_t size, size_t base,
+                  size_t* pos, int page_index, ColumnChunkData* out, bool* data_page);
+  // Streaming: makes chunk bytes [pos, pos + need) available in chunk_buf_, reading ahead.
+  Status Fill(size_t pos, size_t need);
   Status ReadDataPageV1(const PageHeader& header, const uint8_t* page, size_t size,
                         ColumnChunkData* out);
   Status ReadDataPageV2(const PageHeader& header, const uint8_t* page, size_t size,
@@ -115,7 +118,11 @@ class ColumnChunkReader {
   ZSTD_DCtx_s* zstd_ = nullptr;
   // Streaming state.
   const ColumnMetaData* meta_ = nullptr;
+  int64_t stream_start_ = 0;
   size_t stream_pos_ = 0;
+  // The chunk bytes [window_begin_, window_begin_ + window_size_) are in chunk_buf_.
+  size_t window_begin_ = 0;
+  size_t window_size_ = 0;
   size_t stream_size_ = 0;
   int stream_page_ = 0;
   const std::vector<std::pair<int64_t, int64_t>>* wanted_rows_ = nullptr;
