@@ -21,6 +21,8 @@ for bin in build/fuzz/*_fuzzer; do
   rm -rf "$seeds" && mkdir -p "$seeds"
   "fuzz/seeds.sh" "$name" "$compat" "$seeds"
   echo "fuzz: $name for ${seconds}s"
-  "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$seeds" \
+  mkdir -p build/fuzz/artifacts
+  "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix=build/fuzz/artifacts/"$name"- "$seeds" \
     2>&1 | tail -n 12
 done
