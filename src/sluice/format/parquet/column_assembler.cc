@@ -461,6 +461,18 @@ Status ColumnAssembler::AssembleLeaf(const ReadNode& node, ColumnVector* out) {
   const uint8_t* present = nullptr;
   if (lv.def == nullptr && lv.rep == nullptr) {
     slots = end - begin;
+  } else if (lv.rep == nullptr && node.slot_def == 0) {
+    // Flat: every level is a slot; presence without a branch per level.
+    slots = end - begin;
+    present_.resize(static_cast<size_t>(slots));
+    uint8_t* p = present_.data();
+    const int16_t* def = lv.def + begin;
+    const int16_t null_def = node.null_def;
+    for (int64_t j = 0; j < slots; ++j) {
+      p[j] = def[j] >= null_def;
+      nulls += def[j] < null_def;
+    }
+    if (nulls > 0) present = p;
   } else {
     present_.resize(static_cast<size_t>(end - begin));
     for (int64_t j = begin; j < end; ++j) {

@@ -464,6 +464,8 @@ Status ColumnChunkReader::DecodeLevels(Encoding encoding, int16_t max_level, con
   } else {
     return Status::NotSupported(std::string("level encoding ") + EncodingName(encoding));
   }
+  // When the bit width cannot hold a level above the maximum, there is nothing to check.
+  if (max_level == (1 << bit_width) - 1) return Status::OK();
   int16_t max_seen = 0;
   for (int64_t i = 0; i < count; ++i) max_seen = std::max(max_seen, dst[i]);
   if (max_seen > max_level) {
