@@ -1,6 +1,7 @@
-// ColumnChunkReader: reads one column chunk of a row group (all its pages) and decodes its
-// levels and values: the page loop, decompression, v1 / v2 data pages, dictionary pages and the
-// dispatch to the decoders of decoder/. The column assembler turns the result into vectors.
+// ColumnChunkReader: reads one column chunk of a row group and decodes its levels and values:
+// the page loop, decompression, v1 / v2 data pages, dictionary pages and the dispatch to the
+// decoders of decoder/. Either the whole chunk at once (Read) or page by page (Open,
+// DecodePage). The column assembler turns the result into vectors.
 //
 // Thread safety: not thread-safe; one reader per column.
 #pragma once

@@ -1,7 +1,10 @@
 // ParquetReader: the FormatReader of Parquet data files. Reads the footer, matches the read
 // type to the file's columns (by field id, else by name; absent columns read as null), skips
 // row groups whose statistics rule out the predicate or that hold none of the requested row
-// positions, and hands out batches decoded column by column.
+// positions, and hands out batches decoded column by column. A full scan streams: each column
+// chunk is read and decoded page by page as the batches need its rows, so memory is about a
+// batch and a page per column, whatever the row group size. Reads of chosen row positions
+// decode the chunks of a row group whole (pages without wanted rows are skipped).
 //
 // Thread safety: a reader is not thread-safe; use one per thread.
 #pragma once
