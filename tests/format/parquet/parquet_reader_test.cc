@@ -235,6 +235,23 @@ TEST_F(ParquetReaderTest, SkipsRowGroupsByStatistics) {
   EXPECT_EQ(rows_with(Predicate::Leaf(PredicateOp::kIsNotNull, 0, "a", a)), 10000);
 }
 
+TEST_F(ParquetReaderTest, ReadsLongValuesAcrossReadWindows) {
+  // Values of 20-300 KB: pages and their headers' statistics pass the reader's 1 MiB read
+  // window and its first 4 KiB header read.
+  std::string path = Write("long.parquet",
+                           "SELECT i AS a, repeat(chr(65 + (i % 26)::INTEGER), 20000 + 7000 * i) "
+                           "AS s FROM range(40) t(i)");
+  auto content = ReadParquetFile(path);
+  ASSERT_TRUE(content.ok()) << content.status().ToString();
+  ASSERT_EQ(content->rows.size(), 40u);
+  for (int64_t i = 0; i < 40; ++i) {
+    const auto& row = content->rows[static_cast<size_t>(i)].list();
+    ASSERT_EQ(row[0].AsInt64(), i);
+    EXPECT_EQ(row[1].bytes(),
+              std::string(static_cast<size_t>(20000 + 7000 * i), static_cast<char>('A' + i % 26)));
+  }
+}
+
 TEST_F(ParquetReaderTest, HandsOutBatchesOfTheRequestedSize) {
   std::string path =
       Write("batch.parquet", "SELECT i AS a FROM range(1000) t(i)", "ROW_GROUP_SIZE 300");
