@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_common.h"
 #include "sluice/batch/column_batch.h"
 #include "sluice/format/parquet/parquet_file_format.h"
 #include "sluice/fs/file_io.h"
@@ -34,103 +35,14 @@
 namespace sluice {
 namespace {
 
-constexpr int64_t kBatchRows = 65536;
-
-[[noreturn]] void Die(const std::string& what) {
-  std::fprintf(stderr, "parquet_bench: %s\n", what.c_str());
-  std::exit(1);
-}
-
-void Check(const Status& st, const char* what) {
-  if (!st.ok()) Die(std::string(what) + ": " + st.ToString());
-}
-
-// Wall-clock and CPU time of the process (all threads; DuckDB runs with one thread). The RESULT
-// line compares CPU time, which other processes on a shared machine do not inflate.
-struct Clock {
-  double wall;
-  double cpu;
-};
-
-Clock Now() {
-  timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return {
-      std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(),
-      static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9};
-}
-
-Clock Since(const Clock& start) {
-  Clock now = Now();
-  return {now.wall - start.wall, now.cpu - start.cpu};
-}
-
-DataField Field(int32_t id, const char* name, DataTypePtr type) {
-  DataField f;
-  f.id = id;
-  f.name = name;
-  f.type = std::move(type);
-  return f;
-}
-
-DataTypePtr BenchType() {
-  return DataType::Row(
-      {Field(0, "id", DataType::BigInt(false)), Field(1, "qty", DataType::Int()),
-       Field(2, "price", DataType::Double()), Field(3, "amount", DataType::Decimal(18, 2)),
-       Field(4, "name", DataType::String()), Field(5, "ts", DataType::Timestamp(6, false))});
-}
-
-// Fills batches directly through the vectors' buffers.
-std::vector<std::unique_ptr<ColumnBatch>> MakeDataset(int64_t rows) {
-  DataTypePtr type = BenchType();
-  std::mt19937_64 rng(42);
-  std::vector<std::unique_ptr<ColumnBatch>> batches;
-  const int64_t base_micros = int64_t{1700000000} * 1000000;
-  for (int64_t start = 0; start < rows; start += kBatchRows) {
-    int64_t n = std::min(kBatchRows, rows - start);
-    auto batch = std::make_unique<ColumnBatch>(type);
-    for (int c = 0; c < batch->num_columns(); ++c) {
-      if (c != 4) batch->column(c)->Resize(n);
-    }
-    int64_t* id = batch->column(0)->data<int64_t>();
-    int32_t* qty = batch->column(1)->data<int32_t>();
-    double* price = batch->column(2)->data<double>();
-    int64_t* amount = batch->column(3)->data<int64_t>();
-    Timestamp* ts = batch->column(5)->data<Timestamp>();
-    uint8_t* qty_valid = batch->column(1)->MutableValidity();
-    uint8_t* price_valid = batch->column(2)->MutableValidity();
-    uint8_t* amount_valid = batch->column(3)->MutableValidity();
-    ColumnVector* name = batch->column(4);
-    std::string word;
-    for (int64_t i = 0; i < n; ++i) {
-      uint64_t r = rng();
-      id[i] = start + i;
-      qty[i] = static_cast<int32_t>(r % 10000);
-      price[i] = static_cast<double>(rng() % 100000000) / 100.0;
-      amount[i] = static_cast<int64_t>(rng() % 100000000000ULL) - 50000000000LL;
-      ts[i] = Timestamp::FromEpochMicros(base_micros + (start + i) * 1000 +
-                                         static_cast<int64_t>(r % 1000));
-      qty_valid[i] = (r >> 20) % 20 != 0;
-      price_valid[i] = (r >> 28) % 20 != 0;
-      amount_valid[i] = (r >> 36) % 20 != 0;
-      if ((r >> 44) % 20 == 0) {
-        name->AppendNull();
-      } else {
-        word.resize(5 + (r >> 50) % 26);
-        uint64_t bits = rng();
-        for (size_t k = 0; k < word.size(); ++k) {
-          if (k % 10 == 0) bits = rng();
-          word[k] = static_cast<char>('a' + (bits % 26));
-          bits /= 26;
-        }
-        name->AppendBytes(word);
-      }
-    }
-    batch->set_num_rows(n);
-    batches.push_back(std::move(batch));
-  }
-  return batches;
-}
+using bench::BenchType;
+using bench::Check;
+using bench::Clock;
+using bench::Die;
+using bench::kBatchRows;
+using bench::MakeDataset;
+using bench::Now;
+using bench::Since;
 
 // --- DuckDB ---
 
@@ -229,6 +141,7 @@ int64_t ScanSluice(const std::string& path, int64_t* rows_out) {
 }
 
 int Main(int argc, char** argv) {
+  bench::SetProgramName("parquet_bench");
   int64_t rows = 10000000;
   std::string dir = std::filesystem::temp_directory_path().string() + "/sluice_parquet_bench";
   for (int i = 1; i < argc; ++i) {
