@@ -1,0 +1,328 @@
+// DeletionVector and ReadDeletionVector: Java's entry bytes, both variants, round trips, and
+// corrupt input (wrong magic, bad CRC, lengths past the file, truncated bitmaps) as a Status.
+#include "sluice/index/deletion_vector.h"
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <string>
+#include <vector>
+
+#include "sluice/base/coding.h"
+#include "sluice/index/deletion_vector_reader.h"
+#include "test_util.h"
+
+namespace sluice {
+namespace {
+
+std::string Hex(const std::string& hex) {
+  std::string out;
+  for (size_t i = 0; i + 1 < hex.size(); i += 2) {
+    out.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  }
+  return out;
+}
+
+// The entry of format-spec-indexes.md 1.9 (pk_09_with_dv, written by Java): positions 0 and 1.
+const std::string kJavaEntry =
+    Hex("000000185E43F2D03A300000010000000000010010000000000001005"
+        "0A75C34");
+
+// Rewrites the CRC of an entry after its bytes were changed on purpose.
+void FixCrc(std::string* entry) {
+  const size_t length = entry->size() - 8;
+  const uint32_t crc = static_cast<uint32_t>(
+      crc32(0L, reinterpret_cast<const Bytef*>(entry->data() + 4), static_cast<uInt>(length)));
+  EncodeFixed32BE(reinterpret_cast<uint8_t*>(entry->data() + 4 + length), crc);
+}
+
+DeletionVector Make(DeletionVector::Kind kind, const std::vector<int64_t>& positions) {
+  DeletionVector dv(kind);
+  for (int64_t p : positions) EXPECT_TRUE(dv.Delete(p).ok()) << p;
+  return dv;
+}
+
+TEST(DeletionVectorTest, ReadsAndRewritesJavaEntry) {
+  auto dv = DeletionVector::Deserialize(kJavaEntry);
+  ASSERT_TRUE(dv.ok()) << dv.status().ToString();
+  EXPECT_EQ(dv->kind(), DeletionVector::Kind::kBitmap32);
+  EXPECT_EQ(dv->Cardinality(), 2);
+  EXPECT_EQ(dv->ToSortedPositions(), (std::vector<int64_t>{0, 1}));
+  EXPECT_TRUE(dv->IsDeleted(0));
+  EXPECT_TRUE(dv->IsDeleted(1));
+  EXPECT_FALSE(dv->IsDeleted(2));
+  EXPECT_FALSE(dv->IsDeleted(-1));
+  EXPECT_FALSE(dv->IsDeleted(int64_t{1} << 32));
+  EXPECT_EQ(dv->Serialize(), kJavaEntry);
+  EXPECT_EQ(dv->ManifestLength(static_cast<int64_t>(kJavaEntry.size())), 24);
+}
+
+TEST(DeletionVectorTest, Bitmap32RoundTripWithEveryContainerKind) {
+  std::vector<int64_t> positions = {3, 70000, 2147483647};
+  for (int64_t p = 100000; p < 110000; ++p) positions.push_back(p);     // a run
+  for (int64_t p = 200000; p < 265536; p += 3) positions.push_back(p);  // bitmap containers
+  std::sort(positions.begin(), positions.end());
+  DeletionVector dv = Make(DeletionVector::Kind::kBitmap32, positions);
+  const std::string entry = dv.Serialize();
+  EXPECT_EQ(DecodeFixed32BE(reinterpret_cast<const uint8_t*>(entry.data())), entry.size() - 8);
+  EXPECT_EQ(entry.substr(4, 4), Hex("5E43F2D0"));
+  auto back = DeletionVector::Deserialize(entry);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->ToSortedPositions(), positions);
+  EXPECT_TRUE(*back == dv);
+  EXPECT_EQ(back->Serialize(), entry);
+}
+
+TEST(DeletionVectorTest, PositionsOutsideTheVariantAreRejected) {
+  DeletionVector dv32(DeletionVector::Kind::kBitmap32);
+  EXPECT_FALSE(dv32.Delete(-1).ok());
+  EXPECT_FALSE(dv32.Delete(int64_t{1} << 31).ok());
+  DeletionVector dv64(DeletionVector::Kind::kBitmap64);
+  EXPECT_TRUE(dv64.Delete(DeletionVector::kMaxBitmap64Position).ok());
+  EXPECT_FALSE(dv64.Delete(DeletionVector::kMaxBitmap64Position + 1).ok());
+  EXPECT_TRUE(dv32.IsEmpty());
+  EXPECT_EQ(dv64.Cardinality(), 1);
+}
+
+TEST(DeletionVectorTest, Bitmap64IsWrittenDenseLittleEndian) {
+  const int64_t high = int64_t{2} << 32;
+  DeletionVector dv = Make(DeletionVector::Kind::kBitmap64, {5, 9, high + 7});
+  const std::string entry = dv.Serialize();
+  const auto* data = reinterpret_cast<const uint8_t*>(entry.data());
+  EXPECT_EQ(entry.substr(4, 4), Hex("D1D33964"));
+  // Keys 0, 1 (empty) and 2, each an int32 key and a portable bitmap.
+  EXPECT_EQ(DecodeFixed64LE(data + 8), 3u);
+  EXPECT_EQ(DecodeFixed32LE(data + 16), 0u);
+  EXPECT_EQ(dv.ManifestLength(static_cast<int64_t>(entry.size())),
+            static_cast<int64_t>(entry.size()));
+  auto back = DeletionVector::Deserialize(entry);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->kind(), DeletionVector::Kind::kBitmap64);
+  EXPECT_EQ(back->ToSortedPositions(), (std::vector<int64_t>{5, 9, high + 7}));
+  EXPECT_TRUE(back->IsDeleted(high + 7));
+  EXPECT_FALSE(back->IsDeleted((int64_t{1} << 32) + 7));
+  EXPECT_EQ(back->Serialize(), entry);
+  // The empty 64-bit vector: a count of zero.
+  DeletionVector empty(DeletionVector::Kind::kBitmap64);
+  const std::string empty_entry = empty.Serialize();
+  EXPECT_EQ(empty_entry.size(), 4u + 4 + 8 + 4);
+  ASSERT_TRUE(DeletionVector::Deserialize(empty_entry).ok());
+}
+
+// A 64-bit entry with only the given (key, 32-bit entry payload) pairs, as another writer may.
+std::string Sparse64Entry(const std::vector<std::pair<int32_t, std::string>>& bitmaps) {
+  std::string body(4, '\0');
+  EncodeFixed32LE(reinterpret_cast<uint8_t*>(body.data()), DeletionVector::kBitmap64Magic);
+  PutFixed64LE(&body, bitmaps.size());
+  for (const auto& [key, bitmap] : bitmaps) {
+    PutFixed32LE(&body, static_cast<uint32_t>(key));
+    body += bitmap;
+  }
+  std::string entry;
+  PutFixed32BE(&entry, static_cast<uint32_t>(body.size()));
+  entry += body;
+  entry.append(4, '\0');
+  FixCrc(&entry);
+  return entry;
+}
+
+// The portable bitmap inside a 32-bit entry.
+std::string PortableBitmap(const std::vector<int64_t>& positions) {
+  std::string entry = Make(DeletionVector::Kind::kBitmap32, positions).Serialize();
+  return entry.substr(8, entry.size() - 12);
+}
+
+TEST(DeletionVectorTest, Bitmap64AcceptsSparseKeysAndRejectsDisorder) {
+  auto sparse = DeletionVector::Deserialize(Sparse64Entry({{3, PortableBitmap({1, 2})}}));
+  ASSERT_TRUE(sparse.ok()) << sparse.status().ToString();
+  EXPECT_EQ(sparse->ToSortedPositions(),
+            (std::vector<int64_t>{(int64_t{3} << 32) + 1, (int64_t{3} << 32) + 2}));
+  const std::string bitmap = PortableBitmap({1});
+  for (const auto& bad :
+       {Sparse64Entry({{2, bitmap}, {1, bitmap}}), Sparse64Entry({{1, bitmap}, {1, bitmap}}),
+        Sparse64Entry({{-1, bitmap}}), Sparse64Entry({{INT32_MAX, bitmap}})}) {
+    auto dv = DeletionVector::Deserialize(bad);
+    ASSERT_FALSE(dv.ok());
+    EXPECT_TRUE(dv.status().IsCorruption());
+    EXPECT_NE(dv.status().message().find("key"), std::string::npos) << dv.status().ToString();
+  }
+}
+
+void ExpectCorrupt(const std::string& entry, const std::string& words) {
+  auto dv = DeletionVector::Deserialize(entry);
+  ASSERT_FALSE(dv.ok()) << words;
+  EXPECT_TRUE(dv.status().IsCorruption()) << dv.status().ToString();
+  EXPECT_NE(dv.status().message().find(words), std::string::npos) << dv.status().ToString();
+}
+
+TEST(DeletionVectorTest, CorruptEntriesAreErrors) {
+  std::string bad_magic = kJavaEntry;
+  bad_magic[5] = 0x44;
+  ExpectCorrupt(bad_magic, "magic");
+  std::string bad_crc = kJavaEntry;
+  bad_crc.back() ^= 1;
+  ExpectCorrupt(bad_crc, "CRC");
+  std::string flipped = kJavaEntry;
+  flipped[20] ^= 0x10;
+  ExpectCorrupt(flipped, "CRC");
+  ExpectCorrupt(kJavaEntry.substr(0, kJavaEntry.size() - 1), "length field");
+  ExpectCorrupt(kJavaEntry.substr(0, 5), "shorter");
+  // A bitmap cut short, with the length field and CRC made consistent again.
+  std::string truncated = kJavaEntry.substr(0, kJavaEntry.size() - 6) + std::string(4, '\0');
+  EncodeFixed32BE(reinterpret_cast<uint8_t*>(truncated.data()),
+                  static_cast<uint32_t>(truncated.size() - 8));
+  FixCrc(&truncated);
+  ExpectCorrupt(truncated, "roaring bitmap");
+  // Bytes after the bitmap inside the entry.
+  std::string padded = kJavaEntry.substr(0, kJavaEntry.size() - 4) + std::string(6, '\0');
+  EncodeFixed32BE(reinterpret_cast<uint8_t*>(padded.data()),
+                  static_cast<uint32_t>(padded.size() - 8));
+  FixCrc(&padded);
+  ExpectCorrupt(padded, "after the bitmap");
+}
+
+// A bitmap container whose serialized cardinality is not its number of values.
+TEST(DeletionVectorTest, BitmapContainerCardinalityLieIsCorrupt) {
+  std::vector<int64_t> positions;
+  for (int64_t p = 0; p < 65536; p += 3) positions.push_back(p);
+  std::string entry = Make(DeletionVector::Kind::kBitmap32, positions).Serialize();
+  // Payload: cookie 12346, one container, then key (2 bytes) and cardinality - 1 (2 bytes).
+  ASSERT_EQ(entry.substr(8, 4), Hex("3A300000"));
+  auto* card = reinterpret_cast<uint8_t*>(entry.data() + 8 + 8 + 2);
+  ASSERT_EQ(DecodeFixed16LE(card), positions.size() - 1);
+  EncodeFixed16LE(card, 30000);
+  FixCrc(&entry);
+  ExpectCorrupt(entry, "cardinality");
+}
+
+// Every truncation and every single-byte change of a bitmap (CRC fixed, so the parser sees it)
+// yields a vector or a Status, never a crash.
+TEST(DeletionVectorTest, GarbledBitmapsNeverCrash) {
+  std::vector<int64_t> positions = {1, 2, 3, 70000};
+  for (int64_t p = 1000; p < 1500; ++p) positions.push_back(p);
+  for (auto kind : {DeletionVector::Kind::kBitmap32, DeletionVector::Kind::kBitmap64}) {
+    DeletionVector dv = Make(kind, positions);
+    const std::string entry = dv.Serialize();
+    int errors = 0;
+    for (size_t i = 8; i + 4 < entry.size(); ++i) {
+      for (uint8_t delta : {0x01, 0x80, 0xFF}) {
+        std::string garbled = entry;
+        garbled[i] = static_cast<char>(garbled[i] ^ delta);
+        FixCrc(&garbled);
+        auto result = DeletionVector::Deserialize(garbled);
+        if (!result.ok()) ++errors;
+      }
+      std::string cut = entry.substr(0, i) + std::string(4, '\0');
+      EncodeFixed32BE(reinterpret_cast<uint8_t*>(cut.data()),
+                      static_cast<uint32_t>(cut.size() - 8));
+      FixCrc(&cut);
+      EXPECT_FALSE(DeletionVector::Deserialize(cut).ok()) << "cut at " << i;
+    }
+    EXPECT_GT(errors, 0);
+  }
+}
+
+// An index file of version byte + entries, and the DeletionFiles a manifest would record.
+struct IndexFile {
+  std::string content = std::string(1, '\x01');
+  std::vector<DeletionFile> files;
+
+  void Add(DeletionVector dv, const std::string& path) {
+    const std::string entry = dv.Serialize();
+    files.push_back(DeletionFile{path, static_cast<int64_t>(content.size()),
+                                 dv.ManifestLength(static_cast<int64_t>(entry.size())),
+                                 dv.Cardinality()});
+    content += entry;
+  }
+};
+
+TEST(DeletionVectorReaderTest, ReadsBothVariantsFromOneFile) {
+  testing::TempDir dir;
+  const std::string path = dir.path() + "/index-0";
+  IndexFile index;
+  index.Add(Make(DeletionVector::Kind::kBitmap32, {0, 7}), path);
+  index.Add(Make(DeletionVector::Kind::kBitmap64, {4, (int64_t{1} << 32) + 1}), path);
+  auto io = LocalFileIO();
+  ASSERT_TRUE(io->WriteFileAtomic(path, index.content, true).ok());
+  auto first = ReadDeletionVector(*io, index.files[0]);
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  EXPECT_EQ(first->ToSortedPositions(), (std::vector<int64_t>{0, 7}));
+  auto second = ReadDeletionVector(*io, index.files[1]);
+  ASSERT_TRUE(second.ok()) << second.status().ToString();
+  EXPECT_EQ(second->kind(), DeletionVector::Kind::kBitmap64);
+  EXPECT_EQ(second->Cardinality(), 2);
+  // Older manifests record no cardinality.
+  DeletionFile no_cardinality = index.files[1];
+  no_cardinality.cardinality.reset();
+  EXPECT_TRUE(ReadDeletionVector(*io, no_cardinality).ok());
+}
+
+TEST(DeletionVectorReaderTest, BadRangesAndFilesNameTheIndexFileAndOffset) {
+  testing::TempDir dir;
+  const std::string path = dir.path() + "/index-0";
+  IndexFile index;
+  index.Add(Make(DeletionVector::Kind::kBitmap32, {0, 7}), path);
+  auto io = LocalFileIO();
+  ASSERT_TRUE(io->WriteFileAtomic(path, index.content, true).ok());
+  const DeletionFile good = index.files[0];
+
+  auto expect_error = [&](const DeletionFile& file, const std::string& words) {
+    auto dv = ReadDeletionVector(*io, file);
+    ASSERT_FALSE(dv.ok()) << words;
+    const std::string& message = dv.status().message();
+    EXPECT_NE(message.find(file.path), std::string::npos) << message;
+    EXPECT_NE(message.find("offset " + std::to_string(file.offset)), std::string::npos) << message;
+    EXPECT_NE(message.find(words), std::string::npos) << message;
+  };
+  DeletionFile wrong_length = good;
+  wrong_length.length += 1;
+  expect_error(wrong_length, "manifest length");
+  DeletionFile past_end = good;
+  past_end.offset = static_cast<int64_t>(index.content.size()) - 3;
+  expect_error(past_end, "does not fit");
+  DeletionFile negative = good;
+  negative.offset = -5;
+  expect_error(negative, "does not fit");
+  DeletionFile wrong_cardinality = good;
+  wrong_cardinality.cardinality = 3;
+  expect_error(wrong_cardinality, "manifest says 3");
+  DeletionFile missing = good;
+  missing.path = dir.path() + "/absent";
+  expect_error(missing, "");
+
+  // The length field claims more than the file holds.
+  std::string long_entry = index.content;
+  EncodeFixed32BE(reinterpret_cast<uint8_t*>(long_entry.data() + 1), 1000);
+  const std::string long_path = dir.path() + "/index-long";
+  ASSERT_TRUE(io->WriteFileAtomic(long_path, long_entry, true).ok());
+  DeletionFile runs_past = good;
+  runs_past.path = long_path;
+  runs_past.length = 1000;
+  expect_error(runs_past, "past the end");
+
+  // Version byte other than 1, and an empty file.
+  std::string v2 = index.content;
+  v2[0] = 2;
+  const std::string v2_path = dir.path() + "/index-v2";
+  ASSERT_TRUE(io->WriteFileAtomic(v2_path, v2, true).ok());
+  DeletionFile wrong_version = good;
+  wrong_version.path = v2_path;
+  expect_error(wrong_version, "version 2");
+  const std::string empty_path = dir.path() + "/index-empty";
+  ASSERT_TRUE(io->WriteFileAtomic(empty_path, "", true).ok());
+  DeletionFile empty = good;
+  empty.path = empty_path;
+  expect_error(empty, "empty index file");
+
+  // A garbled magic inside the file.
+  std::string bad_magic = index.content;
+  bad_magic[6] ^= 0x40;
+  const std::string bad_magic_path = dir.path() + "/index-magic";
+  ASSERT_TRUE(io->WriteFileAtomic(bad_magic_path, bad_magic, true).ok());
+  DeletionFile magic = good;
+  magic.path = bad_magic_path;
+  expect_error(magic, "magic");
+}
+
+}  // namespace
+}  // namespace sluice
