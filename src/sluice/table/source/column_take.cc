@@ -1,0 +1,112 @@
+#include "sluice/table/source/column_take.h"
+
+#include <cstring>
+#include <numeric>
+#include <vector>
+
+namespace sluice {
+
+namespace {
+
+void TakeValidity(const ColumnVector& in, const int64_t* rows, int64_t n, int64_t old,
+                  ColumnVector* out) {
+  if (!in.has_nulls()) return;
+  uint8_t* validity = out->MutableValidity();
+  const uint8_t* src = in.validity().data();
+  for (int64_t i = 0; i < n; ++i) validity[old + i] = src[rows[i]];
+}
+
+// Appends the offsets of the taken rows and returns the child rows they cover, in order.
+std::vector<int64_t> TakeOffsets(const ColumnVector& in, const int64_t* rows, int64_t n,
+                                 int64_t old, ColumnVector* out) {
+  std::vector<int64_t> child_rows;
+  const int32_t* src = in.offset_data();
+  int32_t* dst = out->offset_data();
+  int32_t end = dst[old];
+  for (int64_t i = 0; i < n; ++i) {
+    const int32_t begin_in = src[rows[i]];
+    const int32_t end_in = src[rows[i] + 1];
+    for (int32_t c = begin_in; c < end_in; ++c) child_rows.push_back(c);
+    end += end_in - begin_in;
+    dst[old + i + 1] = end;
+  }
+  return child_rows;
+}
+
+}  // namespace
+
+void TakeRows(const ColumnVector& in, const int64_t* rows, int64_t n, ColumnVector* out) {
+  const int64_t old = out->size();
+  out->Resize(old + n);
+  TakeValidity(in, rows, n, old, out);
+  switch (in.kind()) {
+    case PhysicalKind::kBytes: {
+      const int32_t* src = in.offset_data();
+      const uint8_t* bytes = in.values().data();
+      int32_t* dst = out->offset_data();
+      for (int64_t i = 0; i < n; ++i) {
+        const int32_t begin = src[rows[i]];
+        const int32_t length = src[rows[i] + 1] - begin;
+        out->values().Append(bytes + begin, static_cast<size_t>(length));
+        dst[old + i + 1] = dst[old + i] + length;
+      }
+      return;
+    }
+    case PhysicalKind::kList: {
+      const std::vector<int64_t> child_rows = TakeOffsets(in, rows, n, old, out);
+      TakeRows(*in.child(0), child_rows.data(), static_cast<int64_t>(child_rows.size()),
+               out->child(0));
+      return;
+    }
+    case PhysicalKind::kMap: {
+      const std::vector<int64_t> child_rows = TakeOffsets(in, rows, n, old, out);
+      const auto count = static_cast<int64_t>(child_rows.size());
+      TakeRows(*in.child(0), child_rows.data(), count, out->child(0));
+      TakeRows(*in.child(1), child_rows.data(), count, out->child(1));
+      return;
+    }
+    case PhysicalKind::kStruct:
+      for (int c = 0; c < in.num_children(); ++c) TakeRows(*in.child(c), rows, n, out->child(c));
+      return;
+    default: {
+      const int width = FixedWidthOf(in.kind());
+      const uint8_t* src = in.values().data();
+      uint8_t* dst = out->values().data() + old * width;
+      for (int64_t i = 0; i < n; ++i) {
+        std::memcpy(dst + i * width, src + rows[i] * width, static_cast<size_t>(width));
+      }
+      return;
+    }
+  }
+}
+
+void AppendAll(const ColumnVector& in, ColumnVector* out) {
+  std::vector<int64_t> rows(static_cast<size_t>(in.size()));
+  std::iota(rows.begin(), rows.end(), int64_t{0});
+  TakeRows(in, rows.data(), in.size(), out);
+}
+
+void AppendNulls(int64_t n, ColumnVector* out) {
+  const int64_t old = out->size();
+  out->Resize(old + n);
+  uint8_t* validity = out->MutableValidity();
+  std::memset(validity + old, 0, static_cast<size_t>(n));
+  switch (out->kind()) {
+    case PhysicalKind::kBytes:
+    case PhysicalKind::kList:
+    case PhysicalKind::kMap: {
+      int32_t* offsets = out->offset_data();
+      for (int64_t i = 0; i < n; ++i) offsets[old + i + 1] = offsets[old];
+      return;
+    }
+    case PhysicalKind::kStruct:
+      for (int c = 0; c < out->num_children(); ++c) AppendNulls(n, out->child(c));
+      return;
+    default:
+      std::memset(out->values().data() + old * FixedWidthOf(out->kind()), 0,
+                  static_cast<size_t>(n * FixedWidthOf(out->kind())));
+      return;
+  }
+}
+
+}  // namespace sluice

@@ -1,0 +1,148 @@
+#include "sluice/table/source/raw_split_reader.h"
+
+#include <algorithm>
+
+#include "sluice/format/file_format_registry.h"
+#include "sluice/table/source/column_take.h"
+
+namespace sluice {
+
+namespace {
+
+// Positions [0, row_count) not in the sorted `deleted`.
+std::vector<int64_t> LivePositions(int64_t row_count, const std::vector<int64_t>& deleted) {
+  std::vector<int64_t> live;
+  live.reserve(static_cast<size_t>(std::max<int64_t>(0, row_count)));
+  auto it = deleted.begin();
+  for (int64_t row = 0; row < row_count; ++row) {
+    while (it != deleted.end() && *it < row) ++it;
+    if (it != deleted.end() && *it == row) continue;
+    live.push_back(row);
+  }
+  return live;
+}
+
+}  // namespace
+
+RawSplitReader::RawSplitReader(const FileStoreTable& table,
+                               std::shared_ptr<const TableSchema> read_schema, DataSplit split,
+                               SplitReadOptions options, DataTypePtr output_type,
+                               std::vector<int> projection)
+    : table_(table),
+      read_schema_(std::move(read_schema)),
+      split_(std::move(split)),
+      options_(std::move(options)),
+      output_type_(std::move(output_type)),
+      projection_(std::move(projection)) {}
+
+Result<std::unique_ptr<RawSplitReader>> RawSplitReader::Open(
+    const FileStoreTable& table, std::shared_ptr<const TableSchema> read_schema, DataSplit split,
+    SplitReadOptions options) {
+  if (read_schema->is_primary_key_table() && !split.raw_convertible) {
+    return Status::NotSupported("split of bucket " + std::to_string(split.bucket) +
+                                " of a primary-key table needs a merge read");
+  }
+  if (split.data_file_paths.size() != split.data_files.size()) {
+    return Status::InvalidArgument("split has " + std::to_string(split.data_files.size()) +
+                                   " data files but " +
+                                   std::to_string(split.data_file_paths.size()) + " paths");
+  }
+  if (!options.deleted_positions.empty() &&
+      options.deleted_positions.size() != split.data_files.size()) {
+    return Status::InvalidArgument(
+        "deleted positions given for " + std::to_string(options.deleted_positions.size()) +
+        " files of a split of " + std::to_string(split.data_files.size()));
+  }
+  std::vector<int> projection;
+  std::vector<DataField> output_fields;
+  const DataTypePtr row_type = read_schema->LogicalRowType();
+  if (options.projection.empty()) {
+    for (int i = 0; i < row_type->num_fields(); ++i) projection.push_back(i);
+  } else {
+    for (const std::string& name : options.projection) {
+      const int index = row_type->FieldIndex(name);
+      if (index < 0) {
+        return Status::InvalidArgument("projected column '" + name + "' is not in schema " +
+                                       std::to_string(read_schema->id()));
+      }
+      projection.push_back(index);
+    }
+  }
+  for (int index : projection) output_fields.push_back(row_type->fields()[index]);
+  DataTypePtr output_type = DataType::Row(std::move(output_fields));
+  return std::unique_ptr<RawSplitReader>(
+      new RawSplitReader(table, std::move(read_schema), std::move(split), std::move(options),
+                         std::move(output_type), std::move(projection)));
+}
+
+Status RawSplitReader::OpenFile(size_t index) {
+  const DataFileMeta& meta = split_.data_files[index];
+  const std::string& path = split_.data_file_paths[index];
+  std::shared_ptr<const TableSchema> file_schema = read_schema_;
+  if (meta.schema_id != read_schema_->id()) {
+    SLUICE_ASSIGN_OR_RETURN(file_schema, table_.SchemaById(meta.schema_id));
+  }
+  SLUICE_ASSIGN_OR_RETURN(
+      FileEvolution evolution,
+      FileEvolution::Make(*file_schema, read_schema_->LogicalRowType(),
+                          read_schema_->partition_keys(), split_.partition_values));
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file, table_.io()->OpenForRead(path));
+  std::shared_ptr<RandomAccessFile> shared_file = std::move(file);
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const FileFormat> format, DetectFileFormat(*shared_file));
+  ReaderOptions reader_options;
+  reader_options.batch_size = options_.batch_size;
+  if (!options_.deleted_positions.empty() && options_.deleted_positions[index] &&
+      !options_.deleted_positions[index]->empty()) {
+    reader_options.row_positions =
+        LivePositions(meta.row_count, *options_.deleted_positions[index]);
+  }
+  auto reader = format->CreateReader(shared_file, evolution.file_read_type(), reader_options);
+  if (!reader.ok()) return reader.status().WithContext("data file " + path);
+  file_reader_ = std::move(*reader);
+  file_batch_ = std::make_unique<ColumnBatch>(evolution.file_read_type());
+  read_batch_ = std::make_unique<ColumnBatch>(evolution.read_type());
+  evolution_.emplace(std::move(evolution));
+  return Status::OK();
+}
+
+Result<bool> RawSplitReader::Next(ColumnBatch* batch) {
+  while (true) {
+    if (file_reader_ == nullptr) {
+      if (next_file_ >= split_.data_files.size()) return false;
+      SLUICE_RETURN_NOT_OK(OpenFile(next_file_++));
+    }
+    file_batch_->Clear();
+    auto more = file_reader_->Next(file_batch_.get());
+    const std::string& path = split_.data_file_paths[next_file_ - 1];
+    if (!more.ok()) return more.status().WithContext("data file " + path);
+    if (!*more) {
+      file_reader_.reset();
+      continue;
+    }
+    read_batch_->Clear();
+    SLUICE_RETURN_NOT_OK_CTX(evolution_->Apply(*file_batch_, read_batch_.get()),
+                             "data file " + path);
+    const int64_t n = read_batch_->num_rows();
+    selected_rows_.clear();
+    if (options_.filter != nullptr) {
+      selection_.assign(static_cast<size_t>(n), 1);
+      options_.filter->Filter(*read_batch_, selection_.data());
+      for (int64_t i = 0; i < n; ++i) {
+        if (selection_[static_cast<size_t>(i)] != 0) selected_rows_.push_back(i);
+      }
+    } else {
+      for (int64_t i = 0; i < n; ++i) selected_rows_.push_back(i);
+    }
+    if (selected_rows_.empty()) continue;
+    batch->Clear();
+    const auto count = static_cast<int64_t>(selected_rows_.size());
+    for (size_t c = 0; c < projection_.size(); ++c) {
+      TakeRows(*read_batch_->column(projection_[c]), selected_rows_.data(), count,
+               batch->column(static_cast<int>(c)));
+    }
+    batch->set_num_rows(count);
+    return true;
+  }
+}
+
+}  // namespace sluice
