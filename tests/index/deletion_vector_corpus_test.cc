@@ -9,6 +9,8 @@
 #include <set>
 #include <string>
 
+#include "sluice/batch/column_batch.h"
+#include "sluice/format/file_format_registry.h"
 #include "sluice/index/deletion_vector.h"
 #include "sluice/index/deletion_vector_reader.h"
 #include "sluice/meta/manifest_file.h"
@@ -132,10 +134,41 @@ TEST(DeletionVectorCorpusTest, ScanAndReadDvMarksTonyAndAlice) {
     EXPECT_EQ(planned_and_deleted[2], std::make_pair(int64_t{9}, int64_t{0}));
     for (int64_t id = 4; id <= 6; ++id) {
       // Tony's row and Alice's old row are deleted; 8 rows stay live.
-      const auto [planned, deleted] = planned_and_deleted[id];
-      EXPECT_GE(deleted, 1) << id;
-      EXPECT_EQ(planned - deleted, 8) << id;
+      EXPECT_EQ(planned_and_deleted[id], std::make_pair(int64_t{10}, int64_t{2})) << id;
     }
+    // The deleted positions hold exactly those rows.
+    ScanOptions options;
+    options.version = TableVersion::SnapshotId(4);
+    auto plan = PlanScan(**table, options);
+    ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+    const DataTypePtr name_type = (*table)->schema().ProjectedRowType({"f0", "f3"});
+    std::multiset<std::string> deleted_rows;
+    for (const auto& split : plan->splits) {
+      for (size_t i = 0; i < split.deletion_files.size(); ++i) {
+        if (!split.deletion_files[i]) continue;
+        auto dv = ReadDeletionVector(*io, *split.deletion_files[i]);
+        ASSERT_TRUE(dv.ok()) << dv.status().ToString();
+        auto file_format = FileFormatByName(format);
+        ASSERT_TRUE(file_format.ok());
+        auto file = io->OpenForRead(split.data_file_paths[i]);
+        ASSERT_TRUE(file.ok()) << file.status().ToString();
+        ReaderOptions reader_options;
+        reader_options.row_positions = dv->ToSortedPositions();
+        auto reader = (*file_format)->CreateReader(std::move(*file), name_type, reader_options);
+        ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+        ColumnBatch batch(name_type);
+        while (true) {
+          auto more = (*reader)->Next(&batch);
+          ASSERT_TRUE(more.ok()) << more.status().ToString();
+          if (!*more) break;
+          for (int64_t row = 0; row < batch.num_rows(); ++row) {
+            deleted_rows.insert(std::string(batch.column(0)->GetBytes(row)) + " " +
+                                std::to_string(batch.column(1)->data<double>()[row]));
+          }
+        }
+      }
+    }
+    EXPECT_EQ(deleted_rows, (std::multiset<std::string>{"Alice 11.100000", "Tony 14.100000"}));
   }
 }
 
