@@ -12,6 +12,7 @@
 #include "sluice/batch/column_batch.h"
 #include "sluice/format/file_format_registry.h"
 #include "sluice/index/deletion_vector.h"
+#include "sluice/index/deletion_vector_index_file.h"
 #include "sluice/index/deletion_vector_reader.h"
 #include "sluice/meta/manifest_file.h"
 #include "sluice/table/file_store_table.h"
@@ -40,7 +41,7 @@ std::map<std::string, std::string> IndexFilesByName(const fs::path& db_dir) {
 TEST(DeletionVectorCorpusTest, EveryIndexManifestRangeReadsAndRoundTrips) {
   auto io = LocalFileIO();
   std::set<std::pair<std::string, int64_t>> vectors;
-  int manifests = 0, ranges = 0, with_cardinality = 0, empty_files = 0;
+  int manifests = 0, ranges = 0, with_cardinality = 0, empty_files = 0, files_rebuilt = 0;
   for (const auto& manifest :
        testing::ListFilesRecursive(testing::CompatTablesDir(), IsIndexManifest)) {
     // <db>/<table>/manifest/index-manifest-*, or inside a branch of the table.
@@ -62,6 +63,7 @@ TEST(DeletionVectorCorpusTest, EveryIndexManifestRangeReadsAndRoundTrips) {
       if (content.size() == 1) ++empty_files;
       ASSERT_TRUE(entry.deletion_vectors.has_value()) << found->second;
       EXPECT_EQ(static_cast<int64_t>(entry.deletion_vectors->size()), entry.row_count);
+      std::vector<DeletionVector> read;
       for (const auto& range : *entry.deletion_vectors) {
         ++ranges;
         const DeletionFile file{found->second, range.offset, range.length, range.cardinality};
@@ -77,12 +79,30 @@ TEST(DeletionVectorCorpusTest, EveryIndexManifestRangeReadsAndRoundTrips) {
         EXPECT_EQ(bytes, content.substr(static_cast<size_t>(range.offset), bytes.size()))
             << found->second << " at " << range.offset;
         vectors.emplace(found->second, range.offset);
+        read.push_back(std::move(*dv));
       }
+      // Rewriting the file's vectors gives Java's file and manifest ranges back (cardinality
+      // aside: older writers left it null).
+      std::vector<std::pair<std::string, DeletionVector*>> to_write;
+      for (size_t i = 0; i < read.size(); ++i) {
+        to_write.emplace_back((*entry.deletion_vectors)[i].data_file_name, &read[i]);
+      }
+      auto rebuilt = BuildDeletionVectorIndexFile(to_write);
+      ASSERT_TRUE(rebuilt.ok()) << rebuilt.status().ToString();
+      EXPECT_EQ(rebuilt->content, content) << found->second;
+      ASSERT_EQ(rebuilt->ranges.size(), entry.deletion_vectors->size());
+      for (size_t i = 0; i < read.size(); ++i) {
+        DeletionVectorMeta expected = (*entry.deletion_vectors)[i];
+        if (!expected.cardinality) expected.cardinality = read[i].Cardinality();
+        EXPECT_EQ(rebuilt->ranges[i], expected) << found->second;
+      }
+      ++files_rebuilt;
     }
   }
   std::cout << manifests << " index manifests, " << ranges << " deletion-vector ranges ("
             << vectors.size() << " distinct vectors, " << with_cardinality
-            << " with _CARDINALITY), " << empty_files << " empty index files\n";
+            << " with _CARDINALITY), " << empty_files << " empty index files, " << files_rebuilt
+            << " index files rebuilt byte for byte\n";
   EXPECT_GE(manifests, 20);
   EXPECT_GE(vectors.size(), 30u);
 }

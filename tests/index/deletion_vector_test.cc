@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sluice/base/coding.h"
+#include "sluice/index/deletion_vector_index_file.h"
 #include "sluice/index/deletion_vector_reader.h"
 #include "test_util.h"
 
@@ -222,26 +223,41 @@ TEST(DeletionVectorTest, GarbledBitmapsNeverCrash) {
   }
 }
 
-// An index file of version byte + entries, and the DeletionFiles a manifest would record.
+// An index file of the given vectors (BuildDeletionVectorIndexFile), and the DeletionFiles its
+// manifest ranges give.
 struct IndexFile {
-  std::string content = std::string(1, '\x01');
+  std::string content;
   std::vector<DeletionFile> files;
 
-  void Add(DeletionVector dv, const std::string& path) {
-    const std::string entry = dv.Serialize();
-    files.push_back(DeletionFile{path, static_cast<int64_t>(content.size()),
-                                 dv.ManifestLength(static_cast<int64_t>(entry.size())),
-                                 dv.Cardinality()});
-    content += entry;
+  IndexFile(std::vector<DeletionVector> vectors, const std::string& path) {
+    std::vector<std::pair<std::string, DeletionVector*>> named;
+    for (size_t i = 0; i < vectors.size(); ++i) {
+      named.emplace_back("data-" + std::to_string(i) + ".parquet", &vectors[i]);
+    }
+    auto built = BuildDeletionVectorIndexFile(named);
+    EXPECT_TRUE(built.ok()) << built.status().ToString();
+    if (!built.ok()) return;
+    content = built->content;
+    for (const auto& range : built->ranges) {
+      files.push_back(DeletionFile{path, range.offset, range.length, range.cardinality});
+    }
   }
 };
 
 TEST(DeletionVectorReaderTest, ReadsBothVariantsFromOneFile) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/index-0";
-  IndexFile index;
-  index.Add(Make(DeletionVector::Kind::kBitmap32, {0, 7}), path);
-  index.Add(Make(DeletionVector::Kind::kBitmap64, {4, (int64_t{1} << 32) + 1}), path);
+  std::vector<DeletionVector> vectors;
+  vectors.push_back(Make(DeletionVector::Kind::kBitmap32, {0, 7}));
+  vectors.push_back(Make(DeletionVector::Kind::kBitmap64, {4, (int64_t{1} << 32) + 1}));
+  IndexFile index(std::move(vectors), path);
+  ASSERT_EQ(index.files.size(), 2u);
+  EXPECT_EQ(index.content[0], 1);
+  EXPECT_EQ(index.files[0].offset, 1);
+  // 32-bit: the manifest length excludes the length field and CRC; 64-bit: the whole entry.
+  EXPECT_EQ(index.files[1].offset, 1 + index.files[0].length + 8);
+  EXPECT_EQ(index.files[1].offset + index.files[1].length,
+            static_cast<int64_t>(index.content.size()));
   auto io = LocalFileIO();
   ASSERT_TRUE(io->WriteFileAtomic(path, index.content, true).ok());
   auto first = ReadDeletionVector(*io, index.files[0]);
@@ -260,8 +276,10 @@ TEST(DeletionVectorReaderTest, ReadsBothVariantsFromOneFile) {
 TEST(DeletionVectorReaderTest, BadRangesAndFilesNameTheIndexFileAndOffset) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/index-0";
-  IndexFile index;
-  index.Add(Make(DeletionVector::Kind::kBitmap32, {0, 7}), path);
+  std::vector<DeletionVector> vectors;
+  vectors.push_back(Make(DeletionVector::Kind::kBitmap32, {0, 7}));
+  IndexFile index(std::move(vectors), path);
+  ASSERT_EQ(index.files.size(), 1u);
   auto io = LocalFileIO();
   ASSERT_TRUE(io->WriteFileAtomic(path, index.content, true).ok());
   const DeletionFile good = index.files[0];
