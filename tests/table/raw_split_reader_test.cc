@@ -197,5 +197,158 @@ TEST(RawSplitReaderTest, AppendCasesReadTheirRows) {
             << kExpectedFailures.size() << ")\n";
 }
 
+int64_t TotalRowsOf(const ScanPlan& plan) {
+  int64_t rows = 0;
+  for (const auto& split : plan.splits) rows += split.RowCount();
+  return rows;
+}
+
+std::vector<std::string> RowsOf(ColumnBatch& batch) {
+  std::vector<std::string> rows;
+  for (int64_t r = 0; r < batch.num_rows(); ++r)
+    rows.push_back(ValueToJson(batch.GetRow(r), *batch.schema()));
+  return rows;
+}
+
+std::string CastOne(const DataTypePtr& from, const Value& value, const DataTypePtr& to,
+                    Status* status) {
+  ColumnVector in(from);
+  EXPECT_TRUE(in.AppendValue(value).ok());
+  in.AppendNull();
+  ColumnVector out(to);
+  *status = CastColumn(in, "c", &out);
+  if (!status->ok()) return "";
+  EXPECT_EQ(out.size(), 2);
+  EXPECT_TRUE(out.IsNull(1));
+  return out.IsNull(0) ? "null" : ValueToJson(out.GetValue(0), *to);
+}
+
+TEST(CastTest, AllowedTypeChanges) {
+  Status st;
+  EXPECT_EQ(CastOne(DataType::Int(), Value::Int32(-7), DataType::BigInt(), &st), "-7");
+  EXPECT_EQ(CastOne(DataType::Int(), Value::Int32(42), DataType::String(), &st), "\"42\"");
+  EXPECT_EQ(CastOne(DataType::String(), Value::String(" 12 "), DataType::Int(), &st), "12");
+  EXPECT_EQ(CastOne(DataType::String(), Value::String("No"), DataType::Boolean(), &st), "false");
+  // DECIMAL(5, 2) 1.235 -> DECIMAL(6, 3) and back rounds half up; overflow is null.
+  EXPECT_EQ(CastOne(DataType::Decimal(5, 2), Value::FromDecimal(Decimal{12345, 5, 2}),
+                    DataType::Decimal(6, 3), &st),
+            "\"123.450\"");
+  EXPECT_EQ(CastOne(DataType::Decimal(6, 3), Value::FromDecimal(Decimal{1235, 6, 3}),
+                    DataType::Decimal(5, 2), &st),
+            "\"1.24\"");
+  EXPECT_EQ(CastOne(DataType::Decimal(6, 3), Value::FromDecimal(Decimal{-1235, 6, 3}),
+                    DataType::Decimal(5, 2), &st),
+            "\"-1.24\"");
+  EXPECT_EQ(CastOne(DataType::Decimal(6, 2), Value::FromDecimal(Decimal{123456, 6, 2}),
+                    DataType::Decimal(4, 2), &st),
+            "null");
+  EXPECT_EQ(CastOne(DataType::Timestamp(9), Value::FromTimestamp(Timestamp{-1, 999999}),
+                    DataType::Timestamp(0), &st),
+            "\"1969-12-31 23:59:59\"");
+  EXPECT_EQ(CastOne(DataType::Date(), Value::Int32(4), DataType::Timestamp(9), &st),
+            "\"1970-01-05 00:00:00.000000000\"");
+  EXPECT_EQ(CastOne(DataType::String(), Value::String("2024-11-26 06:38:56.001"),
+                    DataType::Timestamp(6), &st),
+            "\"2024-11-26 06:38:56.001000\"");
+  EXPECT_TRUE(st.ok()) << st.ToString();
+}
+
+TEST(CastTest, ImpossibleCastsNameColumnAndTypes) {
+  Status st = CheckCastSupported(*DataType::Array(DataType::Int()), *DataType::Int(), "tags");
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.ToString().find("'tags'"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.ToString().find("ARRAY<INT>"), std::string::npos) << st.ToString();
+  st = CheckCastSupported(*DataType::Bytes(), *DataType::Int(), "b");
+  EXPECT_NE(st.ToString().find("BYTES to INT"), std::string::npos) << st.ToString();
+  st = CheckCastSupported(*DataType::Timestamp(3), *DataType::TimestampLtz(3), "ts");
+  EXPECT_NE(st.ToString().find("time zone"), std::string::npos) << st.ToString();
+  CastOne(DataType::String(), Value::String("12x"), DataType::Int(), &st);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.ToString().find("'12x'"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.ToString().find("STRING to INT"), std::string::npos) << st.ToString();
+}
+
+// Deleted positions drop exactly those rows of their file; other files are untouched.
+TEST(RawSplitReaderTest, DeletedPositionsDropRows) {
+  auto table = FileStoreTable::Open(LocalFileIO(),
+                                    testing::CompatTablesDir() + "/parquet/append_09.db/append_09");
+  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  auto plan = PlanScan(**table, ScanOptions{});
+  ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+  const DataSplit* split = nullptr;
+  for (const auto& s : plan->splits) {
+    if (s.data_files.size() >= 1 && s.data_files[0].row_count >= 3) split = &s;
+  }
+  ASSERT_NE(split, nullptr);
+  auto read_all = [&](SplitReadOptions options) {
+    std::vector<std::string> rows;
+    auto reader = RawSplitReader::Open(**table, (*table)->schema_ptr(), *split, options);
+    EXPECT_TRUE(reader.ok()) << reader.status().ToString();
+    if (!reader.ok()) return rows;
+    ColumnBatch batch((*reader)->output_type());
+    while (true) {
+      auto more = (*reader)->Next(&batch);
+      EXPECT_TRUE(more.ok()) << more.status().ToString();
+      if (!more.ok() || !*more) break;
+      for (auto& row : RowsOf(batch)) rows.push_back(row);
+    }
+    return rows;
+  };
+  const std::vector<std::string> all = read_all({});
+  ASSERT_EQ(static_cast<int64_t>(all.size()), split->RowCount());
+  SplitReadOptions options;
+  options.deleted_positions.resize(split->data_files.size());
+  options.deleted_positions[0] = std::vector<int64_t>{0, 2};
+  std::vector<std::string> expected = all;
+  expected.erase(expected.begin() + 2);
+  expected.erase(expected.begin());
+  EXPECT_EQ(read_all(options), expected);
+
+  options.deleted_positions.push_back(std::nullopt);
+  auto bad = RawSplitReader::Open(**table, (*table)->schema_ptr(), *split, options);
+  EXPECT_FALSE(bad.ok());
+  SplitReadOptions projection;
+  projection.projection = {"f0", "nope"};
+  bad = RawSplitReader::Open(**table, (*table)->schema_ptr(), *split, projection);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().ToString().find("'nope'"), std::string::npos);
+}
+
+// Files written under schema 1 read under the older schema 0: f4 TIMESTAMP(9) -> DATE,
+// f1 STRING -> TIMESTAMP(9), f0 BOOLEAN -> STRING, f6 (added in schema 1) is not read.
+TEST(RawSplitReaderTest, ReadsNewerFilesUnderAnOlderSchema) {
+  auto table =
+      FileStoreTable::Open(LocalFileIO(), testing::CompatTablesDir() +
+                                              "/parquet/append_table_alter_table_with_cast.db/"
+                                              "append_table_alter_table_with_cast");
+  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  auto schema0 = (*table)->SchemaById(0);
+  ASSERT_TRUE(schema0.ok());
+  auto plan = PlanScan(**table, ScanOptions{});
+  ASSERT_TRUE(plan.ok());
+  int64_t rows = 0;
+  std::set<std::string> f4_values;
+  for (const auto& split : plan->splits) {
+    SplitReadOptions options;
+    options.projection = {"f4", "f0"};
+    auto reader = RawSplitReader::Open(**table, *schema0, split, options);
+    ASSERT_TRUE(reader.ok());
+    ASSERT_EQ((*reader)->output_type()->fields()[0].type->root(), TypeRoot::kDate);
+    ColumnBatch batch((*reader)->output_type());
+    while (true) {
+      auto more = (*reader)->Next(&batch);
+      ASSERT_TRUE(more.ok()) << more.status().ToString();
+      if (!*more) break;
+      rows += batch.num_rows();
+      for (int64_t r = 0; r < batch.num_rows(); ++r) {
+        f4_values.insert(ValueToJson(batch.column(0)->GetValue(r), *batch.column(0)->type()));
+      }
+    }
+  }
+  EXPECT_EQ(rows, TotalRowsOf(*plan));
+  // 1970-01-05 00:00:00 (TIMESTAMP(9) in schema 1) is day 4 as a DATE.
+  EXPECT_EQ(f4_values.count("\"1970-01-05\""), 1u);
+}
+
 }  // namespace
 }  // namespace sluice

@@ -26,12 +26,13 @@ std::vector<int64_t> LivePositions(int64_t row_count, const std::vector<int64_t>
 
 RawSplitReader::RawSplitReader(const FileStoreTable& table,
                                std::shared_ptr<const TableSchema> read_schema, DataSplit split,
-                               SplitReadOptions options, DataTypePtr output_type,
-                               std::vector<int> projection)
+                               SplitReadOptions options, DataTypePtr read_type,
+                               DataTypePtr output_type, std::vector<int> projection)
     : table_(table),
       read_schema_(std::move(read_schema)),
       split_(std::move(split)),
       options_(std::move(options)),
+      read_type_(std::move(read_type)),
       output_type_(std::move(output_type)),
       projection_(std::move(projection)) {}
 
@@ -70,9 +71,32 @@ Result<std::unique_ptr<RawSplitReader>> RawSplitReader::Open(
   }
   for (int index : projection) output_fields.push_back(row_type->fields()[index]);
   DataTypePtr output_type = DataType::Row(std::move(output_fields));
-  return std::unique_ptr<RawSplitReader>(
-      new RawSplitReader(table, std::move(read_schema), std::move(split), std::move(options),
-                         std::move(output_type), std::move(projection)));
+
+  // Only the projected and filtered columns are read (and cast): a column that neither needs
+  // is never decoded, so a value that no longer casts in it cannot fail the read.
+  std::vector<bool> needed(static_cast<size_t>(row_type->num_fields()), false);
+  for (int index : projection) needed[static_cast<size_t>(index)] = true;
+  if (options.filter != nullptr) {
+    for (int index : options.filter->ReferencedFields()) {
+      if (index < 0 || index >= row_type->num_fields()) {
+        return Status::InvalidArgument("filter references field " + std::to_string(index) +
+                                       " of a row of " + std::to_string(row_type->num_fields()));
+      }
+      needed[static_cast<size_t>(index)] = true;
+    }
+  }
+  std::vector<int> read_position(needed.size(), -1);
+  std::vector<DataField> read_fields;
+  for (size_t i = 0; i < needed.size(); ++i) {
+    if (!needed[i]) continue;
+    read_position[i] = static_cast<int>(read_fields.size());
+    read_fields.push_back(row_type->fields()[i]);
+  }
+  for (int& index : projection) index = read_position[static_cast<size_t>(index)];
+  if (options.filter != nullptr) options.filter = options.filter->Remap(read_position);
+  return std::unique_ptr<RawSplitReader>(new RawSplitReader(
+      table, std::move(read_schema), std::move(split), std::move(options),
+      DataType::Row(std::move(read_fields)), std::move(output_type), std::move(projection)));
 }
 
 Status RawSplitReader::OpenFile(size_t index) {
@@ -84,8 +108,8 @@ Status RawSplitReader::OpenFile(size_t index) {
   }
   SLUICE_ASSIGN_OR_RETURN(
       FileEvolution evolution,
-      FileEvolution::Make(*file_schema, read_schema_->LogicalRowType(),
-                          read_schema_->partition_keys(), split_.partition_values));
+      FileEvolution::Make(*file_schema, read_type_, read_schema_->partition_keys(),
+                          split_.partition_values));
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file, table_.io()->OpenForRead(path));
   std::shared_ptr<RandomAccessFile> shared_file = std::move(file);
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const FileFormat> format, DetectFileFormat(*shared_file));

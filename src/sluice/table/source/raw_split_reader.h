@@ -51,17 +51,18 @@ class RawSplitReader {
 
  private:
   RawSplitReader(const FileStoreTable& table, std::shared_ptr<const TableSchema> read_schema,
-                 DataSplit split, SplitReadOptions options, DataTypePtr output_type,
-                 std::vector<int> projection);
+                 DataSplit split, SplitReadOptions options, DataTypePtr read_type,
+                 DataTypePtr output_type, std::vector<int> projection);
 
   Status OpenFile(size_t index);
 
   const FileStoreTable& table_;
   std::shared_ptr<const TableSchema> read_schema_;
   DataSplit split_;
-  SplitReadOptions options_;
+  SplitReadOptions options_;  // filter remapped to read_type_
+  DataTypePtr read_type_;     // read-schema fields the projection and the filter need
   DataTypePtr output_type_;
-  std::vector<int> projection_;  // read-schema column of each output column
+  std::vector<int> projection_;  // read_type_ column of each output column
 
   size_t next_file_ = 0;
   std::unique_ptr<FormatReader> file_reader_;
