@@ -74,6 +74,60 @@ TEST(DeletionVectorTest, Bitmap32RoundTripWithEveryContainerKind) {
   EXPECT_EQ(back->Serialize(), entry);
 }
 
+// The portable bitmap of a 32-bit entry with a valid framing around `bitmap`.
+std::string Entry32(const std::string& bitmap) {
+  std::string entry;
+  PutFixed32BE(&entry, static_cast<uint32_t>(4 + bitmap.size()));
+  entry += Hex("5E43F2D0") + bitmap;
+  entry.append(4, '\0');
+  FixCrc(&entry);
+  return entry;
+}
+
+// Container kinds follow Java's runOptimize, not CRoaring's (which turns 3 consecutive values
+// into a run).
+TEST(DeletionVectorTest, ContainerKindsFollowJavaRunOptimize) {
+  auto payload = [](DeletionVector dv) {
+    const std::string entry = dv.Serialize();
+    return entry.substr(8, entry.size() - 12);
+  };
+  // 3 consecutive values: array of 6 bytes vs run of 6 bytes: Java keeps the array.
+  EXPECT_EQ(payload(Make(DeletionVector::Kind::kBitmap32, {0, 1, 2})),
+            Hex("3A30000001000000000002001000000000000100"
+                "0200"));
+  // 4 consecutive values: a run (cookie 12347, one container, run flag, no offsets).
+  EXPECT_EQ(payload(Make(DeletionVector::Kind::kBitmap32, {0, 1, 2, 3})),
+            Hex("3B3000000100000300010000000300"));
+  // A run container read from a file stays a run while it is no larger than the array...
+  const std::string run3 =
+      Hex("3B300000010000020001000000"
+          "0200");
+  auto kept = DeletionVector::Deserialize(Entry32(run3));
+  ASSERT_TRUE(kept.ok()) << kept.status().ToString();
+  EXPECT_EQ(kept->ToSortedPositions(), (std::vector<int64_t>{0, 1, 2}));
+  EXPECT_EQ(kept->Serialize(), Entry32(run3));
+  // ... and becomes an array when it is larger: {0, 2} as two runs.
+  auto converted =
+      DeletionVector::Deserialize(Entry32(Hex("3B300000010000010002000000000002000000")));
+  ASSERT_TRUE(converted.ok()) << converted.status().ToString();
+  EXPECT_EQ(converted->Serialize(), Entry32(Hex("3A30000001000000000001001000000000000200")));
+  // Bitmap containers, and runs across several containers with offsets.
+  std::vector<int64_t> positions;
+  for (int64_t p = 0; p < 65536; p += 2) positions.push_back(p);
+  for (int64_t k = 1; k <= 4; ++k) {
+    for (int64_t p = 0; p < 10; ++p) positions.push_back((k << 16) + p);
+  }
+  DeletionVector mixed = Make(DeletionVector::Kind::kBitmap32, positions);
+  const std::string entry = mixed.Serialize();
+  const auto* data = reinterpret_cast<const uint8_t*>(entry.data()) + 8;
+  EXPECT_EQ(DecodeFixed32LE(data), 12347u | (4u << 16));  // 5 containers with runs
+  EXPECT_EQ(data[4], 0x1E);                               // containers 1-4 are runs
+  auto back = DeletionVector::Deserialize(entry);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->ToSortedPositions(), positions);
+  EXPECT_EQ(back->Serialize(), entry);
+}
+
 TEST(DeletionVectorTest, PositionsOutsideTheVariantAreRejected) {
   DeletionVector dv32(DeletionVector::Kind::kBitmap32);
   EXPECT_FALSE(dv32.Delete(-1).ok());

@@ -1,5 +1,6 @@
 #include "sluice/index/deletion_vector.h"
 
+#include <roaring/containers/containers.h>
 #include <roaring/roaring.h>
 #include <zlib.h>
 
@@ -41,6 +42,119 @@ bool IsConsistent(const roaring_bitmap_t* bitmap) {
     count += n;
   });
   return ascending && count == roaring_bitmap_get_cardinality(bitmap);
+}
+
+// Java RoaringBitmap.runOptimize() followed by serialize(), in the portable format. Java picks
+// each container's kind from its current kind, and the rules differ from CRoaring's
+// roaring_bitmap_run_optimize at the boundaries (e.g. 3 consecutive values stay an array in
+// Java): an array becomes runs if 2 * card > 2 + 4 * runs; a bitmap if 8192 > 2 + 4 * runs;
+// runs stay runs if 2 + 4 * runs <= min(8192, 2 + 2 * card), else become an array (card <=
+// 4096) or a bitmap.
+std::string JavaRunOptimizedBytes(const roaring_bitmap_t* bitmap) {
+  enum ContainerKind : unsigned char { kArray, kBitset, kRun };
+  struct Container {
+    uint16_t key;
+    ContainerKind kind;
+    size_t begin, end;                                // into `values`
+    std::vector<std::pair<uint16_t, uint16_t>> runs;  // (start, length - 1)
+  };
+  std::vector<uint32_t> values;
+  values.reserve(roaring_bitmap_get_cardinality(bitmap));
+  ForEachBlock(bitmap, [&](const uint32_t* block, uint32_t n) {
+    values.insert(values.end(), block, block + n);
+  });
+  const roaring_array_t& ra = bitmap->high_low_container;
+  std::vector<Container> containers;
+  size_t next = 0;
+  for (int32_t i = 0; i < ra.size; ++i) {
+    Container c{ra.keys[i], kArray, next, next, {}};
+    while (c.end < values.size() && (values[c.end] >> 16) == c.key) ++c.end;
+    next = c.end;
+    const size_t card = c.end - c.begin;
+    if (card == 0) continue;
+    for (size_t v = c.begin; v < c.end; ++v) {
+      const auto low = static_cast<uint16_t>(values[v]);
+      if (!c.runs.empty() && c.runs.back().first + c.runs.back().second + 1 == low) {
+        ++c.runs.back().second;
+      } else {
+        c.runs.emplace_back(low, 0);
+      }
+    }
+    const size_t run_size = 2 + 4 * c.runs.size();
+    if (ra.typecodes[i] == RUN_CONTAINER_TYPE_CODE) {
+      c.kind = run_size <= std::min<size_t>(8192, 2 + 2 * card) ? kRun
+               : card <= 4096                                   ? kArray
+                                                                : kBitset;
+    } else if (card <= 4096) {
+      c.kind = 2 * card > run_size ? kRun : kArray;
+    } else {
+      c.kind = 8192 > run_size ? kRun : kBitset;
+    }
+    containers.push_back(std::move(c));
+  }
+
+  const auto size = static_cast<uint32_t>(containers.size());
+  const bool has_run = std::any_of(containers.begin(), containers.end(),
+                                   [](const Container& c) { return c.kind == kRun; });
+  std::string out;
+  if (has_run) {
+    PutFixed32LE(&out, 12347u | ((size - 1) << 16));
+    std::string flags((size + 7) / 8, '\0');
+    for (uint32_t i = 0; i < size; ++i) {
+      if (containers[i].kind == kRun)
+        flags[i / 8] = static_cast<char>(flags[i / 8] | (1 << (i % 8)));
+    }
+    out += flags;
+  } else {
+    PutFixed32LE(&out, 12346u);
+    PutFixed32LE(&out, size);
+  }
+  auto put16 = [&out](uint16_t v) {
+    out.push_back(static_cast<char>(v & 0xFF));
+    out.push_back(static_cast<char>(v >> 8));
+  };
+  for (const Container& c : containers) {
+    put16(c.key);
+    put16(static_cast<uint16_t>(c.end - c.begin - 1));
+  }
+  auto data_size = [](const Container& c) -> size_t {
+    switch (c.kind) {
+      case kArray:
+        return 2 * (c.end - c.begin);
+      case kBitset:
+        return 8192;
+      case kRun:
+        return 2 + 4 * c.runs.size();
+    }
+    return 0;
+  };
+  // Offsets: always without run containers, else from 4 containers on (NO_OFFSET_THRESHOLD).
+  if (!has_run || size >= 4) {
+    size_t offset = out.size() + 4 * size;
+    for (const Container& c : containers) {
+      PutFixed32LE(&out, static_cast<uint32_t>(offset));
+      offset += data_size(c);
+    }
+  }
+  for (const Container& c : containers) {
+    if (c.kind == kArray) {
+      for (size_t v = c.begin; v < c.end; ++v) put16(static_cast<uint16_t>(values[v]));
+    } else if (c.kind == kRun) {
+      put16(static_cast<uint16_t>(c.runs.size()));
+      for (const auto& [start, length] : c.runs) {
+        put16(start);
+        put16(length);
+      }
+    } else {
+      std::string words(8192, '\0');
+      for (size_t v = c.begin; v < c.end; ++v) {
+        const auto low = static_cast<uint16_t>(values[v]);
+        words[low / 8] = static_cast<char>(words[low / 8] | (1 << (low % 8)));
+      }
+      out += words;
+    }
+  }
+  return out;
 }
 
 // Parses one portable RoaringBitmap that must start at `data`, within `n` bytes; stores how many
@@ -193,45 +307,39 @@ std::vector<int64_t> DeletionVector::ToSortedPositions() const {
 }
 
 std::string DeletionVector::Serialize() {
-  for (auto& [key, bitmap] : bitmaps_) roaring_bitmap_run_optimize(bitmap.get());
-  // Java writes the 64-bit variant densely: every key from 0 to the largest.
-  Bitmap empty(roaring_bitmap_create());
-  const int64_t dense_count = bitmaps_.empty() ? 0 : int64_t{bitmaps_.back().first} + 1;
-  size_t bitmap_size = 0;
+  std::string body;
   if (kind_ == Kind::kBitmap32) {
-    bitmap_size = roaring_bitmap_portable_size_in_bytes(bitmaps_[0].second.get());
+    PutFixed32BE(&body, kBitmap32Magic);
+    Bitmap& bitmap = bitmaps_[0].second;
+    body += JavaRunOptimizedBytes(bitmap.get());
+    // Keep the container kinds Java would now hold, so later additions and serializations
+    // follow it.
+    bitmap.reset(roaring_bitmap_portable_deserialize_safe(body.data() + 4, body.size() - 4));
   } else {
-    bitmap_size = 8 + static_cast<size_t>(dense_count - static_cast<int64_t>(bitmaps_.size())) *
-                          (4 + roaring_bitmap_portable_size_in_bytes(empty.get()));
-    for (const auto& [key, bitmap] : bitmaps_) {
-      bitmap_size += 4 + roaring_bitmap_portable_size_in_bytes(bitmap.get());
-    }
-  }
-  const size_t length = 4 + bitmap_size;
-  std::string out(length + 8, '\0');
-  auto* data = reinterpret_cast<uint8_t*>(out.data());
-  EncodeFixed32BE(data, static_cast<uint32_t>(length));
-  uint8_t* p = data + 8;
-  if (kind_ == Kind::kBitmap32) {
-    EncodeFixed32BE(data + 4, kBitmap32Magic);
-    p += roaring_bitmap_portable_serialize(bitmaps_[0].second.get(), reinterpret_cast<char*>(p));
-  } else {
-    EncodeFixed32LE(data + 4, kBitmap64Magic);
-    EncodeFixed64LE(p, static_cast<uint64_t>(dense_count));
-    p += 8;
+    PutFixed32LE(&body, kBitmap64Magic);
+    // Java writes the 64-bit variant densely: every key from 0 to the largest.
+    const int64_t dense_count = bitmaps_.empty() ? 0 : int64_t{bitmaps_.back().first} + 1;
+    PutFixed64LE(&body, static_cast<uint64_t>(dense_count));
+    Bitmap empty(roaring_bitmap_create());
     auto stored = bitmaps_.begin();
     for (int64_t key = 0; key < dense_count; ++key) {
-      EncodeFixed32LE(p, static_cast<uint32_t>(key));
-      p += 4;
-      const roaring_bitmap_s* bitmap = empty.get();
-      if (stored->first == key) {
-        bitmap = stored->second.get();
-        ++stored;
+      PutFixed32LE(&body, static_cast<uint32_t>(key));
+      if (stored->first != key) {
+        body += JavaRunOptimizedBytes(empty.get());
+        continue;
       }
-      p += roaring_bitmap_portable_serialize(bitmap, reinterpret_cast<char*>(p));
+      const size_t start = body.size();
+      body += JavaRunOptimizedBytes(stored->second.get());
+      stored->second.reset(
+          roaring_bitmap_portable_deserialize_safe(body.data() + start, body.size() - start));
+      ++stored;
     }
   }
-  EncodeFixed32BE(p, Crc32(data + 4, length));
+  std::string out;
+  out.reserve(body.size() + 8);
+  PutFixed32BE(&out, static_cast<uint32_t>(body.size()));
+  out += body;
+  PutFixed32BE(&out, Crc32(reinterpret_cast<const uint8_t*>(body.data()), body.size()));
   return out;
 }
 

@@ -65,8 +65,9 @@ class DeletionVector {
   // Every deleted position, ascending.
   std::vector<int64_t> ToSortedPositions() const;
 
-  // The whole entry as Java writes it. Run-length encodes the bitmap containers where that is
-  // smaller first (Java runOptimize), which changes no position.
+  // The whole entry as Java writes it. Picks each container's kind as Java's runOptimize does
+  // first (which differs from CRoaring's at the boundaries) and keeps those kinds, as Java's
+  // bitmap would; no position changes.
   std::string Serialize();
   // The length an index manifest records for an entry of `entry_size` bytes of this variant.
   int64_t ManifestLength(int64_t entry_size) const {
