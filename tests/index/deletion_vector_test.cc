@@ -250,6 +250,11 @@ TEST(DeletionVectorTest, BitmapContainerCardinalityLieIsCorrupt) {
   ExpectCorrupt(entry, "cardinality");
 }
 
+// A run that crosses out of its container's 16-bit range: 65535 and 65536 under key 0.
+TEST(DeletionVectorTest, RunPastItsContainerIsCorrupt) {
+  ExpectCorrupt(Entry32(Hex("3B30000001000001000100FFFF0100")), "roaring bitmap");
+}
+
 // Every truncation and every single-byte change of a bitmap (CRC fixed, so the parser sees it)
 // yields a vector or a Status, never a crash.
 TEST(DeletionVectorTest, GarbledBitmapsNeverCrash) {

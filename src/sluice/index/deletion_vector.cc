@@ -27,21 +27,29 @@ void ForEachBlock(const roaring_bitmap_t* bitmap, Fn&& fn) {
   while (uint32_t n = roaring_read_uint32_iterator(&it, block, 256)) fn(block, n);
 }
 
-// CRoaring's parser trusts the serialized cardinality of bitmap containers and the order of
-// array and run values; a bitmap whose values do not strictly ascend, or whose cardinality
-// differs from its values, is corrupt (and would overrun buffers sized by that cardinality).
+// CRoaring's parser trusts the serialized cardinality of bitmap containers and the order and
+// range of array and run values. A bitmap is consistent when its values strictly ascend, each
+// lies in its container's key range (no container left empty), and their count is the stated
+// cardinality; otherwise it is corrupt (and would overrun buffers sized by that cardinality).
 bool IsConsistent(const roaring_bitmap_t* bitmap) {
+  const roaring_array_t& ra = bitmap->high_low_container;
   uint64_t count = 0;
   int64_t last = -1;
-  bool ascending = true;
+  int32_t container = -1;
+  bool ok = true;
   ForEachBlock(bitmap, [&](const uint32_t* values, uint32_t n) {
-    for (uint32_t i = 0; i < n; ++i) {
-      ascending &= static_cast<int64_t>(values[i]) > last;
+    for (uint32_t i = 0; i < n && ok; ++i) {
+      ok = static_cast<int64_t>(values[i]) > last;
       last = values[i];
+      const auto key = static_cast<uint16_t>(values[i] >> 16);
+      if (container < 0 || key != ra.keys[container]) {
+        ++container;
+        ok = ok && container < ra.size && key == ra.keys[container];
+      }
     }
     count += n;
   });
-  return ascending && count == roaring_bitmap_get_cardinality(bitmap);
+  return ok && container + 1 == ra.size && count == roaring_bitmap_get_cardinality(bitmap);
 }
 
 // Java RoaringBitmap.runOptimize() followed by serialize(), in the portable format. Java picks
