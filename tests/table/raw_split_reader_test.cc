@@ -257,5 +257,42 @@ TEST(RawSplitReaderTest, ReadsNewerFilesUnderAnOlderSchema) {
   EXPECT_EQ(f4_values.count("\"1970-01-05\""), 1u);
 }
 
+// A garbled or truncated data file is an error naming the file, never a crash.
+TEST(RawSplitReaderTest, GarbledDataFileIsNamed) {
+  auto table = FileStoreTable::Open(LocalFileIO(),
+                                    testing::CompatTablesDir() + "/parquet/append_09.db/append_09");
+  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  auto plan = PlanScan(**table, ScanOptions{});
+  ASSERT_TRUE(plan.ok() && !plan->splits.empty());
+  testing::TempDir dir;
+  DataSplit split = plan->splits[0];
+  const std::string original = testing::ReadFileOrFail(split.data_file_paths[0]);
+  for (const std::string& content :
+       {original.substr(0, original.size() / 2), std::string(original.size(), 'x'),
+        original.substr(0, 4) + std::string(original.size() - 8, '\0') +
+            original.substr(original.size() - 4)}) {
+    const std::string path = dir.path() + "/garbled.parquet";
+    {
+      std::ofstream out(path, std::ios::binary | std::ios::trunc);
+      out << content;
+    }
+    split.data_file_paths[0] = path;
+    auto reader = RawSplitReader::Open(**table, (*table)->schema_ptr(), split, {});
+    ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+    ColumnBatch batch((*reader)->output_type());
+    Status status;
+    for (int i = 0; i < 1000; ++i) {
+      auto more = (*reader)->Next(&batch);
+      if (!more.ok()) {
+        status = more.status();
+        break;
+      }
+      if (!*more) break;
+    }
+    ASSERT_FALSE(status.ok());
+    EXPECT_NE(status.ToString().find("garbled.parquet"), std::string::npos) << status.ToString();
+  }
+}
+
 }  // namespace
 }  // namespace sluice

@@ -8,6 +8,9 @@
 // on the session time zone, which the read path does not carry yet (issue 5): they are
 // reported as unsupported rather than guessed in UTC.
 //
+// Each cast is one typed loop per column; casts to STRING format through the value types
+// ToString and so allocate per value (they only run on files older than an ALTER TABLE).
+//
 // Thread safety: free functions; `out` must not be shared while they write it.
 #pragma once
 
