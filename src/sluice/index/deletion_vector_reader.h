@@ -11,8 +11,8 @@
 
 #include "sluice/base/result.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/index/deletion_file.h"
 #include "sluice/index/deletion_vector.h"
-#include "sluice/table/source/data_split.h"
 
 namespace sluice {
 

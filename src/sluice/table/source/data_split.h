@@ -10,21 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "sluice/index/deletion_file.h"
 #include "sluice/meta/data_file_meta.h"
 #include "sluice/types/value.h"
 
 namespace sluice {
 
 // One data file's deletion vector inside a deletion-vector index file (Java DeletionFile).
-struct DeletionFile {
-  std::string path;  // the index file
-  int64_t offset = 0;
-  int64_t length = 0;
-  std::optional<int64_t> cardinality;  // deleted rows; absent in files of older writers
-
-  bool operator==(const DeletionFile&) const = default;
-};
-
 struct DataSplit {
   int64_t snapshot_id = 0;
   // Serialized BinaryRow (4-byte big-endian arity + row) as in manifests, and its values in
