@@ -788,9 +788,11 @@ class TimestampWriter : public ColumnWriter {
   mutable IntRleV2Encoder nanos_{false};
 };
 
-class StructWriter : public ColumnWriter {
+// A column with child columns: statistics, row groups and type binding pass on to the
+// children after the column itself.
+class NestedWriter : public ColumnWriter {
  public:
-  StructWriter(uint32_t column, OrcType* type, std::vector<std::unique_ptr<ColumnWriter>> children)
+  NestedWriter(uint32_t column, OrcType* type, std::vector<std::unique_ptr<ColumnWriter>> children)
       : ColumnWriter(column, type), children_(std::move(children)) {}
   int64_t BufferedBytes() const override {
     int64_t total = 0;
@@ -817,6 +819,14 @@ class StructWriter : public ColumnWriter {
     ColumnWriter::BindTypes(types);
     for (auto& c : children_) c->BindTypes(types);
   }
+
+ protected:
+  std::vector<std::unique_ptr<ColumnWriter>> children_;
+};
+
+class StructWriter : public NestedWriter {
+ public:
+  using NestedWriter::NestedWriter;
   const ColumnWriter& child(size_t i) const { return *children_[i]; }
   // Writes rows [begin, end) of a batch as the rows of this (root) struct.
   void WriteBatch(const ColumnBatch& batch, int64_t begin, int64_t end) {
@@ -847,40 +857,13 @@ class StructWriter : public ColumnWriter {
     for (auto& c : children_) SLUICE_RETURN_NOT_OK(c->FlushStripe(sink));
     return Status::OK();
   }
-
- private:
-  std::vector<std::unique_ptr<ColumnWriter>> children_;
 };
 
-class RepeatedWriter : public ColumnWriter {
+class RepeatedWriter : public NestedWriter {
  public:
-  RepeatedWriter(uint32_t column, OrcType* type,
-                 std::vector<std::unique_ptr<ColumnWriter>> children)
-      : ColumnWriter(column, type), children_(std::move(children)) {}
+  using NestedWriter::NestedWriter;
   int64_t BufferedBytes() const override {
-    int64_t total = static_cast<int64_t>(lengths_.output()->size());
-    for (const auto& c : children_) total += c->BufferedBytes();
-    return total;
-  }
-  void CollectStripeStats(size_t stripe, std::vector<OrcColumnStatistics>* out) const override {
-    ColumnWriter::CollectStripeStats(stripe, out);
-    for (const auto& c : children_) c->CollectStripeStats(stripe, out);
-  }
-  void CollectFileStats(std::vector<OrcColumnStatistics>* out) const override {
-    ColumnWriter::CollectFileStats(out);
-    for (const auto& c : children_) c->CollectFileStats(out);
-  }
-  void StartGroup() override {
-    ColumnWriter::StartGroup();
-    for (auto& c : children_) c->StartGroup();
-  }
-  void FinishGroup() override {
-    ColumnWriter::FinishGroup();
-    for (auto& c : children_) c->FinishGroup();
-  }
-  void BindTypes(std::vector<OrcType>* types) override {
-    ColumnWriter::BindTypes(types);
-    for (auto& c : children_) c->BindTypes(types);
+    return static_cast<int64_t>(lengths_.output()->size()) + NestedWriter::BufferedBytes();
   }
 
  protected:
@@ -912,7 +895,6 @@ class RepeatedWriter : public ColumnWriter {
   }
 
  private:
-  std::vector<std::unique_ptr<ColumnWriter>> children_;
   mutable IntRleV2Encoder lengths_{false};
 };
 
