@@ -11,6 +11,7 @@
 
 #include "sluice/base/status.h"
 #include "sluice/batch/column_batch.h"
+#include "sluice/format/file_format.h"
 
 namespace sluice::bench {
 
@@ -35,5 +36,12 @@ DataTypePtr BenchType();
 // The dataset in batches of kBatchRows rows, filled directly through the vectors' buffers, from
 // a fixed seed (the same rows every run).
 std::vector<std::unique_ptr<ColumnBatch>> MakeDataset(int64_t rows);
+
+// Writes the dataset with `format` (zstd level 1, Paimon's defaults); returns the file size.
+int64_t Write(const FileFormat& format, const std::string& path,
+              const std::vector<std::unique_ptr<ColumnBatch>>& data);
+// Decodes every column of the file and folds it into a checksum (the work a min / max query
+// does); sets *rows_out to the rows read.
+int64_t Scan(const FileFormat& format, const std::string& path, int64_t* rows_out);
 
 }  // namespace sluice::bench

@@ -39,63 +39,9 @@ using bench::Die;
 using bench::kBatchRows;
 using bench::MakeDataset;
 using bench::Now;
+using bench::Scan;
 using bench::Since;
-
-int64_t Write(const FileFormat& format, const std::string& path,
-              const std::vector<std::unique_ptr<ColumnBatch>>& data) {
-  auto file = LocalFileIO()->OpenForWrite(path, true);
-  Check(file.status(), "open for write");
-  WriterOptions options;  // zstd level 1: Paimon's defaults
-  auto writer = format.CreateWriter(std::move(*file), BenchType(), options);
-  Check(writer.status(), "create writer");
-  for (const auto& batch : data) Check((*writer)->Write(*batch), "write");
-  auto result = (*writer)->Finish();
-  Check(result.status(), "finish");
-  return result->file_size;
-}
-
-// Decodes every column and folds it into a checksum.
-int64_t Scan(const FileFormat& format, const std::string& path, int64_t* rows_out) {
-  auto file = LocalFileIO()->OpenForRead(path);
-  Check(file.status(), "open for read");
-  ReaderOptions options;
-  options.batch_size = 4096;
-  DataTypePtr type = BenchType();
-  auto reader =
-      format.CreateReader(std::shared_ptr<RandomAccessFile>(std::move(*file)), type, options);
-  Check(reader.status(), "create reader");
-  ColumnBatch batch(type);
-  int64_t rows = 0;
-  int64_t max_id = std::numeric_limits<int64_t>::min();
-  int32_t max_qty = std::numeric_limits<int32_t>::min();
-  double min_price = std::numeric_limits<double>::infinity();
-  int64_t max_amount = std::numeric_limits<int64_t>::min();
-  size_t name_bytes = 0;
-  int64_t max_ts = std::numeric_limits<int64_t>::min();
-  while (true) {
-    auto more = (*reader)->Next(&batch);
-    Check(more.status(), "next");
-    if (!*more) break;
-    int64_t n = batch.num_rows();
-    const int64_t* id = batch.column(0)->data<int64_t>();
-    const int32_t* qty = batch.column(1)->data<int32_t>();
-    const double* price = batch.column(2)->data<double>();
-    const int64_t* amount = batch.column(3)->data<int64_t>();
-    const Timestamp* ts = batch.column(5)->data<Timestamp>();
-    for (int64_t i = 0; i < n; ++i) {
-      max_id = std::max(max_id, id[i]);
-      max_qty = std::max(max_qty, qty[i]);
-      min_price = std::min(min_price, price[i]);
-      max_amount = std::max(max_amount, amount[i]);
-      max_ts = std::max(max_ts, ts[i].millisecond);
-    }
-    name_bytes += batch.column(4)->values().size();
-    rows += n;
-  }
-  *rows_out = rows;
-  return max_id ^ max_qty ^ static_cast<int64_t>(min_price) ^ max_amount ^
-         static_cast<int64_t>(name_bytes) ^ max_ts;
-}
+using bench::Write;
 
 int Main(int argc, char** argv) {
   bench::SetProgramName("orc_bench");
