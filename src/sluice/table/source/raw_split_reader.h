@@ -22,21 +22,11 @@
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/source/data_split.h"
 #include "sluice/table/source/schema_evolution.h"
+#include "sluice/table/source/split_reader.h"
 
 namespace sluice {
 
-struct SplitReadOptions {
-  // Output columns by read-schema name, in this order; empty means every column.
-  std::vector<std::string> projection;
-  // Rows for which this predicate (over the read schema's row type) is not true are dropped.
-  PredicatePtr filter;
-  int64_t batch_size = 4096;
-  // Per data file of the split (same order), the sorted positions of its deleted rows (from a
-  // deletion vector); empty, or nullopt for a file, means nothing deleted.
-  std::vector<std::optional<std::vector<int64_t>>> deleted_positions;
-};
-
-class RawSplitReader {
+class RawSplitReader : public SplitReader {
  public:
   // `read_schema` is the schema rows are produced in (the table's latest or a requested one).
   static Result<std::unique_ptr<RawSplitReader>> Open(
@@ -44,10 +34,10 @@ class RawSplitReader {
       SplitReadOptions options);
 
   // The projected row type of every batch.
-  const DataTypePtr& output_type() const { return output_type_; }
+  const DataTypePtr& output_type() const override { return output_type_; }
 
   // Replaces `batch` (of output_type()) with the next non-empty run of rows; false at the end.
-  Result<bool> Next(ColumnBatch* batch);
+  Result<bool> Next(ColumnBatch* batch) override;
 
  private:
   RawSplitReader(const FileStoreTable& table, std::shared_ptr<const TableSchema> read_schema,
