@@ -1,0 +1,38 @@
+// CompactRewriter: what a primary-key compaction does to files (Java
+// mergetree.compact.CompactRewriter): merge sorted runs into new files at a level, or move one
+// file to a higher level without rewriting it. Implemented in table/sink
+// (MergeTreeCompactRewriter) where the data file reader and writer live.
+//
+// Thread safety: one compaction at a time; a compact manager running in the background calls
+// it from its compaction thread only.
+#pragma once
+
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/lsm/compact_unit.h"
+#include "sluice/lsm/sorted_run.h"
+
+namespace sluice {
+
+class CompactRewriter {
+ public:
+  virtual ~CompactRewriter() = default;
+
+  // Merges `sections` (key-disjoint, each a set of sorted runs) with the table's merge function
+  // into new files at `output_level`. With `drop_delete` records whose merged kind is -U or -D
+  // are not written (the output is the oldest data of the bucket). Before = every input file.
+  virtual Result<CompactResult> Rewrite(int output_level, bool drop_delete,
+                                        const std::vector<std::vector<SortedRun>>& sections) = 0;
+
+  // The same file at `output_level` (Java AbstractCompactRewriter.upgrade, DataFileMeta.upgrade).
+  virtual Result<CompactResult> Upgrade(int output_level, const DataFileMeta& file) {
+    CompactResult result;
+    result.before.push_back(file);
+    result.after.push_back(file);
+    result.after.back().level = output_level;
+    return result;
+  }
+};
+
+}  // namespace sluice
