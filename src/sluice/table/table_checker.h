@@ -1,0 +1,68 @@
+// CheckTable: a structural check of a table's files against its metadata, for tests of the
+// write path and for `sluice check`. It walks the snapshots of the table's branch and checks:
+//
+//   snapshots   the JSON has every key Java requires, its id is its file name's, its schema
+//               resolves; totalRecordCount = rows of the live files of base + delta,
+//               deltaRecordCount = rows added - rows deleted by the delta manifest list;
+//   manifests   every manifest list / manifest / index manifest exists, with its recorded size
+//               (snapshot *ManifestListSize, ManifestFileMeta file size); a manifest's added and
+//               deleted counts and its bucket / level ranges match its entries; a DELETE entry
+//               removes a file an earlier entry added;
+//   data files  every live data file (and extra file) exists with its recorded size and schema;
+//               re-read, it has the recorded row count, min / max key, key and value statistics
+//               (value statistics as the column's stats mode truncates them, `value_stats_cols`
+//               honoured), min / max sequence number and delete row count;
+//   index files every deletion-vector / index file exists with its recorded size, and every
+//               deletion vector lies inside its file.
+//
+// Each problem found is one line naming the file it concerns. Files shared by several
+// snapshots are checked once.
+//
+// Thread safety: reentrant; the table is only read.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/table/file_store_table.h"
+
+namespace sluice {
+
+struct CheckOptions {
+  // Every snapshot of the branch (true) or only the latest.
+  bool all_snapshots = true;
+  // Re-read every data file and compare its content with the manifest; false checks
+  // existence and sizes only.
+  bool read_data_files = true;
+  // Recorded path prefix -> replacement, relative to the table directory unless absolute:
+  // applied to external data and index file paths (tables copied from elsewhere).
+  std::vector<std::pair<std::string, std::string>> path_remap;
+  // The walk stops collecting after this many problems.
+  int max_problems = 100;
+};
+
+struct CheckReport {
+  int64_t snapshots = 0;
+  int64_t manifests = 0;    // distinct manifest lists, manifests and index manifests
+  int64_t data_files = 0;   // distinct data files whose existence and size were checked
+  int64_t files_read = 0;   // of which re-read and compared with their metadata
+  int64_t index_files = 0;  // distinct index files
+  // Data files in a format the checker cannot read (e.g. `.blob`): existence and size only.
+  int64_t files_not_read = 0;
+  // One line per problem, each naming the file.
+  std::vector<std::string> problems;
+
+  bool ok() const { return problems.empty(); }
+};
+
+// OK when the table is sound; otherwise a Corruption whose message lists the problems (each
+// naming its file). Failing to run the check at all (e.g. no such branch) is that error.
+Status CheckTable(const FileStoreTable& table, const CheckOptions& options = {});
+
+// The same walk, returning the counts and the problems instead of folding them into a Status.
+Result<CheckReport> RunTableCheck(const FileStoreTable& table, const CheckOptions& options = {});
+
+}  // namespace sluice
