@@ -1,0 +1,122 @@
+#include "sluice/lsm/merge_tree_writer.h"
+
+#include "sluice/lsm/merge_function_factory.h"
+#include "sluice/lsm/sequence_comparator.h"
+#include "sluice/meta/file_paths.h"
+
+namespace sluice {
+
+Result<std::unique_ptr<MergeTreeWriter>> MergeTreeWriter::Make(
+    std::shared_ptr<DataFileWriterFactory> factory, const CoreOptions& options,
+    int64_t max_sequence_number, std::unique_ptr<CompactManager> compact_manager) {
+  const TableSchema& schema = factory->schema();
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeFunction> merge_function,
+                          CreateMergeFunction(schema, options));
+  SLUICE_ASSIGN_OR_RETURN(std::optional<UserSequenceComparator> user_sequence,
+                          UserSequenceComparator::Make(schema, options));
+  std::vector<int> key_columns;
+  for (const std::string& name : schema.trimmed_primary_keys()) {
+    key_columns.push_back(schema.FieldIndex(name));
+  }
+  std::vector<int> sequence_columns;
+  bool ascending = true;
+  if (user_sequence) {
+    sequence_columns = user_sequence->fields();
+    ascending = user_sequence->ascending();
+  }
+  WriteBuffer buffer(factory->row_type(), std::move(key_columns), std::move(sequence_columns),
+                     ascending, factory->key_value_type());
+  return std::unique_ptr<MergeTreeWriter>(new MergeTreeWriter(
+      std::move(factory), std::move(merge_function), std::move(buffer), options.write_buffer_size(),
+      max_sequence_number, std::move(compact_manager)));
+}
+
+MergeTreeWriter::MergeTreeWriter(std::shared_ptr<DataFileWriterFactory> factory,
+                                 std::unique_ptr<MergeFunction> merge_function, WriteBuffer buffer,
+                                 int64_t write_buffer_size, int64_t max_sequence_number,
+                                 std::unique_ptr<CompactManager> compact_manager)
+    : factory_(std::move(factory)),
+      merge_function_(std::move(merge_function)),
+      buffer_(std::move(buffer)),
+      write_buffer_size_(write_buffer_size),
+      next_sequence_number_(max_sequence_number + 1),
+      compact_manager_(std::move(compact_manager)) {}
+
+MergeTreeWriter::~MergeTreeWriter() = default;
+
+Status MergeTreeWriter::Write(const ColumnBatch& batch, const int64_t* rows, int64_t n,
+                              const RowKind* kinds) {
+  if (n == 0) return Status::OK();
+  buffer_.Put(batch, rows, n, kinds, next_sequence_number_);
+  next_sequence_number_ += n;
+  if (buffer_.memory_usage() >= write_buffer_size_) {
+    return Flush(/*wait_for_latest_compaction=*/false, /*full_compaction=*/false);
+  }
+  return Status::OK();
+}
+
+Status MergeTreeWriter::Flush(bool wait_for_latest_compaction, bool full_compaction) {
+  if (!buffer_.empty()) {
+    if (compact_manager_ && compact_manager_->ShouldWaitForLatestCompaction()) {
+      wait_for_latest_compaction = true;
+    }
+    std::unique_ptr<RollingDataFileWriter> writer =
+        factory_->NewKeyValueWriter(/*level=*/0, FileSource::kAppend);
+    Status st = buffer_.ForEach(merge_function_.get(),
+                                [&](const ColumnBatch& batch) { return writer->Write(batch); });
+    buffer_.Clear();
+    Result<std::vector<DataFileMeta>> files =
+        st.ok() ? writer->Close() : Result<std::vector<DataFileMeta>>(st);
+    if (!files.ok()) {
+      writer->Abort();
+      return files.status();
+    }
+    for (DataFileMeta& file : files.value()) {
+      if (compact_manager_) SLUICE_RETURN_NOT_OK(compact_manager_->AddNewFile(file));
+      new_files_.push_back(std::move(file));
+    }
+  }
+  if (!compact_manager_) return Status::OK();
+  SLUICE_RETURN_NOT_OK(SyncCompaction(wait_for_latest_compaction));
+  return compact_manager_->TriggerCompaction(full_compaction);
+}
+
+Status MergeTreeWriter::SyncCompaction(bool blocking) {
+  SLUICE_ASSIGN_OR_RETURN(std::optional<CompactResult> result,
+                          compact_manager_->GetCompactionResult(blocking));
+  if (!result) return Status::OK();
+  // Intermediate files a later compaction of this commit replaced are never referenced.
+  for (const DataFileMeta& file : compact_increment_.Add(*result)) {
+    (void)factory_->io()->Delete(factory_->path_factory().PathOf(file.file_name),
+                                 /*recursive=*/false);
+  }
+  return Status::OK();
+}
+
+Result<CommitIncrement> MergeTreeWriter::PrepareCommit(bool wait_compaction) {
+  SLUICE_RETURN_NOT_OK(Flush(wait_compaction, /*full_compaction=*/false));
+  if (compact_manager_) {
+    const bool wait = wait_compaction || compact_manager_->ShouldWaitForPreparingCheckpoint();
+    SLUICE_RETURN_NOT_OK(SyncCompaction(wait));
+  }
+  CommitIncrement increment;
+  increment.data.new_files = std::move(new_files_);
+  new_files_.clear();
+  increment.compact = compact_increment_.Drain();
+  return increment;
+}
+
+Status MergeTreeWriter::Close() {
+  if (compact_manager_) compact_manager_->CancelCompaction();
+  buffer_.Clear();
+  auto remove = [this](const DataFileMeta& file) {
+    (void)factory_->io()->Delete(factory_->path_factory().PathOf(file.file_name),
+                                 /*recursive=*/false);
+  };
+  for (const DataFileMeta& file : new_files_) remove(file);
+  for (const DataFileMeta& file : compact_increment_.UncommittedFiles()) remove(file);
+  new_files_.clear();
+  return Status::OK();
+}
+
+}  // namespace sluice

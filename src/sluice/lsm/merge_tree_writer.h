@@ -1,0 +1,65 @@
+// MergeTreeWriter: the writer of one bucket of a primary-key table (Java MergeTreeWriter): rows
+// take sequence numbers after the bucket's restored files and collect in a WriteBuffer; when the
+// buffer reaches `write-buffer-size` (and on PrepareCommit) it is flushed: merged per key by
+// the table's merge function into one level-0 file (rolled at `target-file-size`).
+//
+// Compaction: with a CompactManager, every flushed file is added to it, then the writer takes a
+// finished compaction's result (waiting when the manager asks for back-pressure) and triggers
+// the next (Java flushWriteBuffer). Without one, the writer only flushes.
+//
+// Thread safety: not thread-safe.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "sluice/lsm/compact_increment_builder.h"
+#include "sluice/lsm/compact_manager.h"
+#include "sluice/lsm/merge_function.h"
+#include "sluice/lsm/write_buffer.h"
+#include "sluice/table/core_options.h"
+#include "sluice/table/sink/record_writer.h"
+#include "sluice/table/sink/rolling_data_file_writer.h"
+
+namespace sluice {
+
+class MergeTreeWriter : public RecordWriter {
+ public:
+  // `max_sequence_number`: the largest of the bucket's restored files (-1 when none).
+  // `compact_manager` may be null (flush only).
+  static Result<std::unique_ptr<MergeTreeWriter>> Make(
+      std::shared_ptr<DataFileWriterFactory> factory, const CoreOptions& options,
+      int64_t max_sequence_number, std::unique_ptr<CompactManager> compact_manager);
+  ~MergeTreeWriter() override;
+
+  Status Write(const ColumnBatch& batch, const int64_t* rows, int64_t n,
+               const RowKind* kinds) override;
+  Result<CommitIncrement> PrepareCommit(bool wait_compaction) override;
+  int64_t max_sequence_number() const override { return next_sequence_number_ - 1; }
+  Status Close() override;
+
+  // Flushes the write buffer into a level-0 file and drives compaction (full when asked).
+  Status Flush(bool wait_for_latest_compaction, bool full_compaction);
+
+  const WriteBuffer& write_buffer() const { return buffer_; }
+
+ private:
+  MergeTreeWriter(std::shared_ptr<DataFileWriterFactory> factory,
+                  std::unique_ptr<MergeFunction> merge_function, WriteBuffer buffer,
+                  int64_t write_buffer_size, int64_t max_sequence_number,
+                  std::unique_ptr<CompactManager> compact_manager);
+
+  Status SyncCompaction(bool blocking);
+
+  std::shared_ptr<DataFileWriterFactory> factory_;
+  std::unique_ptr<MergeFunction> merge_function_;
+  WriteBuffer buffer_;
+  int64_t write_buffer_size_;
+  int64_t next_sequence_number_;
+  std::unique_ptr<CompactManager> compact_manager_;
+
+  std::vector<DataFileMeta> new_files_;
+  CompactIncrementBuilder compact_increment_;
+};
+
+}  // namespace sluice

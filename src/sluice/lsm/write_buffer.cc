@@ -1,0 +1,167 @@
+#include "sluice/lsm/write_buffer.h"
+
+#include <algorithm>
+#include <numeric>
+#include <utility>
+
+#include "sluice/table/source/column_take.h"
+
+namespace sluice {
+
+namespace {
+
+// Rows per batch handed to the consumer.
+constexpr size_t kOutputBatchRows = 4096;
+// Per-row bookkeeping besides the column data: sequence number, kind, sort index.
+constexpr int64_t kRowOverhead = sizeof(int64_t) + sizeof(RowKind) + sizeof(uint32_t);
+
+int64_t BufferBytes(const ColumnVector& v) {
+  int64_t n = static_cast<int64_t>(v.values().capacity() + v.offsets().capacity() +
+                                   v.validity().capacity());
+  for (int i = 0; i < v.num_children(); ++i) n += BufferBytes(*v.child(i));
+  return n;
+}
+
+}  // namespace
+
+WriteBuffer::WriteBuffer(DataTypePtr row_type, std::vector<int> key_columns,
+                         std::vector<int> sequence_columns, bool sequence_ascending,
+                         DataTypePtr key_value_type)
+    : row_type_(row_type),
+      key_columns_(key_columns),
+      key_comparator_(std::move(key_columns)),
+      sequence_comparator_(std::move(sequence_columns), sequence_ascending),
+      key_value_type_(std::move(key_value_type)),
+      rows_(std::move(row_type)) {}
+
+void WriteBuffer::Put(const ColumnBatch& batch, const int64_t* rows, int64_t n,
+                      const RowKind* kinds, int64_t first_sequence_number) {
+  for (int c = 0; c < batch.num_columns(); ++c)
+    TakeRows(*batch.column(c), rows, n, rows_.column(c));
+  rows_.set_num_rows(rows_.num_rows() + n);
+  for (int64_t i = 0; i < n; ++i) {
+    sequence_numbers_.push_back(first_sequence_number + i);
+    kinds_.push_back(kinds == nullptr ? RowKind::kInsert : kinds[rows[i]]);
+  }
+}
+
+int64_t WriteBuffer::memory_usage() const {
+  int64_t n = 0;
+  for (int c = 0; c < rows_.num_columns(); ++c) n += BufferBytes(*rows_.column(c));
+  return n + size() * kRowOverhead;
+}
+
+void WriteBuffer::Clear() {
+  rows_.Clear();
+  sequence_numbers_.clear();
+  kinds_.clear();
+}
+
+std::vector<uint32_t> WriteBuffer::SortedOrder() const {
+  const size_t n = sequence_numbers_.size();
+  std::vector<uint32_t> order(n);
+  // Rows arrive in sequence-number order, so among equal keys (and equal sequence fields) the
+  // row index orders like the sequence number.
+  if (key_columns_.size() == 1 && sequence_comparator_.empty()) {
+    const ColumnVector& key = *rows_.column(key_columns_[0]);
+    if (!key.has_nulls() &&
+        (key.kind() == PhysicalKind::kInt64 || key.kind() == PhysicalKind::kInt32)) {
+      std::vector<std::pair<int64_t, uint32_t>> keyed(n);
+      for (size_t i = 0; i < n; ++i) {
+        const int64_t k =
+            key.kind() == PhysicalKind::kInt64 ? key.data<int64_t>()[i] : key.data<int32_t>()[i];
+        keyed[i] = {k, static_cast<uint32_t>(i)};
+      }
+      std::sort(keyed.begin(), keyed.end());
+      for (size_t i = 0; i < n; ++i) order[i] = keyed[i].second;
+      return order;
+    }
+  }
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(), [this](uint32_t a, uint32_t b) {
+    int c = key_comparator_.Compare(rows_, a, rows_, b);
+    if (c == 0) c = sequence_comparator_.Compare(rows_, a, rows_, b);
+    return c != 0 ? c < 0 : a < b;
+  });
+  return order;
+}
+
+KeyValue WriteBuffer::ToKeyValue(uint32_t row) const {
+  KeyValue kv;
+  kv.key.reserve(key_columns_.size());
+  for (int c : key_columns_) kv.key.push_back(rows_.column(c)->GetValue(row));
+  kv.value.reserve(static_cast<size_t>(rows_.num_columns()));
+  for (int c = 0; c < rows_.num_columns(); ++c) kv.value.push_back(rows_.column(c)->GetValue(row));
+  kv.sequence_number = sequence_numbers_[row];
+  kv.kind = kinds_[row];
+  return kv;
+}
+
+Status WriteBuffer::ForEach(MergeFunction* merge_function,
+                            const std::function<Status(const ColumnBatch&)>& consumer) {
+  const std::vector<uint32_t> order = SortedOrder();
+  const int k = static_cast<int>(key_columns_.size());
+  ColumnBatch out(key_value_type_);
+  // Rows copied as they are (keys with a single record), in output order, not yet in `out`.
+  std::vector<int64_t> takes;
+  takes.reserve(kOutputBatchRows);
+
+  auto flush_takes = [&]() {
+    if (takes.empty()) return;
+    const int64_t n = static_cast<int64_t>(takes.size());
+    for (int i = 0; i < k; ++i) {
+      TakeRows(*rows_.column(key_columns_[i]), takes.data(), n, out.column(i));
+    }
+    ColumnVector* seq = out.column(k);
+    ColumnVector* kind = out.column(k + 1);
+    for (int64_t t : takes) {
+      seq->AppendFixed<int64_t>(sequence_numbers_[t]);
+      kind->AppendFixed<int8_t>(static_cast<int8_t>(RowKindToByte(kinds_[t])));
+    }
+    for (int c = 0; c < rows_.num_columns(); ++c) {
+      TakeRows(*rows_.column(c), takes.data(), n, out.column(k + 2 + c));
+    }
+    out.set_num_rows(out.num_rows() + n);
+    takes.clear();
+  };
+  auto emit = [&]() -> Status {
+    flush_takes();
+    if (out.num_rows() == 0) return Status::OK();
+    SLUICE_RETURN_NOT_OK(consumer(out));
+    out.Clear();
+    return Status::OK();
+  };
+
+  size_t i = 0;
+  while (i < order.size()) {
+    size_t j = i + 1;
+    while (j < order.size() && key_comparator_.Compare(rows_, order[i], rows_, order[j]) == 0) ++j;
+    if (j == i + 1) {
+      takes.push_back(order[i]);
+    } else {
+      merge_function->Reset();
+      for (size_t x = i; x < j; ++x)
+        SLUICE_RETURN_NOT_OK(merge_function->Add(ToKeyValue(order[x])));
+      std::optional<KeyValue> merged = merge_function->GetResultKeepingDeletes();
+      if (merged) {
+        flush_takes();
+        for (int c = 0; c < k; ++c)
+          SLUICE_RETURN_NOT_OK(out.column(c)->AppendValue(merged->key[c]));
+        out.column(k)->AppendFixed<int64_t>(merged->sequence_number);
+        out.column(k + 1)->AppendFixed<int8_t>(static_cast<int8_t>(RowKindToByte(merged->kind)));
+        for (size_t c = 0; c < merged->value.size(); ++c) {
+          SLUICE_RETURN_NOT_OK(
+              out.column(k + 2 + static_cast<int>(c))->AppendValue(merged->value[c]));
+        }
+        out.set_num_rows(out.num_rows() + 1);
+      }
+    }
+    if (takes.size() + static_cast<size_t>(out.num_rows()) >= kOutputBatchRows) {
+      SLUICE_RETURN_NOT_OK(emit());
+    }
+    i = j;
+  }
+  return emit();
+}
+
+}  // namespace sluice

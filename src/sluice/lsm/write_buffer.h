@@ -1,0 +1,68 @@
+// WriteBuffer: the in-memory part of a primary-key bucket's LSM tree (Java
+// SortBufferWriteBuffer): rows kept column by column with their sequence numbers and kinds,
+// sorted on flush by key, then the `sequence.field` columns, then sequence number; the records
+// of each key are folded by the merge function (a key with a single record is taken as it is,
+// Java ReducerMergeFunctionWrapper) and handed out in the key-value file layout
+// (KeyValueFileType), retractions included.
+//
+// Memory: the column buffers plus a fixed cost per row; the owner flushes when
+// memory_usage() reaches `write-buffer-size`.
+//
+// Thread safety: not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/batch/column_batch.h"
+#include "sluice/lsm/column_row_comparator.h"
+#include "sluice/lsm/merge_function.h"
+#include "sluice/row/row_kind.h"
+
+namespace sluice {
+
+class WriteBuffer {
+ public:
+  // `row_type`: the table row; `key_columns`: indexes of the trimmed primary key in it;
+  // `sequence_columns` / `sequence_ascending`: the `sequence.field` columns (may be empty);
+  // `key_value_type`: the file layout (KeyValueFileType).
+  WriteBuffer(DataTypePtr row_type, std::vector<int> key_columns, std::vector<int> sequence_columns,
+              bool sequence_ascending, DataTypePtr key_value_type);
+
+  // Adds rows rows[0..n) of `batch`; row i gets sequence number first_sequence_number + i and
+  // kind kinds[rows[i]] (+I when kinds is nullptr).
+  void Put(const ColumnBatch& batch, const int64_t* rows, int64_t n, const RowKind* kinds,
+           int64_t first_sequence_number);
+
+  bool empty() const { return sequence_numbers_.empty(); }
+  int64_t size() const { return static_cast<int64_t>(sequence_numbers_.size()); }
+  int64_t memory_usage() const;
+
+  // Sorts and merges the buffered rows and passes them to `consumer` in batches of the
+  // key-value layout, in key order. Stops at the first error (of the merge function or the
+  // consumer).
+  Status ForEach(MergeFunction* merge_function,
+                 const std::function<Status(const ColumnBatch&)>& consumer);
+
+  void Clear();
+
+ private:
+  // Row indexes in merge order.
+  std::vector<uint32_t> SortedOrder() const;
+  KeyValue ToKeyValue(uint32_t row) const;
+
+  DataTypePtr row_type_;
+  std::vector<int> key_columns_;
+  ColumnRowComparator key_comparator_;
+  ColumnRowComparator sequence_comparator_;
+  DataTypePtr key_value_type_;
+
+  ColumnBatch rows_;
+  std::vector<int64_t> sequence_numbers_;
+  std::vector<RowKind> kinds_;
+};
+
+}  // namespace sluice

@@ -1,0 +1,63 @@
+#include "sluice/table/sink/append_only_writer.h"
+
+#include "sluice/table/source/column_take.h"
+
+namespace sluice {
+
+AppendOnlyWriter::AppendOnlyWriter(std::shared_ptr<DataFileWriterFactory> factory,
+                                   int64_t max_sequence_number)
+    : factory_(std::move(factory)), next_sequence_number_(max_sequence_number + 1) {}
+
+Status AppendOnlyWriter::Write(const ColumnBatch& batch, const int64_t* rows, int64_t n,
+                               const RowKind* kinds) {
+  if (n == 0) return Status::OK();
+  if (kinds != nullptr) {
+    for (int64_t i = 0; i < n; ++i) {
+      if (kinds[rows[i]] != RowKind::kInsert) {
+        return Status::InvalidArgument("append table " + factory_->path_factory().bucket_path() +
+                                       ": an append-only writer accepts only +I rows, got " +
+                                       std::string(RowKindShortString(kinds[rows[i]])));
+      }
+    }
+  }
+  if (!writer_) writer_ = factory_->NewAppendWriter(next_sequence_number_);
+  // The common case (an unpartitioned, bucket-unaware table) hands over whole batches in order.
+  bool whole = n == batch.num_rows();
+  for (int64_t i = 0; whole && i < n; ++i) whole = rows[i] == i;
+  Status st;
+  if (whole) {
+    st = writer_->Write(batch);
+  } else {
+    if (!staging_) staging_ = std::make_unique<ColumnBatch>(factory_->row_type());
+    staging_->Clear();
+    for (int c = 0; c < batch.num_columns(); ++c) {
+      TakeRows(*batch.column(c), rows, n, staging_->column(c));
+    }
+    staging_->set_num_rows(n);
+    st = writer_->Write(*staging_);
+  }
+  next_sequence_number_ = writer_->next_sequence_number();
+  return st;
+}
+
+Result<CommitIncrement> AppendOnlyWriter::PrepareCommit(bool /*wait_compaction*/) {
+  CommitIncrement increment;
+  if (writer_) {
+    std::unique_ptr<RollingDataFileWriter> writer = std::move(writer_);
+    Result<std::vector<DataFileMeta>> files = writer->Close();
+    if (!files.ok()) {
+      writer->Abort();
+      return files.status();
+    }
+    increment.data.new_files = std::move(files).value();
+  }
+  return increment;
+}
+
+Status AppendOnlyWriter::Close() {
+  if (writer_) writer_->Abort();
+  writer_.reset();
+  return Status::OK();
+}
+
+}  // namespace sluice

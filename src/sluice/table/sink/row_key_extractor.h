@@ -1,0 +1,77 @@
+// RowKeyExtractor: the partition and bucket of each input row, exactly as Java computes them
+// (FixedBucketRowKeyExtractor, UnawareBucketRowKeyExtractor, RowPartitionKeyExtractor):
+//
+//   partition  a BinaryRow of the partition columns (header 0), as manifests store it;
+//   bucket     `bucket = -1` append tables: 0; `bucket = N`: the bucket function
+//              (`bucket-function.type` default: Math.abs(hash % N) of the bucket-key BinaryRow;
+//              mod: floorMod of a single INT / BIGINT key) over the bucket key (`bucket-key`,
+//              else the trimmed primary key).
+//
+// Rows are encoded straight from the column vectors into one reused BinaryWriter; nested
+// partition or bucket-key columns take a slower path through Values.
+//
+// Thread safety: not thread-safe (reuses its row writers).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/batch/column_batch.h"
+#include "sluice/meta/table_schema.h"
+#include "sluice/row/binary_writer.h"
+#include "sluice/table/core_options.h"
+
+namespace sluice {
+
+// Encodes some columns of a batch's rows as BinaryRows.
+class RowProjectionEncoder {
+ public:
+  // `columns`: indexes into the batch; `types`: their types (aligned).
+  RowProjectionEncoder(std::vector<int> columns, std::vector<DataTypePtr> types);
+
+  int arity() const { return static_cast<int>(columns_.size()); }
+  // The row bytes of batch row `row` (valid until the next call).
+  Result<std::string_view> Encode(const ColumnBatch& batch, int64_t row);
+
+ private:
+  std::vector<int> columns_;
+  std::vector<DataTypePtr> types_;
+  DataTypePtr row_type_;
+  bool nested_ = false;
+  BinaryWriter writer_;
+  std::string slow_bytes_;
+};
+
+class RowKeyExtractor {
+ public:
+  static Result<RowKeyExtractor> Make(const TableSchema& schema, const CoreOptions& options);
+
+  // The partition row bytes (not serialized) of batch row `row`.
+  Result<std::string_view> Partition(const ColumnBatch& batch, int64_t row) {
+    return partition_.Encode(batch, row);
+  }
+  Result<int32_t> Bucket(const ColumnBatch& batch, int64_t row);
+
+  int partition_arity() const { return partition_.arity(); }
+  // The table's `bucket` option (the `_TOTAL_BUCKETS` of new files).
+  int32_t num_buckets() const { return num_buckets_; }
+
+ private:
+  RowKeyExtractor(RowProjectionEncoder partition, RowProjectionEncoder bucket_key,
+                  int32_t num_buckets, bool mod_function)
+      : partition_(std::move(partition)),
+        bucket_key_(std::move(bucket_key)),
+        num_buckets_(num_buckets),
+        mod_function_(mod_function) {}
+
+  RowProjectionEncoder partition_;
+  RowProjectionEncoder bucket_key_;
+  int32_t num_buckets_;
+  bool mod_function_;
+  bool mod_key_is_int_ = false;
+};
+
+}  // namespace sluice

@@ -1,0 +1,208 @@
+#include "sluice/table/sink/table_write.h"
+
+#include <algorithm>
+
+#include "sluice/lsm/merge_tree_writer.h"
+#include "sluice/meta/file_paths.h"
+#include "sluice/row/binary_row.h"
+#include "sluice/table/sink/append_only_writer.h"
+#include "sluice/table/source/scan_planner.h"
+
+namespace sluice {
+
+TableWrite::TableWrite(std::shared_ptr<const FileStoreTable> table, TableWriteOptions options,
+                       RowKeyExtractor extractor)
+    : table_(std::move(table)), options_(std::move(options)), extractor_(std::move(extractor)) {}
+
+TableWrite::~TableWrite() = default;
+
+Result<std::unique_ptr<TableWrite>> TableWrite::Open(std::shared_ptr<const FileStoreTable> table,
+                                                     TableWriteOptions options) {
+  SLUICE_ASSIGN_OR_RETURN(RowKeyExtractor extractor,
+                          RowKeyExtractor::Make(table->schema(), table->options()));
+  std::unique_ptr<TableWrite> write(
+      new TableWrite(std::move(table), std::move(options), std::move(extractor)));
+  if (const auto& field = write->table_->options().rowkind_field()) {
+    write->rowkind_column_ = write->table_->schema().FieldIndex(*field);
+    if (write->rowkind_column_ < 0) {
+      return Status::InvalidArgument("rowkind.field '" + *field + "' is not a column of " +
+                                     write->table_->path());
+    }
+  }
+  SLUICE_RETURN_NOT_OK(write->Restore());
+  return write;
+}
+
+Status TableWrite::Restore() {
+  SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> latest,
+                          table_->SelectSnapshot(TableVersion::Latest()));
+  if (!latest) return Status::OK();
+  ScanOptions scan;
+  scan.version = TableVersion::SnapshotId(latest->id);
+  SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*table_, scan));
+  for (DataSplit& split : plan.splits) {
+    if (split.from_fallback_branch) continue;
+    Restored& r = restored_[{split.partition, split.bucket}];
+    r.total_buckets = split.total_buckets;
+    for (DataFileMeta& f : split.data_files) r.files.push_back(std::move(f));
+  }
+  return Status::OK();
+}
+
+Result<std::string> TableWrite::BucketPathOf(const std::string& partition, int32_t bucket) const {
+  const TableSchema& schema = table_->schema();
+  const DataTypePtr partition_type = schema.LogicalPartitionType();
+  SLUICE_ASSIGN_OR_RETURN(ValueList values, DecodeSerializedBinaryRow(partition, *partition_type));
+  std::vector<std::pair<std::string, std::optional<std::string>>> spec;
+  for (size_t i = 0; i < values.size(); ++i) {
+    SLUICE_ASSIGN_OR_RETURN(std::optional<std::string> text,
+                            LegacyPartitionValueText(values[i], *partition_type->fields()[i].type));
+    spec.emplace_back(schema.partition_keys()[i], std::move(text));
+  }
+  const std::string* data_directory = table_->options().Find("data-file.path-directory");
+  return BucketPath(table_->path(), PartitionPath(spec, table_->options().partition_default_name()),
+                    bucket, data_directory != nullptr ? *data_directory : std::string());
+}
+
+Result<TableWrite::BucketWriter*> TableWrite::GetOrCreateWriter(const std::string& partition,
+                                                                int32_t bucket) {
+  const WriterKey key{partition, bucket};
+  auto found = writers_.find(key);
+  if (found != writers_.end()) return &found->second;
+
+  std::vector<DataFileMeta> restored_files;
+  int32_t total_buckets = extractor_.num_buckets();
+  if (auto r = restored_.find(key); r != restored_.end()) {
+    restored_files = std::move(r->second.files);
+    total_buckets = r->second.total_buckets;
+    restored_.erase(r);
+  }
+  int64_t max_sequence_number = -1;
+  for (const DataFileMeta& f : restored_files) {
+    max_sequence_number = std::max(max_sequence_number, f.max_sequence_number);
+  }
+  SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, BucketPathOf(partition, bucket));
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<DataFileWriterFactory> files,
+                          DataFileWriterFactory::Make(table_->io(), table_->schema_ptr(),
+                                                      table_->options(), std::move(bucket_path)));
+  BucketWriter bw;
+  bw.total_buckets = total_buckets;
+  if (table_->schema().is_primary_key_table()) {
+    std::unique_ptr<CompactManager> compact_manager;
+    if (options_.compact_manager_factory) {
+      SLUICE_ASSIGN_OR_RETURN(compact_manager, options_.compact_manager_factory(
+                                                   partition, bucket, restored_files, files));
+    }
+    SLUICE_ASSIGN_OR_RETURN(bw.writer,
+                            MergeTreeWriter::Make(files, table_->options(), max_sequence_number,
+                                                  std::move(compact_manager)));
+  } else {
+    bw.writer = std::make_unique<AppendOnlyWriter>(files, max_sequence_number);
+  }
+  auto [it, inserted] = writers_.emplace(key, std::move(bw));
+  return &it->second;
+}
+
+RecordWriter* TableWrite::WriterOf(const std::string& partition, int32_t bucket) const {
+  auto found = writers_.find({partition, bucket});
+  return found == writers_.end() ? nullptr : found->second.writer.get();
+}
+
+Status TableWrite::RowKindsOf(const ColumnBatch& batch, const RowKind* kinds,
+                              std::vector<RowKind>* out) {
+  const int64_t n = batch.num_rows();
+  out->assign(static_cast<size_t>(n), RowKind::kInsert);
+  if (rowkind_column_ >= 0) {
+    const ColumnVector& column = *batch.column(rowkind_column_);
+    for (int64_t i = 0; i < n; ++i) {
+      std::optional<RowKind> kind =
+          column.IsNull(i) ? std::nullopt : RowKindFromShortString(column.GetBytes(i));
+      if (!kind) {
+        return Status::InvalidArgument("row " + std::to_string(i) + ": rowkind.field column '" +
+                                       batch.schema()->fields()[rowkind_column_].name +
+                                       "' holds no row kind (+I, -U, +U, -D)");
+      }
+      (*out)[static_cast<size_t>(i)] = *kind;
+    }
+  } else if (kinds != nullptr) {
+    out->assign(kinds, kinds + n);
+  }
+  return Status::OK();
+}
+
+Status TableWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
+  const TableSchema& schema = table_->schema();
+  if (batch.num_columns() != static_cast<int>(schema.fields().size())) {
+    return Status::InvalidArgument("table " + table_->path() + " has " +
+                                   std::to_string(schema.fields().size()) + " columns, the batch " +
+                                   std::to_string(batch.num_columns()));
+  }
+  const int64_t n = batch.num_rows();
+  if (n == 0) return Status::OK();
+  const bool has_kinds = kinds != nullptr || rowkind_column_ >= 0;
+  if (has_kinds) SLUICE_RETURN_NOT_OK(RowKindsOf(batch, kinds, &kinds_scratch_));
+  const CoreOptions& options = table_->options();
+  const bool ignore_delete = options.ignore_delete();
+  const bool ignore_update_before = options.ignore_update_before();
+
+  // Rows per writer, in input order.
+  std::map<WriterKey, std::vector<int64_t>> routes;
+  const std::string empty_partition = SerializeBinaryRow(EmptyBinaryRow(), 0);
+  WriterKey last_key{std::string(), -1};
+  std::vector<int64_t>* last_rows = nullptr;
+  for (int64_t i = 0; i < n; ++i) {
+    if (has_kinds) {
+      const RowKind kind = kinds_scratch_[static_cast<size_t>(i)];
+      if ((kind == RowKind::kDelete && ignore_delete) ||
+          (kind == RowKind::kUpdateBefore && (ignore_delete || ignore_update_before))) {
+        continue;
+      }
+    }
+    SLUICE_ASSIGN_OR_RETURN(int32_t bucket, extractor_.Bucket(batch, i));
+    if (extractor_.partition_arity() == 0) {
+      partition_scratch_ = empty_partition;
+    } else {
+      SLUICE_ASSIGN_OR_RETURN(std::string_view row, extractor_.Partition(batch, i));
+      partition_scratch_ = SerializeBinaryRow(row, extractor_.partition_arity());
+    }
+    if (last_rows == nullptr || last_key.second != bucket || last_key.first != partition_scratch_) {
+      last_key = WriterKey{partition_scratch_, bucket};
+      last_rows = &routes[last_key];
+    }
+    last_rows->push_back(i);
+  }
+  for (auto& [key, rows] : routes) {
+    SLUICE_ASSIGN_OR_RETURN(BucketWriter * bw, GetOrCreateWriter(key.first, key.second));
+    SLUICE_RETURN_NOT_OK(bw->writer->Write(batch, rows.data(), static_cast<int64_t>(rows.size()),
+                                           has_kinds ? kinds_scratch_.data() : nullptr));
+  }
+  return Status::OK();
+}
+
+Result<std::vector<CommitMessage>> TableWrite::PrepareCommit(int64_t /*commit_identifier*/,
+                                                             bool wait_compaction) {
+  std::vector<CommitMessage> messages;
+  for (auto& [key, bw] : writers_) {
+    SLUICE_ASSIGN_OR_RETURN(CommitIncrement increment, bw.writer->PrepareCommit(wait_compaction));
+    CommitMessage message;
+    message.partition = key.first;
+    message.bucket = key.second;
+    message.total_buckets = bw.total_buckets;
+    message.data = std::move(increment.data);
+    message.compact = std::move(increment.compact);
+    if (!message.empty()) messages.push_back(std::move(message));
+  }
+  return messages;
+}
+
+Status TableWrite::Close() {
+  Status first;
+  for (auto& [key, bw] : writers_) {
+    Status st = bw.writer->Close();
+    if (first.ok() && !st.ok()) first = st;
+  }
+  writers_.clear();
+  return first;
+}
+
+}  // namespace sluice

@@ -1,0 +1,99 @@
+// TableWrite: writes rows into a table and hands the new files to a commit (Java TableWriteImpl
+// with AbstractFileStoreWrite): each row's partition and bucket are computed as Java computes
+// them (RowKeyExtractor), rows go to one writer per (partition, bucket), and PrepareCommit
+// returns one CommitMessage per writer that has something to commit.
+//
+// Writers are restored from the latest snapshot: a bucket's existing files (the compaction
+// manager's starting point) and their largest sequence number, after which new rows number.
+// Append tables get AppendOnlyWriters, primary-key tables (fixed buckets) MergeTreeWriters.
+//
+// Row kinds: +I / -U / +U / -D per row (primary-key tables), or from the `rowkind.field`
+// column; `ignore-delete` drops -U and -D rows and `ignore-update-before` drops -U rows before
+// they reach a writer (Java RowKindFilter).
+//
+// Thread safety: not thread-safe; one writer thread.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/batch/column_batch.h"
+#include "sluice/lsm/compact_manager.h"
+#include "sluice/table/file_store_table.h"
+#include "sluice/table/sink/commit_message.h"
+#include "sluice/table/sink/record_writer.h"
+#include "sluice/table/sink/rolling_data_file_writer.h"
+#include "sluice/table/sink/row_key_extractor.h"
+
+namespace sluice {
+
+// The compaction manager of one primary-key bucket, given its restored files and the factory
+// its rewrites should write with. Returns null for "flush only".
+using CompactManagerFactory = std::function<Result<std::unique_ptr<CompactManager>>(
+    const std::string& partition, int32_t bucket, const std::vector<DataFileMeta>& restored_files,
+    const std::shared_ptr<DataFileWriterFactory>& file_writers)>;
+
+struct TableWriteOptions {
+  // Unset: primary-key writers only flush, never compact.
+  CompactManagerFactory compact_manager_factory;
+};
+
+class TableWrite {
+ public:
+  static Result<std::unique_ptr<TableWrite>> Open(std::shared_ptr<const FileStoreTable> table,
+                                                  TableWriteOptions options = {});
+  ~TableWrite();
+
+  // Writes the rows of `batch`, whose columns are the table's columns in schema order (types
+  // as the schema declares them). `kinds`: nullptr (all +I) or one kind per row.
+  Status Write(const ColumnBatch& batch, const RowKind* kinds = nullptr);
+
+  // Flushes every writer and returns the messages of this commit (Java prepareCommit).
+  // `commit_identifier` is recorded for the caller's commit; `wait_compaction` waits for
+  // running compactions.
+  Result<std::vector<CommitMessage>> PrepareCommit(int64_t commit_identifier,
+                                                   bool wait_compaction = false);
+
+  // Stops every writer and deletes files no commit took.
+  Status Close();
+
+  const FileStoreTable& table() const { return *table_; }
+  // The writer of a partition (serialized BinaryRow) and bucket, when one is open.
+  RecordWriter* WriterOf(const std::string& partition, int32_t bucket) const;
+
+ private:
+  struct Restored {
+    std::vector<DataFileMeta> files;
+    int32_t total_buckets = 0;
+  };
+  struct BucketWriter {
+    int32_t total_buckets = 0;
+    std::unique_ptr<RecordWriter> writer;
+  };
+  using WriterKey = std::pair<std::string, int32_t>;  // serialized partition, bucket
+
+  TableWrite(std::shared_ptr<const FileStoreTable> table, TableWriteOptions options,
+             RowKeyExtractor extractor);
+
+  Status Restore();
+  Result<BucketWriter*> GetOrCreateWriter(const std::string& partition, int32_t bucket);
+  Result<std::string> BucketPathOf(const std::string& partition, int32_t bucket) const;
+  Status RowKindsOf(const ColumnBatch& batch, const RowKind* kinds, std::vector<RowKind>* out);
+
+  std::shared_ptr<const FileStoreTable> table_;
+  TableWriteOptions options_;
+  RowKeyExtractor extractor_;
+  int rowkind_column_ = -1;
+  std::map<WriterKey, Restored> restored_;
+  std::map<WriterKey, BucketWriter> writers_;
+  std::vector<RowKind> kinds_scratch_;
+  std::string partition_scratch_;
+};
+
+}  // namespace sluice
