@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "sluice/cli/read_command.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/table_metadata_json.h"
 
@@ -34,7 +35,12 @@ int main(int argc, char** argv) {
   meta->add_option("--snapshot", meta_snapshot, "Snapshot id (default: the latest)");
   meta->add_option("--branch", meta_branch, "Branch (default: main)");
 
+  CLI::App* read = nullptr;
+  auto read_flags = sluice::cli::AddReadCommand(&app, &read);
+
   CLI11_PARSE(app, argc, argv);
+
+  if (read->parsed()) return sluice::cli::RunRead(*read_flags);
 
   if (meta->parsed()) {
     auto json =

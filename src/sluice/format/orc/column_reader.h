@@ -17,7 +17,7 @@
 #include "sluice/format/orc/orc_metadata.h"
 #include "sluice/format/orc/orc_stream.h"
 #include "sluice/format/orc/rle_decoder.h"
-#include "sluice/format/orc/time_zone.h"
+#include "sluice/types/time_zone.h"
 
 namespace sluice::orc {
 

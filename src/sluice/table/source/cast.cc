@@ -6,6 +6,8 @@
 #include <cstring>
 #include <string>
 
+#include "sluice/types/time_zone.h"
+
 namespace sluice {
 
 namespace {
@@ -233,8 +235,31 @@ void StoreUnscaled(ColumnVector* out, int64_t i, int128_t v) {
 
 void SetNull(ColumnVector* out, int64_t i) { out->MutableValidity()[i] = 0; }
 
+int64_t FloorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if (q * b > a) --q;
+  return q;
+}
+
+// Wall-clock millis in the session zone <-> the instant (UTC millis) they name. A null zone is
+// UTC.
+int64_t WallToInstant(int64_t wall_millis, const TimeZone* zone) {
+  if (zone == nullptr) return wall_millis;
+  const int64_t seconds = FloorDiv(wall_millis, 1000);
+  return zone->LocalToUtc(seconds) * 1000 + (wall_millis - seconds * 1000);
+}
+
+int64_t InstantToWall(int64_t instant_millis, const TimeZone* zone) {
+  if (zone == nullptr) return instant_millis;
+  return instant_millis + zone->OffsetAt(FloorDiv(instant_millis, 1000)) * 1000;
+}
+
+bool IsIntOrBigInt(const DataType& type) {
+  return type.root() == TypeRoot::kInt || type.root() == TypeRoot::kBigInt;
+}
+
 // Text of row i of a non-string source, for casts to STRING.
-std::string FormatValue(const ColumnVector& in, Category from, int64_t i) {
+std::string FormatValue(const ColumnVector& in, Category from, int64_t i, const TimeZone* zone) {
   const DataType& type = *in.type();
   switch (from) {
     case Category::kBoolean:
@@ -250,6 +275,11 @@ std::string FormatValue(const ColumnVector& in, Category from, int64_t i) {
       return Decimal{LoadUnscaled(in, i), type.precision(), type.scale()}.ToString();
     case Category::kDate:
       return FormatDate(in.data<int32_t>()[i]);
+    case Category::kTimestampLtz: {
+      const Timestamp ts = in.data<Timestamp>()[i];
+      return Timestamp{InstantToWall(ts.millisecond, zone), ts.nano_of_millisecond}.ToString(
+          type.precision());
+    }
     default:
       return in.data<Timestamp>()[i].ToString(type.precision());
   }
@@ -269,24 +299,27 @@ Status CheckCastSupported(const DataType& from, const DataType& to, std::string_
   if (IsNumeric(f) && IsNumeric(t)) return Status::OK();
   if (t == Category::kString && f != Category::kBinary) return Status::OK();
   if (f == Category::kString && (IsNumeric(t) || t == Category::kBoolean || t == Category::kDate ||
-                                 t == Category::kTimestamp)) {
+                                 t == Category::kTimestamp || t == Category::kTimestampLtz)) {
     return Status::OK();
   }
   if (f == Category::kBoolean && IsNumeric(t) && t != Category::kDecimal) return Status::OK();
-  if ((f == Category::kDate && t == Category::kTimestamp) ||
-      (f == Category::kTimestamp && t == Category::kDate)) {
+  const bool f_timestamp = f == Category::kTimestamp || f == Category::kTimestampLtz;
+  const bool t_timestamp = t == Category::kTimestamp || t == Category::kTimestampLtz;
+  if ((f == Category::kDate && t_timestamp) || (f_timestamp && t == Category::kDate) ||
+      (f_timestamp && t_timestamp)) {
+    return Status::OK();
+  }
+  // Epoch seconds (Java NumericPrimitiveToTimestamp, TimestampToNumericPrimitiveCastRule).
+  if ((f == Category::kIntegral && IsIntOrBigInt(from) && t_timestamp) ||
+      (f_timestamp && IsIntOrBigInt(to))) {
     return Status::OK();
   }
   if (f == Category::kString && t == Category::kBinary) return Status::OK();
-  if (f == Category::kTimestampLtz || t == Category::kTimestampLtz ||
-      (f == Category::kIntegral && t == Category::kTimestamp) ||
-      (f == Category::kTimestamp && t == Category::kIntegral)) {
-    return CastError(column, from, to, "depends on the session time zone (not supported yet)");
-  }
   return CastError(column, from, to, "Paimon does not allow this type change");
 }
 
-Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector* out) {
+Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector* out,
+                  const TimeZone* session_zone) {
   const DataType& from = *in.type();
   const DataType& to = *out->type();
   SLUICE_RETURN_NOT_OK(CheckCastSupported(from, to, column));
@@ -303,7 +336,7 @@ Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector*
       } else if (copy_bytes) {
         out->AppendBytes(in.GetBytes(i));
       } else {
-        out->AppendBytes(FormatValue(in, f, i));
+        out->AppendBytes(FormatValue(in, f, i, session_zone));
       }
     }
     return Status::OK();
@@ -350,6 +383,13 @@ Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector*
           StoreNumber(out, o, 0, LoadDouble(in, i), true);
         } else if (f == Category::kBoolean) {
           StoreNumber(out, o, in.data<uint8_t>()[i], 0, false);
+        } else if (f == Category::kTimestamp || f == Category::kTimestampLtz) {
+          // A TIMESTAMP is a wall clock in the session zone; an LTZ value is an instant.
+          const int64_t millis = in.data<Timestamp>()[i].millisecond;
+          StoreNumber(
+              out, o,
+              (f == Category::kTimestamp ? WallToInstant(millis, session_zone) : millis) / 1000, 0,
+              false);
         } else if (f == Category::kDecimal) {
           const int128_t unscaled = LoadUnscaled(in, i);
           if (t == Category::kFloating) {
@@ -402,6 +442,9 @@ Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector*
       case Category::kDate:
         if (f == Category::kTimestamp) {
           out->data<int32_t>()[o] = FloorDays(in.data<Timestamp>()[i].millisecond);
+        } else if (f == Category::kTimestampLtz) {
+          out->data<int32_t>()[o] =
+              FloorDays(InstantToWall(in.data<Timestamp>()[i].millisecond, session_zone));
         } else if (f == Category::kString) {
           Timestamp ts;
           if (!ParseTimestamp(in.GetBytes(i), &ts)) return parse_error(i);
@@ -412,13 +455,25 @@ Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector*
         break;
       case Category::kTimestamp:
       case Category::kTimestampLtz: {
+        // Sources as wall clocks (DATE, STRING, TIMESTAMP) or instants (LTZ, epoch seconds),
+        // converted through the session zone when the target is the other kind.
         Timestamp ts;
+        bool is_instant = false;
         if (f == Category::kDate) {
           ts = Timestamp{int64_t{in.data<int32_t>()[i]} * kMillisPerDay, 0};
         } else if (f == Category::kString) {
           if (!ParseTimestamp(in.GetBytes(i), &ts)) return parse_error(i);
+        } else if (f == Category::kIntegral) {
+          ts = Timestamp{LoadIntegral(in, i) * 1000, 0};
+          is_instant = true;
         } else {
           ts = in.data<Timestamp>()[i];
+          is_instant = f == Category::kTimestampLtz;
+        }
+        if (is_instant && t == Category::kTimestamp) {
+          ts.millisecond = InstantToWall(ts.millisecond, session_zone);
+        } else if (!is_instant && t == Category::kTimestampLtz) {
+          ts.millisecond = WallToInstant(ts.millisecond, session_zone);
         }
         out->data<Timestamp>()[o] = TruncateTimestamp(ts, to.precision());
         break;

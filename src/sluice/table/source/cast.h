@@ -4,9 +4,11 @@
 // TIMESTAMP precision changes, DATE <-> TIMESTAMP, DATE / TIMESTAMP <-> STRING,
 // CHAR / VARCHAR / BINARY / VARBINARY length changes.
 //
-// Casts between TIMESTAMP and TIMESTAMP_LTZ and between integral seconds and timestamps depend
-// on the session time zone, which the read path does not carry yet (issue 5): they are
-// reported as unsupported rather than guessed in UTC.
+// Casts involving TIMESTAMP WITH LOCAL TIME ZONE and epoch seconds use the session time zone:
+// a TIMESTAMP (and a DATE or STRING) is a wall clock in that zone, an LTZ value or an INT /
+// BIGINT of seconds an instant. So TIMESTAMP <-> LTZ, INT <-> TIMESTAMP, LTZ -> DATE / STRING
+// and STRING / DATE -> LTZ convert between the two through the zone (UTC when none is given),
+// as the compatibility corpus' session-zone reads expect.
 //
 // Each cast is one typed loop per column; casts to STRING format through the value types
 // ToString and so allocate per value (they only run on files older than an ALTER TABLE).
@@ -18,6 +20,7 @@
 
 #include "sluice/base/result.h"
 #include "sluice/batch/column_vector.h"
+#include "sluice/types/time_zone.h"
 
 namespace sluice {
 
@@ -27,7 +30,8 @@ Status CheckCastSupported(const DataType& from, const DataType& to, std::string_
 
 // Appends every row of `in`, cast to out->type(), to `out`. A value that does not fit the target
 // (decimal overflow) becomes null as in Java; a string that does not parse is an error naming
-// `column`, the value and both types.
-Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector* out);
+// `column`, the value and both types. `session_zone` null means UTC.
+Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector* out,
+                  const TimeZone* session_zone = nullptr);
 
 }  // namespace sluice

@@ -106,10 +106,14 @@ Status RawSplitReader::OpenFile(size_t index) {
   if (meta.schema_id != read_schema_->id()) {
     SLUICE_ASSIGN_OR_RETURN(file_schema, table_.SchemaById(meta.schema_id));
   }
+  std::shared_ptr<const TimeZone> session_zone;
+  if (!options_.session_time_zone.empty()) {
+    SLUICE_ASSIGN_OR_RETURN(session_zone, TimeZone::Load(options_.session_time_zone));
+  }
   SLUICE_ASSIGN_OR_RETURN(
       FileEvolution evolution,
       FileEvolution::Make(*file_schema, read_type_, read_schema_->partition_keys(),
-                          split_.partition_values));
+                          split_.partition_values, std::move(session_zone)));
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file, table_.io()->OpenForRead(path));
   std::shared_ptr<RandomAccessFile> shared_file = std::move(file);
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const FileFormat> format, DetectFileFormat(*shared_file));

@@ -10,9 +10,11 @@ namespace sluice {
 Result<FileEvolution> FileEvolution::Make(const TableSchema& file_schema,
                                           const DataTypePtr& read_type,
                                           const std::vector<std::string>& partition_keys,
-                                          const ValueList& partition_values) {
+                                          const ValueList& partition_values,
+                                          std::shared_ptr<const TimeZone> session_zone) {
   FileEvolution evolution;
   evolution.read_type_ = read_type;
+  evolution.session_zone_ = std::move(session_zone);
   std::vector<DataField> file_fields;
   for (const DataField& field : read_type->fields()) {
     Source source;
@@ -53,7 +55,8 @@ Status FileEvolution::Apply(const ColumnBatch& file_batch, ColumnBatch* out) con
       case SourceKind::kFile: {
         const ColumnVector& in = *file_batch.column(source.file_index);
         if (source.needs_cast) {
-          SLUICE_RETURN_NOT_OK(CastColumn(in, read_type_->fields()[i].name, column));
+          SLUICE_RETURN_NOT_OK(
+              CastColumn(in, read_type_->fields()[i].name, column, session_zone_.get()));
         } else {
           AppendAll(in, column);
         }

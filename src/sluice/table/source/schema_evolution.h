@@ -16,6 +16,7 @@
 #include "sluice/base/result.h"
 #include "sluice/batch/column_batch.h"
 #include "sluice/meta/table_schema.h"
+#include "sluice/types/time_zone.h"
 #include "sluice/types/value.h"
 
 namespace sluice {
@@ -24,10 +25,12 @@ class FileEvolution {
  public:
   // `read_type` is a ROW of S_read fields (with their ids); `partition_keys` are the table's
   // partition columns and `partition_values` the split's values for them (same order). Fails,
-  // naming the column and both types, if a changed type cannot be cast.
+  // naming the column and both types, if a changed type cannot be cast. Casts that depend on
+  // the session time zone (cast.h) use `session_zone`; null is UTC.
   static Result<FileEvolution> Make(const TableSchema& file_schema, const DataTypePtr& read_type,
                                     const std::vector<std::string>& partition_keys,
-                                    const ValueList& partition_values);
+                                    const ValueList& partition_values,
+                                    std::shared_ptr<const TimeZone> session_zone = nullptr);
 
   // The type to open the data file with: the S_file fields the read needs, by S_file name.
   const DataTypePtr& file_read_type() const { return file_read_type_; }
@@ -48,6 +51,7 @@ class FileEvolution {
   DataTypePtr file_read_type_;
   DataTypePtr read_type_;
   std::vector<Source> sources_;  // one per read field
+  std::shared_ptr<const TimeZone> session_zone_;
 };
 
 }  // namespace sluice

@@ -1,4 +1,4 @@
-#include "sluice/format/orc/time_zone.h"
+#include "sluice/types/time_zone.h"
 
 #include <algorithm>
 #include <cctype>
@@ -11,7 +11,7 @@
 #include "sluice/base/coding.h"
 #include "sluice/types/value.h"
 
-namespace sluice::orc {
+namespace sluice {
 
 namespace {
 
@@ -281,4 +281,15 @@ int64_t TimeZone::OffsetAt(int64_t utc_seconds) const {
   return offsets_[transition_type_[static_cast<size_t>(it - transitions_.begin()) - 1]];
 }
 
-}  // namespace sluice::orc
+int64_t TimeZone::LocalToUtc(int64_t local_seconds) const {
+  // Offsets a day before and after (zones change offset at most once within a day): the local
+  // time may exist under either, both (an overlap: the earlier offset wins) or neither (a gap:
+  // read with the offset before it, which moves the time forward by the gap).
+  const int64_t before = OffsetAt(local_seconds - 86400);
+  const int64_t after = OffsetAt(local_seconds + 86400);
+  if (OffsetAt(local_seconds - before) == before) return local_seconds - before;
+  if (OffsetAt(local_seconds - after) == after) return local_seconds - after;
+  return local_seconds - before;
+}
+
+}  // namespace sluice

@@ -1,6 +1,7 @@
 // TimeZone: UTC offsets of an IANA zone, read from the system tz database (TZif files under
 // /usr/share/zoneinfo, or $TZDIR). GCC 12's libstdc++ has no <chrono> tzdb, hence this reader.
-// Used to turn ORC TIMESTAMP values, stored relative to the writer's zone, into wall-clock time.
+// Used to turn ORC TIMESTAMP values, stored relative to the writer's zone, into wall-clock time,
+// and by the read path's casts for the session time zone.
 //
 // Instants after the last transition follow the POSIX TZ rule in the file's footer (e.g.
 // "PST8PDT,M3.2.0,M11.1.0"), as RFC 8536 prescribes.
@@ -16,7 +17,7 @@
 
 #include "sluice/base/result.h"
 
-namespace sluice::orc {
+namespace sluice {
 
 class TimeZone {
  public:
@@ -29,6 +30,10 @@ class TimeZone {
   bool is_utc() const { return transitions_.empty() && offsets_.size() == 1 && offsets_[0] == 0; }
   // Seconds east of UTC in effect at `utc_seconds`.
   int64_t OffsetAt(int64_t utc_seconds) const;
+  // The UTC instant of a local wall-clock time (seconds since the epoch as if local were UTC),
+  // as java.time resolves LocalDateTime.atZone: in an overlap the earlier offset, in a gap the
+  // offset before the gap (the time moves forward by the gap).
+  int64_t LocalToUtc(int64_t local_seconds) const;
 
  private:
   std::string name_;
@@ -54,4 +59,4 @@ class TimeZone {
   int64_t PosixOffsetAt(int64_t utc_seconds) const;
 };
 
-}  // namespace sluice::orc
+}  // namespace sluice

@@ -1,0 +1,93 @@
+// ReadBuilder: what one read of a table asks for. Every setter maps to one `sluice read` flag;
+// Plan() checks the request, selects the snapshot and plans the splits.
+//
+//   version      latest (default), WithSnapshot(id), WithTag(name) or WithAsOf(time): at most
+//                one. WithBranch reads another branch (its own snapshots and tags).
+//   schema       WithSchemaId reads every file through that schema of the branch (default:
+//                the branch's latest schema).
+//   columns      WithProjection: output columns by name, in order (default: all). The system
+//                columns `_ROW_ID` and `_SEQUENCE_NUMBER` may be named on row-tracking tables.
+//   rows         WithWhere (the predicate language of predicate_parser.h) or WithFilter, over
+//                the read schema; WithPartition / WithBucket restrict the scan; WithLimit stops
+//                after that many rows.
+//   mode         kBatch, kStreamFull (the first plan of a streaming read) or kDelta (the
+//                changes one snapshot committed, with a leading `_ROW_KIND` column).
+//   options      WithOption: dynamic table options for this read (Java table.copy(options)).
+//   time zone    WithSessionTimeZone: the IANA zone casts between TIMESTAMP and
+//                TIMESTAMP_LTZ / numbers / strings use, and the zone of an as-of wall-clock time
+//                (default UTC).
+//   paths        WithPathRemap: recorded external paths starting with `prefix` are read under
+//                `dir` (relative to the table folder unless absolute).
+//   execution    WithOrdered: batches in split order (default: as splits finish);
+//                WithThreads: split readers run in parallel (default min(cores, 8));
+//                WithMaxBufferedBatches: the bound on batches waiting for the consumer.
+//
+// Thread safety: a value type; not for concurrent mutation.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/predicate/predicate.h"
+#include "sluice/read_plan.h"
+#include "sluice/table.h"
+#include "sluice/table/source/scan_planner.h"
+
+namespace sluice {
+
+class ReadBuilder {
+ public:
+  explicit ReadBuilder(Table table) : table_(std::move(table)) {}
+
+  ReadBuilder& WithSnapshot(int64_t snapshot_id);
+  ReadBuilder& WithTag(std::string tag);
+  ReadBuilder& WithAsOf(std::string time);  // epoch millis or "YYYY-MM-DD HH:MM:SS[.fff]"
+  ReadBuilder& WithBranch(std::string branch);
+  ReadBuilder& WithSchemaId(int64_t schema_id);
+  ReadBuilder& WithProjection(std::vector<std::string> columns);
+  ReadBuilder& WithWhere(std::string expression);
+  ReadBuilder& WithFilter(PredicatePtr predicate);
+  ReadBuilder& WithPartition(std::vector<std::pair<std::string, std::string>> spec);
+  ReadBuilder& WithBucket(int32_t bucket);
+  ReadBuilder& WithMode(ScanMode mode);
+  ReadBuilder& WithOption(std::string key, std::string value);
+  ReadBuilder& WithSessionTimeZone(std::string zone);
+  ReadBuilder& WithPathRemap(std::string prefix, std::string dir);
+  ReadBuilder& WithLimit(int64_t rows);
+  ReadBuilder& WithOrdered(bool ordered);
+  ReadBuilder& WithThreads(int threads);
+  ReadBuilder& WithMaxBufferedBatches(int batches);
+
+  // Errors name what is wrong: the unknown branch, tag, snapshot, schema id or column (with the
+  // read schema's columns), the malformed where-expression (with the position), a conflicting
+  // version choice, an unknown time zone.
+  Result<ReadPlan> Plan() const;
+
+ private:
+  Table table_;
+  std::optional<int64_t> snapshot_id_;
+  std::optional<std::string> tag_;
+  std::optional<std::string> as_of_;
+  std::string branch_;
+  std::optional<int64_t> schema_id_;
+  std::vector<std::string> projection_;
+  std::string where_;
+  PredicatePtr filter_;
+  std::vector<std::pair<std::string, std::string>> partition_;
+  std::optional<int32_t> bucket_;
+  ScanMode mode_ = ScanMode::kBatch;
+  std::map<std::string, std::string> options_;
+  std::string time_zone_;
+  std::vector<std::pair<std::string, std::string>> path_remap_;
+  std::optional<int64_t> limit_;
+  bool ordered_ = false;
+  int threads_ = 0;
+  int max_buffered_batches_ = 16;
+};
+
+}  // namespace sluice

@@ -1,0 +1,162 @@
+#include "sluice/cli/row_printer.h"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "sluice/types/value_json.h"
+
+namespace sluice::cli {
+
+namespace {
+
+std::string JsonString(std::string_view text) { return nlohmann::json(std::string(text)).dump(); }
+
+// The cell text of one value for csv and table: null as `null_text`, JSON strings unquoted,
+// everything else as its JSON text.
+std::string CellText(const ColumnVector& column, int64_t row, std::string_view null_text) {
+  if (column.IsNull(row)) return std::string(null_text);
+  std::string json;
+  AppendValueJson(column.GetValue(row), *column.type(), &json);
+  if (!json.empty() && json.front() == '"') return nlohmann::json::parse(json).get<std::string>();
+  return json;
+}
+
+class JsonLinesPrinter : public RowPrinter {
+ public:
+  JsonLinesPrinter(const DataType& row_type, std::FILE* out) : out_(out) {
+    for (const DataField& field : row_type.fields()) keys_.push_back(JsonString(field.name) + ":");
+  }
+
+  void Print(const ColumnBatch& batch) override {
+    std::string line;
+    for (int64_t row = 0; row < batch.num_rows(); ++row) {
+      line.clear();
+      line += '{';
+      for (int col = 0; col < batch.num_columns(); ++col) {
+        if (col > 0) line += ',';
+        line += keys_[static_cast<size_t>(col)];
+        AppendValueJson(batch.column(col)->GetValue(row), *batch.column(col)->type(), &line);
+      }
+      line += "}\n";
+      std::fwrite(line.data(), 1, line.size(), out_);
+    }
+  }
+
+  void Finish() override { std::fflush(out_); }
+
+ private:
+  std::FILE* out_;
+  std::vector<std::string> keys_;
+};
+
+class CsvPrinter : public RowPrinter {
+ public:
+  CsvPrinter(const DataType& row_type, std::FILE* out) : out_(out) {
+    std::string line;
+    for (int i = 0; i < row_type.num_fields(); ++i) {
+      if (i > 0) line += ',';
+      AppendField(row_type.fields()[static_cast<size_t>(i)].name, &line);
+    }
+    line += "\r\n";
+    std::fwrite(line.data(), 1, line.size(), out_);
+  }
+
+  void Print(const ColumnBatch& batch) override {
+    std::string line;
+    for (int64_t row = 0; row < batch.num_rows(); ++row) {
+      line.clear();
+      for (int col = 0; col < batch.num_columns(); ++col) {
+        if (col > 0) line += ',';
+        AppendField(CellText(*batch.column(col), row, ""), &line);
+      }
+      line += "\r\n";
+      std::fwrite(line.data(), 1, line.size(), out_);
+    }
+  }
+
+  void Finish() override { std::fflush(out_); }
+
+ private:
+  // RFC 4180: a field holding a comma, quote or line break is quoted, quotes doubled.
+  static void AppendField(std::string_view text, std::string* line) {
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+      line->append(text);
+      return;
+    }
+    *line += '"';
+    for (char c : text) {
+      if (c == '"') *line += '"';
+      *line += c;
+    }
+    *line += '"';
+  }
+
+  std::FILE* out_;
+};
+
+class TablePrinter : public RowPrinter {
+ public:
+  TablePrinter(const DataType& row_type, std::FILE* out) : out_(out) {
+    for (const DataField& field : row_type.fields()) header_.push_back(field.name);
+  }
+
+  void Print(const ColumnBatch& batch) override {
+    for (int64_t row = 0; row < batch.num_rows(); ++row) {
+      std::vector<std::string> cells;
+      for (int col = 0; col < batch.num_columns(); ++col) {
+        cells.push_back(CellText(*batch.column(col), row, "NULL"));
+      }
+      rows_.push_back(std::move(cells));
+    }
+  }
+
+  void Finish() override {
+    std::vector<size_t> widths;
+    for (const std::string& name : header_) widths.push_back(name.size());
+    for (const auto& cells : rows_) {
+      for (size_t i = 0; i < cells.size() && i < widths.size(); ++i) {
+        widths[i] = std::max(widths[i], cells[i].size());
+      }
+    }
+    std::string separator = "+";
+    for (size_t width : widths) separator += std::string(width + 2, '-') + "+";
+    separator += "\n";
+    std::string text = separator;
+    AppendLine(header_, widths, &text);
+    text += separator;
+    for (const auto& cells : rows_) AppendLine(cells, widths, &text);
+    text += separator;
+    text += std::to_string(rows_.size()) + (rows_.size() == 1 ? " row\n" : " rows\n");
+    std::fwrite(text.data(), 1, text.size(), out_);
+    std::fflush(out_);
+  }
+
+ private:
+  static void AppendLine(const std::vector<std::string>& cells, const std::vector<size_t>& widths,
+                         std::string* text) {
+    *text += "|";
+    for (size_t i = 0; i < widths.size(); ++i) {
+      const std::string& cell = i < cells.size() ? cells[i] : std::string();
+      *text += " " + cell + std::string(widths[i] - cell.size(), ' ') + " |";
+    }
+    *text += "\n";
+  }
+
+  std::FILE* out_;
+  std::vector<std::string> header_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<RowPrinter>> RowPrinter::Make(std::string_view format,
+                                                     const DataType& row_type, std::FILE* out) {
+  if (format == "jsonl") return std::unique_ptr<RowPrinter>(new JsonLinesPrinter(row_type, out));
+  if (format == "csv") return std::unique_ptr<RowPrinter>(new CsvPrinter(row_type, out));
+  if (format == "table") return std::unique_ptr<RowPrinter>(new TablePrinter(row_type, out));
+  return Status::InvalidArgument("unknown output format '" + std::string(format) +
+                                 "' (expected table, jsonl or csv)");
+}
+
+}  // namespace sluice::cli

@@ -1,0 +1,34 @@
+// RowPrinter: prints ColumnBatches for `sluice read` in one of its output formats:
+//   jsonl  one JSON object per row, keyed by column name, values as value_json.h encodes them;
+//   csv    a header row, then one line per row; null is an empty field, strings bare, other
+//          values as their JSON text without quotes; RFC 4180 quoting;
+//   table  an aligned table for people (rows are kept until Finish to size the columns).
+//
+// Thread safety: not thread-safe.
+#pragma once
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/batch/column_batch.h"
+
+namespace sluice::cli {
+
+class RowPrinter {
+ public:
+  virtual ~RowPrinter() = default;
+
+  // "table", "jsonl" or "csv"; InvalidArgument naming anything else. Prints to `out`.
+  static Result<std::unique_ptr<RowPrinter>> Make(std::string_view format, const DataType& row_type,
+                                                  std::FILE* out);
+
+  virtual void Print(const ColumnBatch& batch) = 0;
+  // Prints what is still held (the table) and flushes.
+  virtual void Finish() = 0;
+};
+
+}  // namespace sluice::cli

@@ -1,0 +1,99 @@
+// Errors of the public read API: each names what is missing or wrong. Damaged tables are copies
+// of corpus tables in a temporary directory (the corpus itself is never modified).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "sluice/catalog.h"
+#include "sluice/read_builder.h"
+#include "test_util.h"
+
+namespace sluice {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char kAlterTable[] = "parquet/append_table_with_alter_table.db/append_table_with_alter_table";
+
+std::string CorpusTable(const std::string& relative) {
+  return testing::CompatTablesDir() + "/" + relative;
+}
+
+// Copies a corpus table into `dir` and returns the copy's folder.
+std::string CopyTable(const std::string& relative, const testing::TempDir& dir) {
+  const std::string copy = dir.path() + "/copy_table";
+  fs::copy(CorpusTable(relative), copy, fs::copy_options::recursive);
+  return copy;
+}
+
+// Reads every row; the first error.
+Status ReadAll(const ReadBuilder& read) {
+  SLUICE_ASSIGN_OR_RETURN(ReadPlan plan, read.Plan());
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableReader> reader, plan.NewReader());
+  ColumnBatch batch(reader->output_type());
+  while (true) {
+    SLUICE_ASSIGN_OR_RETURN(bool more, reader->Next(&batch));
+    if (!more) return Status::OK();
+  }
+}
+
+void ExpectErrorNaming(const Status& status, const std::string& name) {
+  ASSERT_FALSE(status.ok()) << "expected an error naming " << name;
+  EXPECT_NE(status.ToString().find(name), std::string::npos) << status.ToString();
+}
+
+TEST(ReadErrorsTest, MissingDataFileIsNamed) {
+  testing::TempDir dir;
+  const std::string table_dir = CopyTable(kAlterTable, dir);
+  std::string victim;
+  for (const auto& entry : fs::recursive_directory_iterator(table_dir)) {
+    if (entry.path().extension() == ".parquet") victim = entry.path().string();
+  }
+  ASSERT_FALSE(victim.empty());
+  fs::remove(victim);
+  auto table = Table::Open(table_dir);
+  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  ExpectErrorNaming(ReadAll(table->NewRead()), fs::path(victim).filename().string());
+}
+
+TEST(ReadErrorsTest, ManifestEntryWithAMissingSchemaIsNamed) {
+  // Files written under schema 0, the table now at schema 1: schema-0 is gone.
+  testing::TempDir dir;
+  const std::string table_dir = CopyTable(kAlterTable, dir);
+  fs::remove(table_dir + "/schema/schema-0");
+  auto table = Table::Open(table_dir);
+  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  ExpectErrorNaming(ReadAll(table->NewRead()), "schema 0");
+}
+
+TEST(ReadErrorsTest, UnknownTableIsNamed) {
+  ExpectErrorNaming(Table::Open("/nonexistent/warehouse/db.db/orders").status(),
+                    "/nonexistent/warehouse/db.db/orders");
+  const Catalog catalog = Catalog::Filesystem(testing::CompatTablesDir() + "/parquet");
+  ExpectErrorNaming(catalog.GetTable("append_09.no_such_table").status(),
+                    "append_09.no_such_table");
+  auto found = catalog.GetTable("append_09.append_09");
+  EXPECT_TRUE(found.ok()) << found.status().ToString();
+}
+
+TEST(ReadErrorsTest, UnknownVersionBranchColumnAndZoneAreNamed) {
+  auto table = Table::Open(CorpusTable(kAlterTable));
+  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  ExpectErrorNaming(ReadAll(table->NewRead().WithSnapshot(77)), "77");
+  ExpectErrorNaming(ReadAll(table->NewRead().WithTag("no_such_tag")), "no_such_tag");
+  ExpectErrorNaming(ReadAll(table->NewRead().WithBranch("no_such_branch")), "no_such_branch");
+  ExpectErrorNaming(ReadAll(table->NewRead().WithSchemaId(9)), "schema 9");
+  ExpectErrorNaming(ReadAll(table->NewRead().WithProjection({"a", "no_such_column"})),
+                    "no_such_column");
+  ExpectErrorNaming(ReadAll(table->NewRead().WithWhere("a > 1 AND bogus = 2")), "bogus");
+  ExpectErrorNaming(ReadAll(table->NewRead().WithWhere("a > ")), "position");
+  ExpectErrorNaming(ReadAll(table->NewRead().WithSessionTimeZone("Mars/Olympus_Mons")),
+                    "Mars/Olympus_Mons");
+  ExpectErrorNaming(ReadAll(table->NewRead().WithAsOf("yesterday")), "yesterday");
+  ExpectErrorNaming(ReadAll(table->NewRead().WithSnapshot(1).WithTag("t")), "at most one");
+  ExpectErrorNaming(ReadAll(table->NewRead().WithLimit(-1)), "limit");
+}
+
+}  // namespace
+}  // namespace sluice
