@@ -2,6 +2,7 @@
 
 #include "sluice/api/parallel_table_reader.h"
 #include "sluice/api/read_plan_state.h"
+#include "sluice/table/source/data_evolution_split_reader.h"
 
 namespace sluice {
 
@@ -15,6 +16,13 @@ Result<std::unique_ptr<SplitReader>> ReadPlan::OpenSplit(size_t index) const {
   if (index >= state_->splits.size()) {
     return Status::InvalidArgument("split " + std::to_string(index) + " of a plan of " +
                                    std::to_string(state_->splits.size()));
+  }
+  // Row-tracking and data-evolution splits stitch files by row id; everything else goes
+  // through OpenSplitReader (raw, deletion vectors, merge-on-read, delta).
+  if (!state_->read_options.with_row_kind &&
+      DataEvolutionSplitReader::Handles(*state_->table, state_->read_options.projection)) {
+    return DataEvolutionSplitReader::Open(*state_->table, state_->read_schema,
+                                          state_->splits[index], state_->read_options);
   }
   return OpenSplitReader(*state_->table, state_->read_schema, state_->splits[index],
                          state_->read_options);
