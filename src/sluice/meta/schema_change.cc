@@ -1,0 +1,1004 @@
+#include "sluice/meta/schema_change.h"
+
+#include <algorithm>
+#include <functional>
+#include <initializer_list>
+#include <set>
+
+#include "sluice/meta/java_hash_map.h"
+
+namespace sluice {
+
+namespace {
+
+// Option keys (Java CoreOptions).
+constexpr std::string_view kPrimaryKeyOption = "primary-key";
+constexpr std::string_view kPartitionOption = "partition";
+constexpr std::string_view kPrimaryKeyNullable = "primary-key.nullable";
+constexpr std::string_view kBucketOption = "bucket";
+constexpr std::string_view kBucketKeyOption = "bucket-key";
+constexpr std::string_view kSequenceFieldOption = "sequence.field";
+constexpr std::string_view kTypeOption = "type";
+constexpr std::string_view kFieldsPrefix = "fields";
+
+// Options Java marks @Immutable: they cannot change once a table holds data.
+constexpr std::string_view kImmutableOptions[] = {
+    "type",
+    "bucket-key",
+    "bucket-function.type",
+    "data-file.path-directory",
+    "merge-engine",
+    "sequence.snapshot-ordering",
+    "aggregation.remove-record-on-delete",
+    "partial-update.remove-record-on-delete",
+    "partial-update.remove-record-on-sequence-group",
+    "rowkind.field",
+    "primary-key",
+    "primary-key.nullable",
+    "partition",
+    "dynamic-bucket.initial-buckets",
+    "force-lookup",
+    "row-tracking.enabled",
+    "data-evolution.enabled",
+    "index-file-in-data-file-dir",
+    "blob-field",
+    "blob-descriptor-field",
+    "blob-view-field",
+    "pk-clustering-override",
+};
+
+// Column names the file layouts reserve (Java SpecialFields.SYSTEM_FIELD_NAMES / KEY prefix).
+constexpr std::string_view kSystemFieldNames[] = {"_SEQUENCE_NUMBER", "_VALUE_KIND", "_LEVEL",
+                                                  "rowkind", "_ROW_ID"};
+constexpr std::string_view kKeyFieldPrefix = "_KEY_";
+
+// `fields.<col>.<suffix>` keys whose column name moves with a rename
+// (SchemaManager.applyRenameColumnsToOptions, case 2).
+constexpr std::string_view kRenamedFieldOptionSuffixes[] = {
+    "aggregate-function",
+    "ignore-retract",
+    "distinct",
+    "list-agg-delimiter",
+    "map.storage-layout",
+    "map.shared-shredding.max-columns",
+    "map.shared-shredding.column-placement-policy",
+};
+
+bool Contains(const std::vector<std::string>& list, std::string_view s) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+std::string Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return std::string(s);
+}
+
+// Java String.split(","): trailing empty strings dropped.
+std::vector<std::string> Split(std::string_view s, char sep = ',') {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    size_t at = s.find(sep, start);
+    parts.emplace_back(s.substr(start, at == std::string_view::npos ? s.npos : at - start));
+    if (at == std::string_view::npos) break;
+    start = at + 1;
+  }
+  while (!parts.empty() && parts.back().empty()) parts.pop_back();
+  return parts;
+}
+
+std::string Join(const std::vector<std::string>& parts, std::string_view sep = ",") {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += sep;
+    out += parts[i];
+  }
+  return out;
+}
+
+std::string JoinList(const std::vector<std::string>& list) { return "[" + Join(list, ", ") + "]"; }
+
+// "a, b" -> [a, b], blanks dropped (Schema.normalizePrimaryKeys).
+std::vector<std::string> KeyList(std::string_view value) {
+  std::vector<std::string> keys;
+  for (const std::string& part : Split(value)) {
+    std::string t = Trim(part);
+    if (!t.empty()) keys.push_back(std::move(t));
+  }
+  return keys;
+}
+
+bool ParseBool(const std::string* value, bool fallback) {
+  return value == nullptr ? fallback : Lower(*value) == "true";
+}
+
+std::string ColumnPath(const std::vector<std::string>& names) { return Join(names, "."); }
+
+// ---- Field ids -------------------------------------------------------------------------------
+
+// Java ReassignFieldId: every ROW field (at any depth) gets ++*highest, its children first.
+DataTypePtr ReassignFieldIds(const DataTypePtr& type, int32_t* highest) {
+  switch (type->root()) {
+    case TypeRoot::kArray:
+      return DataType::Array(ReassignFieldIds(type->element(), highest), type->nullable());
+    case TypeRoot::kMultiset:
+      return DataType::Multiset(ReassignFieldIds(type->element(), highest), type->nullable());
+    case TypeRoot::kVector:
+      return DataType::Vector(ReassignFieldIds(type->element(), highest), type->length(),
+                              type->nullable());
+    case TypeRoot::kMap: {
+      // Key before value: argument evaluation order is unspecified.
+      DataTypePtr key = ReassignFieldIds(type->key(), highest);
+      DataTypePtr value = ReassignFieldIds(type->value(), highest);
+      return DataType::Map(std::move(key), std::move(value), type->nullable());
+    }
+    case TypeRoot::kRow: {
+      std::vector<DataField> fields;
+      for (const DataField& f : type->fields()) {
+        DataTypePtr child = ReassignFieldIds(f.type, highest);
+        fields.push_back(
+            DataField{++*highest, f.name, std::move(child), f.description, f.default_value});
+      }
+      return DataType::Row(std::move(fields), type->nullable());
+    }
+    default:
+      return type;
+  }
+}
+
+// ---- Casts -----------------------------------------------------------------------------------
+
+using Roots = std::set<TypeRoot>;
+
+Roots operator+(Roots a, const Roots& b) {
+  a.insert(b.begin(), b.end());
+  return a;
+}
+
+const Roots kCharString = {TypeRoot::kChar, TypeRoot::kVarChar};
+const Roots kBinaryString = {TypeRoot::kBinary, TypeRoot::kVarBinary};
+const Roots kIntegerNumeric = {TypeRoot::kTinyInt, TypeRoot::kSmallInt, TypeRoot::kInt,
+                               TypeRoot::kBigInt};
+const Roots kNumericPrimitive = kIntegerNumeric + Roots{TypeRoot::kFloat, TypeRoot::kDouble};
+const Roots kNumeric = kNumericPrimitive + Roots{TypeRoot::kDecimal};
+const Roots kTimestamps = {TypeRoot::kTimestamp, TypeRoot::kTimestampLtz};
+const Roots kDatetime = kTimestamps + Roots{TypeRoot::kDate, TypeRoot::kTime};
+const Roots kPredefined = kCharString + kBinaryString + kNumeric + kDatetime +
+                          Roots{TypeRoot::kBoolean, TypeRoot::kVariant, TypeRoot::kBlob};
+const Roots kConstructed = {TypeRoot::kArray, TypeRoot::kVector, TypeRoot::kMultiset,
+                            TypeRoot::kMap, TypeRoot::kRow};
+
+// DataTypeCasts: {implicit sources, explicit sources} per target root.
+std::pair<Roots, Roots> CastSources(TypeRoot target) {
+  const Roots to_number_explicit =
+      kNumeric + kCharString +
+      Roots{TypeRoot::kBoolean, TypeRoot::kTimestamp, TypeRoot::kTimestampLtz};
+  switch (target) {
+    case TypeRoot::kChar:
+      return {{TypeRoot::kChar}, kPredefined + kConstructed};
+    case TypeRoot::kVarChar:
+      return {kCharString, kPredefined + kConstructed};
+    case TypeRoot::kBoolean:
+      return {{TypeRoot::kBoolean}, kCharString + kIntegerNumeric};
+    case TypeRoot::kBinary:
+      return {{TypeRoot::kBinary}, kCharString + Roots{TypeRoot::kVarBinary}};
+    case TypeRoot::kVarBinary:
+      return {kBinaryString, kCharString + Roots{TypeRoot::kBinary}};
+    case TypeRoot::kDecimal:
+      return {kNumeric, kCharString + Roots{TypeRoot::kBoolean, TypeRoot::kTimestamp,
+                                            TypeRoot::kTimestampLtz}};
+    case TypeRoot::kTinyInt:
+      return {{TypeRoot::kTinyInt}, to_number_explicit};
+    case TypeRoot::kSmallInt:
+      return {{TypeRoot::kTinyInt, TypeRoot::kSmallInt}, to_number_explicit};
+    case TypeRoot::kInt:
+      return {{TypeRoot::kTinyInt, TypeRoot::kSmallInt, TypeRoot::kInt}, to_number_explicit};
+    case TypeRoot::kBigInt:
+      return {kIntegerNumeric, to_number_explicit};
+    case TypeRoot::kFloat:
+      return {kIntegerNumeric + Roots{TypeRoot::kFloat, TypeRoot::kDecimal}, to_number_explicit};
+    case TypeRoot::kDouble:
+      return {kNumeric, to_number_explicit};
+    case TypeRoot::kDate:
+      return {{TypeRoot::kDate, TypeRoot::kTimestamp}, kTimestamps + kCharString};
+    case TypeRoot::kTime:
+      return {{TypeRoot::kTime, TypeRoot::kTimestamp},
+              Roots{TypeRoot::kTime} + kTimestamps + kCharString};
+    case TypeRoot::kTimestamp:
+    case TypeRoot::kTimestampLtz:
+      return {kTimestamps, kDatetime + kCharString + kNumeric};
+    default:
+      return {{target}, {}};
+  }
+}
+
+// CastExecutors: whether a cast rule exists for the roots.
+bool HasCastRule(TypeRoot from, TypeRoot to) {
+  auto in = [](TypeRoot r, const Roots& s) { return s.count(r) > 0; };
+  if (in(to, kCharString)) {
+    return in(from, kNumeric) || from == TypeRoot::kBoolean || in(from, kDatetime) ||
+           in(from, kCharString) || in(from, kBinaryString) || from == TypeRoot::kArray ||
+           from == TypeRoot::kMap || from == TypeRoot::kRow;
+  }
+  if (in(from, kCharString)) {
+    return to == TypeRoot::kBoolean || in(to, kNumeric) || in(to, kDatetime) ||
+           in(to, kBinaryString) || to == TypeRoot::kArray || to == TypeRoot::kMap ||
+           to == TypeRoot::kRow;
+  }
+  if (in(from, kNumeric) && in(to, kNumeric)) return true;
+  if (in(from, kIntegerNumeric) && in(to, kTimestamps)) return true;
+  if (from == TypeRoot::kBoolean && in(to, kIntegerNumeric)) return true;
+  if (in(from, kIntegerNumeric) && to == TypeRoot::kBoolean) return true;
+  if (in(from, kTimestamps)) {
+    return in(to, kTimestamps) || to == TypeRoot::kDate || to == TypeRoot::kTime ||
+           in(to, kNumericPrimitive);
+  }
+  if ((from == TypeRoot::kDate || from == TypeRoot::kTime) && in(to, kTimestamps)) return true;
+  if (in(from, kBinaryString) && in(to, kBinaryString)) return true;
+  return false;
+}
+
+// ---- Nested columns --------------------------------------------------------------------------
+
+// Runs `update` on the field list that holds the last name of `path` (the top-level fields, or
+// the fields of the ROW column path[0..n-2]), rebuilding the ROW types on the way back.
+Status UpdateFieldList(
+    std::vector<DataField>* fields, const std::vector<std::string>& path, size_t depth,
+    const std::function<Status(std::vector<DataField>*, const std::string&)>& update) {
+  if (depth + 1 == path.size()) return update(fields, path[depth]);
+  for (DataField& field : *fields) {
+    if (field.name != path[depth]) continue;
+    if (field.type->root() != TypeRoot::kRow) {
+      return Status::NotSupported("column '" + ColumnPath(path) + "': '" + field.name +
+                                  "' is not a ROW column");
+    }
+    std::vector<DataField> nested = field.type->fields();
+    SLUICE_RETURN_NOT_OK(UpdateFieldList(&nested, path, depth + 1, update));
+    field.type = DataType::Row(std::move(nested), field.type->nullable());
+    return Status::OK();
+  }
+  return Status::NotFound("column '" + ColumnPath(path) + "' does not exist");
+}
+
+DataField* FindField(std::vector<DataField>* fields, std::string_view name) {
+  for (DataField& f : *fields) {
+    if (f.name == name) return &f;
+  }
+  return nullptr;
+}
+
+// Runs `update` on the field `path` names.
+Status UpdateField(std::vector<DataField>* fields, const std::vector<std::string>& path,
+                   const std::function<Status(DataField*)>& update) {
+  return UpdateFieldList(
+      fields, path, 0, [&](std::vector<DataField>* list, const std::string& name) -> Status {
+        DataField* field = FindField(list, name);
+        if (field == nullptr) {
+          return Status::NotFound("column '" + ColumnPath(path) + "' does not exist");
+        }
+        return update(field);
+      });
+}
+
+Status CheckNullabilityChange(bool old_nullable, bool new_nullable, const std::string& column,
+                              bool disable_null_to_not_null) {
+  if (disable_null_to_not_null && old_nullable && !new_nullable) {
+    return Status::NotSupported(
+        "Cannot update column type from nullable to non nullable for " + column +
+        ". You can set table configuration option 'alter-column-null-to-not-null.disabled' = "
+        "'false' to allow converting null columns to not null");
+  }
+  return Status::OK();
+}
+
+// SchemaManager.applyMove.
+Status ApplyMove(std::vector<DataField>* fields, const ColumnMove& move) {
+  auto index_of = [&](std::string_view name) -> int {
+    for (size_t i = 0; i < fields->size(); ++i) {
+      if ((*fields)[i].name == name) return static_cast<int>(i);
+    }
+    return -1;
+  };
+  const int from = index_of(move.field);
+  if (from < 0) return Status::NotFound("Field name not found: " + move.field);
+  auto move_to = [&](int to) {
+    DataField f = std::move((*fields)[static_cast<size_t>(from)]);
+    fields->erase(fields->begin() + from);
+    fields->insert(fields->begin() + to, std::move(f));
+  };
+  auto same = [&](int ref) -> Status {
+    if (ref == from) return Status::NotSupported("Cannot move itself for column " + move.field);
+    return Status::OK();
+  };
+  const int last = static_cast<int>(fields->size()) - 1;
+  switch (move.kind) {
+    case ColumnMove::Kind::kFirst:
+      SLUICE_RETURN_NOT_OK(same(0));
+      move_to(0);
+      return Status::OK();
+    case ColumnMove::Kind::kLast:
+      SLUICE_RETURN_NOT_OK(same(last));
+      move_to(last);
+      return Status::OK();
+    default:
+      break;
+  }
+  const int ref = index_of(move.reference);
+  if (ref < 0) return Status::NotFound("Reference field name not found: " + move.reference);
+  SLUICE_RETURN_NOT_OK(same(ref));
+  int target = ref;
+  if (move.kind == ColumnMove::Kind::kAfter && from > ref) ++target;
+  if (move.kind == ColumnMove::Kind::kBefore && from < ref) --target;
+  target = std::min(target, last);
+  move_to(target);
+  return Status::OK();
+}
+
+// SchemaManager.checkAlterTableOption.
+Status CheckAlterTableOption(const JavaHashMap& options, const std::string& key,
+                             const std::string* old_value, const std::string& new_value) {
+  for (std::string_view immutable : kImmutableOptions) {
+    if (key == immutable) return Status::NotSupported("Change '" + key + "' is not supported yet.");
+  }
+  if (key == kBucketOption) {
+    const bool old_dynamic = old_value == nullptr || Trim(*old_value) == "-1";
+    if (old_dynamic) return Status::NotSupported("Cannot change bucket when it is -1.");
+    if (Trim(new_value) == "-1") return Status::NotSupported("Cannot change bucket to -1.");
+  }
+  if (key == "deletion-vectors.enabled" &&
+      !ParseBool(options.Get("deletion-vectors.modifiable"), false)) {
+    const bool old_dv = ParseBool(old_value, false);
+    const bool new_dv = Lower(new_value) == "true";
+    if (old_dv != new_dv) {
+      return Status::NotSupported(
+          std::string("Cannot change deletion vectors mode from ") + (old_dv ? "true" : "false") +
+          " to " + (new_dv ? "true" : "false") +
+          ". If you are confident, set table option 'deletion-vectors.modifiable' = 'true' to "
+          "allow deletion vectors modification.");
+    }
+  }
+  for (std::string_view sticky : {"ignore-delete", "ignore-update-before"}) {
+    if (key == sticky && ParseBool(old_value, false) && Lower(new_value) != "true") {
+      return Status::NotSupported("Cannot change " + key + " from true to false.");
+    }
+  }
+  return Status::OK();
+}
+
+// SchemaManager.checkResetTableOption.
+Status CheckResetTableOption(const JavaHashMap& options, const std::string& key) {
+  for (std::string_view immutable : kImmutableOptions) {
+    if (key == immutable) return Status::NotSupported("Change '" + key + "' is not supported yet.");
+  }
+  if (key == kBucketOption) return Status::NotSupported("Cannot reset " + key + ".");
+  if (key == "deletion-vectors.enabled") {
+    return CheckAlterTableOption(options, key, options.Get(key), "false");
+  }
+  return Status::OK();
+}
+
+std::vector<std::string> RenameColumns(const std::vector<std::string>& columns,
+                                       const std::vector<std::pair<std::string, std::string>>& m) {
+  std::vector<std::string> out;
+  for (const std::string& c : columns) {
+    std::string renamed = c;
+    for (const auto& [from, to] : m) {
+      if (c == from) renamed = to;
+    }
+    out.push_back(std::move(renamed));
+  }
+  return out;
+}
+
+// SchemaManager.applyRenameColumnsToOptions: a copy of the map with column names carried over,
+// or the map itself when nothing is renamed.
+JavaHashMap RenameColumnsInOptions(const JavaHashMap& options,
+                                   const std::vector<SchemaChange>& changes) {
+  std::vector<std::pair<std::string, std::string>> renames;
+  for (const SchemaChange& c : changes) {
+    if (c.kind == SchemaChange::Kind::kRenameColumn && c.field_names.size() == 1) {
+      renames.emplace_back(c.field_names[0], c.value);
+    }
+  }
+  bool any_rename = std::any_of(changes.begin(), changes.end(), [](const SchemaChange& c) {
+    return c.kind == SchemaChange::Kind::kRenameColumn;
+  });
+  if (!any_rename) return options;
+  JavaHashMap out = JavaHashMap::CopyOf(options);
+  for (std::string_view key : {kBucketKeyOption, kSequenceFieldOption}) {
+    const std::string* value = options.Get(key);
+    if (value != nullptr && !Trim(*value).empty()) {
+      out.Put(std::string(key), Join(RenameColumns(Split(*value), renames)));
+    }
+  }
+  for (const auto& [from, to] : renames) {
+    for (std::string_view suffix : kRenamedFieldOptionSuffixes) {
+      const std::string key = std::string(kFieldsPrefix) + "." + from + "." + std::string(suffix);
+      if (const std::string* value = out.Get(key)) {
+        std::string v = *value;
+        out.Remove(key);
+        out.Put(std::string(kFieldsPrefix) + "." + to + "." + std::string(suffix), std::move(v));
+      }
+    }
+  }
+  for (const auto& [key, unused] : options.IterationOrder()) {
+    if (!key.starts_with(std::string(kFieldsPrefix) + ".")) continue;
+    std::string suffix;
+    if (key.ends_with("sequence-group")) {
+      suffix = "sequence-group";
+    } else if (key.ends_with("nested-key")) {
+      suffix = "nested-key";
+    } else {
+      continue;
+    }
+    const size_t begin = kFieldsPrefix.size() + 1;
+    if (key.size() < begin + suffix.size() + 1) continue;
+    const std::string key_fields = key.substr(begin, key.size() - suffix.size() - 1 - begin);
+    const std::string* value = out.Get(key);
+    if (value == nullptr) continue;
+    std::string new_value = Join(RenameColumns(Split(*value), renames));
+    out.Remove(key);
+    out.Put(std::string(kFieldsPrefix) + "." + Join(RenameColumns(Split(key_fields), renames)) +
+                "." + suffix,
+            std::move(new_value));
+  }
+  return out;
+}
+
+// What Java's Schema constructor does with its options and fields: `partition` and
+// `primary-key` options become key lists; primary-key columns get the nullability
+// `primary-key.nullable` asks for (NOT NULL by default).
+struct NormalizedSchema {
+  std::vector<DataField> fields;
+  std::vector<std::string> partition_keys;
+  std::vector<std::string> primary_keys;
+  JavaHashMap options;
+};
+
+Result<NormalizedSchema> NormalizeSchema(std::vector<DataField> fields,
+                                         std::vector<std::string> partition_keys,
+                                         std::vector<std::string> primary_keys,
+                                         const JavaHashMap& options) {
+  NormalizedSchema out;
+  out.options = JavaHashMap::CopyOf(options);
+  if (const std::string* partition = out.options.Get(kPartitionOption)) {
+    if (!partition_keys.empty()) {
+      return Status::InvalidArgument(
+          "Cannot define partition on DDL and table options at the same time.");
+    }
+    partition_keys = KeyList(*partition);
+    out.options.Remove(kPartitionOption);
+  }
+  if (const std::string* pk = out.options.Get(kPrimaryKeyOption)) {
+    if (!primary_keys.empty()) {
+      return Status::InvalidArgument(
+          "Cannot define primary key on DDL and table options at the same time.");
+    }
+    primary_keys = KeyList(*pk);
+    out.options.Remove(kPrimaryKeyOption);
+  }
+  std::vector<std::string> names;
+  for (const DataField& f : fields) names.push_back(f.name);
+  auto check_list = [&](const std::vector<std::string>& keys, std::string_view what) -> Status {
+    std::set<std::string> seen;
+    for (const std::string& k : keys) {
+      if (!seen.insert(k).second) {
+        return Status::InvalidArgument(std::string(what) + " constraint " + JoinList(keys) +
+                                       " must not contain duplicate columns. Found: [" + k + "]");
+      }
+      if (!Contains(names, k)) {
+        return Status::InvalidArgument("Table column " + JoinList(names) + " should include all " +
+                                       std::string(what) + " fields " + JoinList(keys) + " ('" + k +
+                                       "' is not a column)");
+      }
+    }
+    return Status::OK();
+  };
+  SLUICE_RETURN_NOT_OK(check_list(partition_keys, "Partition key"));
+  SLUICE_RETURN_NOT_OK(check_list(primary_keys, "Primary key"));
+  const bool pk_nullable = ParseBool(out.options.Get(kPrimaryKeyNullable), false);
+  for (DataField& f : fields) {
+    if (Contains(primary_keys, f.name) && f.type->nullable() != pk_nullable) {
+      f.type = f.type->WithNullable(pk_nullable);
+    }
+  }
+  out.fields = std::move(fields);
+  out.partition_keys = std::move(partition_keys);
+  out.primary_keys = std::move(primary_keys);
+  return out;
+}
+
+bool IsPrimitive(const DataType& type) {
+  return !type.IsNested() && type.root() != TypeRoot::kVariant;
+}
+
+}  // namespace
+
+// ---- SchemaChange factories ------------------------------------------------------------------
+
+SchemaChange SchemaChange::SetOption(std::string key, std::string value) {
+  SchemaChange c;
+  c.kind = Kind::kSetOption;
+  c.key = std::move(key);
+  c.value = std::move(value);
+  return c;
+}
+
+SchemaChange SchemaChange::RemoveOption(std::string key) {
+  SchemaChange c;
+  c.kind = Kind::kRemoveOption;
+  c.key = std::move(key);
+  return c;
+}
+
+SchemaChange SchemaChange::UpdateComment(std::optional<std::string> comment) {
+  SchemaChange c;
+  c.kind = Kind::kUpdateComment;
+  c.comment = std::move(comment);
+  return c;
+}
+
+SchemaChange SchemaChange::AddColumn(std::vector<std::string> field_names, DataTypePtr type,
+                                     std::optional<std::string> comment,
+                                     std::optional<ColumnMove> move) {
+  SchemaChange c;
+  c.kind = Kind::kAddColumn;
+  c.field_names = std::move(field_names);
+  c.type = std::move(type);
+  c.comment = std::move(comment);
+  c.move = std::move(move);
+  return c;
+}
+
+SchemaChange SchemaChange::RenameColumn(std::vector<std::string> field_names,
+                                        std::string new_name) {
+  SchemaChange c;
+  c.kind = Kind::kRenameColumn;
+  c.field_names = std::move(field_names);
+  c.value = std::move(new_name);
+  return c;
+}
+
+SchemaChange SchemaChange::DropColumn(std::vector<std::string> field_names) {
+  SchemaChange c;
+  c.kind = Kind::kDropColumn;
+  c.field_names = std::move(field_names);
+  return c;
+}
+
+SchemaChange SchemaChange::UpdateColumnType(std::vector<std::string> field_names, DataTypePtr type,
+                                            bool keep_nullability) {
+  SchemaChange c;
+  c.kind = Kind::kUpdateColumnType;
+  c.field_names = std::move(field_names);
+  c.type = std::move(type);
+  c.keep_nullability = keep_nullability;
+  return c;
+}
+
+SchemaChange SchemaChange::UpdateColumnNullability(std::vector<std::string> field_names,
+                                                   bool nullable) {
+  SchemaChange c;
+  c.kind = Kind::kUpdateColumnNullability;
+  c.field_names = std::move(field_names);
+  c.nullable = nullable;
+  return c;
+}
+
+SchemaChange SchemaChange::UpdateColumnComment(std::vector<std::string> field_names,
+                                               std::optional<std::string> comment) {
+  SchemaChange c;
+  c.kind = Kind::kUpdateColumnComment;
+  c.field_names = std::move(field_names);
+  c.comment = std::move(comment);
+  return c;
+}
+
+SchemaChange SchemaChange::UpdateColumnPosition(ColumnMove move) {
+  SchemaChange c;
+  c.kind = Kind::kUpdateColumnPosition;
+  c.move = std::move(move);
+  return c;
+}
+
+// ---- Casts -----------------------------------------------------------------------------------
+
+bool SupportsSchemaTypeChange(const DataType& from, const DataType& to, bool allow_explicit) {
+  if (from.nullable() && !to.nullable() && !allow_explicit) return false;
+  if (from.EqualsIgnoreNullable(to)) return true;
+  auto [implicit_sources, explicit_sources] = CastSources(to.root());
+  const bool allowed = implicit_sources.count(from.root()) > 0 ||
+                       (allow_explicit && explicit_sources.count(from.root()) > 0);
+  return allowed && HasCastRule(from.root(), to.root());
+}
+
+// ---- Validation ------------------------------------------------------------------------------
+
+Status ValidateTableSchema(const TableSchema& schema) {
+  const auto option = [&](std::string_view key) { return schema.FindOption(key); };
+  for (const auto& [keys, what] : {std::pair{&schema.primary_keys(), "primary key"},
+                                   std::pair{&schema.partition_keys(), "partition"}}) {
+    for (const std::string& key : *keys) {
+      const DataField* f = schema.FieldByName(key);
+      if (f != nullptr && !IsPrimitive(*f->type)) {
+        return Status::InvalidArgument("The type " + f->type->ToString() + " in " + what +
+                                       " field " + key + " is unsupported");
+      }
+    }
+  }
+  if (ParseBool(option(kPrimaryKeyNullable), false) && schema.primary_keys().empty()) {
+    return Status::InvalidArgument(
+        "Option 'primary-key.nullable' can only be enabled for a table with primary keys.");
+  }
+  // Bucket (SchemaValidation.validateBucket).
+  const int32_t bucket = schema.num_buckets();
+  if (bucket == -1) {
+    if (option(kBucketKeyOption) != nullptr) {
+      return Status::InvalidArgument(
+          "Cannot define 'bucket-key' with bucket = -1, please remove the 'bucket-key' setting "
+          "or specify a bucket number.");
+    }
+    if (schema.primary_keys().empty() && option("full-compaction.delta-commits") != nullptr) {
+      return Status::InvalidArgument(
+          "AppendOnlyTable of unaware or dynamic bucket does not support "
+          "'full-compaction.delta-commits'");
+    }
+  } else if (bucket < 1 && !(bucket == -2 && !schema.primary_keys().empty())) {
+    return Status::InvalidArgument("The number of buckets needs to be greater than 0.");
+  } else {
+    if (schema.primary_keys().empty() && schema.bucket_keys().empty()) {
+      return Status::InvalidArgument("You should define a 'bucket-key' for bucketed append mode.");
+    }
+    for (const std::string& key : schema.bucket_keys()) {
+      const DataField* f = schema.FieldByName(key);
+      if (f != nullptr &&
+          (f->type->root() == TypeRoot::kArray || f->type->root() == TypeRoot::kMultiset ||
+           f->type->root() == TypeRoot::kMap || f->type->root() == TypeRoot::kRow)) {
+        return Status::InvalidArgument(
+            "nested type can not in bucket-key, in your table these "
+            "key are [" +
+            key + "]");
+      }
+    }
+  }
+  // Sequence fields.
+  if (const std::string* seq = option(kSequenceFieldOption); seq != nullptr) {
+    std::vector<std::string> fields = KeyList(*seq);
+    std::set<std::string> seen;
+    for (const std::string& f : fields) {
+      if (schema.FieldByName(f) == nullptr) {
+        return Status::InvalidArgument("Sequence field: '" + f +
+                                       "' can not be found in table schema.");
+      }
+      if (option("fields." + f + ".aggregate-function") != nullptr) {
+        return Status::InvalidArgument("Should not define aggregation on sequence field: '" + f +
+                                       "'.");
+      }
+      if (!seen.insert(f).second) {
+        return Status::InvalidArgument("Sequence field '" + f + "' is defined repeatedly.");
+      }
+    }
+    if (!fields.empty() && Lower(schema.OptionOr("merge-engine", "")) == "first-row") {
+      return Status::InvalidArgument(
+          "Do not support use sequence field on FIRST_ROW merge engine.");
+    }
+    if (!fields.empty() && schema.CrossPartitionUpdate()) {
+      return Status::InvalidArgument(
+          "You can not use sequence.field in cross partition update case (Primary key "
+          "constraint '" +
+          JoinList(schema.primary_keys()) +
+          "' not include all partition "
+          "fields '" +
+          JoinList(schema.partition_keys()) + "').");
+    }
+  }
+  // Merge engine and changelog producer names.
+  const std::string merge_engine = Lower(schema.OptionOr("merge-engine", "deduplicate"));
+  if (merge_engine != "deduplicate" && merge_engine != "partial-update" &&
+      merge_engine != "aggregation" && merge_engine != "first-row") {
+    return Status::InvalidArgument("Could not parse value '" + schema.OptionOr("merge-engine", "") +
+                                   "' for key 'merge-engine' (deduplicate, partial-update, "
+                                   "aggregation, first-row)");
+  }
+  const std::string producer = Lower(schema.OptionOr("changelog-producer", "none"));
+  if (producer != "none" && producer != "input" && producer != "full-compaction" &&
+      producer != "lookup") {
+    return Status::InvalidArgument("Could not parse value '" +
+                                   schema.OptionOr("changelog-producer", "") +
+                                   "' for key 'changelog-producer' (none, input, "
+                                   "full-compaction, lookup)");
+  }
+  if (schema.primary_keys().empty() && producer != "none") {
+    return Status::InvalidArgument(
+        "Can not set changelog-producer on table without primary keys, please define primary "
+        "keys.");
+  }
+  if (merge_engine == "first-row" && producer != "none" && producer != "lookup") {
+    return Status::InvalidArgument(
+        "Only support 'none' and 'lookup' changelog-producer on FIRST_ROW merge engine");
+  }
+  // Column names the file layouts reserve.
+  for (const DataField& f : schema.fields()) {
+    for (std::string_view reserved : kSystemFieldNames) {
+      if (f.name == reserved) {
+        return Status::InvalidArgument("Field name[" + f.name +
+                                       "] in schema cannot be exist in [_SEQUENCE_NUMBER, "
+                                       "_VALUE_KIND, _LEVEL, rowkind, _ROW_ID]");
+      }
+    }
+    if (f.name.starts_with(kKeyFieldPrefix)) {
+      return Status::InvalidArgument("Field name[" + f.name + "] in schema cannot start with [" +
+                                     std::string(kKeyFieldPrefix) + "]");
+    }
+  }
+  if (const std::string* rowkind = option("rowkind.field");
+      rowkind != nullptr && schema.FieldByName(*rowkind) == nullptr) {
+    return Status::InvalidArgument("Rowkind field: '" + *rowkind +
+                                   "' can not be found in table schema.");
+  }
+  return Status::OK();
+}
+
+// ---- Creating --------------------------------------------------------------------------------
+
+Result<TableSchema> MakeInitialSchema(const NewTableSpec& spec, int64_t time_millis) {
+  // Schema.Builder: columns numbered in order, nested fields after their column.
+  int32_t highest = -1;
+  std::vector<DataField> fields;
+  for (const DataField& column : spec.columns) {
+    const int32_t id = ++highest;
+    DataTypePtr type = ReassignFieldIds(column.type, &highest);
+    fields.push_back(
+        DataField{id, column.name, std::move(type), column.description, column.default_value});
+  }
+  // The builder's HashMap (puts in the order given), copied by the Schema constructor.
+  JavaHashMap builder_options = JavaHashMap::FromPuts(spec.options);
+  SLUICE_ASSIGN_OR_RETURN(
+      NormalizedSchema normalized,
+      NormalizeSchema(std::move(fields), spec.partition_keys, spec.primary_keys, builder_options));
+  SLUICE_ASSIGN_OR_RETURN(
+      TableSchema schema,
+      TableSchema::Make(TableSchema::kCurrentVersion, 0, std::move(normalized.fields), highest,
+                        std::move(normalized.partition_keys), std::move(normalized.primary_keys),
+                        normalized.options.IterationOrder(), spec.comment, time_millis));
+  SLUICE_RETURN_NOT_OK(ValidateTableSchema(schema));
+  return schema;
+}
+
+// ---- Altering --------------------------------------------------------------------------------
+
+Result<TableSchema> ApplySchemaChanges(const TableSchema& schema,
+                                       const std::vector<SchemaChange>& changes, bool has_snapshots,
+                                       int64_t time_millis) {
+  // The options as Java read them from the file, and the copy the changes go into.
+  const JavaHashMap old_options = JavaHashMap::FromPuts(schema.options());
+  JavaHashMap options = JavaHashMap::CopyOf(old_options);
+  const bool disable_null_to_not_null =
+      ParseBool(old_options.Get("alter-column-null-to-not-null.disabled"), true);
+  const bool disable_explicit_casts =
+      ParseBool(old_options.Get("disable-explicit-type-casting"), false);
+  const bool add_before_partition =
+      ParseBool(old_options.Get("add-column-before-partition"), false);
+  const std::vector<std::string>& partition_keys = schema.partition_keys();
+
+  std::vector<DataField> fields = schema.fields();
+  int32_t highest = schema.highest_field_id();
+  std::optional<std::string> comment = schema.comment();
+
+  for (const SchemaChange& change : changes) {
+    const std::string column = ColumnPath(change.field_names);
+    const bool top_level = change.field_names.size() == 1;
+    if (change.kind != SchemaChange::Kind::kSetOption &&
+        change.kind != SchemaChange::Kind::kRemoveOption &&
+        change.kind != SchemaChange::Kind::kUpdateComment &&
+        change.kind != SchemaChange::Kind::kUpdateColumnPosition && change.field_names.empty()) {
+      return Status::InvalidArgument("schema change without a column name");
+    }
+    switch (change.kind) {
+      case SchemaChange::Kind::kSetOption: {
+        const std::string* old_value = old_options.Get(change.key);
+        bool unchanged = old_value != nullptr && *old_value == change.value;
+        if (old_value == nullptr && change.key == kPrimaryKeyOption) {
+          unchanged = KeyList(change.value) == schema.primary_keys();
+        } else if (old_value == nullptr && change.key == kPartitionOption) {
+          unchanged = KeyList(change.value) == schema.partition_keys();
+        } else if (change.key == kTypeOption) {
+          unchanged = Lower(change.value) == Lower(old_value ? *old_value : "table");
+        }
+        if (!unchanged && change.key == kTypeOption) {
+          return Status::NotSupported("Change 'type' is not supported yet.");
+        }
+        if (has_snapshots && !unchanged) {
+          SLUICE_RETURN_NOT_OK(
+              CheckAlterTableOption(old_options, change.key, old_value, change.value));
+        }
+        if (!unchanged) options.Put(change.key, change.value);
+        break;
+      }
+      case SchemaChange::Kind::kRemoveOption:
+        if (change.key == kTypeOption) {
+          return Status::NotSupported("Change 'type' is not supported yet.");
+        }
+        if (has_snapshots) SLUICE_RETURN_NOT_OK(CheckResetTableOption(old_options, change.key));
+        options.Remove(change.key);
+        break;
+      case SchemaChange::Kind::kUpdateComment:
+        comment = change.comment;
+        break;
+      case SchemaChange::Kind::kAddColumn: {
+        if (change.type == nullptr)
+          return Status::InvalidArgument("column " + column + ": no type");
+        if (!change.type->nullable()) {
+          return Status::InvalidArgument("Column " + column +
+                                         " cannot specify NOT NULL in the table.");
+        }
+        const int32_t id = ++highest;
+        DataTypePtr type = ReassignFieldIds(change.type, &highest);
+        SLUICE_RETURN_NOT_OK(UpdateFieldList(
+            &fields, change.field_names, 0,
+            [&](std::vector<DataField>* list, const std::string& name) -> Status {
+              if (FindField(list, name) != nullptr) {
+                return Status::AlreadyExists("column '" + column + "' already exists");
+              }
+              DataField field{id, name, type, change.comment, std::nullopt};
+              auto index_of = [&](const std::string& ref) -> int {
+                for (size_t i = 0; i < list->size(); ++i) {
+                  if ((*list)[i].name == ref) return static_cast<int>(i);
+                }
+                return -1;
+              };
+              size_t at = list->size();
+              if (change.move) {
+                switch (change.move->kind) {
+                  case ColumnMove::Kind::kFirst:
+                    at = 0;
+                    break;
+                  case ColumnMove::Kind::kLast:
+                    break;
+                  case ColumnMove::Kind::kAfter:
+                  case ColumnMove::Kind::kBefore: {
+                    int ref = index_of(change.move->reference);
+                    if (ref < 0) {
+                      return Status::NotFound("column '" + change.move->reference +
+                                              "' does not exist");
+                    }
+                    at = static_cast<size_t>(ref) +
+                         (change.move->kind == ColumnMove::Kind::kAfter ? 1 : 0);
+                    break;
+                  }
+                }
+              } else if (add_before_partition && !partition_keys.empty() && top_level) {
+                for (size_t i = 0; i < list->size(); ++i) {
+                  if (Contains(partition_keys, (*list)[i].name)) {
+                    at = i;
+                    break;
+                  }
+                }
+              }
+              list->insert(list->begin() + static_cast<std::ptrdiff_t>(at), std::move(field));
+              return Status::OK();
+            }));
+        break;
+      }
+      case SchemaChange::Kind::kRenameColumn:
+        if (top_level && Contains(partition_keys, change.field_names[0])) {
+          return Status::NotSupported("Cannot rename partition column: [" + column + "]");
+        }
+        SLUICE_RETURN_NOT_OK(UpdateFieldList(
+            &fields, change.field_names, 0,
+            [&](std::vector<DataField>* list, const std::string& name) -> Status {
+              DataField* field = FindField(list, name);
+              if (field == nullptr) {
+                return Status::NotFound("column '" + column + "' does not exist");
+              }
+              if (FindField(list, change.value) != nullptr) {
+                return Status::AlreadyExists("column '" + change.value + "' already exists");
+              }
+              field->name = change.value;
+              return Status::OK();
+            }));
+        break;
+      case SchemaChange::Kind::kDropColumn:
+        if (top_level && (Contains(partition_keys, change.field_names[0]) ||
+                          Contains(schema.primary_keys(), change.field_names[0]))) {
+          return Status::NotSupported("Cannot drop partition key or primary key: [" + column + "]");
+        }
+        SLUICE_RETURN_NOT_OK(UpdateFieldList(
+            &fields, change.field_names, 0,
+            [&](std::vector<DataField>* list, const std::string& name) -> Status {
+              if (FindField(list, name) == nullptr) {
+                return Status::NotFound("column '" + column + "' does not exist");
+              }
+              list->erase(std::remove_if(list->begin(), list->end(),
+                                         [&](const DataField& f) { return f.name == name; }),
+                          list->end());
+              if (list->empty()) return Status::InvalidArgument("Cannot drop all fields in table");
+              return Status::OK();
+            }));
+        break;
+      case SchemaChange::Kind::kUpdateColumnType:
+        if (change.type == nullptr)
+          return Status::InvalidArgument("column " + column + ": no type");
+        if (top_level && Contains(partition_keys, change.field_names[0])) {
+          return Status::NotSupported("Cannot update partition column: [" + column + "]");
+        }
+        if (top_level && Contains(schema.primary_keys(), change.field_names[0])) {
+          return Status::NotSupported("Cannot update primary key");
+        }
+        SLUICE_RETURN_NOT_OK(UpdateField(&fields, change.field_names, [&](DataField* f) -> Status {
+          DataTypePtr target = change.type;
+          if (change.keep_nullability) {
+            target = target->WithNullable(f->type->nullable());
+          } else {
+            SLUICE_RETURN_NOT_OK(CheckNullabilityChange(f->type->nullable(), target->nullable(),
+                                                        column, disable_null_to_not_null));
+          }
+          if (!SupportsSchemaTypeChange(*f->type, *target, !disable_explicit_casts)) {
+            return Status::InvalidArgument("Column type " + f->name + "[" + f->type->ToString() +
+                                           "] cannot be converted to " + target->ToString() +
+                                           " without losing information.");
+          }
+          // A ROW keeps the ids of its fields (and new ones would need ids): only atomic types.
+          if (target->IsNested() && !target->EqualsIgnoreNullable(*f->type)) {
+            return Status::NotSupported("column '" + column + "': changing to the nested type " +
+                                        target->ToString() + " is not supported");
+          }
+          f->type = target;
+          return Status::OK();
+        }));
+        break;
+      case SchemaChange::Kind::kUpdateColumnNullability:
+        if (change.nullable && top_level &&
+            Contains(schema.primary_keys(), change.field_names[0])) {
+          return Status::NotSupported("Cannot change nullability of primary key");
+        }
+        SLUICE_RETURN_NOT_OK(UpdateField(&fields, change.field_names, [&](DataField* f) -> Status {
+          SLUICE_RETURN_NOT_OK(CheckNullabilityChange(f->type->nullable(), change.nullable, column,
+                                                      disable_null_to_not_null));
+          f->type = f->type->WithNullable(change.nullable);
+          return Status::OK();
+        }));
+        break;
+      case SchemaChange::Kind::kUpdateColumnComment:
+        SLUICE_RETURN_NOT_OK(UpdateField(&fields, change.field_names, [&](DataField* f) -> Status {
+          f->description = change.comment;
+          return Status::OK();
+        }));
+        break;
+      case SchemaChange::Kind::kUpdateColumnPosition:
+        if (!change.move) return Status::InvalidArgument("column move without a position");
+        SLUICE_RETURN_NOT_OK(ApplyMove(&fields, *change.move));
+        break;
+    }
+  }
+
+  std::vector<std::pair<std::string, std::string>> renames;
+  for (const SchemaChange& c : changes) {
+    if (c.kind == SchemaChange::Kind::kRenameColumn && c.field_names.size() == 1) {
+      renames.emplace_back(c.field_names[0], c.value);
+    }
+  }
+  std::vector<std::string> primary_keys = RenameColumns(schema.primary_keys(), renames);
+  JavaHashMap renamed_options = RenameColumnsInOptions(options, changes);
+  SLUICE_ASSIGN_OR_RETURN(
+      NormalizedSchema normalized,
+      NormalizeSchema(std::move(fields), partition_keys, std::move(primary_keys), renamed_options));
+  Result<TableSchema> next = TableSchema::Make(
+      TableSchema::kCurrentVersion, schema.id() + 1, std::move(normalized.fields), highest,
+      std::move(normalized.partition_keys), std::move(normalized.primary_keys),
+      normalized.options.IterationOrder(), std::move(comment), time_millis);
+  if (!next.ok()) return next.status();
+  SLUICE_RETURN_NOT_OK(ValidateTableSchema(*next));
+  return next;
+}
+
+}  // namespace sluice
