@@ -4,6 +4,10 @@
 #include <utility>
 
 #include "sluice/meta/file_paths.h"
+#include "sluice/meta/schema_manager.h"
+#include "sluice/meta/snapshot_manager.h"
+#include "sluice/table/core_options.h"
+#include "sluice/table/source/cast.h"
 
 namespace sluice {
 
@@ -12,9 +16,49 @@ namespace {
 constexpr std::string_view kDatabaseSuffix = ".db";
 constexpr std::string_view kBranchSuffix = "$branch_";
 
+constexpr std::string_view kSystemDatabase = "sys";
+
 std::string BaseName(const std::string& path) {
   size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+Status CheckName(std::string_view name, std::string_view what) {
+  if (name.empty() || name.find('/') != std::string_view::npos) {
+    return Status::InvalidArgument(std::string(what) + " name '" + std::string(name) +
+                                   "' is empty or contains '/'");
+  }
+  return Status::OK();
+}
+
+// `db.table` of a regular table on the main branch (Java checkNotBranch / checkNotSystemTable).
+struct TableName {
+  std::string database;
+  std::string table;
+  std::string full() const { return database + "." + table; }
+};
+
+Result<TableName> ParseTableName(std::string_view identifier, std::string_view operation) {
+  const size_t dot = identifier.find('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == identifier.size()) {
+    return Status::InvalidArgument("table identifier '" + std::string(identifier) +
+                                   "' is not of the form db.table");
+  }
+  TableName name{std::string(identifier.substr(0, dot)), std::string(identifier.substr(dot + 1))};
+  if (name.table.find('$') != std::string::npos || name.database == kSystemDatabase) {
+    return Status::InvalidArgument("Cannot '" + std::string(operation) +
+                                   "' for system table or branch '" + std::string(identifier) +
+                                   "', please use data table.");
+  }
+  SLUICE_RETURN_NOT_OK(CheckName(name.database, "database"));
+  SLUICE_RETURN_NOT_OK(CheckName(name.table, "table"));
+  return name;
+}
+
+Result<bool> HasSnapshots(const std::shared_ptr<FileIO>& io, const std::string& path) {
+  SnapshotManager snapshots(io, path);
+  SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> latest, snapshots.LatestSnapshotId());
+  return latest.has_value();
 }
 
 }  // namespace
@@ -67,8 +111,159 @@ Result<std::vector<std::string>> FilesystemCatalog::ListTables(std::string_view 
 }
 
 std::string FilesystemCatalog::TablePath(std::string_view database, std::string_view table) const {
-  return JoinPath(JoinPath(warehouse_, std::string(database) + std::string(kDatabaseSuffix)),
-                  table);
+  return JoinPath(DatabasePath(database), table);
+}
+
+std::string FilesystemCatalog::DatabasePath(std::string_view database) const {
+  return JoinPath(warehouse_, std::string(database) + std::string(kDatabaseSuffix));
+}
+
+Status FilesystemCatalog::CreateDatabase(std::string_view database, bool ignore_if_exists) const {
+  SLUICE_RETURN_NOT_OK(CheckName(database, "database"));
+  if (database == kSystemDatabase || database.find('$') != std::string_view::npos) {
+    return Status::InvalidArgument("Cannot create the system database '" + std::string(database) +
+                                   "'");
+  }
+  const std::string path = DatabasePath(database);
+  SLUICE_ASSIGN_OR_RETURN(bool exists, io_->Exists(path));
+  if (exists) {
+    if (ignore_if_exists) return Status::OK();
+    return Status::AlreadyExists("database '" + std::string(database) +
+                                 "' already exists in warehouse " + warehouse_);
+  }
+  SLUICE_RETURN_NOT_OK_CTX(io_->MkDirs(path), "creating database " + std::string(database));
+  return Status::OK();
+}
+
+Status FilesystemCatalog::DropDatabase(std::string_view database, bool ignore_if_not_exists,
+                                       bool cascade) const {
+  SLUICE_RETURN_NOT_OK(CheckName(database, "database"));
+  Result<std::vector<std::string>> tables = ListTables(database);
+  if (!tables.ok()) {
+    if (tables.status().IsNotFound() && ignore_if_not_exists) return Status::OK();
+    return tables.status();
+  }
+  if (!cascade && !tables->empty()) {
+    std::string list;
+    for (const std::string& t : *tables) list += (list.empty() ? "" : ", ") + t;
+    return Status::InvalidArgument("database '" + std::string(database) +
+                                   "' is not empty (tables: " + list + ")");
+  }
+  return io_->Delete(DatabasePath(database), /*recursive=*/true);
+}
+
+Status FilesystemCatalog::CreateTable(std::string_view identifier, const NewTableSpec& spec,
+                                      bool ignore_if_exists) const {
+  SLUICE_ASSIGN_OR_RETURN(TableName name, ParseTableName(identifier, "createTable"));
+  SLUICE_ASSIGN_OR_RETURN(bool database_exists, io_->Exists(DatabasePath(name.database)));
+  if (!database_exists) {
+    return Status::NotFound("database '" + name.database + "' does not exist in warehouse " +
+                            warehouse_);
+  }
+  const std::string path = TablePath(name.database, name.table);
+  SLUICE_ASSIGN_OR_RETURN(bool exists, io_->Exists(SchemaDir(path)));
+  if (exists) {
+    if (ignore_if_exists) return Status::OK();
+    return Status::AlreadyExists("table " + name.full() + " already exists in warehouse " +
+                                 warehouse_);
+  }
+  // The options must be ones a table can be opened with.
+  SLUICE_ASSIGN_OR_RETURN(TableSchema schema, MakeInitialSchema(spec, 0));
+  SLUICE_RETURN_NOT_OK(CoreOptions::FromSchema(schema).status());
+  Result<TableSchema> created = SchemaManager(io_, path).CreateTable(spec);
+  if (!created.ok()) {
+    if (created.status().IsAlreadyExists()) {
+      if (ignore_if_exists) return Status::OK();
+      return Status::AlreadyExists("table " + name.full() + " already exists in warehouse " +
+                                   warehouse_);
+    }
+    return created.status().WithContext("creating table " + name.full());
+  }
+  return Status::OK();
+}
+
+Status FilesystemCatalog::DropTable(std::string_view identifier, bool ignore_if_not_exists) const {
+  SLUICE_ASSIGN_OR_RETURN(TableName name, ParseTableName(identifier, "dropTable"));
+  const std::string path = TablePath(name.database, name.table);
+  SchemaManager schemas(io_, path);
+  SLUICE_ASSIGN_OR_RETURN(std::optional<TableSchema> latest, schemas.LatestSchema());
+  if (!latest) {
+    if (ignore_if_not_exists) return Status::OK();
+    return Status::NotFound("table " + name.full() + " does not exist in warehouse " + warehouse_);
+  }
+  // Data files written to external paths go with the table, as in Java.
+  std::vector<std::string> external;
+  if (const std::string* paths = latest->FindOption("data-file.external-paths")) {
+    size_t start = 0;
+    while (start <= paths->size()) {
+      size_t comma = paths->find(',', start);
+      std::string part =
+          paths->substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (!part.empty()) external.push_back(StripFileScheme(part));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+  SLUICE_RETURN_NOT_OK_CTX(io_->Delete(path, /*recursive=*/true), "dropping " + name.full());
+  for (const std::string& dir : external) {
+    SLUICE_RETURN_NOT_OK_CTX(io_->Delete(dir, /*recursive=*/true),
+                             "dropping the external data of " + name.full());
+  }
+  return Status::OK();
+}
+
+Result<TableSchema> FilesystemCatalog::AlterTable(std::string_view identifier,
+                                                  const std::vector<SchemaChange>& changes) const {
+  SLUICE_ASSIGN_OR_RETURN(TableName name, ParseTableName(identifier, "alterTable"));
+  const std::string path = TablePath(name.database, name.table);
+  SchemaManager schemas(io_, path);
+  SLUICE_ASSIGN_OR_RETURN(std::vector<TableSchema> history, schemas.ListSchemas());
+  if (history.empty()) {
+    return Status::NotFound("table " + name.full() + " does not exist in warehouse " + warehouse_);
+  }
+  // Check the result before committing: its options must open, and every file written under an
+  // earlier type of a column must cast to the new type when read.
+  SLUICE_ASSIGN_OR_RETURN(bool has_snapshots, HasSnapshots(io_, path));
+  SLUICE_ASSIGN_OR_RETURN(TableSchema next,
+                          ApplySchemaChanges(history.back(), changes, has_snapshots, 0));
+  SLUICE_RETURN_NOT_OK(CoreOptions::FromSchema(next).status());
+  for (const DataField& field : next.fields()) {
+    for (const TableSchema& old : history) {
+      const DataField* before = old.FieldById(field.id);
+      if (before == nullptr || before->type->Equals(*field.type)) continue;
+      SLUICE_RETURN_NOT_OK(CheckCastSupported(*before->type, *field.type, field.name));
+    }
+  }
+  Result<TableSchema> committed = schemas.CommitChanges(changes);
+  if (!committed.ok()) return committed.status().WithContext("altering table " + name.full());
+  return committed;
+}
+
+Status FilesystemCatalog::RenameTable(std::string_view from, std::string_view to,
+                                      bool ignore_if_not_exists) const {
+  SLUICE_ASSIGN_OR_RETURN(TableName source, ParseTableName(from, "renameTable"));
+  SLUICE_ASSIGN_OR_RETURN(TableName target, ParseTableName(to, "renameTable"));
+  const std::string from_path = TablePath(source.database, source.table);
+  const std::string to_path = TablePath(target.database, target.table);
+  SLUICE_ASSIGN_OR_RETURN(bool exists, io_->Exists(SchemaDir(from_path)));
+  if (!exists) {
+    if (ignore_if_not_exists) return Status::OK();
+    return Status::NotFound("table " + source.full() + " does not exist in warehouse " +
+                            warehouse_);
+  }
+  SLUICE_ASSIGN_OR_RETURN(bool database_exists, io_->Exists(DatabasePath(target.database)));
+  if (!database_exists) {
+    return Status::NotFound("database '" + target.database + "' does not exist in warehouse " +
+                            warehouse_);
+  }
+  SLUICE_ASSIGN_OR_RETURN(bool target_exists, io_->Exists(to_path));
+  Status st =
+      target_exists ? Status::AlreadyExists(to_path) : io_->RenameNoReplace(from_path, to_path);
+  if (st.IsAlreadyExists()) {
+    return Status::AlreadyExists("table " + target.full() + " already exists in warehouse " +
+                                 warehouse_);
+  }
+  return st.WithContext("renaming table " + source.full() + " to " + target.full());
 }
 
 Result<std::shared_ptr<FileStoreTable>> FilesystemCatalog::LoadTable(

@@ -6,7 +6,15 @@
 // schema/ directory. Tables load by identifier `db.table` (optionally `db.table$branch_<name>`,
 // Java's branch suffix) or directly by their folder.
 //
-// Thread safety: thread-safe (immutable; FileIO is thread-safe).
+// Writes follow Java's AbstractCatalog / FileSystemCatalog: creating a table writes its
+// schema-0 (schema_change.h) after checking that the database exists and the options are ones
+// Sluice can open; altering commits the next schema, refusing type changes Sluice's reader
+// could not apply to older files; renaming moves the folder without replacing a target; dropping
+// deletes the folder (and the table's `data-file.external-paths`). Identifiers name the main
+// branch of a regular table (no `$`), as Java requires for these operations.
+//
+// Thread safety: thread-safe (immutable; FileIO is thread-safe). Concurrent schema changes are
+// serialized by the atomic claim of the next schema file.
 #pragma once
 
 #include <memory>
@@ -16,6 +24,7 @@
 
 #include "sluice/base/result.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/meta/schema_change.h"
 #include "sluice/table/file_store_table.h"
 
 namespace sluice {
@@ -32,6 +41,32 @@ class FilesystemCatalog {
   Result<std::vector<std::string>> ListTables(std::string_view database) const;
   // `<warehouse>/<database>.db/<table>`.
   std::string TablePath(std::string_view database, std::string_view table) const;
+  // `<warehouse>/<database>.db`.
+  std::string DatabasePath(std::string_view database) const;
+
+  // AlreadyExists naming the database unless `ignore_if_exists`. The warehouse is created when
+  // missing. InvalidArgument for an empty name, one with '/' or '$', or the system database
+  // `sys`.
+  Status CreateDatabase(std::string_view database, bool ignore_if_exists = false) const;
+  // NotFound unless `ignore_if_not_exists`; InvalidArgument naming the tables when the database
+  // holds some and not `cascade`.
+  Status DropDatabase(std::string_view database, bool ignore_if_not_exists = false,
+                      bool cascade = false) const;
+
+  // Creates `db.table` with schema 0 built from `spec`. NotFound when the database does not
+  // exist; AlreadyExists unless `ignore_if_exists` (the existing table is then left as it is).
+  // Errors of the schema rules name the column or option.
+  Status CreateTable(std::string_view identifier, const NewTableSpec& spec,
+                     bool ignore_if_exists = false) const;
+  // NotFound unless `ignore_if_not_exists`.
+  Status DropTable(std::string_view identifier, bool ignore_if_not_exists = false) const;
+  // Commits `changes` as the table's next schema and returns it.
+  Result<TableSchema> AlterTable(std::string_view identifier,
+                                 const std::vector<SchemaChange>& changes) const;
+  // Moves the table's folder: NotFound unless `ignore_if_not_exists`; AlreadyExists when the
+  // target table exists.
+  Status RenameTable(std::string_view from, std::string_view to,
+                     bool ignore_if_not_exists = false) const;
 
   // Loads `db.table` or `db.table$branch_<name>`. InvalidArgument for a malformed identifier;
   // NotFound naming `db.table` and the warehouse when there is no such table.

@@ -1,4 +1,5 @@
 #include <fcntl.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -233,8 +234,15 @@ class LocalFileIOImpl final : public FileIO {
     std::string to = StripFileScheme(raw_to);
     // link() fails with EEXIST when the target exists, which makes the claim atomic on local
     // file systems; the source name is removed afterwards.
-    if (::link(from.c_str(), to.c_str()) != 0) return ErrnoStatus("rename", to, errno);
-    ::unlink(from.c_str());
+    if (::link(from.c_str(), to.c_str()) == 0) {
+      ::unlink(from.c_str());
+      return Status::OK();
+    }
+    if (errno != EPERM) return ErrnoStatus("rename", to, errno);
+    // Directories cannot be hard-linked: renameat2 refuses an existing target atomically.
+    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) != 0) {
+      return ErrnoStatus("rename", to, errno);
+    }
     return Status::OK();
   }
 };

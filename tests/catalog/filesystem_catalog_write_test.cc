@@ -1,0 +1,181 @@
+// The filesystem catalog's writes on a scratch warehouse: databases, tables, ALTER TABLE,
+// renames and drops, with Java's errors.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/meta/schema_manager.h"
+#include "test_util.h"
+
+namespace sluice {
+namespace {
+
+namespace fs = std::filesystem;
+
+DataField Column(std::string name, DataTypePtr type) {
+  return DataField{0, std::move(name), std::move(type), std::nullopt, std::nullopt};
+}
+
+NewTableSpec OrdersSpec() {
+  NewTableSpec spec;
+  spec.columns = {Column("id", DataType::BigInt()), Column("dt", DataType::String()),
+                  Column("amount", DataType::Int()), Column("note", DataType::String())};
+  spec.primary_keys = {"id", "dt"};
+  spec.partition_keys = {"dt"};
+  spec.options = {{"bucket", "2"}, {"merge-engine", "partial-update"}};
+  spec.comment = "orders";
+  return spec;
+}
+
+class CatalogWriteTest : public ::testing::Test {
+ protected:
+  std::string warehouse() const { return temp_.path() + "/wh"; }
+  FilesystemCatalog catalog() const { return FilesystemCatalog(LocalFileIO(), warehouse()); }
+
+  testing::TempDir temp_;
+};
+
+TEST_F(CatalogWriteTest, DatabasesAreCreatedListedAndDropped) {
+  FilesystemCatalog c = catalog();
+  ASSERT_TRUE(c.CreateDatabase("sales").ok());
+  EXPECT_TRUE(fs::is_directory(warehouse() + "/sales.db"));
+  EXPECT_TRUE(c.CreateDatabase("sales").IsAlreadyExists());
+  EXPECT_TRUE(c.CreateDatabase("sales", /*ignore_if_exists=*/true).ok());
+  EXPECT_FALSE(c.CreateDatabase("sys").ok());
+  EXPECT_FALSE(c.CreateDatabase("a/b").ok());
+  ASSERT_TRUE(c.CreateDatabase("hr").ok());
+  EXPECT_EQ(*c.ListDatabases(), (std::vector<std::string>{"hr", "sales"}));
+
+  ASSERT_TRUE(c.CreateTable("sales.orders", OrdersSpec()).ok());
+  Status not_empty = c.DropDatabase("sales");
+  EXPECT_FALSE(not_empty.ok());
+  EXPECT_NE(not_empty.message().find("orders"), std::string::npos) << not_empty.ToString();
+  EXPECT_TRUE(c.DropDatabase("sales", false, /*cascade=*/true).ok());
+  EXPECT_TRUE(c.DropDatabase("sales").IsNotFound());
+  EXPECT_TRUE(c.DropDatabase("sales", /*ignore_if_not_exists=*/true).ok());
+  EXPECT_EQ(*c.ListDatabases(), (std::vector<std::string>{"hr"}));
+}
+
+TEST_F(CatalogWriteTest, CreateTableWritesSchemaZeroThatLoads) {
+  FilesystemCatalog c = catalog();
+  EXPECT_TRUE(c.CreateTable("sales.orders", OrdersSpec()).IsNotFound());
+  ASSERT_TRUE(c.CreateDatabase("sales").ok());
+  ASSERT_TRUE(c.CreateTable("sales.orders", OrdersSpec()).ok());
+  EXPECT_TRUE(c.CreateTable("sales.orders", OrdersSpec()).IsAlreadyExists());
+  EXPECT_TRUE(c.CreateTable("sales.orders", OrdersSpec(), /*ignore_if_exists=*/true).ok());
+  EXPECT_EQ(*c.ListTables("sales"), std::vector<std::string>{"orders"});
+
+  auto table = c.LoadTable("sales.orders");
+  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  const TableSchema& schema = (*table)->schema();
+  EXPECT_EQ(schema.id(), 0);
+  EXPECT_EQ(schema.primary_keys(), (std::vector<std::string>{"id", "dt"}));
+  EXPECT_FALSE(schema.FieldByName("id")->type->nullable());
+  EXPECT_EQ(schema.comment(), "orders");
+  EXPECT_EQ((*table)->options().bucket(), 2);
+  // The file is exactly what TableSchema writes (Java's bytes).
+  const std::string text =
+      testing::ReadFileOrFail(warehouse() + "/sales.db/orders/schema/schema-0");
+  EXPECT_EQ(text, schema.ToJson());
+
+  // Bad specs fail naming what is wrong, and leave nothing behind.
+  NewTableSpec bad = OrdersSpec();
+  bad.options.emplace_back("bucket-key", "nope");
+  Status st = c.CreateTable("sales.bad", bad);
+  EXPECT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("nope"), std::string::npos) << st.ToString();
+  NewTableSpec bad_value = OrdersSpec();
+  bad_value.options.emplace_back("write-buffer-size", "lots");
+  st = c.CreateTable("sales.bad", bad_value);
+  EXPECT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("write-buffer-size"), std::string::npos) << st.ToString();
+  EXPECT_FALSE(fs::exists(warehouse() + "/sales.db/bad/schema/schema-0"));
+  EXPECT_FALSE(c.CreateTable("sales.orders$branch_b", OrdersSpec()).ok());
+  EXPECT_FALSE(c.CreateTable("orders", OrdersSpec()).ok());
+}
+
+TEST_F(CatalogWriteTest, AlterTableCommitsTheNextSchema) {
+  FilesystemCatalog c = catalog();
+  ASSERT_TRUE(c.CreateDatabase("sales").ok());
+  ASSERT_TRUE(c.CreateTable("sales.orders", OrdersSpec()).ok());
+  auto altered = c.AlterTable(
+      "sales.orders",
+      {SchemaChange::AddColumn({"qty"}, DataType::Int(), std::nullopt, ColumnMove::After("", "id")),
+       SchemaChange::UpdateColumnType({"amount"}, DataType::BigInt()),
+       SchemaChange::RenameColumn({"note"}, "remark"),
+       SchemaChange::SetOption("snapshot.num-retained.max", "10"),
+       SchemaChange::RemoveOption("merge-engine")});
+  ASSERT_TRUE(altered.ok()) << altered.status().ToString();
+  EXPECT_EQ(altered->id(), 1);
+  EXPECT_EQ(altered->FieldNames(),
+            (std::vector<std::string>{"id", "qty", "dt", "amount", "remark"}));
+  EXPECT_EQ(altered->FieldByName("qty")->id, 4);
+  auto table = c.LoadTable("sales.orders");
+  ASSERT_TRUE(table.ok());
+  EXPECT_EQ((*table)->schema().id(), 1);
+  EXPECT_EQ((*table)->schema().FieldByName("amount")->type->root(), TypeRoot::kBigInt);
+  EXPECT_EQ((*table)->schema().FindOption("merge-engine"), nullptr);
+
+  // Refusals commit nothing.
+  EXPECT_FALSE(c.AlterTable("sales.orders", {SchemaChange::DropColumn({"id"})}).ok());
+  EXPECT_FALSE(c.AlterTable("sales.orders", {SchemaChange::SetOption("bucket", "x")}).ok());
+  EXPECT_FALSE(
+      c.AlterTable("sales.orders", {SchemaChange::AddColumn({"z"}, DataType::Int(false))}).ok());
+  EXPECT_TRUE(
+      c.AlterTable("sales.nope", {SchemaChange::SetOption("a", "b")}).status().IsNotFound());
+  EXPECT_EQ(*SchemaManager(LocalFileIO(), c.TablePath("sales", "orders")).ListSchemaIds(),
+            (std::vector<int64_t>{0, 1}));
+}
+
+TEST_F(CatalogWriteTest, ConcurrentAltersEachLandOnTheirOwnSchema) {
+  FilesystemCatalog c = catalog();
+  ASSERT_TRUE(c.CreateDatabase("db").ok());
+  ASSERT_TRUE(c.CreateTable("db.t", OrdersSpec()).ok());
+  constexpr int kWriters = 6;
+  std::vector<std::thread> threads;
+  std::vector<Status> results(kWriters);
+  for (int i = 0; i < kWriters; ++i) {
+    threads.emplace_back([&, i] {
+      results[i] =
+          c.AlterTable("db.t",
+                       {SchemaChange::AddColumn({"c" + std::to_string(i)}, DataType::Int())})
+              .status();
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (const Status& st : results) EXPECT_TRUE(st.ok()) << st.ToString();
+  auto table = c.LoadTable("db.t");
+  ASSERT_TRUE(table.ok());
+  EXPECT_EQ((*table)->schema().id(), kWriters);
+  EXPECT_EQ((*table)->schema().fields().size(), 4u + kWriters);
+}
+
+TEST_F(CatalogWriteTest, RenameAndDropTables) {
+  FilesystemCatalog c = catalog();
+  ASSERT_TRUE(c.CreateDatabase("a").ok());
+  ASSERT_TRUE(c.CreateDatabase("b").ok());
+  ASSERT_TRUE(c.CreateTable("a.t1", OrdersSpec()).ok());
+  ASSERT_TRUE(c.CreateTable("a.t2", OrdersSpec()).ok());
+  EXPECT_TRUE(c.RenameTable("a.t1", "a.t2").IsAlreadyExists());
+  EXPECT_TRUE(c.RenameTable("a.nope", "a.t3").IsNotFound());
+  EXPECT_TRUE(c.RenameTable("a.nope", "a.t3", /*ignore_if_not_exists=*/true).ok());
+  EXPECT_TRUE(c.RenameTable("a.t1", "zz.t1").IsNotFound());
+  ASSERT_TRUE(c.RenameTable("a.t1", "b.moved").ok());
+  EXPECT_EQ(*c.ListTables("a"), std::vector<std::string>{"t2"});
+  EXPECT_EQ(*c.ListTables("b"), std::vector<std::string>{"moved"});
+  EXPECT_TRUE(c.LoadTable("b.moved").ok());
+
+  ASSERT_TRUE(c.DropTable("b.moved").ok());
+  EXPECT_FALSE(fs::exists(warehouse() + "/b.db/moved"));
+  EXPECT_TRUE(c.DropTable("b.moved").IsNotFound());
+  EXPECT_TRUE(c.DropTable("b.moved", /*ignore_if_not_exists=*/true).ok());
+  EXPECT_TRUE(c.ListTables("b")->empty());
+}
+
+}  // namespace
+}  // namespace sluice
