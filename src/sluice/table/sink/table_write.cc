@@ -3,10 +3,11 @@
 #include <algorithm>
 
 #include "sluice/lsm/merge_tree_writer.h"
+#include "sluice/meta/file_entry_merger.h"
 #include "sluice/meta/file_paths.h"
+#include "sluice/meta/manifest_file.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/table/sink/append_only_writer.h"
-#include "sluice/table/source/scan_planner.h"
 
 namespace sluice {
 
@@ -37,14 +38,26 @@ Status TableWrite::Restore() {
   SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> latest,
                           table_->SelectSnapshot(TableVersion::Latest()));
   if (!latest) return Status::OK();
-  ScanOptions scan;
-  scan.version = TableVersion::SnapshotId(latest->id);
-  SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*table_, scan));
-  for (DataSplit& split : plan.splits) {
-    if (split.from_fallback_branch) continue;
-    Restored& r = restored_[{split.partition, split.bucket}];
-    r.total_buckets = split.total_buckets;
-    for (DataFileMeta& f : split.data_files) r.files.push_back(std::move(f));
+  // Every live file of every level (Java scanExistingFileMetas reads the manifests, not a
+  // batch scan, which hides level 0 of first-row and deletion-vector tables).
+  FileIO& io = *table_->io();
+  FileEntryMerger merger;
+  for (const std::string* list : {&latest->base_manifest_list, &latest->delta_manifest_list}) {
+    if (list->empty()) continue;
+    SLUICE_ASSIGN_OR_RETURN(std::vector<ManifestFileMeta> manifests,
+                            ReadManifestList(io, ManifestFilePath(table_->path(), *list)));
+    for (const ManifestFileMeta& manifest : manifests) {
+      SLUICE_ASSIGN_OR_RETURN(
+          std::vector<ManifestEntry> entries,
+          ReadManifestFile(io, ManifestFilePath(table_->path(), manifest.file_name)));
+      SLUICE_RETURN_NOT_OK(merger.AddAll(std::move(entries)));
+    }
+  }
+  for (ManifestEntry& entry : std::move(merger).Finish()) {
+    if (entry.kind != FileKind::kAdd) continue;
+    Restored& r = restored_[{entry.partition, entry.bucket}];
+    r.total_buckets = entry.total_buckets;
+    r.files.push_back(std::move(entry.file));
   }
   return Status::OK();
 }
@@ -177,6 +190,16 @@ Status TableWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
                                            has_kinds ? kinds_scratch_.data() : nullptr));
   }
   return Status::OK();
+}
+
+Status TableWrite::Compact(const std::string& partition, int32_t bucket, bool full_compaction) {
+  SLUICE_ASSIGN_OR_RETURN(BucketWriter * bw, GetOrCreateWriter(partition, bucket));
+  auto* merge_tree = dynamic_cast<MergeTreeWriter*>(bw->writer.get());
+  if (merge_tree == nullptr || !merge_tree->has_compact_manager()) {
+    return Status::NotSupported("compaction of bucket " + std::to_string(bucket) + " of " +
+                                table_->path() + ": its writer does not compact");
+  }
+  return merge_tree->Flush(/*wait_for_latest_compaction=*/true, full_compaction);
 }
 
 Result<std::vector<CommitMessage>> TableWrite::PrepareCommit(int64_t /*commit_identifier*/,

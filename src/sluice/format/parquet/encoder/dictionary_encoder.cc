@@ -14,7 +14,8 @@ uint64_t HashBytes(const uint8_t* p, size_t n) {
     n -= 8;
   }
   uint64_t tail = 0;
-  std::memcpy(&tail, p, n);
+  // An empty value of an empty column has no buffer at all: p may be null.
+  if (n > 0) std::memcpy(&tail, p, n);
   return MixHash(h ^ tail);
 }
 
@@ -31,7 +32,9 @@ uint32_t ByteArrayDictionary::Insert(std::string_view v) {
       uint32_t index = s.index_plus_one - 1;
       uint32_t begin = offsets_[index];
       uint32_t len = offsets_[index + 1] - begin;
-      if (len == v.size() && std::memcmp(bytes_.data() + begin, data, len) == 0) return index;
+      if (len == v.size() && (len == 0 || std::memcmp(bytes_.data() + begin, data, len) == 0)) {
+        return index;
+      }
     }
     slot = (slot + 1) & mask_;
   }
@@ -61,7 +64,7 @@ void ByteArrayDictionary::PlainEncode(Buffer* out) const {
   for (int64_t i = 0; i < size(); ++i) {
     uint32_t len = offsets_[i + 1] - offsets_[i];
     EncodeFixed32LE(p, len);
-    std::memcpy(p + 4, bytes_.data() + offsets_[i], len);
+    if (len > 0) std::memcpy(p + 4, bytes_.data() + offsets_[i], len);
     p += 4 + len;
   }
 }
