@@ -42,6 +42,7 @@ class MergeTreeWriter : public RecordWriter {
   Status Flush(bool wait_for_latest_compaction, bool full_compaction);
 
   const WriteBuffer& write_buffer() const { return buffer_; }
+  bool has_compact_manager() const { return compact_manager_ != nullptr; }
 
  private:
   MergeTreeWriter(std::shared_ptr<DataFileWriterFactory> factory,

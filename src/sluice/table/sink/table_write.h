@@ -54,6 +54,12 @@ class TableWrite {
   // as the schema declares them). `kinds`: nullptr (all +I) or one kind per row.
   Status Write(const ColumnBatch& batch, const RowKind* kinds = nullptr);
 
+  // Compacts one bucket (Java TableWrite.compact): its writer is restored if none is open, its
+  // buffer flushed and a compaction triggered (of every file when `full_compaction`); the
+  // result joins the next PrepareCommit (wait for it with `wait_compaction`). NotSupported for
+  // writers without compaction (append tables, primary-key tables without a compact manager).
+  Status Compact(const std::string& partition, int32_t bucket, bool full_compaction);
+
   // Flushes every writer and returns the messages of this commit (Java prepareCommit).
   // `commit_identifier` is recorded for the caller's commit; `wait_compaction` waits for
   // running compactions.
