@@ -1,0 +1,119 @@
+#include "sluice/table/source/key_value_file_reader.h"
+
+#include <algorithm>
+
+#include "sluice/format/file_format_registry.h"
+#include "sluice/table/source/column_take.h"
+
+namespace sluice {
+
+namespace {
+
+std::vector<int64_t> LivePositions(int64_t row_count, const std::vector<int64_t>& deleted) {
+  std::vector<int64_t> live;
+  live.reserve(static_cast<size_t>(std::max<int64_t>(0, row_count)));
+  auto it = deleted.begin();
+  for (int64_t row = 0; row < row_count; ++row) {
+    while (it != deleted.end() && *it < row) ++it;
+    if (it != deleted.end() && *it == row) continue;
+    live.push_back(row);
+  }
+  return live;
+}
+
+DataField SequenceNumberField() {
+  return DataField{kSequenceNumberFieldId, kSequenceNumberFieldName, DataType::BigInt(false),
+                   std::nullopt, std::nullopt};
+}
+
+DataField ValueKindField() {
+  return DataField{kValueKindFieldId, kValueKindFieldName, DataType::TinyInt(false), std::nullopt,
+                   std::nullopt};
+}
+
+}  // namespace
+
+DataTypePtr KeyValueFileReader::RecordType(const DataTypePtr& value_type) {
+  std::vector<DataField> fields = value_type->fields();
+  fields.push_back(SequenceNumberField());
+  fields.push_back(ValueKindField());
+  return DataType::Row(std::move(fields));
+}
+
+KeyValueFileReader::KeyValueFileReader(std::string path, int32_t level,
+                                       std::unique_ptr<FormatReader> reader,
+                                       FileEvolution evolution, DataTypePtr file_read_type)
+    : path_(std::move(path)),
+      level_(level),
+      reader_(std::move(reader)),
+      evolution_(std::move(evolution)),
+      file_batch_(std::move(file_read_type)) {}
+
+Result<std::unique_ptr<KeyValueFileReader>> KeyValueFileReader::Open(
+    const FileStoreTable& table, const TableSchema& read_schema, const DataTypePtr& value_type,
+    const DataSplit& split, size_t file_index, const std::vector<int64_t>* deleted,
+    int64_t batch_size) {
+  const DataFileMeta& meta = split.data_files[file_index];
+  const std::string& path = split.data_file_paths[file_index];
+  std::shared_ptr<const TableSchema> file_schema;
+  if (meta.schema_id != read_schema.id()) {
+    auto found = table.SchemaById(meta.schema_id);
+    if (!found.ok()) return found.status().WithContext("data file " + path);
+    file_schema = std::move(*found);
+  }
+  const TableSchema& schema = file_schema ? *file_schema : read_schema;
+  auto evolution =
+      FileEvolution::Make(schema, value_type, read_schema.partition_keys(), split.partition_values);
+  if (!evolution.ok()) return evolution.status().WithContext("data file " + path);
+  std::vector<DataField> file_fields = evolution->file_read_type()->fields();
+  file_fields.push_back(SequenceNumberField());
+  file_fields.push_back(ValueKindField());
+  DataTypePtr file_read_type = DataType::Row(std::move(file_fields));
+
+  auto file = table.io()->OpenForRead(path);
+  if (!file.ok()) return file.status().WithContext("data file " + path);
+  std::shared_ptr<RandomAccessFile> shared_file = std::move(*file);
+  auto format = DetectFileFormat(*shared_file);
+  if (!format.ok()) return format.status().WithContext("data file " + path);
+  ReaderOptions options;
+  options.batch_size = batch_size;
+  if (deleted != nullptr && !deleted->empty()) {
+    options.row_positions = LivePositions(meta.row_count, *deleted);
+  }
+  auto reader = (*format)->CreateReader(shared_file, file_read_type, options);
+  if (!reader.ok()) return reader.status().WithContext("data file " + path);
+  return std::unique_ptr<KeyValueFileReader>(new KeyValueFileReader(
+      path, meta.level, std::move(*reader), std::move(*evolution), std::move(file_read_type)));
+}
+
+Result<bool> KeyValueFileReader::Next(ColumnBatch* batch) {
+  batch->Clear();
+  file_batch_.Clear();
+  auto more = reader_->Next(&file_batch_);
+  if (!more.ok()) return more.status().WithContext("data file " + path_);
+  if (!*more) return false;
+  const int value_columns = file_batch_.num_columns() - 2;
+  const ColumnVector& sequence = *file_batch_.column(value_columns);
+  const ColumnVector& kind = *file_batch_.column(value_columns + 1);
+  const int64_t n = file_batch_.num_rows();
+  if (sequence.CountNulls() > 0 || kind.CountNulls() > 0) {
+    return Status::Corruption(
+        "data file " + path_ + ": null " +
+        (sequence.CountNulls() > 0 ? kSequenceNumberFieldName : kValueKindFieldName) +
+        " (the column is NOT NULL)");
+  }
+  const int8_t* kinds = kind.data<int8_t>();
+  for (int64_t i = 0; i < n; ++i) {
+    if (kinds[i] < 0 || kinds[i] > 3) {
+      return Status::Corruption("data file " + path_ + ": " + kValueKindFieldName + " " +
+                                std::to_string(kinds[i]) + " is not a row kind (0..3)");
+    }
+  }
+  SLUICE_RETURN_NOT_OK_CTX(evolution_.Apply(file_batch_, batch), "data file " + path_);
+  const int out_values = batch->num_columns() - 2;
+  AppendAll(sequence, batch->column(out_values));
+  AppendAll(kind, batch->column(out_values + 1));
+  return true;
+}
+
+}  // namespace sluice
