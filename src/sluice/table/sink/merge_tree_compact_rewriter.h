@@ -1,0 +1,71 @@
+// MergeTreeCompactRewriter: the CompactRewriter of a primary-key bucket (Java
+// MergeTreeCompactRewriter): reads each section's sorted runs merged in merge order
+// (SortedRunMergeReader), folds the records of each key with the table's merge function, and
+// writes the results with a key-value RollingDataFileWriter at the output level (file source
+// COMPACT, rolled at `target-file-size`). Records keep their sequence numbers.
+//
+//   - A key with a single record is written as it is, without the merge function (Java
+//     ReducerMergeFunctionWrapper).
+//   - With drop_delete, results of kind -U / -D are not written (Java DropDeleteReader).
+//   - On failure every file written so far is deleted.
+//
+// MakeMergeTreeCompactManagerFactory builds, for TableWrite, the compaction manager of each
+// bucket: MergeTreeCompactManager over this rewriter with the table's compaction options.
+//
+// Thread safety: one compaction at a time (see CompactRewriter).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "sluice/lsm/compact_rewriter.h"
+#include "sluice/lsm/merge_function.h"
+#include "sluice/lsm/sequence_comparator.h"
+#include "sluice/table/file_store_table.h"
+#include "sluice/table/sink/rolling_data_file_writer.h"
+#include "sluice/table/sink/table_write.h"
+
+namespace sluice {
+
+class MergeTreeCompactRewriter : public CompactRewriter {
+ public:
+  // `writers`: the bucket's file writer factory (its schema is the one files are read under).
+  // `partition`: the serialized partition row of the bucket.
+  static Result<std::unique_ptr<MergeTreeCompactRewriter>> Make(
+      std::shared_ptr<const FileStoreTable> table, std::string partition,
+      std::shared_ptr<DataFileWriterFactory> writers);
+
+  Result<CompactResult> Rewrite(int output_level, bool drop_delete,
+                                const std::vector<std::vector<SortedRun>>& sections) override;
+
+ private:
+  MergeTreeCompactRewriter(std::shared_ptr<const FileStoreTable> table, std::string partition,
+                           std::shared_ptr<DataFileWriterFactory> writers,
+                           std::shared_ptr<const TableSchema> schema,
+                           std::unique_ptr<MergeFunction> merge_function, KeyValueMergeOrder order)
+      : table_(std::move(table)),
+        partition_(std::move(partition)),
+        writers_(std::move(writers)),
+        schema_(std::move(schema)),
+        merge_function_(std::move(merge_function)),
+        order_(std::move(order)) {}
+
+  Status MergeSection(const std::vector<SortedRun>& runs, bool drop_delete,
+                      RollingDataFileWriter* writer);
+
+  std::shared_ptr<const FileStoreTable> table_;
+  std::string partition_;
+  std::shared_ptr<DataFileWriterFactory> writers_;
+  std::shared_ptr<const TableSchema> schema_;  // the writers' schema, files are read under it
+  std::unique_ptr<MergeFunction> merge_function_;
+  KeyValueMergeOrder order_;
+};
+
+// The CompactManagerFactory of TableWriteOptions for primary-key tables: per bucket a
+// MergeTreeCompactManager (universal compaction with the table's options) over a
+// MergeTreeCompactRewriter; null ("flush only") when the table is `write-only`.
+// `background`: run compactions on a thread of their own.
+Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
+    std::shared_ptr<const FileStoreTable> table, bool background = false);
+
+}  // namespace sluice
