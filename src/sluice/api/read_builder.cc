@@ -212,7 +212,12 @@ Result<ReadPlan> ReadBuilder::Plan() const {
   // filters rows.
   if (state->read_schema->id() == table.schema().id()) scan.filter = filter;
   auto plan = PlanScan(table, scan);
-  if (!plan.ok()) return plan.status().WithContext("table " + name);
+  if (!plan.ok()) {
+    std::string what = "table " + name;
+    if (!branch_.empty()) what += " branch " + branch_;
+    if (as_of_) what += " as of '" + *as_of_ + "'";
+    return plan.status().WithContext(what);
+  }
   state->snapshot_id = plan->snapshot_id;
   state->splits = std::move(plan->splits);
 

@@ -1,0 +1,70 @@
+// ReadBuilder's version choice: snapshot ids, as-of times (epoch millis, or wall-clock text in
+// UTC or in the session time zone), the table's time-travel options, branches.
+#include "sluice/read_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "test_util.h"
+
+namespace sluice {
+namespace {
+
+// Snapshots 1-5 of append_09 were committed at 2025-08-21 06:37:42.687 ... 06:37:44.539 UTC.
+const char kTable[] = "parquet/append_09.db/append_09";
+constexpr int64_t kSnapshot2Millis = 1755758263453;
+
+ReadBuilder NewRead(const std::string& table = kTable) {
+  auto opened = Table::Open(testing::CompatTablesDir() + "/" + table);
+  EXPECT_TRUE(opened.ok()) << opened.status().ToString();
+  return opened->NewRead();
+}
+
+std::optional<int64_t> PlannedSnapshot(const ReadBuilder& read) {
+  auto plan = read.Plan();
+  EXPECT_TRUE(plan.ok()) << plan.status().ToString();
+  return plan.ok() ? plan->snapshot_id() : std::nullopt;
+}
+
+TEST(ReadBuilderTest, SnapshotIdsAndLatest) {
+  EXPECT_EQ(PlannedSnapshot(NewRead()), 5);
+  EXPECT_EQ(PlannedSnapshot(NewRead().WithSnapshot(3)), 3);
+}
+
+TEST(ReadBuilderTest, AsOfEpochMillisAndWallClockText) {
+  EXPECT_EQ(PlannedSnapshot(NewRead().WithAsOf(std::to_string(kSnapshot2Millis))), 2);
+  EXPECT_EQ(PlannedSnapshot(NewRead().WithAsOf(std::to_string(kSnapshot2Millis - 1))), 1);
+  // Wall-clock text is UTC by default, and local to the session time zone when one is set.
+  EXPECT_EQ(PlannedSnapshot(NewRead().WithAsOf("2025-08-21 06:37:43.5")), 2);
+  EXPECT_EQ(PlannedSnapshot(
+                NewRead().WithAsOf("2025-08-21 14:37:43.5").WithSessionTimeZone("Asia/Shanghai")),
+            2);
+  EXPECT_EQ(PlannedSnapshot(NewRead().WithAsOf("2025-08-21 06:37:44")), 3);
+  // Before the first snapshot: an error naming the time.
+  auto early = NewRead().WithAsOf("2025-08-21 06:00:00").Plan();
+  ASSERT_FALSE(early.ok());
+  EXPECT_NE(early.status().ToString().find("2025-08-21"), std::string::npos)
+      << early.status().ToString();
+}
+
+TEST(ReadBuilderTest, TimeTravelOptionsApplyWhenNoVersionIsGiven) {
+  EXPECT_EQ(PlannedSnapshot(NewRead().WithOption("scan.snapshot-id", "2")), 2);
+  EXPECT_EQ(PlannedSnapshot(NewRead().WithOption("scan.snapshot-id", "2").WithSnapshot(4)), 4);
+}
+
+TEST(ReadBuilderTest, BranchesHaveTheirOwnSnapshots) {
+  const std::string table = "parquet/append_table_with_rt_branch.db/append_table_with_rt_branch";
+  auto main = NewRead(table).Plan();
+  ASSERT_TRUE(main.ok()) << main.status().ToString();
+  auto branch = NewRead(table).WithBranch("rt").Plan();
+  ASSERT_TRUE(branch.ok()) << branch.status().ToString();
+  for (const DataSplit& split : branch->splits()) EXPECT_FALSE(split.from_fallback_branch);
+  // The main branch falls back to `rt` for the partitions it lacks.
+  bool fallback = false;
+  for (const DataSplit& split : main->splits()) fallback = fallback || split.from_fallback_branch;
+  EXPECT_TRUE(fallback);
+}
+
+}  // namespace
+}  // namespace sluice
