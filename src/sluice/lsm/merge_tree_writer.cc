@@ -24,8 +24,10 @@ Result<std::unique_ptr<MergeTreeWriter>> MergeTreeWriter::Make(
     sequence_columns = user_sequence->fields();
     ascending = user_sequence->ascending();
   }
+  const bool last_record_wins =
+      options.merge_engine() == MergeEngine::kDeduplicate && !options.ignore_delete();
   WriteBuffer buffer(factory->row_type(), std::move(key_columns), std::move(sequence_columns),
-                     ascending, factory->key_value_type());
+                     ascending, factory->key_value_type(), last_record_wins);
   return std::unique_ptr<MergeTreeWriter>(new MergeTreeWriter(
       std::move(factory), std::move(merge_function), std::move(buffer), options.write_buffer_size(),
       max_sequence_number, std::move(compact_manager)));

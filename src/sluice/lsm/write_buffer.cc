@@ -26,12 +26,13 @@ int64_t BufferBytes(const ColumnVector& v) {
 
 WriteBuffer::WriteBuffer(DataTypePtr row_type, std::vector<int> key_columns,
                          std::vector<int> sequence_columns, bool sequence_ascending,
-                         DataTypePtr key_value_type)
+                         DataTypePtr key_value_type, bool last_record_wins)
     : row_type_(row_type),
       key_columns_(key_columns),
       key_comparator_(std::move(key_columns)),
       sequence_comparator_(std::move(sequence_columns), sequence_ascending),
       key_value_type_(std::move(key_value_type)),
+      last_record_wins_(last_record_wins),
       rows_(std::move(row_type)) {}
 
 void WriteBuffer::Put(const ColumnBatch& batch, const int64_t* rows, int64_t n,
@@ -136,8 +137,8 @@ Status WriteBuffer::ForEach(MergeFunction* merge_function,
   while (i < order.size()) {
     size_t j = i + 1;
     while (j < order.size() && key_comparator_.Compare(rows_, order[i], rows_, order[j]) == 0) ++j;
-    if (j == i + 1) {
-      takes.push_back(order[i]);
+    if (j == i + 1 || last_record_wins_) {
+      takes.push_back(order[j - 1]);
     } else {
       merge_function->Reset();
       for (size_t x = i; x < j; ++x)

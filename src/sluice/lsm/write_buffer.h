@@ -28,9 +28,11 @@ class WriteBuffer {
  public:
   // `row_type`: the table row; `key_columns`: indexes of the trimmed primary key in it;
   // `sequence_columns` / `sequence_ascending`: the `sequence.field` columns (may be empty);
-  // `key_value_type`: the file layout (KeyValueFileType).
+  // `key_value_type`: the file layout (KeyValueFileType). `last_record_wins`: the merge
+  // function keeps the last record of a key as it is (deduplicate without ignore-delete), so
+  // the buffer takes it without building KeyValues.
   WriteBuffer(DataTypePtr row_type, std::vector<int> key_columns, std::vector<int> sequence_columns,
-              bool sequence_ascending, DataTypePtr key_value_type);
+              bool sequence_ascending, DataTypePtr key_value_type, bool last_record_wins = false);
 
   // Adds rows rows[0..n) of `batch`; row i gets sequence number first_sequence_number + i and
   // kind kinds[rows[i]] (+I when kinds is nullptr).
@@ -59,6 +61,7 @@ class WriteBuffer {
   ColumnRowComparator key_comparator_;
   ColumnRowComparator sequence_comparator_;
   DataTypePtr key_value_type_;
+  bool last_record_wins_;
 
   ColumnBatch rows_;
   std::vector<int64_t> sequence_numbers_;

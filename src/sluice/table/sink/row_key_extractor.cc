@@ -154,7 +154,8 @@ Result<RowKeyExtractor> RowKeyExtractor::Make(const TableSchema& schema,
 }
 
 Result<int32_t> RowKeyExtractor::Bucket(const ColumnBatch& batch, int64_t row) {
-  if (num_buckets_ <= 0) return 0;
+  // One bucket (or none): every hash lands in bucket 0.
+  if (num_buckets_ <= 1) return 0;
   SLUICE_ASSIGN_OR_RETURN(std::string_view bytes, bucket_key_.Encode(batch, row));
   if (mod_function_) {
     SLUICE_ASSIGN_OR_RETURN(BinaryRowView view, BinaryRowView::Make(bytes, 1));
