@@ -8,6 +8,7 @@
 #include "sluice/meta/manifest_file.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/table/sink/append_only_writer.h"
+#include "sluice/table/sink/merge_tree_compact_rewriter.h"
 
 namespace sluice {
 
@@ -21,6 +22,10 @@ Result<std::unique_ptr<TableWrite>> TableWrite::Open(std::shared_ptr<const FileS
                                                      TableWriteOptions options) {
   SLUICE_ASSIGN_OR_RETURN(RowKeyExtractor extractor,
                           RowKeyExtractor::Make(table->schema(), table->options()));
+  if (!options.compact_manager_factory && table->schema().is_primary_key_table()) {
+    SLUICE_ASSIGN_OR_RETURN(options.compact_manager_factory,
+                            MakeMergeTreeCompactManagerFactory(table));
+  }
   std::unique_ptr<TableWrite> write(
       new TableWrite(std::move(table), std::move(options), std::move(extractor)));
   if (const auto& field = write->table_->options().rowkind_field()) {

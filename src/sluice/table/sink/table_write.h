@@ -40,7 +40,8 @@ using CompactManagerFactory = std::function<Result<std::unique_ptr<CompactManage
     const std::shared_ptr<DataFileWriterFactory>& file_writers)>;
 
 struct TableWriteOptions {
-  // Unset: primary-key writers only flush, never compact.
+  // Unset: the table's own (MakeMergeTreeCompactManagerFactory: universal compaction, none for
+  // `write-only` tables). Set it to a factory returning null for writers that only flush.
   CompactManagerFactory compact_manager_factory;
 };
 
