@@ -88,9 +88,11 @@ Result<bool> SortedRunMergeReader::Advance(RunCursor* run) {
     }
     if (run->next_file >= run->split.data_files.size()) return false;
     const size_t file = run->next_file++;
+    KeyValueFileReader::Options options;
+    options.batch_size = kBatchSize;
     SLUICE_ASSIGN_OR_RETURN(run->reader,
                             KeyValueFileReader::Open(*run->table, *run->schema, run->value_type,
-                                                     run->split, file, nullptr, kBatchSize));
+                                                     run->split, file, std::move(options)));
     run->level = run->split.data_files[file].level;
     run->batch->Clear();
     run->row = 0;

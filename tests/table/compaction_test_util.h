@@ -1,0 +1,121 @@
+// Helpers of the compaction tests: primary-key tables written through TableWrite with
+// compaction, committed with FileStoreCommit, read back through PlanScan + OpenSplitReader.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sluice/fs/file_io.h"
+#include "sluice/meta/file_paths.h"
+#include "sluice/table/file_store_table.h"
+#include "sluice/table/sink/file_store_commit.h"
+#include "sluice/table/sink/merge_tree_compact_rewriter.h"
+#include "sluice/table/sink/table_write.h"
+#include "sluice/table/source/scan_planner.h"
+#include "sluice/table/source/split_reader.h"
+
+namespace sluice::testing {
+
+inline std::shared_ptr<const FileStoreTable> CreatePkTable(const std::string& path,
+                                                           std::vector<DataField> fields,
+                                                           std::vector<std::string> partition_keys,
+                                                           std::vector<std::string> primary_keys,
+                                                           TableOptions options) {
+  int32_t highest = 0;
+  for (const DataField& f : fields) highest = std::max(highest, f.id);
+  auto schema =
+      TableSchema::Make(3, 0, std::move(fields), highest, std::move(partition_keys),
+                        std::move(primary_keys), std::move(options), std::nullopt, 1700000000000);
+  EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+  auto io = LocalFileIO();
+  EXPECT_TRUE(io->MkDirs(SchemaDir(path)).ok());
+  EXPECT_TRUE(io->WriteFileAtomic(SchemaPath(path, 0), schema->ToJson(), false).ok());
+  auto table = FileStoreTable::Open(io, path);
+  EXPECT_TRUE(table.ok()) << table.status().ToString();
+  return std::move(table).value();
+}
+
+// A TableWrite whose primary-key buckets compact (MergeTreeCompactManager).
+inline std::unique_ptr<TableWrite> OpenCompactingWrite(const std::string& path,
+                                                       bool background = false) {
+  auto table = FileStoreTable::Open(LocalFileIO(), path).value();
+  TableWriteOptions options;
+  auto factory = MakeMergeTreeCompactManagerFactory(table, background);
+  EXPECT_TRUE(factory.ok()) << factory.status().ToString();
+  options.compact_manager_factory = std::move(factory).value();
+  auto write = TableWrite::Open(table, options);
+  EXPECT_TRUE(write.ok()) << write.status().ToString();
+  return std::move(write).value();
+}
+
+inline Status WriteRows(TableWrite* write, const DataTypePtr& row_type,
+                        const std::vector<ValueList>& rows, const std::vector<RowKind>& kinds) {
+  ColumnBatch batch(row_type);
+  for (const ValueList& row : rows) SLUICE_RETURN_NOT_OK(batch.AppendRow(row));
+  batch.set_num_rows(static_cast<int64_t>(rows.size()));
+  return write->Write(batch, kinds.empty() ? nullptr : kinds.data());
+}
+
+inline Status Commit(const std::string& path, TableWrite* write, int64_t identifier) {
+  auto table = FileStoreTable::Open(LocalFileIO(), path);
+  SLUICE_RETURN_NOT_OK(table.status());
+  SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessage> messages,
+                          write->PrepareCommit(identifier, /*wait_compaction=*/false));
+  SLUICE_ASSIGN_OR_RETURN(auto commit, FileStoreCommit::Make(*table, "compaction-test"));
+  ManifestCommittable committable;
+  committable.identifier = identifier;
+  committable.messages = std::move(messages);
+  return commit->Commit(committable).status();
+}
+
+// Every row of the latest snapshot, rendered, sorted.
+inline std::vector<std::string> ReadAll(const std::string& path) {
+  std::vector<std::string> out;
+  auto table = FileStoreTable::Open(LocalFileIO(), path);
+  EXPECT_TRUE(table.ok()) << table.status().ToString();
+  if (!table.ok()) return out;
+  auto plan = PlanScan(**table, ScanOptions{});
+  EXPECT_TRUE(plan.ok()) << plan.status().ToString();
+  if (!plan.ok()) return out;
+  for (DataSplit& split : plan->splits) {
+    auto reader = OpenSplitReader(**table, (*table)->schema_ptr(), split, SplitReadOptions{});
+    EXPECT_TRUE(reader.ok()) << reader.status().ToString();
+    if (!reader.ok()) return out;
+    ColumnBatch batch((*reader)->output_type());
+    while (true) {
+      auto more = (*reader)->Next(&batch);
+      EXPECT_TRUE(more.ok()) << more.status().ToString();
+      if (!more.ok() || !*more) break;
+      for (int64_t i = 0; i < batch.num_rows(); ++i) out.push_back(batch.GetRow(i).DebugString());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The live data files of the latest snapshot.
+inline std::vector<DataFileMeta> LiveFiles(const std::string& path) {
+  std::vector<DataFileMeta> files;
+  auto table = FileStoreTable::Open(LocalFileIO(), path);
+  if (!table.ok()) return files;
+  auto plan = PlanScan(**table, ScanOptions{});
+  if (!plan.ok()) return files;
+  for (DataSplit& split : plan->splits) {
+    files.insert(files.end(), split.data_files.begin(), split.data_files.end());
+  }
+  return files;
+}
+
+inline std::vector<std::string> RenderModel(const std::map<int64_t, ValueList>& model) {
+  std::vector<std::string> out;
+  for (const auto& [key, row] : model) out.push_back(Value::Row(row).DebugString());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace sluice::testing

@@ -1,0 +1,223 @@
+// MergeTreeCompactRewriter: merging sorted runs of real key-value files with the table's merge
+// function, dropping or keeping deletes, keeping sequence numbers; and primary-key tables
+// written through TableWrite with compaction read back as the model of their rows.
+#include "sluice/table/sink/merge_tree_compact_rewriter.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "compaction_test_util.h"
+#include "sluice/lsm/levels.h"
+#include "sluice/table/sink/sorted_run_merge_reader.h"
+#include "sluice/table/table_checker.h"
+#include "test_util.h"
+
+namespace sluice {
+namespace {
+
+DataField Field(int32_t id, std::string name, DataTypePtr type) {
+  return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
+}
+
+std::vector<DataField> KvFields() {
+  return {Field(0, "k", DataType::BigInt(false)), Field(1, "v", DataType::String()),
+          Field(2, "n", DataType::BigInt())};
+}
+
+KeyValue Rec(int64_t k, const std::string& v, int64_t n, int64_t seq,
+             RowKind kind = RowKind::kInsert) {
+  KeyValue kv;
+  kv.key = {Value::Int64(k)};
+  kv.value = {Value::Int64(k), Value::String(v), Value::Int64(n)};
+  kv.sequence_number = seq;
+  kv.kind = kind;
+  return kv;
+}
+
+struct Bucket {
+  std::shared_ptr<const FileStoreTable> table;
+  std::shared_ptr<DataFileWriterFactory> writers;
+  std::unique_ptr<MergeTreeCompactRewriter> rewriter;
+
+  Bucket(const std::string& path, TableOptions options) {
+    options.push_back({"bucket", "1"});
+    table = testing::CreatePkTable(path, KvFields(), {}, {"k"}, options);
+    writers = DataFileWriterFactory::Make(table->io(), table->schema_ptr(), table->options(),
+                                          BucketPath(path, "", 0))
+                  .value();
+    EXPECT_TRUE(table->io()->MkDirs(BucketPath(path, "", 0)).ok());
+    auto made = MergeTreeCompactRewriter::Make(table, EmptySerializedRow(), writers);
+    EXPECT_TRUE(made.ok()) << made.status().ToString();
+    rewriter = std::move(made).value();
+  }
+
+  // One level-0 file of `records` (sorted by key).
+  LevelFilePtr Write(const std::vector<KeyValue>& records, int level = 0) {
+    auto writer = writers->NewKeyValueWriter(level, FileSource::kAppend);
+    for (const KeyValue& kv : records) EXPECT_TRUE(writer->Write(kv).ok());
+    auto files = writer->Close();
+    EXPECT_TRUE(files.ok()) << files.status().ToString();
+    EXPECT_EQ(files->size(), 1u);
+    return LevelFile::Make(files->at(0), *table->schema().LogicalTrimmedPrimaryKeysType()).value();
+  }
+
+  // Every record of `files` (one run each) in merge order.
+  std::vector<KeyValue> Read(const std::vector<DataFileMeta>& files) {
+    std::vector<SortedRun> runs;
+    for (const DataFileMeta& meta : files) {
+      runs.push_back(SortedRun::FromSingle(
+          LevelFile::Make(meta, *table->schema().LogicalTrimmedPrimaryKeysType()).value()));
+    }
+    KeyValueMergeOrder order = KeyValueMergeOrder::Make(table->schema(), table->options()).value();
+    auto reader = SortedRunMergeReader::Open(*table, table->schema_ptr(), EmptySerializedRow(),
+                                             BucketPath(table->path(), "", 0), runs, &order);
+    EXPECT_TRUE(reader.ok()) << reader.status().ToString();
+    std::vector<KeyValue> out;
+    KeyValue kv;
+    while (true) {
+      auto more = (*reader)->Next(&kv);
+      EXPECT_TRUE(more.ok()) << more.status().ToString();
+      if (!more.ok() || !*more) break;
+      out.push_back(kv);
+    }
+    return out;
+  }
+};
+
+std::string Show(const std::vector<KeyValue>& records) {
+  std::string out;
+  for (const KeyValue& kv : records) {
+    out += std::string(RowKindShortString(kv.kind)) + Value::Row(kv.value).DebugString() + "@" +
+           std::to_string(kv.sequence_number) + " ";
+  }
+  return out;
+}
+
+TEST(MergeTreeCompactRewriterTest, DeduplicateKeepsNewestAndDropsDeletesAtTheTop) {
+  testing::TempDir dir;
+  Bucket b(dir.path() + "/t", {});
+  LevelFilePtr older = b.Write({Rec(1, "a", 1, 0), Rec(2, "b", 2, 1), Rec(3, "c", 3, 2)});
+  LevelFilePtr newer =
+      b.Write({Rec(1, "A", 10, 3), Rec(2, "", 0, 4, RowKind::kDelete), Rec(4, "d", 4, 5)});
+  std::vector<std::vector<SortedRun>> sections = {
+      {SortedRun::FromSingle(newer), SortedRun::FromSingle(older)}};
+
+  auto dropped = b.rewriter->Rewrite(2, /*drop_delete=*/true, sections);
+  ASSERT_TRUE(dropped.ok()) << dropped.status().ToString();
+  EXPECT_EQ(dropped->before.size(), 2u);
+  ASSERT_EQ(dropped->after.size(), 1u);
+  const DataFileMeta& out = dropped->after[0];
+  EXPECT_EQ(out.level, 2);
+  EXPECT_EQ(out.file_source, FileSource::kCompact);
+  EXPECT_EQ(out.row_count, 3);
+  EXPECT_EQ(out.min_sequence_number, 2);
+  EXPECT_EQ(out.max_sequence_number, 5);
+  EXPECT_EQ(out.delete_row_count, 0);
+  EXPECT_EQ(Show(b.Read({out})), "+I(1, 'A', 10)@3 +I(3, 'c', 3)@2 +I(4, 'd', 4)@5 ");
+
+  auto kept = b.rewriter->Rewrite(1, /*drop_delete=*/false, sections);
+  ASSERT_TRUE(kept.ok()) << kept.status().ToString();
+  ASSERT_EQ(kept->after.size(), 1u);
+  EXPECT_EQ(kept->after[0].delete_row_count, 1);
+  EXPECT_EQ(Show(b.Read(kept->after)),
+            "+I(1, 'A', 10)@3 -D(2, '', 0)@4 +I(3, 'c', 3)@2 +I(4, 'd', 4)@5 ");
+}
+
+TEST(MergeTreeCompactRewriterTest, AggregationMergesAndSingleRecordsPassThrough) {
+  testing::TempDir dir;
+  Bucket b(dir.path() + "/t", {{"merge-engine", "aggregation"},
+                               {"fields.n.aggregate-function", "sum"},
+                               {"fields.v.aggregate-function", "last_non_null_value"}});
+  LevelFilePtr f1 = b.Write({Rec(1, "x", 5, 0), Rec(2, "y", 7, 1)});
+  LevelFilePtr f2 = b.Write({Rec(1, "z", 6, 2)});
+  LevelFilePtr f3 = b.Write({Rec(1, "w", -1, 3), Rec(9, "q", 1, 4)});
+  auto result = b.rewriter->Rewrite(
+      3, true, {{SortedRun::FromSingle(f1), SortedRun::FromSingle(f2), SortedRun::FromSingle(f3)}});
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  EXPECT_EQ(Show(b.Read(result->after)), "+I(1, 'w', 10)@3 +I(2, 'y', 7)@1 +I(9, 'q', 1)@4 ");
+}
+
+TEST(MergeTreeCompactRewriterTest, SeveralSectionsIntoOneOutputInKeyOrder) {
+  testing::TempDir dir;
+  Bucket b(dir.path() + "/t", {});
+  LevelFilePtr low = b.Write({Rec(1, "a", 1, 0), Rec(2, "b", 2, 1)});
+  LevelFilePtr high = b.Write({Rec(10, "c", 3, 2), Rec(11, "d", 4, 3)});
+  auto result =
+      b.rewriter->Rewrite(1, true, {{SortedRun::FromSingle(low)}, {SortedRun::FromSingle(high)}});
+  ASSERT_TRUE(result.ok());
+  ASSERT_EQ(result->after.size(), 1u);
+  EXPECT_EQ(result->after[0].row_count, 4);
+}
+
+TEST(MergeTreeCompactRewriterTest, MissingInputFailsNamingItAndLeavesNoOutput) {
+  testing::TempDir dir;
+  Bucket b(dir.path() + "/t", {});
+  LevelFilePtr f = b.Write({Rec(1, "a", 1, 0)});
+  LevelFilePtr g = b.Write({Rec(1, "b", 1, 1)});
+  ASSERT_TRUE(b.table->io()
+                  ->Delete(BucketPath(b.table->path(), "", 0) + "/" + g->meta.file_name, false)
+                  .ok());
+  auto result =
+      b.rewriter->Rewrite(1, true, {{SortedRun::FromSingle(f), SortedRun::FromSingle(g)}});
+  ASSERT_FALSE(result.ok());
+  EXPECT_NE(result.status().ToString().find(g->meta.file_name), std::string::npos)
+      << result.status().ToString();
+  // Only the input that still exists is left in the bucket.
+  std::vector<std::string> left;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(BucketPath(b.table->path(), "", 0))) {
+    left.push_back(entry.path().filename().string());
+  }
+  EXPECT_EQ(left, (std::vector<std::string>{f->meta.file_name}));
+}
+
+TEST(MergeTreeCompactRewriterTest, TableWritesCompactAndReadAsTheModel) {
+  testing::TempDir dir;
+  const std::string path = dir.path() + "/t";
+  auto table = testing::CreatePkTable(
+      path, KvFields(), {}, {"k"}, {{"bucket", "1"}, {"num-sorted-run.compaction-trigger", "2"}});
+  const DataTypePtr row_type = table->schema().LogicalRowType();
+  std::map<int64_t, ValueList> model;
+  for (int64_t commit = 1; commit <= 6; ++commit) {
+    auto write = testing::OpenCompactingWrite(path);
+    std::vector<ValueList> rows;
+    std::vector<RowKind> kinds;
+    for (int64_t k = commit; k < commit + 5; ++k) {
+      ValueList row = {Value::Int64(k), Value::String("c" + std::to_string(commit)),
+                       Value::Int64(commit * 100 + k)};
+      rows.push_back(row);
+      kinds.push_back(RowKind::kInsert);
+      model[k] = row;
+    }
+    rows.push_back({Value::Int64(commit - 1), Value::Null(), Value::Null()});
+    kinds.push_back(RowKind::kDelete);
+    model.erase(commit - 1);
+    ASSERT_TRUE(testing::WriteRows(write.get(), row_type, rows, kinds).ok());
+    ASSERT_TRUE(testing::Commit(path, write.get(), commit).ok());
+    ASSERT_TRUE(write->Close().ok());
+    EXPECT_EQ(testing::ReadAll(path), testing::RenderModel(model)) << "commit " << commit;
+  }
+  // Compaction kept the bucket at no more than the trigger's number of runs, above level 0.
+  std::vector<DataFileMeta> live = testing::LiveFiles(path);
+  int level0 = 0;
+  for (const DataFileMeta& f : live) level0 += f.level == 0 ? 1 : 0;
+  EXPECT_LE(level0, 2);
+  EXPECT_LT(level0, static_cast<int>(live.size()));
+  Status st = CheckTable(*FileStoreTable::Open(LocalFileIO(), path).value());
+  EXPECT_TRUE(st.ok()) << st.ToString();
+
+  // A full compaction on demand leaves one run on the max level without deletes.
+  auto write = testing::OpenCompactingWrite(path);
+  ASSERT_TRUE(write->Compact(EmptySerializedRow(), 0, /*full_compaction=*/true).ok());
+  ASSERT_TRUE(testing::Commit(path, write.get(), 7).ok());
+  ASSERT_TRUE(write->Close().ok());
+  EXPECT_EQ(testing::ReadAll(path), testing::RenderModel(model));
+  for (const DataFileMeta& f : testing::LiveFiles(path)) {
+    EXPECT_EQ(f.level, 2) << f.file_name;
+    EXPECT_EQ(f.delete_row_count, 0) << f.file_name;
+  }
+}
+
+}  // namespace
+}  // namespace sluice
