@@ -20,15 +20,18 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "sluice/base/result.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/meta/snapshot.h"
 #include "sluice/meta/table_schema.h"
 
 namespace sluice {
 
 class FileStoreTable;
 class ReadBuilder;
+class WriteBuilder;
 
 class Table {
  public:
@@ -43,6 +46,11 @@ class Table {
 
   // A read of this table; see read_builder.h.
   ReadBuilder NewRead() const;
+  // A write of this table; see write_builder.h.
+  WriteBuilder NewWrite() const;
+
+  // The snapshots of the main branch as they are now, oldest first.
+  Result<std::vector<Snapshot>> Snapshots() const;
 
   // The loaded main-branch table (library internals and tests).
   const std::shared_ptr<FileStoreTable>& file_store_table() const { return table_; }

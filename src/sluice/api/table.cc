@@ -2,6 +2,7 @@
 
 #include "sluice/catalog/filesystem_catalog.h"
 #include "sluice/read_builder.h"
+#include "sluice/write_builder.h"
 
 namespace sluice {
 
@@ -18,5 +19,11 @@ const std::string& Table::path() const { return table_->path(); }
 const TableSchema& Table::schema() const { return table_->schema(); }
 
 ReadBuilder Table::NewRead() const { return ReadBuilder(*this); }
+
+WriteBuilder Table::NewWrite() const { return WriteBuilder(*this); }
+
+Result<std::vector<Snapshot>> Table::Snapshots() const {
+  return table_->snapshot_manager().ListSnapshots();
+}
 
 }  // namespace sluice

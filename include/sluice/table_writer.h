@@ -1,0 +1,61 @@
+// TableWriter: the writing half of a write (Java TableWrite): rows in, data files out. Each
+// row's partition and bucket are computed as Java computes them; rows go to one writer per
+// bucket (an LSM writer with compaction for primary-key tables, rolling files for append
+// tables), restored from the latest snapshot.
+//
+// Thread safety: not thread-safe; one thread writes.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/batch/column_batch.h"
+#include "sluice/meta/snapshot.h"
+#include "sluice/row/row_kind.h"
+#include "sluice/table/sink/commit_message.h"
+#include "sluice/table/sink/file_store_commit.h"
+#include "sluice/types/data_type.h"
+
+namespace sluice {
+
+class TableWrite;
+
+class TableWriter {
+ public:
+  TableWriter(std::shared_ptr<const FileStoreTable> table, std::unique_ptr<TableWrite> write);
+  ~TableWriter();
+
+  // The ROW type every batch must have: the table's columns in schema order.
+  const DataTypePtr& input_type() const { return input_type_; }
+
+  // Writes the rows of `batch`. `kinds`: nullptr (all +I) or one kind per row (-U / +U / -D
+  // only for primary-key tables). InvalidArgument when the batch's columns are not
+  // input_type()'s (naming the first column that differs) or a NOT NULL column holds a null.
+  Status Write(const ColumnBatch& batch, const RowKind* kinds = nullptr);
+
+  // Compacts every bucket of the partitions matching `partition` (all for an empty spec) as
+  // of the latest snapshot: a full compaction (every file of a bucket into one sorted run at
+  // the highest level) when `full`, else what the universal strategy picks. The result joins
+  // the next PrepareCommit. Primary-key tables only for now (NotSupported otherwise, issue 6).
+  Status Compact(const PartitionSpec& partition = {}, bool full = false);
+
+  // Flushes every bucket and returns the files written (and compacted) since the last call.
+  // `wait_compaction`: wait for running compactions and include their results (batch writes).
+  Result<std::vector<CommitMessage>> PrepareCommit(
+      int64_t commit_identifier = Snapshot::kBatchCommitIdentifier, bool wait_compaction = true);
+
+  // Stops the bucket writers and deletes files no PrepareCommit handed out.
+  Status Close();
+
+  int64_t rows_written() const { return rows_written_; }
+
+ private:
+  std::shared_ptr<const FileStoreTable> table_;
+  std::unique_ptr<TableWrite> write_;
+  DataTypePtr input_type_;
+  int64_t rows_written_ = 0;
+};
+
+}  // namespace sluice

@@ -1,0 +1,85 @@
+#include "sluice/table_writer.h"
+
+#include <set>
+#include <utility>
+
+#include "sluice/table/file_store_table.h"
+#include "sluice/table/sink/table_write.h"
+#include "sluice/table/source/scan_planner.h"
+
+namespace sluice {
+
+TableWriter::TableWriter(std::shared_ptr<const FileStoreTable> table,
+                         std::unique_ptr<TableWrite> write)
+    : table_(std::move(table)),
+      write_(std::move(write)),
+      input_type_(table_->schema().LogicalRowType()) {}
+
+TableWriter::~TableWriter() = default;
+
+Status TableWriter::Write(const ColumnBatch& batch, const RowKind* kinds) {
+  const std::vector<DataField>& fields = input_type_->fields();
+  if (batch.num_columns() != static_cast<int>(fields.size())) {
+    return Status::InvalidArgument("table " + table_->path() + " has " +
+                                   std::to_string(fields.size()) + " columns, the batch " +
+                                   std::to_string(batch.num_columns()));
+  }
+  for (size_t i = 0; i < fields.size(); ++i) {
+    const DataField& field = fields[i];
+    const ColumnVector& column = *batch.column(static_cast<int>(i));
+    if (!column.type()->EqualsIgnoreNullable(*field.type)) {
+      return Status::InvalidArgument("column '" + field.name + "' of table " + table_->path() +
+                                     " is " + field.type->ToString() + ", the batch holds " +
+                                     column.type()->ToString());
+    }
+    if (!field.type->nullable() && column.has_nulls()) {
+      const uint8_t* valid = column.validity().data();
+      for (int64_t row = 0; row < batch.num_rows(); ++row) {
+        if (valid[row] == 0) {
+          return Status::InvalidArgument("column '" + field.name + "' of table " + table_->path() +
+                                         " is NOT NULL, row " + std::to_string(row) +
+                                         " of the batch is null");
+        }
+      }
+    }
+  }
+  if (kinds != nullptr && !table_->schema().is_primary_key_table()) {
+    for (int64_t row = 0; row < batch.num_rows(); ++row) {
+      if (kinds[row] != RowKind::kInsert) {
+        return Status::InvalidArgument(
+            "row " + std::to_string(row) + " is " + std::string(RowKindShortString(kinds[row])) +
+            ": table " + table_->path() + " has no primary key, so it takes only +I rows");
+      }
+    }
+  }
+  SLUICE_RETURN_NOT_OK(write_->Write(batch, kinds));
+  rows_written_ += batch.num_rows();
+  return Status::OK();
+}
+
+Status TableWriter::Compact(const PartitionSpec& partition, bool full) {
+  if (!table_->schema().is_primary_key_table()) {
+    return Status::NotSupported("compaction of append table " + table_->path() +
+                                " is not implemented yet (issue 6)");
+  }
+  ScanOptions scan;
+  scan.partition_spec = partition;
+  SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*table_, scan));
+  std::set<std::pair<std::string, int32_t>> buckets;
+  for (const DataSplit& split : plan.splits) {
+    if (!split.from_fallback_branch) buckets.emplace(split.partition, split.bucket);
+  }
+  for (const auto& [partition_row, bucket] : buckets) {
+    SLUICE_RETURN_NOT_OK(write_->Compact(partition_row, bucket, full));
+  }
+  return Status::OK();
+}
+
+Result<std::vector<CommitMessage>> TableWriter::PrepareCommit(int64_t commit_identifier,
+                                                              bool wait_compaction) {
+  return write_->PrepareCommit(commit_identifier, wait_compaction);
+}
+
+Status TableWriter::Close() { return write_->Close(); }
+
+}  // namespace sluice

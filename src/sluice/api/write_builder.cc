@@ -1,0 +1,84 @@
+#include "sluice/write_builder.h"
+
+#include <algorithm>
+
+#include "sluice/base/uuid.h"
+#include "sluice/table/file_store_table.h"
+#include "sluice/table/sink/merge_tree_compact_rewriter.h"
+#include "sluice/table/sink/table_write.h"
+
+namespace sluice {
+
+WriteBuilder::WriteBuilder(Table table) : table_(std::move(table)), commit_user_(NewUuidV4()) {}
+
+WriteBuilder& WriteBuilder::WithCommitUser(std::string commit_user) {
+  commit_user_ = std::move(commit_user);
+  return *this;
+}
+
+WriteBuilder& WriteBuilder::WithOverwrite(PartitionSpec static_partition) {
+  overwrite_ = std::optional<PartitionSpec>(std::move(static_partition));
+  return *this;
+}
+
+WriteBuilder& WriteBuilder::WithDynamicOverwrite() {
+  overwrite_ = std::optional<PartitionSpec>();
+  return *this;
+}
+
+WriteBuilder& WriteBuilder::WithOption(std::string key, std::string value) {
+  options_[std::move(key)] = std::move(value);
+  return *this;
+}
+
+WriteBuilder& WriteBuilder::WithBackgroundCompaction(bool background) {
+  background_compaction_ = background;
+  return *this;
+}
+
+Result<std::shared_ptr<FileStoreTable>> WriteBuilder::LoadTable() const {
+  // The latest schema: columns may have changed since the Table was opened.
+  auto table =
+      FileStoreTable::Open(table_.file_store_table()->io(), table_.path(), kMainBranch, options_);
+  if (!table.ok()) return table.status().WithContext("table " + table_.name());
+  SLUICE_RETURN_NOT_OK(CheckOverwriteSpec(**table));
+  return table;
+}
+
+Status WriteBuilder::CheckOverwriteSpec(const FileStoreTable& table) const {
+  if (!overwrite_ || !overwrite_->has_value()) return Status::OK();
+  const std::vector<std::string>& keys = table.schema().partition_keys();
+  for (const auto& [key, value] : **overwrite_) {
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+      std::string list;
+      for (const std::string& k : keys) list += (list.empty() ? "" : ", ") + k;
+      return Status::InvalidArgument("overwrite partition spec of table " + table_.name() +
+                                     " names '" + key + "', which is not a partition key (" +
+                                     (list.empty() ? "the table is not partitioned" : list) + ")");
+    }
+  }
+  return Status::OK();
+}
+
+Result<std::unique_ptr<TableWriter>> WriteBuilder::NewWriter() const {
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
+  TableWriteOptions options;
+  // An overwrite replaces the files a compaction would rewrite, so it only flushes (Java
+  // ignores the previous files of an overwrite).
+  if (table->schema().is_primary_key_table() && !overwrite_) {
+    SLUICE_ASSIGN_OR_RETURN(options.compact_manager_factory,
+                            MakeMergeTreeCompactManagerFactory(table, background_compaction_));
+  }
+  auto write = TableWrite::Open(table, std::move(options));
+  if (!write.ok()) return write.status().WithContext("table " + table_.name());
+  return std::make_unique<TableWriter>(std::move(table), std::move(*write));
+}
+
+Result<std::unique_ptr<TableCommit>> WriteBuilder::NewCommit() const {
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
+  auto commit = FileStoreCommit::Make(std::move(table), commit_user_);
+  if (!commit.ok()) return commit.status().WithContext("table " + table_.name());
+  return std::make_unique<TableCommit>(std::move(*commit), overwrite_);
+}
+
+}  // namespace sluice

@@ -1,0 +1,33 @@
+#include "sluice/cli/table_argument.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "sluice/catalog.h"
+
+namespace sluice::cli {
+
+Result<Table> OpenTableArgument(const std::string& table, const std::string& warehouse) {
+  if (!warehouse.empty()) return Catalog::Filesystem(warehouse).GetTable(table);
+  const char* env = std::getenv("SLUICE_WAREHOUSE");
+  std::error_code ignored;
+  if (env != nullptr && *env != '\0' && !std::filesystem::is_directory(table, ignored)) {
+    return Catalog::Filesystem(env).GetTable(table);
+  }
+  return Table::Open(table);
+}
+
+Result<std::vector<std::pair<std::string, std::string>>> ParseAssignments(
+    const std::vector<std::string>& items, std::string_view flag) {
+  std::vector<std::pair<std::string, std::string>> spec;
+  for (const std::string& item : items) {
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      return Status::InvalidArgument(std::string(flag) + " expects KEY=VALUE, got '" + item + "'");
+    }
+    spec.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+  }
+  return spec;
+}
+
+}  // namespace sluice::cli

@@ -1,0 +1,24 @@
+// The TABLE argument shared by the writing verbs (`write`, `compact`, `snapshots`): a table
+// folder, or DB.TABLE with --warehouse (default: $SLUICE_WAREHOUSE when TABLE is no folder);
+// and their `k=v[,k=v]` flags.
+//
+// Thread safety: stateless functions.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/table.h"
+
+namespace sluice::cli {
+
+Result<Table> OpenTableArgument(const std::string& table, const std::string& warehouse);
+
+// The items of a repeated or comma-split `flag` (`--partition`, `--option`), each "key=value".
+Result<std::vector<std::pair<std::string, std::string>>> ParseAssignments(
+    const std::vector<std::string>& items, std::string_view flag);
+
+}  // namespace sluice::cli
