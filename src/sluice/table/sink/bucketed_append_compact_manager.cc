@@ -49,24 +49,26 @@ std::vector<DataFileMeta> BucketedAppendCompactManager::AllFiles() const {
 }
 
 std::optional<std::vector<DataFileMeta>> BucketedAppendCompactManager::PickCompactBefore() {
-  std::deque<size_t> window;
-  int64_t window_size = 0;
-  for (size_t i = 0; i < to_compact_.size(); ++i) {
-    window.push_back(i);
-    window_size += to_compact_[i].file_size;
-    if (static_cast<int64_t>(window.size()) >= options_.min_file_num) {
-      std::vector<DataFileMeta> picked;
-      for (size_t index : window) picked.push_back(to_compact_[index]);
-      // The window is consecutive; files before it keep waiting.
-      to_compact_.erase(to_compact_.begin() + static_cast<std::ptrdiff_t>(window.front()),
-                        to_compact_.begin() + static_cast<std::ptrdiff_t>(window.back()) + 1);
-      return picked;
+  std::deque<DataFileMeta> candidates;
+  int64_t total_size = 0;
+  size_t next = 0;
+  for (; next < to_compact_.size(); ++next) {
+    candidates.push_back(std::move(to_compact_[next]));
+    total_size += candidates.back().file_size;
+    if (static_cast<int64_t>(candidates.size()) >= options_.min_file_num) {
+      to_compact_.erase(to_compact_.begin(),
+                        to_compact_.begin() + static_cast<std::ptrdiff_t>(next) + 1);
+      return std::vector<DataFileMeta>(std::make_move_iterator(candidates.begin()),
+                                       std::make_move_iterator(candidates.end()));
     }
-    if (window_size >= options_.target_file_size * 2) {
-      window_size -= to_compact_[window.front()].file_size;
-      window.pop_front();
+    if (total_size >= options_.target_file_size * 2) {
+      // Slide the window one file to the right: the oldest file is large enough alone.
+      total_size -= candidates.front().file_size;
+      candidates.pop_front();
     }
   }
+  to_compact_.assign(std::make_move_iterator(candidates.begin()),
+                     std::make_move_iterator(candidates.end()));
   return std::nullopt;
 }
 
@@ -77,7 +79,7 @@ Status BucketedAppendCompactManager::TriggerCompaction(bool full_compaction) {
           "a compaction is still running while a full compaction is forced; fetch its result "
           "first");
     }
-    if (to_compact_.size() < kFullCompactMinFiles) return Status::OK();
+    if (to_compact_.empty() || to_compact_.size() < kFullCompactMinFiles) return Status::OK();
     compacting_ = std::move(to_compact_);
     to_compact_.clear();
     std::vector<DataFileMeta> files = compacting_;
@@ -106,13 +108,6 @@ Status BucketedAppendCompactManager::TriggerCompaction(bool full_compaction) {
 }
 
 Status BucketedAppendCompactManager::OnResult(const CompactResult& result) {
-  // Files of the unit the task did not rewrite (a full compaction's skipped ones) wait again.
-  for (const DataFileMeta& file : compacting_) {
-    bool rewritten =
-        std::any_of(result.before.begin(), result.before.end(),
-                    [&](const DataFileMeta& f) { return f.file_name == file.file_name; });
-    if (!rewritten) Insert(file);
-  }
   compacting_.clear();
   if (!result.after.empty() && result.after.back().file_size < options_.compaction_file_size) {
     Insert(result.after.back());

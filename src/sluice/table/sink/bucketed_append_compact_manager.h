@@ -7,9 +7,9 @@
 // outnumber large ones. A rewritten last file still below `compaction_file_size` waits for the
 // next compaction. Appends never wait for compaction (no back-pressure).
 //
-// One difference from Java: files a compaction looked at but did not rewrite (large files the
-// window slid past, files a full compaction skipped) keep waiting here, where Java's manager
-// forgets them until the writer is restored. The picks are the same.
+// As in Java, files a compaction passed over (large files the window slid past, files a full
+// compaction skipped or did not rewrite) leave the waiting set: they are large enough, or the
+// bucket is not worth rewriting, until the writer is restored.
 //
 // Thread safety: as CompactManager.
 #pragma once
@@ -45,8 +45,9 @@ class BucketedAppendCompactManager : public CompactManager {
   std::vector<DataFileMeta> AllFiles() const override;
   Status TriggerCompaction(bool full_compaction) override;
 
-  // The files a normal compaction would take now, removed from the waiting files (Java
-  // pickCompactBefore); nothing (and nothing removed) when there are not enough.
+  // The files a normal compaction would take now (Java pickCompactBefore), removed from the
+  // waiting files together with the large files the window slid past; nothing when there are
+  // not enough (the slid-past files are removed all the same).
   std::optional<std::vector<DataFileMeta>> PickCompactBefore();
   // The files waiting, oldest first.
   const std::vector<DataFileMeta>& to_compact() const { return to_compact_; }
