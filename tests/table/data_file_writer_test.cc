@@ -244,6 +244,43 @@ TEST_P(DataFileWriterTest, KeyValueFilesHoldKeysSequenceAndKinds) {
   EXPECT_EQ((*meta.value_stats.null_counts)[1], 25);
 }
 
+TEST(DataFileWriterLevelTest, StatsModePerLevelAppliesToKeyValueFilesOfThatLevel) {
+  testing::TempDir dir;
+  auto schema =
+      MakeSchema({Field(0, "k", DataType::BigInt(false)), Field(1, "v", DataType::String())}, {"k"},
+                 {{"bucket", "1"}, {"metadata.stats-mode.per.level", "0:none, 3:counts"}});
+  auto options = CoreOptions::FromSchema(*schema).value();
+  auto factory =
+      DataFileWriterFactory::Make(LocalFileIO(), schema, options, dir.path() + "/bucket-0").value();
+  auto write_level = [&](int32_t level) {
+    auto writer = factory->NewKeyValueWriter(level, FileSource::kAppend);
+    KeyValue kv;
+    kv.key = {Value::Int64(1)};
+    kv.value = {Value::Int64(1), Value::String("a")};
+    EXPECT_TRUE(writer->Write(kv).ok());
+    return std::move(writer->Close().value()[0]);
+  };
+  // Level 0: no value stats at all (dense: an empty column list); keys keep truncate(128).
+  DataFileMeta l0 = write_level(0);
+  EXPECT_EQ(l0.value_stats_cols, std::vector<std::string>{});
+  EXPECT_EQ(l0.value_stats.min_values, EmptySerializedRow());
+  auto key_type = schema->LogicalTrimmedPrimaryKeysType();
+  EXPECT_EQ(DecodeSerializedBinaryRow(l0.key_stats.min_values, *key_type).value()[0],
+            Value::Int64(1));
+  // Level 3: counts only; level 1: the table's truncate(16).
+  DataFileMeta l3 = write_level(3);
+  EXPECT_FALSE(l3.value_stats_cols.has_value());
+  auto row_type = schema->LogicalRowType();
+  EXPECT_TRUE(DecodeSerializedBinaryRow(l3.value_stats.min_values, *row_type).value()[1].is_null());
+  EXPECT_EQ((*l3.value_stats.null_counts)[1], 0);
+  DataFileMeta l1 = write_level(1);
+  EXPECT_EQ(DecodeSerializedBinaryRow(l1.value_stats.min_values, *row_type).value()[1],
+            Value::String("a"));
+
+  auto bad = CoreOptions::Make({{"metadata.stats-mode.per.level", "x:none"}}).value();
+  EXPECT_FALSE(StatsModesPerLevel(bad).ok());
+}
+
 INSTANTIATE_TEST_SUITE_P(Formats, DataFileWriterTest, ::testing::Values("parquet", "orc", "avro"));
 
 }  // namespace

@@ -93,6 +93,11 @@ Result<std::shared_ptr<DataFileWriterFactory>> DataFileWriterFactory::Make(
     std::vector<std::string> names;
     for (const DataField& field : f->key_value_type_->fields()) names.push_back(field.name);
     SLUICE_ASSIGN_OR_RETURN(f->key_value_modes_, StatsModesOfColumns(options, names, avro));
+    SLUICE_ASSIGN_OR_RETURN(auto per_level, StatsModesPerLevel(options));
+    for (const auto& [level, mode] : per_level) {
+      SLUICE_ASSIGN_OR_RETURN(f->key_value_modes_per_level_[level],
+                              StatsModesOfColumns(options, names, avro, mode));
+    }
   }
   return f;
 }
@@ -116,7 +121,14 @@ RollingDataFileWriter::RollingDataFileWriter(std::shared_ptr<DataFileWriterFacto
       layout_(layout),
       level_(level),
       source_(source),
-      next_sequence_number_(first_sequence_number) {}
+      next_sequence_number_(first_sequence_number) {
+  modes_ = &factory_->append_modes_;
+  if (layout_ == DataFileLayout::kKeyValue) {
+    auto found = factory_->key_value_modes_per_level_.find(level);
+    modes_ = found != factory_->key_value_modes_per_level_.end() ? &found->second
+                                                                 : &factory_->key_value_modes_;
+  }
+}
 
 RollingDataFileWriter::~RollingDataFileWriter() = default;
 
@@ -241,8 +253,7 @@ Status RollingDataFileWriter::CloseFile() {
                             std::to_string(written.stats.size()) + " column statistics for " +
                             std::to_string(write_type()->num_fields()) + " columns");
   }
-  const std::vector<StatsMode>& modes =
-      layout_ == DataFileLayout::kAppend ? factory_->append_modes_ : factory_->key_value_modes_;
+  const std::vector<StatsMode>& modes = *modes_;
   const std::vector<DataField>& fields = write_type()->fields();
   for (size_t i = 0; i < written.stats.size(); ++i) {
     written.stats[i] = ApplyStatsMode(written.stats[i], modes[i], *fields[i].type);

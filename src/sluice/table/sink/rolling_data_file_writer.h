@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -92,6 +93,8 @@ class DataFileWriterFactory : public std::enable_shared_from_this<DataFileWriter
   DataTypePtr key_type_;  // trimmed primary key
   std::vector<StatsMode> append_modes_;
   std::vector<StatsMode> key_value_modes_;
+  // Key-value files at the levels `metadata.stats-mode.per.level` names.
+  std::map<int32_t, std::vector<StatsMode>> key_value_modes_per_level_;
 };
 
 class RollingDataFileWriter {
@@ -130,6 +133,7 @@ class RollingDataFileWriter {
   FileSource source_;
   int64_t next_sequence_number_;
   int64_t record_count_ = 0;
+  const std::vector<StatsMode>* modes_;
 
   // The open file.
   std::unique_ptr<FormatWriter> writer_;

@@ -127,8 +127,11 @@ bool IsSystemFieldName(std::string_view name) {
 
 Result<std::vector<StatsMode>> StatsModesOfColumns(const CoreOptions& options,
                                                    const std::vector<std::string>& column_names,
-                                                   bool avro_file) {
-  SLUICE_ASSIGN_OR_RETURN(StatsMode table_mode, StatsMode::Parse(options.metadata_stats_mode()));
+                                                   bool avro_file,
+                                                   std::optional<std::string> table_mode_text) {
+  SLUICE_ASSIGN_OR_RETURN(
+      StatsMode table_mode,
+      StatsMode::Parse(table_mode_text ? *table_mode_text : options.metadata_stats_mode()));
   const int32_t keep_first_n = options.metadata_stats_keep_first_n_columns();
   std::vector<StatsMode> modes;
   modes.reserve(column_names.size());
@@ -147,6 +150,35 @@ Result<std::vector<StatsMode>> StatsModesOfColumns(const CoreOptions& options,
     }
   }
   return modes;
+}
+
+Result<std::map<int32_t, std::string>> StatsModesPerLevel(const CoreOptions& options) {
+  std::map<int32_t, std::string> out;
+  const std::string* map = options.Find("metadata.stats-mode.per.level");
+  if (map == nullptr) return out;
+  auto trim = [](std::string_view t) {
+    while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+    while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
+    return t;
+  };
+  std::string_view rest(*map);
+  while (!trim(rest).empty()) {
+    const size_t comma = rest.find(',');
+    const std::string_view entry = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    const size_t colon = entry.find(':');
+    const std::string_view key = trim(entry.substr(0, colon));
+    int32_t level = 0;
+    auto [ptr, ec] = std::from_chars(key.data(), key.data() + key.size(), level);
+    if (colon == std::string_view::npos || ec != std::errc() || ptr != key.data() + key.size()) {
+      return Status::InvalidArgument("metadata.stats-mode.per.level: malformed entry '" +
+                                     std::string(entry) + "' (expected <level>:<mode>)");
+    }
+    std::string mode(trim(entry.substr(colon + 1)));
+    SLUICE_RETURN_NOT_OK(StatsMode::Parse(mode).status());
+    out[level] = std::move(mode);
+  }
+  return out;
 }
 
 ColumnStats ApplyStatsMode(const ColumnStats& stats, StatsMode mode, const DataType& type) {

@@ -12,6 +12,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,9 +47,16 @@ bool IsSystemFieldName(std::string_view name);
 // `fields.<name>.stats-mode` first; then system columns get truncate(128) (not in Avro files,
 // createStatsFactoriesForAvro); then `metadata.stats-keep-first-n-columns` turns the columns
 // after the first N user columns to none; else `metadata.stats-mode`.
+// `table_mode` replaces `metadata.stats-mode` when given (a level's mode, see
+// StatsModesPerLevel).
 Result<std::vector<StatsMode>> StatsModesOfColumns(const CoreOptions& options,
                                                    const std::vector<std::string>& column_names,
-                                                   bool avro_file);
+                                                   bool avro_file,
+                                                   std::optional<std::string> table_mode = {});
+
+// `metadata.stats-mode.per.level` ("<level>:<mode>,..."): the table mode of key-value files
+// at the levels it names (KeyValueFileWriterFactory). InvalidArgument for a malformed map.
+Result<std::map<int32_t, std::string>> StatsModesPerLevel(const CoreOptions& options);
 
 // The statistics `stats` of a column of `type` as `mode` keeps them.
 ColumnStats ApplyStatsMode(const ColumnStats& stats, StatsMode mode, const DataType& type);
