@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sluice/cli/read_command.h"
+#include "sluice/cli/table_commands.h"
 #include "sluice/cli/write_commands.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/table_metadata_json.h"
@@ -38,10 +39,13 @@ int main(int argc, char** argv) {
 
   CLI::App* read = nullptr;
   auto read_flags = sluice::cli::AddReadCommand(&app, &read);
+
+  auto table_commands = sluice::cli::AddTableCommands(&app);
   auto write_commands = sluice::cli::AddWriteCommands(&app);
 
   CLI11_PARSE(app, argc, argv);
 
+  if (auto code = sluice::cli::RunTableCommands(*table_commands)) return *code;
   if (auto code = sluice::cli::RunWriteCommands(*write_commands)) return *code;
 
   if (read->parsed()) return sluice::cli::RunRead(*read_flags);
