@@ -67,7 +67,13 @@ Status Run(const WriteFlags& flags) {
       break;
     }
     if (!*more) break;
+    const int64_t first_row = writer->rows_written() + 1;
     status = writer->Write(batch, kinds.empty() ? nullptr : kinds.data());
+    if (!status.ok()) {
+      // Rows of the batch count from 0; say which input rows the batch held.
+      status = status.WithContext(flags.input + " rows " + std::to_string(first_row) + "-" +
+                                  std::to_string(first_row + batch.num_rows() - 1));
+    }
     progress.Update(writer->rows_written(), input->bytes_read());
   }
   Result<std::vector<CommitMessage>> messages =

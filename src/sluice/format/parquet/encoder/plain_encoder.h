@@ -36,7 +36,8 @@ inline void PlainEncodeBooleans(const uint8_t* values, int64_t n, Buffer* out) {
 // Appends one byte array; `out` must have room (callers reserve for a whole run).
 inline uint8_t* PlainPutByteArray(uint8_t* p, std::string_view v) {
   EncodeFixed32LE(p, static_cast<uint32_t>(v.size()));
-  std::memcpy(p + 4, v.data(), v.size());
+  // An empty value may point nowhere (the bytes buffer of an all-empty column).
+  if (!v.empty()) std::memcpy(p + 4, v.data(), v.size());
   return p + 4 + v.size();
 }
 
