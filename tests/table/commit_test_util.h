@@ -106,9 +106,11 @@ inline DataFileMeta WriteTestDataFile(const FileStoreTable& table, int32_t bucke
   EXPECT_TRUE(format.ok());
   auto file = table.io()->OpenForWrite(JoinPath(dir, meta.file_name), false);
   EXPECT_TRUE(file.ok()) << file.status().ToString();
+  if (!file.ok()) return meta;
   WriterOptions options;
   auto writer = (*format)->CreateWriter(std::move(file).value(), row_type, options);
   EXPECT_TRUE(writer.ok()) << writer.status().ToString();
+  if (!writer.ok()) return meta;
   ColumnBatch batch(row_type);
   for (const auto& r : rows) {
     EXPECT_TRUE(batch.AppendRow({Value::Int32(r.pt), Value::Int64(r.id), Value::String(r.v)}).ok());

@@ -5,11 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include "commit_test_util.h"
 #include "sluice/base/json_reader.h"
 #include "sluice/meta/hint_file.h"
+#include "sluice/table/sink/table_write.h"
 
 namespace sluice {
 namespace {
@@ -178,6 +180,524 @@ TEST_F(FileStoreCommitTest, EmptyCommitMakesNoSnapshot) {
   auto latest = table_->snapshot_manager().LatestSnapshotId();
   ASSERT_TRUE(latest.ok());
   EXPECT_FALSE(latest->has_value());
+}
+
+// A DataFileMeta for a file that is never read (manifest-level tests).
+DataFileMeta FakeFile(const std::string& name, int64_t rows, int32_t level = 0) {
+  DataFileMeta f;
+  f.file_name = name;
+  f.file_size = 100;
+  f.row_count = rows;
+  f.min_key = EmptySerializedRow();
+  f.max_key = EmptySerializedRow();
+  f.key_stats = SimpleStats{EmptySerializedRow(), EmptySerializedRow(),
+                            std::vector<std::optional<int64_t>>()};
+  f.value_stats = f.key_stats;
+  f.level = level;
+  f.file_source = FileSource::kAppend;
+  return f;
+}
+
+TEST_F(FileStoreCommitTest, ManifestsRollAtTheTargetSize) {
+  Create(false, {{"manifest.target-file-size", "1 b"}});
+  auto commit = Committer("user-a");
+  std::vector<DataFileMeta> files;
+  for (int i = 0; i < 2500; ++i) files.push_back(FakeFile("data-" + std::to_string(i), 1));
+  auto res = commit->Commit(Committable(1, {AddFiles(*table_, 0, 0, files)}));
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  // Java checks the size every 1000 entries: 1000 + 1000 + 500.
+  auto delta = ReadList(dir_, Load(1).delta_manifest_list);
+  ASSERT_EQ(delta.size(), 3u);
+  EXPECT_EQ(delta[0].num_added_files, 1000);
+  EXPECT_EQ(delta[1].num_added_files, 1000);
+  EXPECT_EQ(delta[2].num_added_files, 500);
+  EXPECT_EQ(Load(1).total_record_count, 2500);
+  for (const auto& m : delta) {
+    auto entries = ReadManifestFile(*LocalFileIO(), ManifestFilePath(dir_, m.file_name));
+    ASSERT_TRUE(entries.ok());
+    EXPECT_EQ(static_cast<int64_t>(entries->size()), m.num_added_files);
+    auto status = LocalFileIO()->GetStatus(ManifestFilePath(dir_, m.file_name));
+    ASSERT_TRUE(status.ok());
+    EXPECT_EQ(status->size, m.file_size);
+  }
+}
+
+TEST_F(FileStoreCommitTest, BaseManifestsMergeAtMinCount) {
+  Create(true, {{"manifest.merge-min-count", "3"}});
+  auto commit = Committer("user-a");
+  std::vector<TestRow> all;
+  std::vector<size_t> base_sizes;
+  for (int i = 1; i <= 5; ++i) {
+    auto rows = MakeRows(i % 2, i * 10, 2, "m");
+    all.insert(all.end(), rows.begin(), rows.end());
+    auto f = WriteTestDataFile(*table_, 0, rows);
+    ASSERT_TRUE(commit->Commit(Committable(i, {AddFiles(*table_, i % 2, 0, {f})})).ok());
+    base_sizes.push_back(ReadList(dir_, Load(i).base_manifest_list).size());
+  }
+  // Base of snapshot i = the data manifests of snapshot i - 1, merged into one file once there
+  // are 3 of them: 0, 1, 2, then 3 -> 1, then 1 + 1 = 2.
+  EXPECT_EQ(base_sizes, (std::vector<size_t>{0, 1, 2, 1, 2}));
+  auto merged = ReadList(dir_, Load(4).base_manifest_list);
+  ASSERT_EQ(merged.size(), 1u);
+  EXPECT_EQ(merged[0].num_added_files, 3);
+  // Partition statistics of the merged manifest span partitions 0 and 1.
+  auto min = DecodeSerializedBinaryRow(merged[0].partition_stats.min_values,
+                                       *table_->schema().LogicalPartitionType());
+  auto max = DecodeSerializedBinaryRow(merged[0].partition_stats.max_values,
+                                       *table_->schema().LogicalPartitionType());
+  ASSERT_TRUE(min.ok() && max.ok());
+  EXPECT_EQ((*min)[0].AsInt64(), 0);
+  EXPECT_EQ((*max)[0].AsInt64(), 1);
+  EXPECT_EQ(Read(), Sorted(all));
+}
+
+TEST_F(FileStoreCommitTest, FullCompactionOfManifestsDropsDeletedFiles) {
+  Create(false, {{"manifest.full-compaction-threshold-size", "1 b"}});
+  auto commit = Committer("user-a");
+  auto r1 = MakeRows(0, 0, 3, "a");
+  auto r2 = MakeRows(0, 3, 3, "b");
+  auto f1 = WriteTestDataFile(*table_, 0, r1);
+  auto f2 = WriteTestDataFile(*table_, 0, r2);
+  ASSERT_TRUE(commit->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})).ok());
+  ASSERT_TRUE(commit->Commit(Committable(2, {AddFiles(*table_, 0, 0, {f2})})).ok());
+  // Compact f1 + f2 into f3.
+  auto f3 = WriteTestDataFile(*table_, 0, Concat({r1, r2}));
+  f3.level = 0;
+  auto res = commit->Commit(Committable(3, {CompactFiles(*table_, 0, 0, {f1, f2}, {f3})}));
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  EXPECT_EQ(Load(3).commit_kind, CommitKind::kCompact);
+  EXPECT_EQ(Load(3).delta_record_count, 0);
+  EXPECT_EQ(Load(3).total_record_count, 6);
+  auto f4 = WriteTestDataFile(*table_, 0, MakeRows(0, 9, 1, "c"));
+  ASSERT_TRUE(commit->Commit(Committable(4, {AddFiles(*table_, 0, 0, {f4})})).ok());
+  // Snapshot 4's base is snapshot 3's manifests fully compacted: f3 only, no DELETE entries.
+  auto base = ReadList(dir_, Load(4).base_manifest_list);
+  ASSERT_EQ(base.size(), 1u);
+  EXPECT_EQ(base[0].num_added_files, 1);
+  EXPECT_EQ(base[0].num_deleted_files, 0);
+  auto entries = ReadManifestFile(*LocalFileIO(), ManifestFilePath(dir_, base[0].file_name));
+  ASSERT_TRUE(entries.ok());
+  ASSERT_EQ(entries->size(), 1u);
+  EXPECT_EQ((*entries)[0].file.file_name, f3.file_name);
+  EXPECT_EQ(Read(), Concat({r1, r2, MakeRows(0, 9, 1, "c")}));
+}
+
+TEST_F(FileStoreCommitTest, DataAndCompactionMakeTwoSnapshots) {
+  Create(false);
+  auto commit = Committer("user-a");
+  auto r1 = MakeRows(0, 0, 2, "a");
+  auto f1 = WriteTestDataFile(*table_, 0, r1);
+  ASSERT_TRUE(commit->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})).ok());
+  auto r2 = MakeRows(0, 2, 2, "b");
+  auto f2 = WriteTestDataFile(*table_, 0, r2);
+  auto f3 = WriteTestDataFile(*table_, 0, r1);
+  CommitMessage m = AddFiles(*table_, 0, 0, {f2});
+  m.compact.compact_before = {f1};
+  m.compact.compact_after = {f3};
+  auto res = commit->Commit(Committable(2, {m}));
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  EXPECT_EQ(res->snapshot_ids, (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(Load(2).commit_kind, CommitKind::kAppend);
+  EXPECT_EQ(Load(3).commit_kind, CommitKind::kCompact);
+  EXPECT_EQ(Load(3).commit_identifier, 2);
+  EXPECT_EQ(Read(), Concat({r1, r2}));
+}
+
+TEST_F(FileStoreCommitTest, ChangelogFilesGetTheirOwnList) {
+  Create(false);
+  auto commit = Committer("user-a");
+  CommitMessage m = AddFiles(*table_, 0, 0, {FakeFile("data-1", 4)});
+  m.data.changelog_files = {FakeFile("changelog-1", 3)};
+  ASSERT_TRUE(commit->Commit(Committable(1, {m})).ok());
+  Snapshot s = Load(1);
+  ASSERT_TRUE(s.changelog_manifest_list.has_value());
+  ASSERT_TRUE(s.changelog_manifest_list_size.has_value());
+  EXPECT_EQ(s.changelog_record_count, 3);
+  EXPECT_EQ(s.delta_record_count, 4);
+  auto list = ReadList(dir_, *s.changelog_manifest_list);
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0].num_added_files, 1);
+}
+
+TEST_F(FileStoreCommitTest, DeletingAFileTwiceIsAConflict) {
+  Create(true);
+  auto a = Committer("user-a");
+  auto b = Committer("user-b");
+  auto f1 = WriteTestDataFile(*table_, 0, MakeRows(3, 0, 2, "a"));
+  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 3, 0, {f1})})).ok());
+  auto f2 = WriteTestDataFile(*table_, 0, MakeRows(3, 0, 2, "a"));
+  auto f3 = WriteTestDataFile(*table_, 0, MakeRows(3, 0, 2, "a"));
+  ASSERT_TRUE(a->Commit(Committable(2, {CompactFiles(*table_, 3, 0, {f1}, {f2})})).ok());
+  // user-b compacted the same file concurrently.
+  auto res = b->Commit(Committable(1, {CompactFiles(*table_, 3, 0, {f1}, {f3})}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
+  const std::string msg = res.status().ToString();
+  EXPECT_NE(msg.find(f1.file_name), std::string::npos) << msg;
+  EXPECT_NE(msg.find("pt=3"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("bucket 0"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("user-a"), std::string::npos) << msg;
+  // Nothing changed.
+  auto latest = table_->snapshot_manager().LatestSnapshotId();
+  ASSERT_TRUE(latest.ok());
+  EXPECT_EQ(*latest, 2);
+  // An append that deletes a file that is not live conflicts too (it is an OVERWRITE commit).
+  CommitMessage del = AddFiles(*table_, 3, 0, {});
+  del.data.deleted_files = {f1};
+  res = b->Commit(Committable(2, {del}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
+  // Deleting a live file through an append is an OVERWRITE snapshot.
+  del.data.deleted_files = {f2};
+  res = b->Commit(Committable(3, {del}));
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  EXPECT_EQ(Load(3).commit_kind, CommitKind::kOverwrite);
+  EXPECT_EQ(Load(3).total_record_count, 0);
+  EXPECT_TRUE(Read().empty());
+}
+
+TEST_F(FileStoreCommitTest, AddingALiveFileAgainIsAConflict) {
+  Create(false);
+  auto a = Committer("user-a");
+  auto f1 = FakeFile("data-1", 1);
+  auto f2 = FakeFile("data-2", 1);
+  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1, f2})})).ok());
+  auto res = a->Commit(Committable(2, {CompactFiles(*table_, 0, 0, {f1}, {f2})}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
+  EXPECT_NE(res.status().ToString().find("data-2"), std::string::npos);
+}
+
+TEST_F(FileStoreCommitTest, BucketCountChangeWithoutOverwriteIsAConflict) {
+  Create(true, {{"bucket", "2"}, {"bucket-key", "id"}});
+  auto a = Committer("user-a");
+  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 1, 0, {FakeFile("data-1", 1)})})).ok());
+  CommitMessage m = CompactFiles(*table_, 1, 1, {}, {FakeFile("data-2", 1)});
+  m.total_buckets = 4;
+  auto res = a->Commit(Committable(2, {m}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
+  EXPECT_NE(res.status().ToString().find("changed from 2 to 4"), std::string::npos);
+}
+
+// Key rows (trimmed primary key `id`) for a primary-key file's min / max key.
+std::string KeyRow(int64_t id) {
+  auto type = DataType::Row({DataField{1, "id", DataType::BigInt(false), {}, {}}});
+  return ::sluice::testing::SerializeStatsRow({Value::Int64(id)}, *type);
+}
+
+DataFileMeta KeyRangeFile(const std::string& name, int64_t min, int64_t max, int32_t level) {
+  DataFileMeta f = FakeFile(name, max - min + 1, level);
+  f.min_key = KeyRow(min);
+  f.max_key = KeyRow(max);
+  return f;
+}
+
+TEST_F(FileStoreCommitTest, OverlappingKeyRangesInOneLevelAreAConflict) {
+  Create(false, {{"bucket", "1"}}, /*primary_key=*/true);
+  auto a = Committer("user-a");
+  auto b = Committer("user-b");
+  auto l0 = KeyRangeFile("data-l0", 0, 100, 0);
+  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {l0})})).ok());
+  // a compacts into two level-1 files with disjoint ranges: fine.
+  auto res = a->Commit(Committable(
+      2, {CompactFiles(*table_, 0, 0, {l0},
+                       {KeyRangeFile("data-a1", 0, 49, 1), KeyRangeFile("data-a2", 50, 100, 1)})}));
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  // b adds a level-1 file overlapping data-a2 (e.g. from a stale view of the bucket).
+  res = b->Commit(
+      Committable(1, {CompactFiles(*table_, 0, 0, {}, {KeyRangeFile("data-b1", 90, 120, 1)})}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
+  const std::string msg = res.status().ToString();
+  EXPECT_NE(msg.find("LSM"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("data-a2"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("data-b1"), std::string::npos) << msg;
+  // Touching ranges (max == next min) overlap as well; a disjoint file at level 2 is fine.
+  res = b->Commit(
+      Committable(2, {CompactFiles(*table_, 0, 0, {}, {KeyRangeFile("data-b2", 100, 110, 1)})}));
+  EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
+  res = b->Commit(
+      Committable(3, {CompactFiles(*table_, 0, 0, {}, {KeyRangeFile("data-b3", 90, 120, 2)})}));
+  EXPECT_TRUE(res.ok()) << res.status().ToString();
+}
+
+TEST_F(FileStoreCommitTest, CommittedIdentifiersAreSkipped) {
+  Create(false);
+  auto r1 = MakeRows(0, 0, 2, "a");
+  auto r2 = MakeRows(0, 2, 2, "b");
+  auto r3 = MakeRows(0, 4, 2, "c");
+  auto f1 = WriteTestDataFile(*table_, 0, r1);
+  auto f2 = WriteTestDataFile(*table_, 0, r2);
+  auto f3 = WriteTestDataFile(*table_, 0, r3);
+  {
+    auto a = Committer("user-a");
+    ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})).ok());
+    ASSERT_TRUE(a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {f2})})).ok());
+    auto again = a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {f2})}));
+    ASSERT_TRUE(again.ok());
+    EXPECT_TRUE(again->skipped);
+    EXPECT_TRUE(again->snapshot_ids.empty());
+  }
+  // Another user's commit in between does not hide user-a's history.
+  auto other = Committer("user-b");
+  ASSERT_TRUE(other->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f3})})).ok());
+  // A restarted writer of user-a replays identifiers 1..3: only 3 is new.
+  auto restarted = Committer("user-a");
+  auto pending = restarted->FilterCommitted({3, 1, 2});
+  ASSERT_TRUE(pending.ok());
+  EXPECT_EQ(*pending, std::vector<int64_t>{3});
+  for (int64_t id : {1, 2}) {
+    auto res = restarted->Commit(Committable(id, {AddFiles(*table_, 0, 0, {f1})}));
+    ASSERT_TRUE(res.ok());
+    EXPECT_TRUE(res->skipped);
+  }
+  auto f4 = WriteTestDataFile(*table_, 0, MakeRows(0, 6, 1, "d"));
+  auto res = restarted->Commit(Committable(3, {AddFiles(*table_, 0, 0, {f4})}));
+  ASSERT_TRUE(res.ok());
+  EXPECT_FALSE(res->skipped);
+  EXPECT_EQ(Read(), Concat({r1, r2, r3, MakeRows(0, 6, 1, "d")}));
+}
+
+TEST_F(FileStoreCommitTest, StaticPartitionOverwrite) {
+  Create(true);
+  auto a = Committer("user-a");
+  auto p1 = MakeRows(1, 0, 3, "old");
+  auto p2 = MakeRows(2, 0, 3, "old");
+  ASSERT_TRUE(
+      a->Commit(Committable(1, {AddFiles(*table_, 1, 0, {WriteTestDataFile(*table_, 0, p1)}),
+                                AddFiles(*table_, 2, 0, {WriteTestDataFile(*table_, 0, p2)})}))
+          .ok());
+  auto n1 = MakeRows(1, 10, 2, "new");
+  auto res =
+      a->Overwrite(Committable(2, {AddFiles(*table_, 1, 0, {WriteTestDataFile(*table_, 0, n1)})}),
+                   PartitionSpec{{"pt", "1"}});
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  EXPECT_EQ(res->snapshot_ids, std::vector<int64_t>{2});
+  EXPECT_EQ(Load(2).commit_kind, CommitKind::kOverwrite);
+  EXPECT_EQ(Load(2).total_record_count, 5);
+  EXPECT_EQ(Load(2).delta_record_count, -1);
+  EXPECT_EQ(Read(), Concat({n1, p2}));
+
+  // New files outside the spec are refused.
+  res = a->Overwrite(Committable(3, {AddFiles(*table_, 2, 0, {WriteTestDataFile(*table_, 0, n1)})}),
+                     PartitionSpec{{"pt", "1"}});
+  EXPECT_TRUE(res.status().code() == StatusCode::kInvalidArgument) << res.status().ToString();
+  // An unknown key is refused.
+  res = a->Overwrite(Committable(3, {}), PartitionSpec{{"nope", "1"}});
+  EXPECT_TRUE(res.status().code() == StatusCode::kInvalidArgument) << res.status().ToString();
+
+  // An empty spec replaces the whole table.
+  auto n3 = MakeRows(3, 0, 1, "all");
+  res = a->Overwrite(Committable(4, {AddFiles(*table_, 3, 0, {WriteTestDataFile(*table_, 0, n3)})}),
+                     PartitionSpec{});
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  EXPECT_EQ(Read(), n3);
+  EXPECT_EQ(Load(3).total_record_count, 1);
+}
+
+TEST_F(FileStoreCommitTest, DynamicPartitionOverwrite) {
+  Create(true);
+  auto a = Committer("user-a");
+  auto p1 = MakeRows(1, 0, 3, "old");
+  auto p2 = MakeRows(2, 0, 3, "old");
+  ASSERT_TRUE(
+      a->Commit(Committable(1, {AddFiles(*table_, 1, 0, {WriteTestDataFile(*table_, 0, p1)}),
+                                AddFiles(*table_, 2, 0, {WriteTestDataFile(*table_, 0, p2)})}))
+          .ok());
+  auto n2 = MakeRows(2, 10, 2, "new");
+  auto n3 = MakeRows(3, 10, 2, "new");
+  auto res =
+      a->Overwrite(Committable(2, {AddFiles(*table_, 2, 0, {WriteTestDataFile(*table_, 0, n2)}),
+                                   AddFiles(*table_, 3, 0, {WriteTestDataFile(*table_, 0, n3)})}),
+                   std::nullopt);
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  EXPECT_EQ(Read(), Concat({p1, n2, n3}));
+  EXPECT_EQ(Load(2).commit_kind, CommitKind::kOverwrite);
+  // No new files: nothing is replaced, no snapshot.
+  res = a->Overwrite(Committable(3, {}), std::nullopt);
+  ASSERT_TRUE(res.ok());
+  EXPECT_TRUE(res->snapshot_ids.empty());
+  EXPECT_EQ(Read(), Concat({p1, n2, n3}));
+}
+
+TEST_F(FileStoreCommitTest, DynamicOverwriteOfAnUnpartitionedTableReplacesEverything) {
+  Create(false);
+  auto a = Committer("user-a");
+  ASSERT_TRUE(
+      a->Commit(
+           Committable(1, {AddFiles(*table_, 0, 0,
+                                    {WriteTestDataFile(*table_, 0, MakeRows(0, 0, 3, "old"))})}))
+          .ok());
+  auto n = MakeRows(0, 5, 2, "new");
+  auto res = a->Overwrite(
+      Committable(2, {AddFiles(*table_, 0, 0, {WriteTestDataFile(*table_, 0, n)})}), std::nullopt);
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  EXPECT_EQ(Read(), n);
+}
+
+TEST_F(FileStoreCommitTest, LostRaceRetriesOnTheNewLatestSnapshot) {
+  Create(false);
+  auto a = Committer("user-a");
+  auto b = Committer("user-b");
+  auto ra = MakeRows(0, 0, 2, "a");
+  auto rb = MakeRows(0, 10, 2, "b");
+  auto fa = WriteTestDataFile(*table_, 0, ra);
+  auto fb = WriteTestDataFile(*table_, 0, rb);
+  int races = 0;
+  // Just before a writes snapshot 1, b commits snapshot 1 first.
+  a->SetStepHookForTesting([&](std::string_view step) {
+    if (step == "before-snapshot" && races++ == 0) {
+      auto res = b->Commit(Committable(1, {AddFiles(*table_, 0, 0, {fb})}));
+      ASSERT_TRUE(res.ok()) << res.status().ToString();
+    }
+  });
+  auto before = ::sluice::testing::ListFilesRecursive(dir_ + "/manifest");
+  auto res = a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {fa})}));
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  EXPECT_EQ(res->snapshot_ids, std::vector<int64_t>{2});
+  EXPECT_EQ(res->attempts, 2);
+  EXPECT_EQ(Load(1).commit_user, "user-b");
+  EXPECT_EQ(Load(2).commit_user, "user-a");
+  EXPECT_EQ(Load(2).total_record_count, 4);
+  EXPECT_EQ(Read(), Concat({ra, rb}));
+  // The lost attempt's files were removed: snapshot 1 (b) wrote 3 files (base list, manifest,
+  // delta list), snapshot 2 (a) wrote 3 more.
+  EXPECT_EQ(::sluice::testing::ListFilesRecursive(dir_ + "/manifest").size(), before.size() + 6);
+}
+
+TEST_F(FileStoreCommitTest, ConflictFoundOnRetryFailsTheCommit) {
+  Create(false);
+  auto a = Committer("user-a");
+  auto b = Committer("user-b");
+  auto f1 = FakeFile("data-1", 1);
+  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})).ok());
+  bool raced = false;
+  a->SetStepHookForTesting([&](std::string_view step) {
+    if (step == "before-snapshot" && !raced) {
+      raced = true;
+      ASSERT_TRUE(
+          b->Commit(Committable(1, {CompactFiles(*table_, 0, 0, {f1}, {FakeFile("data-b", 1)})}))
+              .ok());
+    }
+  });
+  auto res =
+      a->Commit(Committable(2, {CompactFiles(*table_, 0, 0, {f1}, {FakeFile("data-a", 1)})}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
+  EXPECT_NE(res.status().ToString().find("data-1"), std::string::npos);
+}
+
+TEST_F(FileStoreCommitTest, RetriesRunOut) {
+  Create(false, {{"commit.max-retries", "2"}, {"commit.min-retry-wait", "1 ms"}});
+  auto a = Committer("user-a");
+  auto b = Committer("user-b");
+  int64_t next = 1;
+  a->SetStepHookForTesting([&](std::string_view step) {
+    if (step == "before-snapshot") {
+      ASSERT_TRUE(
+          b->Commit(Committable(next++, {AddFiles(*table_, 0, 0,
+                                                  {FakeFile("data-b" + std::to_string(next), 1)})}))
+              .ok());
+    }
+  });
+  auto res = a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {FakeFile("data-a", 1)})}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
+  EXPECT_NE(res.status().ToString().find("after 2 retries"), std::string::npos)
+      << res.status().ToString();
+}
+
+IndexManifestEntry IndexFile(const std::string& type, const std::string& name, int32_t bucket) {
+  IndexManifestEntry e;
+  e.index_type = type;
+  e.file_name = name;
+  e.file_size = 10;
+  e.row_count = 1;
+  e.bucket = bucket;
+  if (type == "DELETION_VECTORS") {
+    e.deletion_vectors = std::vector<DeletionVectorMeta>{{"data-x", 1, 4, 1}};
+  }
+  return e;
+}
+
+TEST_F(FileStoreCommitTest, IndexManifestCarriesLiveEntriesForward) {
+  Create(false, {{"bucket", "2"}, {"bucket-key", "id"}}, /*primary_key=*/true);
+  auto a = Committer("user-a");
+  CommitMessage m0 = AddFiles(*table_, 0, 0, {KeyRangeFile("data-0", 0, 1, 0)});
+  m0.data.new_index_files = {IndexFile("HASH", "index-h0", 0)};
+  CommitMessage m1 = AddFiles(*table_, 0, 1, {KeyRangeFile("data-1", 0, 1, 0)});
+  m1.data.new_index_files = {IndexFile("HASH", "index-h1", 1)};
+  ASSERT_TRUE(a->Commit(Committable(1, {m0, m1})).ok());
+  ASSERT_TRUE(Load(1).index_manifest.has_value());
+  // No index changes: the index manifest is reused.
+  ASSERT_TRUE(
+      a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {KeyRangeFile("data-2", 0, 1, 0)})})).ok());
+  EXPECT_EQ(Load(2).index_manifest, Load(1).index_manifest);
+  // A new hash index of bucket 0 replaces the old one; bucket 1's stays.
+  CommitMessage m2 = AddFiles(*table_, 0, 0, {KeyRangeFile("data-3", 0, 1, 0)});
+  m2.data.new_index_files = {IndexFile("HASH", "index-h0b", 0)};
+  m2.data.deleted_index_files = {IndexFile("HASH", "index-h0", 0)};
+  ASSERT_TRUE(a->Commit(Committable(3, {m2})).ok());
+  auto entries = ReadIndexManifest(*LocalFileIO(), ManifestFilePath(dir_, *Load(3).index_manifest));
+  ASSERT_TRUE(entries.ok()) << entries.status().ToString();
+  std::set<std::string> names;
+  for (const auto& e : *entries) {
+    names.insert(e.file_name);
+    EXPECT_EQ(e.kind, FileKind::kAdd);
+  }
+  EXPECT_EQ(names, (std::set<std::string>{"index-h0b", "index-h1"}));
+}
+
+// Writes `rows` through TableWrite and commits them as `identifier`.
+void WriteAndCommit(const std::shared_ptr<FileStoreTable>& table, FileStoreCommit* commit,
+                    int64_t identifier, const std::vector<TestRow>& rows,
+                    const std::vector<RowKind>& kinds = {}) {
+  auto write = TableWrite::Open(table);
+  ASSERT_TRUE(write.ok()) << write.status().ToString();
+  ColumnBatch batch(table->schema().LogicalRowType());
+  for (const auto& r : rows) {
+    ASSERT_TRUE(batch.AppendRow({Value::Int32(r.pt), Value::Int64(r.id), Value::String(r.v)}).ok());
+  }
+  ASSERT_TRUE((*write)->Write(batch, kinds.empty() ? nullptr : kinds.data()).ok());
+  auto messages = (*write)->PrepareCommit(identifier);
+  ASSERT_TRUE(messages.ok()) << messages.status().ToString();
+  auto res = commit->Commit(Committable(identifier, std::move(messages).value()));
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_TRUE((*write)->Close().ok());
+}
+
+TEST_F(FileStoreCommitTest, TableWriteAppendsRoundTrip) {
+  Create(true);
+  auto commit = Committer("user-a");
+  auto r1 = Concat({MakeRows(1, 0, 50, "a"), MakeRows(2, 0, 20, "a")});
+  auto r2 = MakeRows(1, 100, 30, "b");
+  WriteAndCommit(table_, commit.get(), 1, r1);
+  WriteAndCommit(table_, commit.get(), 2, r2);
+  EXPECT_EQ(Read(), Concat({r1, r2}));
+  EXPECT_EQ(Load(2).total_record_count, 100);
+}
+
+TEST_F(FileStoreCommitTest, TableWritePrimaryKeyUpsertsRoundTrip) {
+  Create(true, {{"bucket", "2"}}, /*primary_key=*/true);
+  auto commit = Committer("user-a");
+  auto r1 = Concat({MakeRows(1, 0, 40, "a"), MakeRows(2, 0, 10, "a")});
+  WriteAndCommit(table_, commit.get(), 1, r1);
+  // Update half of partition 1's keys, delete two keys of partition 2.
+  auto r2 = MakeRows(1, 0, 20, "b");
+  WriteAndCommit(table_, commit.get(), 2, r2);
+  std::vector<TestRow> deletes = {{2, 3, "a-3"}, {2, 4, "a-4"}};
+  WriteAndCommit(table_, commit.get(), 3, deletes, {RowKind::kDelete, RowKind::kDelete});
+  std::map<std::pair<int32_t, int64_t>, TestRow> model;
+  for (const auto& r : r1) model[{r.pt, r.id}] = r;
+  for (const auto& r : r2) model[{r.pt, r.id}] = r;
+  for (const auto& r : deletes) model.erase({r.pt, r.id});
+  std::vector<TestRow> expected;
+  for (const auto& [key, row] : model) expected.push_back(row);
+  EXPECT_EQ(Read(), Sorted(expected));
+  EXPECT_EQ(Load(3).commit_kind, CommitKind::kAppend);
+  // Record counts count the key-value records, as Java does (deletes are records too).
+  EXPECT_EQ(Load(3).total_record_count, 72);
 }
 
 }  // namespace

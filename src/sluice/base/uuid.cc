@@ -3,15 +3,21 @@
 #include <cstdint>
 #include <random>
 
+#include <unistd.h>
+
 namespace sluice {
 
 std::string NewUuidV4() {
-  // Seeded once per thread from the OS so that processes started together never share names.
-  thread_local std::mt19937_64 gen([] {
+  // Seeded per thread from the OS so that processes started together never share names, and
+  // again in a child after fork(), which would otherwise repeat its parent's names.
+  thread_local std::mt19937_64 gen;
+  thread_local pid_t seeded_in = 0;
+  if (seeded_in != ::getpid()) {
     std::random_device rd;
     std::seed_seq seq{rd(), rd(), rd(), rd()};
-    return std::mt19937_64(seq);
-  }());
+    gen.seed(seq);
+    seeded_in = ::getpid();
+  }
   uint64_t hi = gen();
   uint64_t lo = gen();
   hi = (hi & ~uint64_t{0xF000}) | uint64_t{0x4000};            // version 4

@@ -197,6 +197,13 @@ Result<std::optional<int64_t>> FileStoreCommit::LatestIdentifierOfUser() {
   return found;
 }
 
+Result<bool> FileStoreCommit::AlreadyCommitted(int64_t identifier) {
+  // Batch commits are one-shot (Java BatchTableCommit does not filter): no history lookup.
+  if (identifier == Snapshot::kBatchCommitIdentifier) return false;
+  SLUICE_ASSIGN_OR_RETURN(auto last, LatestIdentifierOfUser());
+  return last.has_value() && identifier <= *last;
+}
+
 Result<std::vector<int64_t>> FileStoreCommit::FilterCommitted(std::vector<int64_t> identifiers) {
   std::sort(identifiers.begin(), identifiers.end());
   SLUICE_ASSIGN_OR_RETURN(auto last, LatestIdentifierOfUser());
@@ -236,11 +243,8 @@ Result<std::vector<ManifestEntry>> FileStoreCommit::ReadLiveEntries(
 
 Result<CommitResult> FileStoreCommit::Commit(const ManifestCommittable& committable) {
   CommitResult result;
-  SLUICE_ASSIGN_OR_RETURN(auto last, LatestIdentifierOfUser());
-  if (last && committable.identifier <= *last) {
-    result.skipped = true;
-    return result;
-  }
+  SLUICE_ASSIGN_OR_RETURN(result.skipped, AlreadyCommitted(committable.identifier));
+  if (result.skipped) return result;
   const int32_t buckets = table_->options().bucket();
   ChangeSet append;
   ChangeSet compact;
@@ -301,11 +305,8 @@ Result<CommitResult> FileStoreCommit::Commit(const ManifestCommittable& committa
 Result<CommitResult> FileStoreCommit::Overwrite(
     const ManifestCommittable& committable, const std::optional<PartitionSpec>& static_partition) {
   CommitResult result;
-  SLUICE_ASSIGN_OR_RETURN(auto last, LatestIdentifierOfUser());
-  if (last && committable.identifier <= *last) {
-    result.skipped = true;
-    return result;
-  }
+  SLUICE_ASSIGN_OR_RETURN(result.skipped, AlreadyCommitted(committable.identifier));
+  if (result.skipped) return result;
   const int32_t buckets = table_->options().bucket();
   std::vector<ManifestEntry> new_files;
   std::vector<IndexManifestEntry> new_index;

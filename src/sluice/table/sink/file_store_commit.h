@@ -27,8 +27,10 @@
 // Idempotence: a commit user's commits carry increasing identifiers; Commit() skips a
 // committable whose identifier is not above the latest identifier this user committed (Java
 // filterCommitted), so a writer that replays its last commits after a restart commits each
-// once. Batch writes use Snapshot::kBatchCommitIdentifier and must therefore use a fresh commit
-// user per commit, as Java's batch writes do.
+// once. The lookup walks the snapshots newest first until one of this user (once per
+// FileStoreCommit; later commits remember their identifier). Batch commits
+// (Snapshot::kBatchCommitIdentifier) are not filtered: like Java's batch commits they are
+// one-shot, normally with a fresh commit user each.
 //
 // Thread safety: not thread-safe; use one FileStoreCommit per thread. Any number of
 // FileStoreCommits, in any number of processes, may commit to one table at the same time.
@@ -142,6 +144,8 @@ class FileStoreCommit {
   Result<std::vector<ManifestEntry>> ReadLiveEntries(
       const Snapshot& snapshot, const std::function<bool(const std::string&)>& partition_filter);
   Result<std::optional<int64_t>> LatestIdentifierOfUser();
+  // True when this user already committed `identifier` (Java filterCommitted).
+  Result<bool> AlreadyCommitted(int64_t identifier);
   Result<int64_t> LatestSchemaId() const;
   void Step(std::string_view name) const {
     if (step_hook_) step_hook_(name);

@@ -1,0 +1,318 @@
+// Multi-process commit scenarios (labelled scenario): several processes committing to one table
+// at once, and committers killed with SIGKILL between the steps of a commit.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+
+#include "sluice/table/sink/file_store_commit.h"
+#include "table/commit_test_util.h"
+
+namespace sluice {
+namespace {
+
+using testing::AddFiles;
+using testing::Committable;
+using testing::CompactFiles;
+using testing::CreateTestTable;
+using testing::MakeRows;
+using testing::OpenTestTable;
+using testing::ReadTestTable;
+using testing::Sorted;
+using testing::TestRow;
+using testing::TestRowType;
+using testing::WriteTestDataFile;
+
+// The rows of one data file.
+Result<std::vector<TestRow>> ReadDataFile(const std::string& path) {
+  SLUICE_ASSIGN_OR_RETURN(auto format, FileFormatByName("parquet"));
+  SLUICE_ASSIGN_OR_RETURN(auto opened, LocalFileIO()->OpenForRead(path));
+  std::shared_ptr<RandomAccessFile> file(std::move(opened));
+  SLUICE_ASSIGN_OR_RETURN(auto reader, format->CreateReader(file, TestRowType(), {}));
+  std::vector<TestRow> rows;
+  ColumnBatch batch(TestRowType());
+  while (true) {
+    SLUICE_ASSIGN_OR_RETURN(bool more, reader->Next(&batch));
+    if (!more) break;
+    for (int64_t r = 0; r < batch.num_rows(); ++r) {
+      rows.push_back({static_cast<int32_t>(batch.column(0)->GetValue(r).AsInt64()),
+                      batch.column(1)->GetValue(r).AsInt64(),
+                      batch.column(2)->GetValue(r).bytes()});
+    }
+  }
+  return rows;
+}
+
+// Runs `body` in a child process; returns its wait status.
+template <typename Body>
+int RunChild(Body body) {
+  fflush(nullptr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    body();
+    _exit(0);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return status;
+}
+
+// One committer process: appends (odd steps) and compactions of two of the oldest live files
+// (even steps, so that the processes compete for the same files). Writes one line per commit to
+// `log_path`: "<kind> <identifier> landed|conflict|error <detail>", and for landed appends the
+// ids of the rows added.
+void CommitterProcess(const std::string& dir, int child, int steps, const std::string& log_path) {
+  std::ofstream log(log_path);
+  auto table = OpenTestTable(dir);
+  if (!table.ok()) {
+    log << "open error " << table.status().ToString() << "\n";
+    return;
+  }
+  auto commit = FileStoreCommit::Make(*table, "child-" + std::to_string(child));
+  if (!commit.ok()) {
+    log << "make error " << commit.status().ToString() << "\n";
+    return;
+  }
+  std::mt19937 rng(child * 7919 + 17);
+  for (int k = 1; k <= steps; ++k) {
+    ManifestCommittable committable;
+    std::vector<TestRow> added;
+    const bool append = k % 2 == 1;
+    if (append) {
+      added = MakeRows(0, child * 100000 + k * 100, 3, "c" + std::to_string(child));
+      committable =
+          Committable(k, {AddFiles(**table, 0, 0, {WriteTestDataFile(**table, 0, added)})});
+    } else {
+      ScanOptions scan;
+      scan.num_threads = 1;
+      auto plan = PlanScan(**table, scan);
+      if (!plan.ok()) {
+        log << "compact " << k << " error " << plan.status().ToString() << "\n";
+        continue;
+      }
+      std::vector<std::pair<DataFileMeta, std::string>> files;
+      for (const auto& split : plan->splits) {
+        for (size_t i = 0; i < split.data_files.size(); ++i) {
+          files.emplace_back(split.data_files[i], split.data_file_paths[i]);
+        }
+      }
+      std::sort(files.begin(), files.end(),
+                [](const auto& a, const auto& b) { return a.first.file_name < b.first.file_name; });
+      if (files.size() < 3) continue;
+      // Two of the three first files, picked at random.
+      int skip = static_cast<int>(rng() % 3);
+      std::vector<DataFileMeta> before;
+      std::vector<TestRow> rows;
+      for (int i = 0; i < 3; ++i) {
+        if (i == skip) continue;
+        before.push_back(files[i].first);
+        auto part = ReadDataFile(files[i].second);
+        if (!part.ok()) {
+          log << "compact " << k << " error " << part.status().ToString() << "\n";
+          return;
+        }
+        rows.insert(rows.end(), part->begin(), part->end());
+      }
+      auto after = WriteTestDataFile(**table, 0, rows);
+      committable = Committable(k, {CompactFiles(**table, 0, 0, before, {after})});
+    }
+    auto res = (*commit)->Commit(committable);
+    log << (append ? "append " : "compact ") << k << " ";
+    if (res.ok()) {
+      log << "landed";
+      for (int64_t id : res->snapshot_ids) log << " " << id;
+      log << "\n";
+      for (const auto& r : added) log << "row " << r.id << " " << r.v << "\n";
+    } else if (res.status().IsConflict()) {
+      log << "conflict\n";
+    } else {
+      log << "error " << res.status().ToString() << "\n";
+    }
+  }
+}
+
+TEST(CommitScenarioTest, ConcurrentCommittersLandOrConflict) {
+  ::sluice::testing::TempDir tmp;
+  const std::string dir = tmp.path() + "/t";
+  ASSERT_TRUE(CreateTestTable(dir, false,
+                              {{"commit.max-retries", "100"},
+                               {"commit.min-retry-wait", "1 ms"},
+                               {"commit.max-retry-wait", "20 ms"}})
+                  .ok());
+  auto table = OpenTestTable(dir);
+  ASSERT_TRUE(table.ok());
+  std::vector<TestRow> expected;
+  {
+    auto seed = FileStoreCommit::Make(*table, "seed");
+    ASSERT_TRUE(seed.ok());
+    std::vector<DataFileMeta> files;
+    for (int i = 0; i < 8; ++i) {
+      auto rows = MakeRows(0, i * 10, 3, "seed");
+      expected.insert(expected.end(), rows.begin(), rows.end());
+      files.push_back(WriteTestDataFile(**table, 0, rows));
+    }
+    ASSERT_TRUE((*seed)->Commit(Committable(1, {AddFiles(**table, 0, 0, files)})).ok());
+  }
+
+  constexpr int kChildren = 4;
+  constexpr int kSteps = 6;
+  std::vector<pid_t> pids;
+  fflush(nullptr);
+  for (int c = 0; c < kChildren; ++c) {
+    pid_t pid = fork();
+    if (pid == 0) {
+      CommitterProcess(dir, c, kSteps, tmp.path() + "/log-" + std::to_string(c));
+      _exit(0);
+    }
+    pids.push_back(pid);
+  }
+  for (pid_t pid : pids) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  }
+
+  int landed = 0;
+  int conflicts = 0;
+  std::set<int64_t> snapshot_ids;
+  for (int c = 0; c < kChildren; ++c) {
+    std::ifstream log(tmp.path() + "/log-" + std::to_string(c));
+    std::string line;
+    int lines = 0;
+    while (std::getline(log, line)) {
+      std::istringstream in(line);
+      std::string kind;
+      in >> kind;
+      if (kind == "row") {
+        TestRow r;
+        r.pt = 0;
+        in >> r.id >> r.v;
+        expected.push_back(r);
+        continue;
+      }
+      ++lines;
+      int64_t k;
+      std::string outcome;
+      in >> k >> outcome;
+      ASSERT_TRUE(outcome == "landed" || outcome == "conflict") << "child " << c << ": " << line;
+      if (outcome == "conflict") {
+        // Appends never conflict; only compactions of files another process compacted.
+        EXPECT_EQ(kind, "compact") << line;
+        ++conflicts;
+        continue;
+      }
+      ++landed;
+      int64_t id;
+      while (in >> id) EXPECT_TRUE(snapshot_ids.insert(id).second) << "snapshot " << id << " twice";
+    }
+    EXPECT_EQ(lines, kSteps) << "child " << c;
+  }
+  // Every landed commit made exactly one snapshot; snapshots are 1 (seed) + landed, contiguous.
+  auto ids = (*table)->snapshot_manager().ListSnapshotIds();
+  ASSERT_TRUE(ids.ok());
+  ASSERT_EQ(static_cast<int>(ids->size()), 1 + landed);
+  for (size_t i = 0; i < ids->size(); ++i) EXPECT_EQ((*ids)[i], static_cast<int64_t>(i) + 1);
+  EXPECT_EQ(static_cast<int>(snapshot_ids.size()), landed);
+  auto rows = ReadTestTable(dir);
+  ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+  EXPECT_EQ(*rows, Sorted(expected));
+  auto latest = (*table)->snapshot_manager().LatestSnapshot();
+  ASSERT_TRUE(latest.ok() && latest->has_value());
+  EXPECT_EQ((*latest)->total_record_count, static_cast<int64_t>(expected.size()));
+  RecordProperty("landed", landed);
+  RecordProperty("conflicts", conflicts);
+  std::cout << "landed " << landed << " commits, " << conflicts << " conflicts\n";
+}
+
+// The rows of batch k of the killed committer.
+std::vector<TestRow> Batch(int64_t k) {
+  return MakeRows(static_cast<int32_t>(k % 3), k * 100, 4, "b");
+}
+
+std::vector<TestRow> BatchesUpTo(int64_t k) {
+  std::vector<TestRow> rows;
+  for (int64_t i = 1; i <= k; ++i) {
+    auto b = Batch(i);
+    rows.insert(rows.end(), b.begin(), b.end());
+  }
+  return Sorted(std::move(rows));
+}
+
+// Commits batches 1..batches as user "killer", skipping those already committed (a restarted
+// writer), and kills itself with SIGKILL at step `kill_at` (counting every commit step).
+void KilledCommitter(const std::string& dir, int batches, int kill_at) {
+  auto table = OpenTestTable(dir);
+  if (!table.ok()) _exit(3);
+  auto commit = FileStoreCommit::Make(*table, "killer");
+  if (!commit.ok()) _exit(3);
+  int steps = 0;
+  (*commit)->SetStepHookForTesting([&](std::string_view) {
+    if (++steps == kill_at) raise(SIGKILL);
+  });
+  std::vector<int64_t> all;
+  for (int k = 1; k <= batches; ++k) all.push_back(k);
+  auto pending = (*commit)->FilterCommitted(all);
+  if (!pending.ok()) _exit(4);
+  for (int64_t k : *pending) {
+    auto rows = Batch(k);
+    auto file = WriteTestDataFile(**table, 0, rows);
+    auto res = (*commit)->Commit(Committable(k, {AddFiles(**table, rows[0].pt, 0, {file})}));
+    if (!res.ok() || res->snapshot_ids.size() != 1) _exit(5);
+  }
+}
+
+TEST(CommitScenarioTest, KilledCommitterLeavesOnlyWholeSnapshots) {
+  ::sluice::testing::TempDir tmp;
+  const std::string dir = tmp.path() + "/t";
+  // Small merge count so that base manifests are rewritten in many commits.
+  ASSERT_TRUE(CreateTestTable(dir, true, {{"manifest.merge-min-count", "2"}}).ok());
+  constexpr int kBatches = 40;
+  int kills = 0;
+  for (int round = 0; round < 21; ++round) {
+    // 7 steps per commit: round r dies at step r + 1 of its run, so that the rounds together
+    // die at every step of a commit (before and after the snapshot file, before the hint).
+    const int kill_at = 1 + round;
+    int status = RunChild([&] { KilledCommitter(dir, kBatches, kill_at); });
+    if (WIFSIGNALED(status)) {
+      ASSERT_EQ(WTERMSIG(status), SIGKILL);
+      ++kills;
+    } else {
+      ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+    }
+    // Whatever the point of death: the snapshots are contiguous, each whole, and each holds
+    // exactly the batches up to its commit identifier.
+    auto table = OpenTestTable(dir);
+    ASSERT_TRUE(table.ok()) << table.status().ToString();
+    auto snapshots = (*table)->snapshot_manager().ListSnapshots();
+    ASSERT_TRUE(snapshots.ok()) << snapshots.status().ToString();
+    for (size_t i = 0; i < snapshots->size(); ++i) {
+      const Snapshot& s = (*snapshots)[i];
+      ASSERT_EQ(s.id, static_cast<int64_t>(i) + 1);
+      ASSERT_EQ(s.commit_identifier, s.id) << "each batch is committed once, in order";
+      auto rows = ReadTestTable(dir, TableVersion::SnapshotId(s.id));
+      ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+      ASSERT_EQ(*rows, BatchesUpTo(s.id)) << "snapshot " << s.id;
+      EXPECT_EQ(s.total_record_count, static_cast<int64_t>(rows->size()));
+    }
+    auto latest = ReadTestTable(dir);
+    ASSERT_TRUE(latest.ok()) << latest.status().ToString();
+    EXPECT_EQ(*latest, BatchesUpTo(static_cast<int64_t>(snapshots->size())));
+  }
+  // A last run without a kill commits what is left, each batch once.
+  int status = RunChild([&] { KilledCommitter(dir, kBatches, -1); });
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  auto rows = ReadTestTable(dir);
+  ASSERT_TRUE(rows.ok());
+  EXPECT_EQ(*rows, BatchesUpTo(kBatches));
+  EXPECT_GT(kills, 0);
+  std::cout << kills << " committers killed\n";
+}
+
+}  // namespace
+}  // namespace sluice
