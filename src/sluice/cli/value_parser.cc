@@ -146,9 +146,9 @@ Result<Value> ParseTimestamp(std::string_view text, const DataType& type) {
   return value;
 }
 
+// A string's content, any other value's JSON text: how errors quote a value.
 std::string JsonText(const Json& json) {
-  std::string text = json.is_string() ? json.get<std::string>() : json.dump();
-  return text;
+  return json.is_string() ? json.get<std::string>() : json.dump();
 }
 
 Result<Value> ParseJsonList(const Json& json, const DataType& type) {
