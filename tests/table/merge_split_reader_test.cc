@@ -285,6 +285,18 @@ TEST(MergeSplitReaderTest, RandomRunsMatchReferenceMerge) {
       EXPECT_EQ(ReadAll(t->table(), t->schema(), t->Split(files), options), expected)
           << "round " << round << " batch size " << batch_size;
     }
+    // A key range (may skip row groups before the merge) and a value condition (after it).
+    SplitReadOptions filtered;
+    filtered.filter =
+        ParsePredicate("k >= 50 AND k < 150 AND n > 800000", *t->schema()->LogicalRowType())
+            .value();
+    std::vector<std::string> expected_filtered;
+    for (const auto& [k, entry] : newest) {
+      const Record& r = entry.second;
+      if (IsRetract(r.kind) || k < 50 || k >= 150 || r.value[2].int32() <= 800000) continue;
+      expected_filtered.push_back(Row(k, r.value[1].bytes(), r.value[2].int32()));
+    }
+    EXPECT_EQ(ReadAll(t->table(), t->schema(), t->Split(files), filtered), expected_filtered);
   }
 }
 

@@ -6,12 +6,14 @@ namespace sluice {
 
 DeltaSplitReader::DeltaSplitReader(const FileStoreTable& table,
                                    std::shared_ptr<const TableSchema> read_schema, DataSplit split,
-                                   SplitReadOptions options, ReadColumns columns)
+                                   SplitReadOptions options, ReadColumns columns,
+                                   std::shared_ptr<const TimeZone> session_zone)
     : table_(table),
       read_schema_(std::move(read_schema)),
       split_(std::move(split)),
       options_(std::move(options)),
       columns_(std::move(columns)),
+      session_zone_(std::move(session_zone)),
       records_(KeyValueFileReader::RecordType(columns_.value_type)) {}
 
 Result<std::unique_ptr<DeltaSplitReader>> DeltaSplitReader::Open(
@@ -29,8 +31,13 @@ Result<std::unique_ptr<DeltaSplitReader>> DeltaSplitReader::Open(
         " files of a split of " + std::to_string(split.data_files.size()));
   }
   SLUICE_ASSIGN_OR_RETURN(ReadColumns columns, ReadColumns::Make(*read_schema, options, false));
-  return std::unique_ptr<DeltaSplitReader>(new DeltaSplitReader(
-      table, std::move(read_schema), std::move(split), std::move(options), std::move(columns)));
+  std::shared_ptr<const TimeZone> session_zone;
+  if (!options.session_time_zone.empty()) {
+    SLUICE_ASSIGN_OR_RETURN(session_zone, TimeZone::Load(options.session_time_zone));
+  }
+  return std::unique_ptr<DeltaSplitReader>(
+      new DeltaSplitReader(table, std::move(read_schema), std::move(split), std::move(options),
+                           std::move(columns), std::move(session_zone)));
 }
 
 Result<bool> DeltaSplitReader::Next(ColumnBatch* batch) {
@@ -39,13 +46,16 @@ Result<bool> DeltaSplitReader::Next(ColumnBatch* batch) {
     if (reader_ == nullptr) {
       if (next_file_ >= split_.data_files.size()) return false;
       const size_t file = next_file_++;
-      const std::vector<int64_t>* deleted = nullptr;
+      KeyValueFileReader::Options file_options;
+      file_options.batch_size = options_.batch_size;
+      file_options.session_zone = session_zone_;
+      file_options.skip_filter = columns_.filter;
       if (!options_.deleted_positions.empty() && options_.deleted_positions[file]) {
-        deleted = &*options_.deleted_positions[file];
+        file_options.deleted = &*options_.deleted_positions[file];
       }
       SLUICE_ASSIGN_OR_RETURN(
           reader_, KeyValueFileReader::Open(table_, *read_schema_, columns_.value_type, split_,
-                                            file, deleted, options_.batch_size));
+                                            file, file_options));
     }
     SLUICE_ASSIGN_OR_RETURN(bool more, reader_->Next(&records_));
     if (!more) {

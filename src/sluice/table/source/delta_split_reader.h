@@ -31,13 +31,15 @@ class DeltaSplitReader : public SplitReader {
 
  private:
   DeltaSplitReader(const FileStoreTable& table, std::shared_ptr<const TableSchema> read_schema,
-                   DataSplit split, SplitReadOptions options, ReadColumns columns);
+                   DataSplit split, SplitReadOptions options, ReadColumns columns,
+                   std::shared_ptr<const TimeZone> session_zone);
 
   const FileStoreTable& table_;
   std::shared_ptr<const TableSchema> read_schema_;
   DataSplit split_;
   SplitReadOptions options_;
   ReadColumns columns_;
+  std::shared_ptr<const TimeZone> session_zone_;
 
   size_t next_file_ = 0;
   std::unique_ptr<KeyValueFileReader> reader_;

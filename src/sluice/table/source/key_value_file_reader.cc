@@ -51,8 +51,7 @@ KeyValueFileReader::KeyValueFileReader(std::string path, int32_t level,
 
 Result<std::unique_ptr<KeyValueFileReader>> KeyValueFileReader::Open(
     const FileStoreTable& table, const TableSchema& read_schema, const DataTypePtr& value_type,
-    const DataSplit& split, size_t file_index, const std::vector<int64_t>* deleted,
-    int64_t batch_size) {
+    const DataSplit& split, size_t file_index, Options options) {
   const DataFileMeta& meta = split.data_files[file_index];
   const std::string& path = split.data_file_paths[file_index];
   std::shared_ptr<const TableSchema> file_schema;
@@ -62,8 +61,8 @@ Result<std::unique_ptr<KeyValueFileReader>> KeyValueFileReader::Open(
     file_schema = std::move(*found);
   }
   const TableSchema& schema = file_schema ? *file_schema : read_schema;
-  auto evolution =
-      FileEvolution::Make(schema, value_type, read_schema.partition_keys(), split.partition_values);
+  auto evolution = FileEvolution::Make(schema, value_type, read_schema.partition_keys(),
+                                       split.partition_values, std::move(options.session_zone));
   if (!evolution.ok()) return evolution.status().WithContext("data file " + path);
   std::vector<DataField> file_fields = evolution->file_read_type()->fields();
   file_fields.push_back(SequenceNumberField());
@@ -75,12 +74,27 @@ Result<std::unique_ptr<KeyValueFileReader>> KeyValueFileReader::Open(
   std::shared_ptr<RandomAccessFile> shared_file = std::move(*file);
   auto format = DetectFileFormat(*shared_file);
   if (!format.ok()) return format.status().WithContext("data file " + path);
-  ReaderOptions options;
-  options.batch_size = batch_size;
-  if (deleted != nullptr && !deleted->empty()) {
-    options.row_positions = LivePositions(meta.row_count, *deleted);
+  ReaderOptions reader_options;
+  reader_options.batch_size = options.batch_size;
+  if (options.deleted != nullptr && !options.deleted->empty()) {
+    reader_options.row_positions = LivePositions(meta.row_count, *options.deleted);
   }
-  auto reader = (*format)->CreateReader(shared_file, file_read_type, options);
+  if (options.skip_filter != nullptr) {
+    // Value field -> file column, for fields the file holds with the same type (no cast).
+    std::vector<int> to_file(static_cast<size_t>(value_type->num_fields()), -1);
+    const auto& file_read_fields = file_read_type->fields();
+    for (size_t i = 0; i < to_file.size(); ++i) {
+      const DataField& field = value_type->fields()[i];
+      for (size_t j = 0; j < file_read_fields.size(); ++j) {
+        if (file_read_fields[j].id == field.id &&
+            file_read_fields[j].type->EqualsIgnoreNullable(*field.type)) {
+          to_file[i] = static_cast<int>(j);
+        }
+      }
+    }
+    reader_options.predicate = options.skip_filter->RemapForPruning(to_file);
+  }
+  auto reader = (*format)->CreateReader(shared_file, file_read_type, reader_options);
   if (!reader.ok()) return reader.status().WithContext("data file " + path);
   return std::unique_ptr<KeyValueFileReader>(new KeyValueFileReader(
       path, meta.level, std::move(*reader), std::move(*evolution), std::move(file_read_type)));

@@ -21,9 +21,11 @@
 #include "sluice/batch/column_batch.h"
 #include "sluice/format/file_format.h"
 #include "sluice/meta/data_file_meta.h"
+#include "sluice/predicate/predicate.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/source/data_split.h"
 #include "sluice/table/source/schema_evolution.h"
+#include "sluice/types/time_zone.h"
 
 namespace sluice {
 
@@ -36,13 +38,23 @@ inline constexpr const char* kValueKindFieldName = "_VALUE_KIND";
 class KeyValueFileReader {
  public:
   // `value_type`: a ROW of read-schema fields. Batches are of RecordType(value_type).
-  // `deleted`: sorted positions of deleted rows (a deletion vector), or null.
+  struct Options {
+    int64_t batch_size = 4096;
+    // Sorted positions of deleted rows (a deletion vector), or null.
+    const std::vector<int64_t>* deleted = nullptr;
+    // Serves the casts that depend on the session time zone (null: UTC).
+    std::shared_ptr<const TimeZone> session_zone;
+    // A predicate over value_type whose row groups / stripes may be skipped when their
+    // statistics rule it out (rows are not filtered); only fields the file holds with the read
+    // type are used.
+    PredicatePtr skip_filter;
+  };
+
   static Result<std::unique_ptr<KeyValueFileReader>> Open(const FileStoreTable& table,
                                                           const TableSchema& read_schema,
                                                           const DataTypePtr& value_type,
                                                           const DataSplit& split, size_t file_index,
-                                                          const std::vector<int64_t>* deleted,
-                                                          int64_t batch_size);
+                                                          Options options);
 
   // `value_type` + `_SEQUENCE_NUMBER BIGINT NOT NULL` + `_VALUE_KIND TINYINT NOT NULL`.
   static DataTypePtr RecordType(const DataTypePtr& value_type);

@@ -18,7 +18,8 @@ MergeSplitReader::MergeSplitReader(const FileStoreTable& table,
                                    SplitReadOptions options, ReadColumns columns,
                                    std::vector<std::vector<RunFiles>> sections,
                                    std::unique_ptr<MergeFunction> merge_function,
-                                   std::optional<ColumnRowComparator> user_sequence)
+                                   std::optional<ColumnRowComparator> user_sequence,
+                                   std::shared_ptr<const TimeZone> session_zone)
     : table_(table),
       read_schema_(std::move(read_schema)),
       split_(std::move(split)),
@@ -30,7 +31,8 @@ MergeSplitReader::MergeSplitReader(const FileStoreTable& table,
       key_comparator_(columns_.key_columns),
       sections_(std::move(sections)),
       merge_function_(std::move(merge_function)),
-      user_sequence_(std::move(user_sequence)) {
+      user_sequence_(std::move(user_sequence)),
+      session_zone_(std::move(session_zone)) {
   single_bigint_key_ =
       columns_.key_columns.size() == 1 &&
       PhysicalKindOf(
@@ -63,6 +65,10 @@ Result<std::unique_ptr<MergeSplitReader>> MergeSplitReader::Open(
                            core_options.sequence_field().empty() && !core_options.ignore_delete();
   SLUICE_ASSIGN_OR_RETURN(ReadColumns columns,
                           ReadColumns::Make(*read_schema, options, !deduplicate));
+  std::shared_ptr<const TimeZone> session_zone;
+  if (!options.session_time_zone.empty()) {
+    SLUICE_ASSIGN_OR_RETURN(session_zone, TimeZone::Load(options.session_time_zone));
+  }
   std::unique_ptr<MergeFunction> merge_function;
   std::optional<ColumnRowComparator> user_sequence;
   if (!deduplicate) {
@@ -97,9 +103,10 @@ Result<std::unique_ptr<MergeSplitReader>> MergeSplitReader::Open(
         files.push_back(file_index[file->meta.file_name]);
     }
   }
-  return std::unique_ptr<MergeSplitReader>(new MergeSplitReader(
-      table, std::move(read_schema), std::move(split), std::move(options), std::move(columns),
-      std::move(sections), std::move(merge_function), std::move(user_sequence)));
+  return std::unique_ptr<MergeSplitReader>(
+      new MergeSplitReader(table, std::move(read_schema), std::move(split), std::move(options),
+                           std::move(columns), std::move(sections), std::move(merge_function),
+                           std::move(user_sequence), std::move(session_zone)));
 }
 
 int MergeSplitReader::CompareKeys(const ColumnBatch& a, int64_t i, const ColumnBatch& b,
@@ -163,13 +170,16 @@ Status MergeSplitReader::Advance(size_t index) {
         return Status::OK();
       }
       const size_t file = cursor.files[cursor.next_file++];
-      const std::vector<int64_t>* deleted = nullptr;
+      KeyValueFileReader::Options file_options;
+      file_options.batch_size = options_.batch_size;
+      file_options.session_zone = session_zone_;
+      file_options.skip_filter = columns_.key_filter;
       if (!options_.deleted_positions.empty() && options_.deleted_positions[file]) {
-        deleted = &*options_.deleted_positions[file];
+        file_options.deleted = &*options_.deleted_positions[file];
       }
       SLUICE_ASSIGN_OR_RETURN(cursor.reader,
                               KeyValueFileReader::Open(table_, *read_schema_, columns_.value_type,
-                                                       split_, file, deleted, options_.batch_size));
+                                                       split_, file, file_options));
       cursor.level = cursor.reader->level();
     }
     ColumnBatch* batch = cursor.slots[target].get();

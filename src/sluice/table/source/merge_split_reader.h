@@ -88,7 +88,8 @@ class MergeSplitReader : public SplitReader {
                    DataSplit split, SplitReadOptions options, ReadColumns columns,
                    std::vector<std::vector<RunFiles>> sections,
                    std::unique_ptr<MergeFunction> merge_function,
-                   std::optional<ColumnRowComparator> user_sequence);
+                   std::optional<ColumnRowComparator> user_sequence,
+                   std::shared_ptr<const TimeZone> session_zone);
 
   // Key, then user sequence, then sequence number of the cursors' current records.
   int CompareCursors(int a, int b) const;
@@ -117,6 +118,7 @@ class MergeSplitReader : public SplitReader {
   std::vector<std::vector<RunFiles>> sections_;
   std::unique_ptr<MergeFunction> merge_function_;  // null on the deduplicate path
   std::optional<ColumnRowComparator> user_sequence_;
+  std::shared_ptr<const TimeZone> session_zone_;
 
   size_t next_section_ = 0;
   bool section_open_ = false;

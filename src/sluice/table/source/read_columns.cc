@@ -67,7 +67,12 @@ Result<ReadColumns> ReadColumns::Make(const TableSchema& read_schema,
   for (int index : key_fields) {
     columns.key_columns.push_back(columns.schema_to_value[static_cast<size_t>(index)]);
   }
-  if (options.filter != nullptr) columns.filter = options.filter->Remap(columns.schema_to_value);
+  if (options.filter != nullptr) {
+    columns.filter = options.filter->Remap(columns.schema_to_value);
+    std::vector<int> keys_only(static_cast<size_t>(columns.value_type->num_fields()), -1);
+    for (int column : columns.key_columns) keys_only[static_cast<size_t>(column)] = column;
+    if (columns.filter != nullptr) columns.key_filter = columns.filter->RemapForPruning(keys_only);
+  }
   return columns;
 }
 

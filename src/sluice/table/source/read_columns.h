@@ -31,6 +31,9 @@ struct ReadColumns {
   std::vector<int> projection;
   // options.filter over value_type, or null.
   PredicatePtr filter;
+  // The part of `filter` on the trimmed primary key only (over value_type), or null: the only
+  // part that may skip rows before a merge, since it keeps or drops every version of a key.
+  PredicatePtr key_filter;
   // value_type columns of the trimmed primary key, in key order.
   std::vector<int> key_columns;
   // value_type column of every read-schema field, -1 when not decoded.
