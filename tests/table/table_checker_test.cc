@@ -191,6 +191,20 @@ TEST_F(DamagedTableTest, WrongRecordCountsAreNamed) {
   EXPECT_TRUE(AnyMentions(problems, victim, "deltaRecordCount is 8")) << Join(problems);
 }
 
+TEST_F(DamagedTableTest, BaseThatIsNotThePreviousStateIsNamed) {
+  // Snapshot 2 pretends its base is snapshot 1's (empty) base.
+  const std::string first = testing::ReadFileOrFail(table_path_ + "/snapshot/snapshot-1");
+  const std::string second = table_path_ + "/snapshot/snapshot-2";
+  auto base_of = [](const std::string& json) {
+    size_t at = json.find("\"baseManifestList\" : \"") + 22;
+    return json.substr(at, json.find('"', at) - at);
+  };
+  Rewrite(second, base_of(testing::ReadFileOrFail(second)), base_of(first));
+  auto problems = Problems();
+  EXPECT_TRUE(AnyMentions(problems, second, "does not hold the files snapshot 1 left live"))
+      << Join(problems);
+}
+
 TEST_F(DamagedTableTest, MissingManifestAndManifestListAreNamed) {
   const std::string manifest = FileWith("manifest-d8522231");
   const std::string list =

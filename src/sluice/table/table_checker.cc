@@ -228,7 +228,11 @@ class Checker {
   const std::vector<ManifestEntry>* Manifest(const ManifestFileMeta& meta);
   void CheckPartitionStats(const std::string& path, const ManifestFileMeta& meta,
                            const std::vector<ManifestEntry>& entries);
-  void CheckIndexManifest(const std::string& name);
+  // The index manifest's entries (memoized; its files checked once); nullptr when unreadable.
+  const std::vector<IndexManifestEntry>* IndexManifest(const std::string& name);
+  // Every deletion vector of the live index files names a live data file of its bucket.
+  void CheckDeletionVectorTargets(const Snapshot& snapshot,
+                                  const std::map<FileKey, const ManifestEntry*>& live);
   void CheckDataFile(const ManifestEntry& entry);
   Status ReadDataFile(const std::string& path, const ManifestEntry& entry,
                       const TableSchema& schema);
@@ -246,7 +250,9 @@ class Checker {
 
   std::map<std::string, std::optional<std::vector<ManifestFileMeta>>> manifest_lists_;
   std::map<std::string, std::optional<std::vector<ManifestEntry>>> manifests_;
-  std::set<std::string> index_manifests_;
+  std::map<std::string, std::optional<std::vector<IndexManifestEntry>>> index_manifests_;
+  // The live files after the last snapshot checked, for the next snapshot's base.
+  std::optional<std::pair<int64_t, std::set<FileKey>>> previous_live_;
   std::set<std::string> index_files_;
   std::set<std::string> data_files_;
   std::map<int64_t, std::shared_ptr<const TableSchema>> schemas_;
@@ -382,7 +388,7 @@ void Checker::CheckSnapshot(int64_t id) {
       }
     }
   }
-  if (snapshot.index_manifest) CheckIndexManifest(*snapshot.index_manifest);
+  if (snapshot.index_manifest) IndexManifest(*snapshot.index_manifest);
   if (snapshot.statistics) {
     CheckExists("statistics file", StatisticsFilePath(table_.path(), *snapshot.statistics),
                 std::nullopt);
@@ -423,8 +429,29 @@ void Checker::CheckSnapshot(int64_t id) {
     }
   };
   fold(*base, false);
+  // The base of a snapshot is what the previous snapshot left live.
+  if (complete && previous_live_ && previous_live_->first == id - 1) {
+    std::set<FileKey> base_files;
+    for (const auto& [key, entry] : live) base_files.insert(key);
+    if (base_files != previous_live_->second) {
+      std::string example;
+      for (const FileKey& key : base_files) {
+        if (previous_live_->second.count(key) == 0) example = std::get<3>(key) + " appears";
+      }
+      for (const FileKey& key : previous_live_->second) {
+        if (base_files.count(key) == 0) example = std::get<3>(key) + " is missing";
+      }
+      Problem("snapshot " + path + ": its base manifest list " + snapshot.base_manifest_list +
+              " does not hold the files snapshot " + std::to_string(id - 1) + " left live (" +
+              example + ")");
+    }
+  }
   fold(*delta, true);
+  previous_live_.reset();
   if (!complete) return;
+  previous_live_.emplace(id, std::set<FileKey>());
+  for (const auto& [key, entry] : live) previous_live_->second.insert(key);
+  if (snapshot.index_manifest) CheckDeletionVectorTargets(snapshot, live);
 
   int64_t total = 0;
   for (const auto& [key, entry] : live) {
@@ -528,15 +555,17 @@ void Checker::CheckPartitionStats(const std::string& path, const ManifestFileMet
   CompareStats("manifest " + path, "partition", meta.partition_stats, fields, actual, modes);
 }
 
-void Checker::CheckIndexManifest(const std::string& name) {
-  if (!index_manifests_.insert(name).second) return;
+const std::vector<IndexManifestEntry>* Checker::IndexManifest(const std::string& name) {
+  auto it = index_manifests_.find(name);
+  if (it != index_manifests_.end()) return it->second ? &*it->second : nullptr;
+  std::optional<std::vector<IndexManifestEntry>>& slot = index_manifests_[name];
   ++report_->manifests;
   const std::string path = ManifestFilePath(table_.path(), name);
-  if (!CheckExists("index manifest", path, std::nullopt)) return;
+  if (!CheckExists("index manifest", path, std::nullopt)) return nullptr;
   Result<std::vector<IndexManifestEntry>> entries = ReadIndexManifest(*table_.io(), path);
   if (!entries.ok()) {
     Problem("index manifest " + path + ": " + entries.status().ToString());
-    return;
+    return nullptr;
   }
   const std::string* in_data_dir = table_.options().Find("index-file-in-data-file-dir");
   const bool index_in_data_dir = in_data_dir != nullptr && Lower(*in_data_dir) == "true";
@@ -566,6 +595,37 @@ void Checker::CheckIndexManifest(const std::string& name) {
         Problem("index file " + file + ": the deletion vector of " + dv.data_file_name +
                 " (offset " + std::to_string(dv.offset) + ", length " + std::to_string(dv.length) +
                 ") lies outside its " + std::to_string(e.file_size) + " bytes");
+      }
+    }
+  }
+  slot = std::move(*entries);
+  return &*slot;
+}
+
+void Checker::CheckDeletionVectorTargets(const Snapshot& snapshot,
+                                         const std::map<FileKey, const ManifestEntry*>& live) {
+  const std::vector<IndexManifestEntry>* entries = IndexManifest(*snapshot.index_manifest);
+  if (entries == nullptr) return;
+  std::map<std::tuple<std::string, int32_t, std::string>, const IndexManifestEntry*> index_files;
+  for (const IndexManifestEntry& e : *entries) {
+    auto key = std::make_tuple(e.partition, e.bucket, e.file_name);
+    if (e.kind == FileKind::kAdd) {
+      index_files[key] = &e;
+    } else {
+      index_files.erase(key);
+    }
+  }
+  std::set<std::tuple<std::string, int32_t, std::string>> live_files;
+  for (const auto& [key, entry] : live) {
+    live_files.emplace(std::get<0>(key), std::get<1>(key), std::get<3>(key));
+  }
+  for (const auto& [key, e] : index_files) {
+    if (!e->deletion_vectors) continue;
+    for (const DeletionVectorMeta& dv : *e->deletion_vectors) {
+      if (live_files.count({e->partition, e->bucket, dv.data_file_name}) == 0) {
+        Problem("index file " + e->file_name + " of snapshot " + std::to_string(snapshot.id) +
+                " holds a deletion vector of " + dv.data_file_name +
+                ", which is not a live data file of bucket " + std::to_string(e->bucket));
       }
     }
   }

@@ -2,7 +2,8 @@
 // write path and for `sluice check`. It walks the snapshots of the table's branch and checks:
 //
 //   snapshots   the JSON has every key Java requires, its id is its file name's, its schema
-//               resolves; totalRecordCount = rows of the live files of base + delta,
+//               resolves; its base manifest list holds exactly the files the previous
+//               snapshot left live; totalRecordCount = rows of the live files of base + delta,
 //               deltaRecordCount = rows added - rows deleted by the delta manifest list;
 //   manifests   every manifest list / manifest / index manifest exists, with its recorded size
 //               (snapshot *ManifestListSize, ManifestFileMeta file size); a manifest's added and
@@ -12,8 +13,9 @@
 //               re-read, it has the recorded row count, min / max key, key and value statistics
 //               (value statistics as the column's stats mode truncates them, `value_stats_cols`
 //               honoured), min / max sequence number and delete row count;
-//   index files every deletion-vector / index file exists with its recorded size, and every
-//               deletion vector lies inside its file.
+//   index files every deletion-vector / index file exists with its recorded size, every
+//               deletion vector lies inside its file and belongs to a live data file of its
+//               bucket.
 //
 // Each problem found is one line naming the file it concerns. Files shared by several
 // snapshots are checked once.
