@@ -268,3 +268,48 @@ TEST(CompactionOptionsTest, FromTableOptions) {
 
 }  // namespace
 }  // namespace sluice
+
+namespace sluice {
+namespace {
+
+TEST(MergeTreeCompactManagerTest, LookupBucketsMoveEveryLevel0FileUp) {
+  CompactionOptions options;
+  options.num_sorted_run_compaction_trigger = 5;
+  options.num_levels = 3;
+  options.target_file_size = 100;
+  options.need_lookup = true;
+  auto rewriter = std::make_shared<FakeRewriter>();
+  auto manager = MergeTreeCompactManager::Make(options, BigIntKeyType(), {}, rewriter).value();
+  ASSERT_TRUE(manager->AddNewFile(FileMeta("only", 0, 1, 5, 500, 1, 1)).ok());
+  // Level 0 is not empty: a lookup bucket's compaction is not done.
+  EXPECT_TRUE(manager->CompactNotCompleted());
+  ASSERT_TRUE(manager->TriggerCompaction(false).ok());
+  auto result = manager->GetCompactionResult(true);
+  ASSERT_TRUE(result.ok() && result->has_value());
+  // One run, so far below the trigger; still moved up (to the max level, as the only run).
+  ASSERT_EQ((*result)->after.size(), 1u);
+  EXPECT_EQ((*result)->after[0].file_name, "only");
+  EXPECT_EQ((*result)->after[0].level, 2);
+  EXPECT_TRUE(manager->levels().level0().empty());
+  EXPECT_FALSE(manager->CompactNotCompleted());
+}
+
+TEST(CompactionOptionsTest, LookupOptions) {
+  Result<CoreOptions> first_row =
+      CoreOptions::Make({{"merge-engine", "first-row"}, {"lookup-compact", "GENTLE"}});
+  ASSERT_TRUE(first_row.ok()) << first_row.status().ToString();
+  CompactionOptions options = CompactionOptions::Make(*first_row, true).value();
+  EXPECT_TRUE(options.need_lookup);
+  EXPECT_TRUE(options.lookup_compact_gentle);
+  EXPECT_EQ(options.LookupCompactMaxInterval(), 10);
+  options.lookup_compact_max_interval = 2;
+  EXPECT_EQ(options.LookupCompactMaxInterval(), 5);
+  EXPECT_FALSE(CompactionOptions::Make(CoreOptions::Make({}).value(), true)->need_lookup);
+  EXPECT_TRUE(CompactionOptions::Make(CoreOptions::Make({{"force-lookup", "true"}}).value(), true)
+                  ->need_lookup);
+  EXPECT_FALSE(
+      CompactionOptions::Make(CoreOptions::Make({{"lookup-compact", "soft"}}).value(), true).ok());
+}
+
+}  // namespace
+}  // namespace sluice

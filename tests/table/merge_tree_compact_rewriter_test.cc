@@ -219,5 +219,31 @@ TEST(MergeTreeCompactRewriterTest, TableWritesCompactAndReadAsTheModel) {
   }
 }
 
+TEST(MergeTreeCompactRewriterTest, TablesNeedingDeletionVectorsOrChangelogAreRefused) {
+  testing::TempDir dir;
+  for (const TableOptions& options : {TableOptions{{"deletion-vectors.enabled", "true"}},
+                                      TableOptions{{"changelog-producer", "lookup"}},
+                                      TableOptions{{"changelog-producer", "full-compaction"}}}) {
+    const std::string path = dir.path() + "/t" + options[0].second;
+    TableOptions with_bucket = options;
+    with_bucket.push_back({"bucket", "1"});
+    auto table = testing::CreatePkTable(path, KvFields(), {}, {"k"}, with_bucket);
+    auto factory = MakeMergeTreeCompactManagerFactory(table);
+    ASSERT_FALSE(factory.ok()) << options[0].first;
+    EXPECT_EQ(factory.status().code(), StatusCode::kNotSupported);
+  }
+  // write-only tables never compact: no manager.
+  auto table = testing::CreatePkTable(dir.path() + "/w", KvFields(), {}, {"k"},
+                                      {{"bucket", "1"}, {"write-only", "true"}});
+  auto factory = MakeMergeTreeCompactManagerFactory(table);
+  ASSERT_TRUE(factory.ok());
+  auto writers = DataFileWriterFactory::Make(table->io(), table->schema_ptr(), table->options(),
+                                             BucketPath(table->path(), "", 0))
+                     .value();
+  auto manager = (*factory)(EmptySerializedRow(), 0, {}, writers);
+  ASSERT_TRUE(manager.ok());
+  EXPECT_EQ(*manager, nullptr);
+}
+
 }  // namespace
 }  // namespace sluice

@@ -1,5 +1,6 @@
 #include "sluice/lsm/compaction_options.h"
 
+#include <cctype>
 #include <charconv>
 #include <limits>
 #include <string>
@@ -36,6 +37,26 @@ Result<CompactionOptions> CompactionOptions::Make(const CoreOptions& options,
   c.full_compaction_delta_commits = options.full_compaction_delta_commits();
   c.write_only = options.write_only();
   c.target_file_size = options.TargetFileSize(has_primary_key);
+  bool force_lookup = false;
+  if (const std::string* v = options.Find("force-lookup")) {
+    SLUICE_ASSIGN_OR_RETURN(force_lookup, ParseBooleanOption("force-lookup", *v));
+  }
+  c.need_lookup = options.merge_engine() == MergeEngine::kFirstRow ||
+                  options.changelog_producer() == ChangelogProducer::kLookup ||
+                  options.deletion_vectors_enabled() || force_lookup;
+  if (const std::string* v = options.Find("lookup-compact")) {
+    std::string mode = *v;
+    for (char& ch : mode) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (mode != "radical" && mode != "gentle") {
+      return Status::InvalidArgument("option 'lookup-compact': '" + *v +
+                                     "' is not radical or gentle");
+    }
+    c.lookup_compact_gentle = mode == "gentle";
+  }
+  if (const std::string* v = options.Find("lookup-compact.max-interval")) {
+    SLUICE_ASSIGN_OR_RETURN(c.lookup_compact_max_interval,
+                            ParseIntOption("lookup-compact.max-interval", *v));
+  }
   if (const std::string* v = options.Find("compaction.force-up-level-0")) {
     SLUICE_ASSIGN_OR_RETURN(c.force_up_level0,
                             ParseBooleanOption("compaction.force-up-level-0", *v));

@@ -4,6 +4,7 @@
 // Thread safety: a value type.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 
@@ -31,6 +32,20 @@ struct CompactionOptions {
   int64_t target_file_size = 128LL << 20;                // target-file-size
   std::optional<int32_t> full_compaction_delta_commits;  // full-compaction.delta-commits
   bool write_only = false;                               // write-only
+  // Java CoreOptions.needLookup: first-row, `changelog-producer = lookup`, deletion vectors or
+  // `force-lookup`; such buckets move every level-0 file up (ForceUpLevel0Compaction).
+  bool need_lookup = false;
+  bool lookup_compact_gentle = false;                  // lookup-compact = gentle
+  std::optional<int32_t> lookup_compact_max_interval;  // lookup-compact.max-interval
+
+  // Java lookupCompactMaxInterval: the option (default trigger x 2), at least the trigger.
+  int32_t LookupCompactMaxInterval() const {
+    const int64_t interval = lookup_compact_max_interval
+                                 ? *lookup_compact_max_interval
+                                 : int64_t{num_sorted_run_compaction_trigger} * 2;
+    return static_cast<int32_t>(std::min<int64_t>(
+        std::max<int64_t>(interval, num_sorted_run_compaction_trigger), INT32_MAX));
+  }
 
   // Files smaller than this join a compaction as rewrite candidates; larger ones are upgraded
   // (Java CoreOptions.compactionFileSize: target-file-size * compaction.small-file-ratio).

@@ -144,7 +144,11 @@ Result<std::unique_ptr<MergeTreeCompactManager>> MergeTreeCompactManager::Make(
       OffPeakHours::Make(options.offpeak_start_hour, options.offpeak_end_hour,
                          options.offpeak_ratio));
   std::unique_ptr<CompactStrategy> strategy;
-  if (options.force_up_level0) {
+  if (options.need_lookup) {
+    std::optional<int> interval;
+    if (options.lookup_compact_gentle) interval = options.LookupCompactMaxInterval();
+    strategy = std::make_unique<ForceUpLevel0Compaction>(std::move(universal), interval);
+  } else if (options.force_up_level0) {
     strategy = std::make_unique<ForceUpLevel0Compaction>(std::move(universal), std::nullopt);
   } else {
     strategy = std::move(universal);
@@ -153,6 +157,7 @@ Result<std::unique_ptr<MergeTreeCompactManager>> MergeTreeCompactManager::Make(
   manager_options.compaction_file_size = options.compaction_file_size();
   manager_options.num_sorted_run_stop_trigger = options.num_sorted_run_stop_trigger;
   manager_options.background = background;
+  manager_options.need_lookup = options.need_lookup;
   return std::make_unique<MergeTreeCompactManager>(std::move(levels), std::move(strategy),
                                                    std::move(rewriter), manager_options);
 }

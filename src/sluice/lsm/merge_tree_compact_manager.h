@@ -35,6 +35,8 @@ class MergeTreeCompactManager : public CompactManager {
     int num_sorted_run_stop_trigger = 8;
     // Run compactions on a thread of their own.
     bool background = false;
+    // Lookup buckets count level-0 files as unfinished compaction (Java compactNotCompleted).
+    bool need_lookup = false;
   };
 
   MergeTreeCompactManager(Levels levels, std::unique_ptr<CompactStrategy> strategy,
@@ -42,7 +44,8 @@ class MergeTreeCompactManager : public CompactManager {
   ~MergeTreeCompactManager() override;
 
   // The manager of a bucket with `restored_files`, its strategy made from `options` as Java's
-  // MergeTreeCompactManagerFactory does (universal, or force-up-level-0 when asked).
+  // MergeTreeCompactManagerFactory does: universal, wrapped in force-up-level-0 for lookup
+  // buckets (every lookup-compact.max-interval-th pick in `gentle` mode) or when asked.
   // `key_type`: ROW of the trimmed primary key fields.
   static Result<std::unique_ptr<MergeTreeCompactManager>> Make(
       const CompactionOptions& options, DataTypePtr key_type,
@@ -53,6 +56,9 @@ class MergeTreeCompactManager : public CompactManager {
   bool ShouldWaitForPreparingCheckpoint() const override;
   Status AddNewFile(const DataFileMeta& file) override;
   std::vector<DataFileMeta> AllFiles() const override { return levels_.AllFiles(); }
+  bool CompactNotCompleted() const override {
+    return has_task() || (options_.need_lookup && !levels_.level0().empty());
+  }
   Status TriggerCompaction(bool full_compaction) override;
 
   const Levels& levels() const { return levels_; }
