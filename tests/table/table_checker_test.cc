@@ -13,6 +13,7 @@
 
 #include "sluice/format/file_format_registry.h"
 #include "sluice/meta/manifest_file.h"
+#include "sluice/row/binary_row.h"
 #include "test_util.h"
 
 namespace sluice {
@@ -266,6 +267,53 @@ TEST_F(DamagedTableTest, EntriesThatDisagreeWithTheirFilesAreNamed) {
   EXPECT_TRUE(AnyMentions(problems, data_file, "sequence numbers run")) << Join(problems);
   EXPECT_TRUE(AnyMentions(problems, data_file, "min key is")) << Join(problems);
   EXPECT_TRUE(AnyMentions(problems, data_file, "records 5 nulls")) << Join(problems);
+}
+
+// A string max recorded without the truncate(16) rounding-up of the default stats mode is a
+// statistic Java would not have written: named.
+TEST_F(DamagedTableTest, UntruncatedStringStatisticIsNamed) {
+  auto table = FileStoreTable::Open(LocalFileIO(), table_path_);
+  ASSERT_TRUE(table.ok());
+  auto schema0 = (*table)->SchemaById(0);
+  ASSERT_TRUE(schema0.ok());
+  std::vector<DataField> nullable = (*schema0)->fields();
+  for (DataField& f : nullable) f.type = f.type->WithNullable(true);
+  const DataTypePtr stats_type = DataType::Row(nullable);
+  const int k = (*schema0)->FieldIndex("k");
+  ASSERT_GE(k, 0);
+  for (const std::string& f : testing::ListFilesRecursive(table_path_ + "/manifest")) {
+    const std::string name = fs::path(f).filename().string();
+    if (!name.starts_with("manifest-") || name.starts_with("manifest-list-")) continue;
+    auto entries = ReadManifestFile(*LocalFileIO(), f);
+    ASSERT_TRUE(entries.ok());
+    bool changed = false;
+    std::string data_file;
+    for (ManifestEntry& e : *entries) {
+      if (e.kind != FileKind::kAdd || e.file.schema_id != 0 || e.file.value_stats_cols) continue;
+      auto max = DecodeSerializedBinaryRow(e.file.value_stats.max_values, *stats_type);
+      ASSERT_TRUE(max.ok());
+      Value& v = (*max)[static_cast<size_t>(k)];
+      // "Two roads diverh" is the rounded-up truncation of the long line of the README.
+      if (v.is_null() || v.bytes() != "Two roads diverh") continue;
+      v = Value::String(
+          "Two roads diverged in a wood, and I took the one less traveled by, And "
+          "that has made all the difference.");
+      auto row = EncodeBinaryRow(*max, *stats_type);
+      ASSERT_TRUE(row.ok());
+      e.file.value_stats.max_values = SerializeBinaryRow(*row, stats_type->num_fields());
+      data_file = e.file.file_name;
+      changed = true;
+    }
+    if (!changed) continue;
+    fs::remove(f);
+    auto format = FileFormatByName("avro");
+    ASSERT_TRUE(format.ok());
+    ASSERT_TRUE(WriteManifestFile(*LocalFileIO(), f, **format, WriterOptions{}, *entries).ok());
+    auto problems = Problems();
+    EXPECT_TRUE(AnyMentions(problems, data_file, "value column 'k' records min")) << Join(problems);
+    return;
+  }
+  FAIL() << "no manifest entry with the truncated max of column k";
 }
 
 }  // namespace

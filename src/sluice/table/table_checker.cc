@@ -886,7 +886,19 @@ Status Checker::ReadDataFile(const std::string& path, const ManifestEntry& entry
   const std::string who = "data file " + path;
   std::vector<StatsMode> modes = ValueStatsModes(stats_names, value_names, meta.level);
   std::vector<std::vector<StatsMode>> value_modes;
-  for (const StatsMode& m : modes) value_modes.push_back({m});
+  // In thin mode (`data-file.thin-mode`) the value columns that double as key columns are
+  // collected as system columns, truncate(128).
+  const std::string* thin = table_.options().Find("data-file.thin-mode");
+  const bool thin_mode = primary_key && thin != nullptr && Lower(*thin) == "true";
+  for (size_t i = 0; i < modes.size(); ++i) {
+    value_modes.push_back({modes[i]});
+    if (thin_mode &&
+        std::find(schema.trimmed_primary_keys().begin(), schema.trimmed_primary_keys().end(),
+                  stats_names[i]) != schema.trimmed_primary_keys().end()) {
+      value_modes.back().push_back(
+          StatsMode{StatsMode::Kind::kTruncate, kSystemColumnTruncateLength});
+    }
+  }
   const bool orc_file = format->identifier() == "orc";
   CompareStats(who, "value", meta.value_stats, stats_fields, value_stats, value_modes, orc_file);
 
