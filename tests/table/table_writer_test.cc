@@ -50,7 +50,7 @@ std::shared_ptr<const FileStoreTable> CreateTable(const std::string& path,
 // Writes `rows` (with `kinds`, or all +I) through a fresh TableWrite and commits them.
 void WriteAndCommit(const std::string& path, const std::vector<ValueList>& rows,
                     const std::vector<RowKind>& kinds, int64_t identifier,
-                    int64_t batch_rows = 1000) {
+                    int64_t batch_rows = 1000, bool wait_compaction = false) {
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
   auto write = TableWrite::Open(table);
   ASSERT_TRUE(write.ok()) << write.status().ToString();
@@ -63,7 +63,7 @@ void WriteAndCommit(const std::string& path, const std::vector<ValueList>& rows,
     Status st = (*write)->Write(batch, kinds.empty() ? nullptr : kinds.data() + start);
     ASSERT_TRUE(st.ok()) << st.ToString();
   }
-  auto messages = (*write)->PrepareCommit(identifier);
+  auto messages = (*write)->PrepareCommit(identifier, wait_compaction);
   ASSERT_TRUE(messages.ok()) << messages.status().ToString();
   auto commit = FileStoreCommit::Make(table, "writer-test").value();
   ManifestCommittable committable;
@@ -114,6 +114,7 @@ struct AppendCase {
   std::string bucket;
   bool partitioned;
   std::string format;
+  TableOptions extra = {};
 };
 
 class AppendTableWriteTest : public ::testing::TestWithParam<AppendCase> {};
@@ -124,6 +125,7 @@ TEST_P(AppendTableWriteTest, RoundTripsThroughCommitAndReader) {
   const std::string path = dir.path() + "/db.db/t";
   TableOptions options = {{"bucket", c.bucket}, {"file.format", c.format}};
   if (c.bucket != "-1") options.push_back({"bucket-key", "id"});
+  options.insert(options.end(), c.extra.begin(), c.extra.end());
   CreateTable(path,
               {Field(0, "id", DataType::BigInt()), Field(1, "name", DataType::String()),
                Field(2, "dt", DataType::String()), Field(3, "score", DataType::Double())},
@@ -141,7 +143,7 @@ TEST_P(AppendTableWriteTest, RoundTripsThroughCommitAndReader) {
            Value::String(i % 17 == 0 ? "" : "2024-01-0" + std::to_string(rng() % 3 + 1)),
            Value::Double(static_cast<double>(rng() % 1000 + 1) / 8.0)});
     }
-    WriteAndCommit(path, rows, {}, commit, 700);
+    WriteAndCommit(path, rows, {}, commit, 700, /*wait_compaction=*/true);
     all.insert(all.end(), rows.begin(), rows.end());
     EXPECT_EQ(ReadAll(path), Render(all)) << "after commit " << commit;
   }
@@ -152,12 +154,14 @@ TEST_P(AppendTableWriteTest, RoundTripsThroughCommitAndReader) {
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
   auto plan = PlanScan(*table, ScanOptions{}).value();
   int64_t files = 0;
+  int64_t compacted = 0;
   for (const DataSplit& split : plan.splits) {
     EXPECT_EQ(split.total_buckets, std::stoi(c.bucket));
     std::vector<std::pair<int64_t, int64_t>> ranges;
     for (const DataFileMeta& f : split.data_files) {
       ranges.push_back({f.min_sequence_number, f.max_sequence_number});
       ++files;
+      compacted += f.file_source == FileSource::kCompact;
     }
     std::sort(ranges.begin(), ranges.end());
     int64_t next = 0;
@@ -175,14 +179,19 @@ TEST_P(AppendTableWriteTest, RoundTripsThroughCommitAndReader) {
     }
   }
   EXPECT_GT(files, 0);
+  // Fixed-bucket writers compact small files once `compaction.min.file-num` have gathered.
+  if (c.name == "fixed_compacting") EXPECT_GT(compacted, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, AppendTableWriteTest,
-                         ::testing::Values(AppendCase{"unaware", "-1", false, "parquet"},
-                                           AppendCase{"unaware_partitioned", "-1", true, "orc"},
-                                           AppendCase{"fixed", "3", false, "avro"},
-                                           AppendCase{"fixed_partitioned", "2", true, "parquet"}),
-                         [](const auto& info) { return info.param.name; });
+INSTANTIATE_TEST_SUITE_P(
+    Modes, AppendTableWriteTest,
+    ::testing::Values(
+        AppendCase{"unaware", "-1", false, "parquet"},
+        AppendCase{"unaware_partitioned", "-1", true, "orc"},
+        AppendCase{"fixed", "3", false, "avro"},
+        AppendCase{"fixed_partitioned", "2", true, "parquet"},
+        AppendCase{"fixed_compacting", "2", false, "parquet", {{"compaction.min.file-num", "2"}}}),
+    [](const auto& info) { return info.param.name; });
 
 TEST(TableWriteTest, AppendTablesRefuseRetractions) {
   testing::TempDir dir;

@@ -5,8 +5,13 @@
 namespace sluice {
 
 AppendOnlyWriter::AppendOnlyWriter(std::shared_ptr<DataFileWriterFactory> factory,
-                                   int64_t max_sequence_number)
-    : factory_(std::move(factory)), next_sequence_number_(max_sequence_number + 1) {}
+                                   int64_t max_sequence_number,
+                                   std::unique_ptr<CompactManager> compact_manager)
+    : factory_(std::move(factory)),
+      next_sequence_number_(max_sequence_number + 1),
+      compact_manager_(std::move(compact_manager)) {}
+
+AppendOnlyWriter::~AppendOnlyWriter() = default;
 
 Status AppendOnlyWriter::Write(const ColumnBatch& batch, const int64_t* rows, int64_t n,
                                const RowKind* kinds) {
@@ -40,7 +45,7 @@ Status AppendOnlyWriter::Write(const ColumnBatch& batch, const int64_t* rows, in
   return st;
 }
 
-Result<CommitIncrement> AppendOnlyWriter::PrepareCommit(bool /*wait_compaction*/) {
+Result<CommitIncrement> AppendOnlyWriter::PrepareCommit(bool wait_compaction) {
   CommitIncrement increment;
   if (writer_) {
     std::unique_ptr<RollingDataFileWriter> writer = std::move(writer_);
@@ -51,12 +56,40 @@ Result<CommitIncrement> AppendOnlyWriter::PrepareCommit(bool /*wait_compaction*/
     }
     increment.data.new_files = std::move(files).value();
   }
+  if (compact_manager_) {
+    for (const DataFileMeta& file : increment.data.new_files) {
+      SLUICE_RETURN_NOT_OK(compact_manager_->AddNewFile(file));
+    }
+    SLUICE_RETURN_NOT_OK(SyncCompaction(/*blocking=*/false));
+    SLUICE_RETURN_NOT_OK(compact_manager_->TriggerCompaction(/*full_compaction=*/false));
+    if (wait_compaction) SLUICE_RETURN_NOT_OK(SyncCompaction(/*blocking=*/true));
+    increment.compact = compact_increment_.Drain();
+  }
   return increment;
+}
+
+Status AppendOnlyWriter::SyncCompaction(bool blocking) {
+  SLUICE_ASSIGN_OR_RETURN(std::optional<CompactResult> result,
+                          compact_manager_->GetCompactionResult(blocking));
+  if (!result) return Status::OK();
+  // Files a later compaction of this commit replaced again are never referenced.
+  for (const DataFileMeta& file : compact_increment_.Add(*result)) {
+    (void)factory_->io()->Delete(factory_->path_factory().PathOf(file.file_name),
+                                 /*recursive=*/false);
+  }
+  return Status::OK();
 }
 
 Status AppendOnlyWriter::Close() {
   if (writer_) writer_->Abort();
   writer_.reset();
+  if (compact_manager_) {
+    compact_manager_->CancelCompaction();
+    for (const DataFileMeta& file : compact_increment_.UncommittedFiles()) {
+      (void)factory_->io()->Delete(factory_->path_factory().PathOf(file.file_name),
+                                   /*recursive=*/false);
+    }
+  }
   return Status::OK();
 }
 

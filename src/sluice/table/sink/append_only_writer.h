@@ -2,6 +2,10 @@
 // direct sink): rows go straight into rolling data files, each row taking the next sequence
 // number after the bucket's restored files; PrepareCommit closes the current file.
 //
+// Compaction (fixed-bucket tables): with a CompactManager, the files of each commit are added
+// to it, a finished compaction's result is taken and the next one triggered (Java
+// AppendOnlyWriter.flush); PrepareCommit waits for a running compaction only when asked.
+//
 // Only +I rows are accepted, as in Java ("Append only writer can not accept row with RowKind").
 //
 // Thread safety: not thread-safe.
@@ -9,6 +13,8 @@
 
 #include <memory>
 
+#include "sluice/lsm/compact_increment_builder.h"
+#include "sluice/lsm/compact_manager.h"
 #include "sluice/table/sink/record_writer.h"
 #include "sluice/table/sink/rolling_data_file_writer.h"
 
@@ -17,7 +23,10 @@ namespace sluice {
 class AppendOnlyWriter : public RecordWriter {
  public:
   // `max_sequence_number`: the largest of the bucket's restored files (-1 when none).
-  AppendOnlyWriter(std::shared_ptr<DataFileWriterFactory> factory, int64_t max_sequence_number);
+  // `compact_manager` may be null (no compaction).
+  AppendOnlyWriter(std::shared_ptr<DataFileWriterFactory> factory, int64_t max_sequence_number,
+                   std::unique_ptr<CompactManager> compact_manager = nullptr);
+  ~AppendOnlyWriter() override;
 
   Status Write(const ColumnBatch& batch, const int64_t* rows, int64_t n,
                const RowKind* kinds) override;
@@ -26,10 +35,14 @@ class AppendOnlyWriter : public RecordWriter {
   Status Close() override;
 
  private:
+  Status SyncCompaction(bool blocking);
+
   std::shared_ptr<DataFileWriterFactory> factory_;
   int64_t next_sequence_number_;
   std::unique_ptr<RollingDataFileWriter> writer_;
   std::unique_ptr<ColumnBatch> staging_;
+  std::unique_ptr<CompactManager> compact_manager_;
+  CompactIncrementBuilder compact_increment_;
 };
 
 }  // namespace sluice

@@ -7,6 +7,7 @@
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_file.h"
 #include "sluice/row/binary_row.h"
+#include "sluice/table/sink/append_compact_rewriter.h"
 #include "sluice/table/sink/append_only_writer.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
 
@@ -115,7 +116,19 @@ Result<TableWrite::BucketWriter*> TableWrite::GetOrCreateWriter(const std::strin
                             MergeTreeWriter::Make(files, table_->options(), max_sequence_number,
                                                   std::move(compact_manager)));
   } else {
-    bw.writer = std::make_unique<AppendOnlyWriter>(files, max_sequence_number);
+    // Fixed-bucket append tables compact small files in the writer; bucket-unaware ones are
+    // compacted by a dedicated job in Java, not by their writers.
+    std::unique_ptr<CompactManager> compact_manager;
+    if (options_.compact_manager_factory) {
+      SLUICE_ASSIGN_OR_RETURN(compact_manager, options_.compact_manager_factory(
+                                                   partition, bucket, restored_files, files));
+    } else if (extractor_.num_buckets() > 0) {
+      SLUICE_ASSIGN_OR_RETURN(
+          compact_manager,
+          MakeBucketedAppendCompactManager(table_, partition, bucket, restored_files, files));
+    }
+    bw.writer =
+        std::make_unique<AppendOnlyWriter>(files, max_sequence_number, std::move(compact_manager));
   }
   auto [it, inserted] = writers_.emplace(key, std::move(bw));
   return &it->second;

@@ -40,8 +40,10 @@ using CompactManagerFactory = std::function<Result<std::unique_ptr<CompactManage
     const std::shared_ptr<DataFileWriterFactory>& file_writers)>;
 
 struct TableWriteOptions {
-  // Unset: the table's own (MakeMergeTreeCompactManagerFactory: universal compaction, none for
-  // `write-only` tables). Set it to a factory returning null for writers that only flush.
+  // Unset: the table's own: MakeMergeTreeCompactManagerFactory (universal compaction) for
+  // primary-key tables, MakeBucketedAppendCompactManager for fixed-bucket append tables, none
+  // for bucket-unaware append tables and `write-only` tables. Set it to a factory returning
+  // null for writers that never compact.
   CompactManagerFactory compact_manager_factory;
 };
 
