@@ -219,12 +219,12 @@ TEST(MergeTreeCompactRewriterTest, TableWritesCompactAndReadAsTheModel) {
   }
 }
 
-TEST(MergeTreeCompactRewriterTest, TablesNeedingDeletionVectorsOrChangelogAreRefused) {
+TEST(MergeTreeCompactRewriterTest, DeletionVectorTablesAreRefused) {
   testing::TempDir dir;
-  for (const TableOptions& options : {TableOptions{{"deletion-vectors.enabled", "true"}},
-                                      TableOptions{{"changelog-producer", "lookup"}},
-                                      TableOptions{{"changelog-producer", "full-compaction"}}}) {
-    const std::string path = dir.path() + "/t" + options[0].second;
+  for (const TableOptions& options :
+       {TableOptions{{"deletion-vectors.enabled", "true"}},
+        TableOptions{{"deletion-vectors.enabled", "true"}, {"merge-engine", "aggregation"}}}) {
+    const std::string path = dir.path() + "/t" + std::to_string(options.size());
     TableOptions with_bucket = options;
     with_bucket.push_back({"bucket", "1"});
     auto table = testing::CreatePkTable(path, KvFields(), {}, {"k"}, with_bucket);

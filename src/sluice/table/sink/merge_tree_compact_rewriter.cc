@@ -90,20 +90,13 @@ Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
     std::shared_ptr<const FileStoreTable> table, bool background) {
   SLUICE_ASSIGN_OR_RETURN(CompactionOptions options,
                           CompactionOptions::Make(table->options(), /*has_primary_key=*/true));
-  // Java compacts these with the lookup / full-changelog rewriters, which also write deletion
-  // vectors or changelog files; merging alone would leave readers of deletion vectors seeing
-  // duplicates and streaming readers missing changes.
-  const CoreOptions& core = table->options();
-  if (!options.write_only && core.deletion_vectors_enabled()) {
+  // Java compacts deletion-vector tables with the lookup rewriter, which reads files under
+  // their deletion vectors and writes new ones: merging files without them would bring deleted
+  // rows back into aggregations and leave readers, who do not merge such tables, duplicates.
+  if (!options.write_only && table->options().deletion_vectors_enabled()) {
     return Status::NotSupported(
         "compaction of primary-key tables with deletion-vectors.enabled is not supported yet "
         "(issue 6)");
-  }
-  if (!options.write_only && (core.changelog_producer() == ChangelogProducer::kLookup ||
-                              core.changelog_producer() == ChangelogProducer::kFullCompaction)) {
-    return Status::NotSupported("compaction of primary-key tables with changelog-producer = " +
-                                std::string(ChangelogProducerName(core.changelog_producer())) +
-                                " is not supported yet (issue 6)");
   }
   return CompactManagerFactory(
       [table, options, background](const std::string& partition, int32_t bucket,

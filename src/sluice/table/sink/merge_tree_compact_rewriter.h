@@ -64,9 +64,8 @@ class MergeTreeCompactRewriter : public CompactRewriter {
 // The CompactManagerFactory of TableWriteOptions for primary-key tables: per bucket a
 // MergeTreeCompactManager (universal compaction with the table's options) over a
 // MergeTreeCompactRewriter; null ("flush only") when the table is `write-only`. NotSupported
-// for tables with deletion vectors or changelog-producer lookup / full-compaction, whose
-// compactions must also write deletion vectors or changelog (Java's lookup and full-changelog
-// rewriters, not built yet).
+// for tables with deletion vectors (Java's lookup rewriter, not built yet). Tables with
+// changelog-producer lookup / full-compaction compact, but no changelog files are written yet.
 // `background`: run compactions on a thread of their own.
 Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
     std::shared_ptr<const FileStoreTable> table, bool background = false);
