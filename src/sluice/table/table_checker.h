@@ -18,7 +18,10 @@
 //               bucket.
 //
 // Each problem found is one line naming the file it concerns. Files shared by several
-// snapshots are checked once.
+// snapshots are checked once. Re-reading visits every cell as a Value: meant for tests and
+// `sluice check`, not for hot paths. Formats the checker cannot decode (`.blob`) are counted in
+// CheckReport::files_not_read; ORC bounds of TIMESTAMP WITH LOCAL TIME ZONE columns are not
+// compared (Java shifts them by the writing JVM's time zone).
 //
 // Thread safety: reentrant; the table is only read.
 #pragma once
