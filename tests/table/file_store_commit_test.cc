@@ -12,6 +12,7 @@
 #include "sluice/base/json_reader.h"
 #include "sluice/meta/hint_file.h"
 #include "sluice/table/sink/table_write.h"
+#include "sluice/table/table_checker.h"
 
 namespace sluice {
 namespace {
@@ -60,6 +61,16 @@ class FileStoreCommitTest : public ::testing::Test {
     auto rows = ReadTestTable(dir_);
     EXPECT_TRUE(rows.ok()) << rows.status().ToString();
     return rows.ok() ? *rows : std::vector<TestRow>();
+  }
+
+  // The structural check (table_checker.h) over every snapshot of the table.
+  void ExpectTableChecks() {
+    auto table = OpenTestTable(dir_);
+    ASSERT_TRUE(table.ok()) << table.status().ToString();
+    auto report = RunTableCheck(**table);
+    ASSERT_TRUE(report.ok()) << report.status().ToString();
+    for (const auto& p : report->problems) ADD_FAILURE() << p;
+    EXPECT_GT(report->files_read, 0);
   }
 
   ::sluice::testing::TempDir tmp_;
@@ -116,6 +127,7 @@ TEST_F(FileStoreCommitTest, AppendsRoundTripThroughTheReader) {
   auto io = LocalFileIO();
   EXPECT_EQ(ReadHint(io.get(), dir_ + "/snapshot", "LATEST"), 2);
   EXPECT_EQ(ReadHint(io.get(), dir_ + "/snapshot", "EARLIEST"), 1);
+  ExpectTableChecks();
 }
 
 TEST_F(FileStoreCommitTest, SnapshotJsonHasTheKeysJava13Writes) {
@@ -169,6 +181,7 @@ TEST_F(FileStoreCommitTest, SnapshotJsonHasTheKeysJava13Writes) {
     }
   }
   EXPECT_TRUE(found) << "no corpus snapshot has the keys Sluice writes";
+  ExpectTableChecks();
 }
 
 TEST_F(FileStoreCommitTest, EmptyCommitMakesNoSnapshot) {
@@ -249,6 +262,7 @@ TEST_F(FileStoreCommitTest, BaseManifestsMergeAtMinCount) {
   EXPECT_EQ((*min)[0].AsInt64(), 0);
   EXPECT_EQ((*max)[0].AsInt64(), 1);
   EXPECT_EQ(Read(), Sorted(all));
+  ExpectTableChecks();
 }
 
 TEST_F(FileStoreCommitTest, FullCompactionOfManifestsDropsDeletedFiles) {
@@ -280,6 +294,7 @@ TEST_F(FileStoreCommitTest, FullCompactionOfManifestsDropsDeletedFiles) {
   ASSERT_EQ(entries->size(), 1u);
   EXPECT_EQ((*entries)[0].file.file_name, f3.file_name);
   EXPECT_EQ(Read(), Concat({r1, r2, MakeRows(0, 9, 1, "c")}));
+  ExpectTableChecks();
 }
 
 TEST_F(FileStoreCommitTest, DataAndCompactionMakeTwoSnapshots) {
@@ -301,6 +316,7 @@ TEST_F(FileStoreCommitTest, DataAndCompactionMakeTwoSnapshots) {
   EXPECT_EQ(Load(3).commit_kind, CommitKind::kCompact);
   EXPECT_EQ(Load(3).commit_identifier, 2);
   EXPECT_EQ(Read(), Concat({r1, r2}));
+  ExpectTableChecks();
 }
 
 TEST_F(FileStoreCommitTest, ChangelogFilesGetTheirOwnList) {
@@ -457,6 +473,7 @@ TEST_F(FileStoreCommitTest, CommittedIdentifiersAreSkipped) {
   ASSERT_TRUE(res.ok());
   EXPECT_FALSE(res->skipped);
   EXPECT_EQ(Read(), Concat({r1, r2, r3, MakeRows(0, 6, 1, "d")}));
+  ExpectTableChecks();
 }
 
 TEST_F(FileStoreCommitTest, StaticPartitionOverwrite) {
@@ -494,6 +511,7 @@ TEST_F(FileStoreCommitTest, StaticPartitionOverwrite) {
   ASSERT_TRUE(res.ok()) << res.status().ToString();
   EXPECT_EQ(Read(), n3);
   EXPECT_EQ(Load(3).total_record_count, 1);
+  ExpectTableChecks();
 }
 
 TEST_F(FileStoreCommitTest, DynamicPartitionOverwrite) {
@@ -519,6 +537,7 @@ TEST_F(FileStoreCommitTest, DynamicPartitionOverwrite) {
   ASSERT_TRUE(res.ok());
   EXPECT_TRUE(res->snapshot_ids.empty());
   EXPECT_EQ(Read(), Concat({p1, n2, n3}));
+  ExpectTableChecks();
 }
 
 TEST_F(FileStoreCommitTest, DynamicOverwriteOfAnUnpartitionedTableReplacesEverything) {
@@ -534,6 +553,7 @@ TEST_F(FileStoreCommitTest, DynamicOverwriteOfAnUnpartitionedTableReplacesEveryt
       Committable(2, {AddFiles(*table_, 0, 0, {WriteTestDataFile(*table_, 0, n)})}), std::nullopt);
   ASSERT_TRUE(res.ok()) << res.status().ToString();
   EXPECT_EQ(Read(), n);
+  ExpectTableChecks();
 }
 
 TEST_F(FileStoreCommitTest, LostRaceRetriesOnTheNewLatestSnapshot) {
@@ -564,6 +584,7 @@ TEST_F(FileStoreCommitTest, LostRaceRetriesOnTheNewLatestSnapshot) {
   // The lost attempt's files were removed: snapshot 1 (b) wrote 3 files (base list, manifest,
   // delta list), snapshot 2 (a) wrote 3 more.
   EXPECT_EQ(::sluice::testing::ListFilesRecursive(dir_ + "/manifest").size(), before.size() + 6);
+  ExpectTableChecks();
 }
 
 TEST_F(FileStoreCommitTest, ConflictFoundOnRetryFailsTheCommit) {
@@ -676,6 +697,7 @@ TEST_F(FileStoreCommitTest, TableWriteAppendsRoundTrip) {
   WriteAndCommit(table_, commit.get(), 2, r2);
   EXPECT_EQ(Read(), Concat({r1, r2}));
   EXPECT_EQ(Load(2).total_record_count, 100);
+  ExpectTableChecks();
 }
 
 TEST_F(FileStoreCommitTest, TableWritePrimaryKeyUpsertsRoundTrip) {
@@ -698,6 +720,7 @@ TEST_F(FileStoreCommitTest, TableWritePrimaryKeyUpsertsRoundTrip) {
   EXPECT_EQ(Load(3).commit_kind, CommitKind::kAppend);
   // Record counts count the key-value records, as Java does (deletes are records too).
   EXPECT_EQ(Load(3).total_record_count, 72);
+  ExpectTableChecks();
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "sluice/table/sink/file_store_commit.h"
+#include "sluice/table/table_checker.h"
 #include "table/commit_test_util.h"
 
 namespace sluice {
@@ -47,6 +48,16 @@ Result<std::vector<TestRow>> ReadDataFile(const std::string& path) {
     }
   }
   return rows;
+}
+
+// The structural check (table_checker.h) over every snapshot of the table at `dir`.
+void ExpectTableChecks(const std::string& dir) {
+  auto table = OpenTestTable(dir);
+  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  auto report = RunTableCheck(**table);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  for (const auto& p : report->problems) ADD_FAILURE() << p;
+  EXPECT_GT(report->files_read, 0);
 }
 
 // Runs `body` in a child process; returns its wait status.
@@ -225,6 +236,7 @@ TEST(CommitScenarioTest, ConcurrentCommittersLandOrConflict) {
   auto latest = (*table)->snapshot_manager().LatestSnapshot();
   ASSERT_TRUE(latest.ok() && latest->has_value());
   EXPECT_EQ((*latest)->total_record_count, static_cast<int64_t>(expected.size()));
+  ExpectTableChecks(dir);
   RecordProperty("landed", landed);
   RecordProperty("conflicts", conflicts);
   std::cout << "landed " << landed << " commits, " << conflicts << " conflicts\n";
@@ -310,6 +322,7 @@ TEST(CommitScenarioTest, KilledCommitterLeavesOnlyWholeSnapshots) {
   auto rows = ReadTestTable(dir);
   ASSERT_TRUE(rows.ok());
   EXPECT_EQ(*rows, BatchesUpTo(kBatches));
+  ExpectTableChecks(dir);
   EXPECT_GT(kills, 0);
   std::cout << kills << " committers killed\n";
 }
