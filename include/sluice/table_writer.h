@@ -37,8 +37,9 @@ class TableWriter {
 
   // Compacts every bucket of the partitions matching `partition` (all for an empty spec) as
   // of the latest snapshot: a full compaction (every file of a bucket into one sorted run at
-  // the highest level) when `full`, else what the universal strategy picks. The result joins
-  // the next PrepareCommit. Primary-key tables only for now (NotSupported otherwise, issue 6).
+  // the highest level) when `full`, else what the table's compaction strategy picks. The
+  // result joins the next PrepareCommit. NotSupported naming the bucket when its writer does
+  // not compact (bucket-unaware append tables, `write-only` tables).
   Status Compact(const PartitionSpec& partition = {}, bool full = false);
 
   // Flushes every bucket and returns the files written (and compacted) since the last call.

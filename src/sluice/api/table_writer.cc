@@ -58,10 +58,6 @@ Status TableWriter::Write(const ColumnBatch& batch, const RowKind* kinds) {
 }
 
 Status TableWriter::Compact(const PartitionSpec& partition, bool full) {
-  if (!table_->schema().is_primary_key_table()) {
-    return Status::NotSupported("compaction of append table " + table_->path() +
-                                " is not implemented yet (issue 6)");
-  }
   ScanOptions scan;
   scan.partition_spec = partition;
   SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*table_, scan));

@@ -63,9 +63,14 @@ Status WriteBuilder::CheckOverwriteSpec(const FileStoreTable& table) const {
 Result<std::unique_ptr<TableWriter>> WriteBuilder::NewWriter() const {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
   TableWriteOptions options;
-  // An overwrite replaces the files a compaction would rewrite, so it only flushes (Java
-  // ignores the previous files of an overwrite).
-  if (table->schema().is_primary_key_table() && !overwrite_) {
+  if (overwrite_) {
+    // An overwrite replaces the files a compaction would rewrite, so it never compacts (Java
+    // ignores the previous files of an overwrite).
+    options.compact_manager_factory = [](const std::string&, int32_t,
+                                         const std::vector<DataFileMeta>&,
+                                         const std::shared_ptr<DataFileWriterFactory>&)
+        -> Result<std::unique_ptr<CompactManager>> { return std::unique_ptr<CompactManager>(); };
+  } else if (table->schema().is_primary_key_table()) {
     SLUICE_ASSIGN_OR_RETURN(options.compact_manager_factory,
                             MakeMergeTreeCompactManagerFactory(table, background_compaction_));
   }
