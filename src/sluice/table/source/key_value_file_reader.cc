@@ -47,7 +47,15 @@ KeyValueFileReader::KeyValueFileReader(std::string path, int32_t level,
       level_(level),
       reader_(std::move(reader)),
       evolution_(std::move(evolution)),
-      file_batch_(std::move(file_read_type)) {}
+      file_batch_(std::move(file_read_type)) {
+  const auto& read_fields = evolution_.read_type()->fields();
+  const auto& file_fields = evolution_.file_read_type()->fields();
+  direct_ = read_fields.size() == file_fields.size();
+  for (size_t i = 0; direct_ && i < read_fields.size(); ++i) {
+    direct_ = read_fields[i].id == file_fields[i].id &&
+              read_fields[i].type->EqualsIgnoreNullable(*file_fields[i].type);
+  }
+}
 
 Result<std::unique_ptr<KeyValueFileReader>> KeyValueFileReader::Open(
     const FileStoreTable& table, const TableSchema& read_schema, const DataTypePtr& value_type,
@@ -101,15 +109,17 @@ Result<std::unique_ptr<KeyValueFileReader>> KeyValueFileReader::Open(
 }
 
 Result<bool> KeyValueFileReader::Next(ColumnBatch* batch) {
+  // When the file's columns are the read columns (same fields, same types, same order), the
+  // format reader decodes straight into `batch`; otherwise through FileEvolution.
+  ColumnBatch* decoded = direct_ ? batch : &file_batch_;
   batch->Clear();
-  file_batch_.Clear();
-  auto more = reader_->Next(&file_batch_);
+  auto more = reader_->Next(decoded);
   if (!more.ok()) return more.status().WithContext("data file " + path_);
   if (!*more) return false;
-  const int value_columns = file_batch_.num_columns() - 2;
-  const ColumnVector& sequence = *file_batch_.column(value_columns);
-  const ColumnVector& kind = *file_batch_.column(value_columns + 1);
-  const int64_t n = file_batch_.num_rows();
+  const int value_columns = decoded->num_columns() - 2;
+  const ColumnVector& sequence = *decoded->column(value_columns);
+  const ColumnVector& kind = *decoded->column(value_columns + 1);
+  const int64_t n = decoded->num_rows();
   if (sequence.CountNulls() > 0 || kind.CountNulls() > 0) {
     return Status::Corruption(
         "data file " + path_ + ": null " +
@@ -117,12 +127,17 @@ Result<bool> KeyValueFileReader::Next(ColumnBatch* batch) {
         " (the column is NOT NULL)");
   }
   const int8_t* kinds = kind.data<int8_t>();
-  for (int64_t i = 0; i < n; ++i) {
-    if (kinds[i] < 0 || kinds[i] > 3) {
-      return Status::Corruption("data file " + path_ + ": " + kValueKindFieldName + " " +
-                                std::to_string(kinds[i]) + " is not a row kind (0..3)");
+  uint8_t bad = 0;
+  for (int64_t i = 0; i < n; ++i) bad |= static_cast<uint8_t>(kinds[i]) > 3;
+  if (bad != 0) {
+    for (int64_t i = 0; i < n; ++i) {
+      if (kinds[i] < 0 || kinds[i] > 3) {
+        return Status::Corruption("data file " + path_ + ": " + kValueKindFieldName + " " +
+                                  std::to_string(kinds[i]) + " is not a row kind (0..3)");
+      }
     }
   }
+  if (direct_) return true;
   SLUICE_RETURN_NOT_OK_CTX(evolution_.Apply(file_batch_, batch), "data file " + path_);
   const int out_values = batch->num_columns() - 2;
   AppendAll(sequence, batch->column(out_values));

@@ -75,6 +75,7 @@ class KeyValueFileReader {
   std::unique_ptr<FormatReader> reader_;
   FileEvolution evolution_;
   ColumnBatch file_batch_;
+  bool direct_ = false;  // file columns == read columns: decode into the caller's batch
 };
 
 }  // namespace sluice

@@ -109,31 +109,25 @@ Result<std::unique_ptr<MergeSplitReader>> MergeSplitReader::Open(
                            std::move(user_sequence), std::move(session_zone)));
 }
 
-int MergeSplitReader::CompareKeys(const ColumnBatch& a, int64_t i, const ColumnBatch& b,
-                                  int64_t j) const {
-  if (single_bigint_key_) {
-    const ColumnVector& x = *a.column(columns_.key_columns[0]);
-    const ColumnVector& y = *b.column(columns_.key_columns[0]);
-    if (!x.has_nulls() && !y.has_nulls()) {
-      const int64_t u = x.data<int64_t>()[i];
-      const int64_t v = y.data<int64_t>()[j];
-      return u < v ? -1 : (v < u ? 1 : 0);
-    }
-  }
-  return key_comparator_.Compare(a, i, b, j);
+int MergeSplitReader::CompareKeys(const RunCursor& a, int a_slot, int64_t i, const RunCursor& b,
+                                  int b_slot, int64_t j) const {
+  const int64_t* x = a.bigint_keys[a_slot];
+  const int64_t* y = b.bigint_keys[b_slot];
+  if (x != nullptr && y != nullptr) return x[i] < y[j] ? -1 : (y[j] < x[i] ? 1 : 0);
+  return key_comparator_.Compare(*a.slots[a_slot], i, *b.slots[b_slot], j);
 }
 
 int MergeSplitReader::CompareCursors(int a, int b) const {
   const RunCursor& x = cursors_[static_cast<size_t>(a)];
   const RunCursor& y = cursors_[static_cast<size_t>(b)];
-  int c = CompareKeys(x.batch(), x.row, y.batch(), y.row);
+  int c = CompareKeys(x, x.slot, x.row, y, y.slot, y.row);
   if (c != 0) return c;
   if (user_sequence_) {
     c = user_sequence_->Compare(x.batch(), x.row, y.batch(), y.row);
     if (c != 0) return c;
   }
-  const int64_t s = x.batch().column(sequence_column_)->data<int64_t>()[x.row];
-  const int64_t t = y.batch().column(sequence_column_)->data<int64_t>()[y.row];
+  const int64_t s = x.sequences[x.slot][x.row];
+  const int64_t t = y.sequences[y.slot][y.row];
   return s < t ? -1 : (t < s ? 1 : 0);
 }
 
@@ -192,6 +186,12 @@ Status MergeSplitReader::Advance(size_t index) {
     cursor.slot = target;
     cursor.row = 0;
     cursor.live = true;
+    cursor.sequences[target] = batch->column(sequence_column_)->data<int64_t>();
+    cursor.bigint_keys[target] = nullptr;
+    if (single_bigint_key_) {
+      const ColumnVector& key = *batch->column(columns_.key_columns[0]);
+      if (!key.has_nulls()) cursor.bigint_keys[target] = key.data<int64_t>();
+    }
     return Status::OK();
   }
 }
@@ -296,7 +296,8 @@ Status MergeSplitReader::Merge(bool* end) {
     const ColumnBatch& batch = *cursor.slots[slot];
     const int next = tree_->winner();
     const bool last =
-        next < 0 || CompareKeys(batch, row, cursors_[static_cast<size_t>(next)].batch(),
+        next < 0 || CompareKeys(cursor, slot, row, cursors_[static_cast<size_t>(next)],
+                                cursors_[static_cast<size_t>(next)].slot,
                                 cursors_[static_cast<size_t>(next)].row) != 0;
     if (last && !IsRetract(static_cast<RowKind>(batch.column(kind_column_)->data<int8_t>()[row]))) {
       winners_.push_back(Winner{w, slot, row});

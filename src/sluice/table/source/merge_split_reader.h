@@ -65,6 +65,10 @@ class MergeSplitReader : public SplitReader {
     int64_t row = 0;
     bool live = false;
     int32_t level = 0;
+    // Per slot: the sequence numbers, and the key values when the key is one BIGINT column
+    // without nulls (else null): the merge compares them without looking up columns.
+    const int64_t* sequences[2] = {nullptr, nullptr};
+    const int64_t* bigint_keys[2] = {nullptr, nullptr};
     const ColumnBatch& batch() const { return *slots[slot]; }
   };
 
@@ -93,7 +97,8 @@ class MergeSplitReader : public SplitReader {
 
   // Key, then user sequence, then sequence number of the cursors' current records.
   int CompareCursors(int a, int b) const;
-  int CompareKeys(const ColumnBatch& a, int64_t i, const ColumnBatch& b, int64_t j) const;
+  int CompareKeys(const RunCursor& a, int a_slot, int64_t i, const RunCursor& b, int b_slot,
+                  int64_t j) const;
 
   Status OpenSection(size_t index);
   // Moves cursor `index` to its next record, loading the next batch (or file) when needed.
