@@ -1,0 +1,350 @@
+// mor_bench: single-threaded merge-on-read of a primary-key table (issue 5) against DuckDB
+// computing the same latest-row-per-key, and against the same table after full compaction.
+//
+//   mor_bench [--rows N] [--dir DIR]
+//
+// Table: k BIGINT primary key, a INT, b DOUBLE, c STRING (8-23 characters); Parquet, zstd;
+// one bucket of five overlapping level-0 sorted runs over N keys (default 4,000,000): run 0
+// holds every key, runs 1-4 each update 90% of the keys (later runs win), and run 4 deletes 1%
+// of the keys. The data files are written in Paimon's key-value layout (`_KEY_k`,
+// `_SEQUENCE_NUMBER`, `_VALUE_KIND`, the columns) with Sluice's Parquet writer; the split is
+// built from their DataFileMeta, as a scan plan would hand it over.
+//
+//   mor        our OpenSplitReader over the five runs (MergeSplitReader), every column decoded
+//   compacted  the merged rows as one file at the top level (raw-convertible: RawSplitReader)
+//   duckdb     SELECT ... FROM read_parquet([five files]) QUALIFY row_number() OVER
+//              (PARTITION BY _KEY_k ORDER BY _SEQUENCE_NUMBER DESC) = 1, then deleted kinds
+//              dropped, with SET threads = 1
+// Each side folds every column into checksums (count, sum(k), sum(a), sum(strlen(c))) that must
+// agree; best of 3 runs. The last line is "RESULT mor_vs_duckdb=R compacted_vs_mor=R": rows/s
+// ratios by process CPU time (ours over DuckDB; compacted over merge-on-read).
+
+#include <duckdb.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench_common.h"
+#include "sluice/format/file_format_registry.h"
+#include "sluice/fs/file_io.h"
+#include "sluice/meta/table_schema.h"
+#include "sluice/row/binary_row.h"
+#include "sluice/table/file_store_table.h"
+#include "sluice/table/source/key_value_file_reader.h"
+#include "sluice/table/source/split_reader.h"
+
+namespace sluice {
+namespace {
+
+using bench::Check;
+using bench::Clock;
+using bench::Die;
+using bench::kBatchRows;
+using bench::Now;
+using bench::Since;
+
+constexpr int kRuns = 5;
+constexpr int32_t kTopLevel = 4;  // num-levels defaults to 5
+
+class DuckDb {
+ public:
+  DuckDb() {
+    if (duckdb_open(nullptr, &db_) != DuckDBSuccess) Die("cannot open DuckDB");
+    if (duckdb_connect(db_, &con_) != DuckDBSuccess) Die("cannot connect to DuckDB");
+    Run("SET threads = 1");
+  }
+  ~DuckDb() {
+    duckdb_disconnect(&con_);
+    duckdb_close(&db_);
+  }
+  // Runs `sql`; returns the cells of its first row as text.
+  std::vector<std::string> Run(const std::string& sql) {
+    duckdb_result res;
+    if (duckdb_query(con_, sql.c_str(), &res) != DuckDBSuccess) {
+      std::string err = duckdb_result_error(&res);
+      duckdb_destroy_result(&res);
+      Die("DuckDB: " + err + " in: " + sql);
+    }
+    std::vector<std::string> out;
+    if (duckdb_row_count(&res) > 0) {
+      for (idx_t c = 0; c < duckdb_column_count(&res); ++c) {
+        char* v = duckdb_value_varchar(&res, c, 0);
+        out.push_back(v != nullptr ? v : "NULL");
+        if (v != nullptr) duckdb_free(v);
+      }
+    }
+    duckdb_destroy_result(&res);
+    return out;
+  }
+
+ private:
+  duckdb_database db_ = nullptr;
+  duckdb_connection con_ = nullptr;
+};
+
+uint64_t Mix(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  return x ^ (x >> 33);
+}
+
+// Whether run `r` holds key `k`, and with which kind.
+bool InRun(int64_t k, int r) {
+  return r == 0 || Mix(static_cast<uint64_t>(k)) % 10 != static_cast<uint64_t>(r);
+}
+bool DeletedInRun(int64_t k, int r) {
+  return r == kRuns - 1 && Mix(static_cast<uint64_t>(k) + 17) % 100 == 0;
+}
+
+DataField Field(int32_t id, std::string name, DataTypePtr type) {
+  return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
+}
+
+std::vector<DataField> TableFields() {
+  return {Field(0, "k", DataType::BigInt(false)), Field(1, "a", DataType::Int()),
+          Field(2, "b", DataType::Double()), Field(3, "c", DataType::String())};
+}
+
+DataTypePtr KeyValueType() {
+  std::vector<DataField> fields = {
+      Field(1073741823, "_KEY_k", DataType::BigInt(false)),
+      Field(kSequenceNumberFieldId, kSequenceNumberFieldName, DataType::BigInt(false)),
+      Field(kValueKindFieldId, kValueKindFieldName, DataType::TinyInt(false))};
+  for (DataField& f : TableFields()) fields.push_back(std::move(f));
+  return DataType::Row(std::move(fields));
+}
+
+std::string SerializedKey(int64_t k) {
+  const DataTypePtr key_type = DataType::Row({Field(0, "k", DataType::BigInt(false))});
+  Result<std::string> row = EncodeBinaryRow({Value::Int64(k)}, *key_type);
+  Check(row.status(), "encode key");
+  return SerializeBinaryRow(*row, 1);
+}
+
+// Writes the records of keys [0, keys) that `version(k)` selects: it returns the run whose
+// version the file holds, or -1 to leave the key out. Returns the file's DataFileMeta.
+template <typename Version>
+DataFileMeta WriteFile(const std::string& dir, const std::string& name, int32_t level, int64_t keys,
+                       Version version) {
+  auto format = FileFormatByName("parquet");
+  Check(format.status(), "parquet format");
+  auto file = LocalFileIO()->OpenForWrite(dir + "/" + name, true);
+  Check(file.status(), "open for write");
+  WriterOptions options;
+  options.compression = "zstd";
+  auto writer = (*format)->CreateWriter(std::move(*file), KeyValueType(), options);
+  Check(writer.status(), "create writer");
+  DataFileMeta meta;
+  meta.file_name = name;
+  meta.level = level;
+  meta.min_sequence_number = INT64_MAX;
+  meta.max_sequence_number = INT64_MIN;
+  meta.delete_row_count = 0;
+  int64_t first = -1, last = -1;
+  ColumnBatch batch(KeyValueType());
+  std::string text;
+  auto flush = [&] {
+    if (batch.num_rows() == 0) return;
+    Check((*writer)->Write(batch), "write");
+    batch.Clear();
+  };
+  for (int64_t k = 0; k < keys; ++k) {
+    const int r = version(k);
+    if (r < 0) continue;
+    if (first < 0) first = k;
+    last = k;
+    const int64_t seq = static_cast<int64_t>(r) * keys + k;
+    const bool deleted = DeletedInRun(k, r);
+    batch.column(0)->AppendFixed<int64_t>(k);
+    batch.column(1)->AppendFixed<int64_t>(seq);
+    batch.column(2)->AppendFixed<int8_t>(deleted ? 3 : 0);
+    batch.column(3)->AppendFixed<int64_t>(k);
+    batch.column(4)->AppendFixed<int32_t>(static_cast<int32_t>(k % 100000) * 7 + r);
+    batch.column(5)->AppendFixed<double>(static_cast<double>(k) * 0.25 + r);
+    const uint64_t h = Mix(static_cast<uint64_t>(k) * kRuns + static_cast<uint64_t>(r));
+    text.assign(8 + h % 16, static_cast<char>('a' + h % 26));
+    text[0] = static_cast<char>('A' + r);
+    batch.column(6)->AppendBytes(text);
+    batch.set_num_rows(batch.num_rows() + 1);
+    meta.min_sequence_number = std::min(meta.min_sequence_number, seq);
+    meta.max_sequence_number = std::max(meta.max_sequence_number, seq);
+    if (deleted) ++*meta.delete_row_count;
+    ++meta.row_count;
+    if (batch.num_rows() == kBatchRows) flush();
+  }
+  flush();
+  auto result = (*writer)->Finish();
+  Check(result.status(), "finish");
+  meta.file_size = result->file_size;
+  meta.min_key = SerializedKey(first);
+  meta.max_key = SerializedKey(last);
+  return meta;
+}
+
+struct Checksum {
+  int64_t rows = 0;
+  int64_t sum_k = 0;
+  int64_t sum_a = 0;
+  int64_t sum_c = 0;
+  bool operator==(const Checksum&) const = default;
+  std::string ToString() const {
+    return std::to_string(rows) + " rows, sum(k) " + std::to_string(sum_k) + ", sum(a) " +
+           std::to_string(sum_a) + ", sum(strlen(c)) " + std::to_string(sum_c);
+  }
+};
+
+Checksum ReadSplit(const FileStoreTable& table, const DataSplit& split) {
+  SplitReadOptions options;
+  auto reader = OpenSplitReader(table, table.schema_ptr(), split, options);
+  Check(reader.status(), "open split reader");
+  ColumnBatch batch((*reader)->output_type());
+  Checksum sum;
+  while (true) {
+    auto more = (*reader)->Next(&batch);
+    Check(more.status(), "read");
+    if (!*more) break;
+    const int64_t n = batch.num_rows();
+    const int64_t* k = batch.column(0)->data<int64_t>();
+    const ColumnVector& a = *batch.column(1);
+    const int32_t* av = a.data<int32_t>();
+    for (int64_t i = 0; i < n; ++i) {
+      sum.sum_k += k[i];
+      if (!a.IsNull(i)) sum.sum_a += av[i];
+    }
+    const ColumnVector& c = *batch.column(3);
+    sum.sum_c += c.offset_data()[n] - c.offset_data()[0];
+    sum.rows += n;
+  }
+  return sum;
+}
+
+int Main(int argc, char** argv) {
+  bench::SetProgramName("mor_bench");
+  int64_t keys = 4000000;
+  std::string dir = std::filesystem::temp_directory_path().string() + "/sluice_mor_bench";
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--rows" && i + 1 < argc) {
+      keys = std::atoll(argv[++i]);
+    } else if (arg == "--dir" && i + 1 < argc) {
+      dir = argv[++i];
+    } else {
+      Die("usage: mor_bench [--rows N] [--dir DIR]");
+    }
+  }
+  if (keys <= 0) Die("--rows must be positive");
+  std::filesystem::remove_all(dir);
+  const std::string bucket = dir + "/bucket-0";
+  std::filesystem::create_directories(bucket);
+  std::filesystem::create_directories(dir + "/schema");
+
+  auto schema = TableSchema::Make(
+      3, 0, TableFields(), 3, {}, {"k"},
+      {{"bucket", "1"}, {"file.format", "parquet"}, {"file.compression", "zstd"}}, std::nullopt, 0);
+  Check(schema.status(), "schema");
+  Check(LocalFileIO()->WriteFileAtomic(dir + "/schema/schema-0", schema->ToJson(), true),
+        "write schema");
+  auto table = FileStoreTable::Open(LocalFileIO(), dir);
+  Check(table.status(), "open table");
+
+  std::printf(
+      "table: %lld keys: k BIGINT (primary key), a INT, b DOUBLE, c STRING(8-23); parquet zstd;\n"
+      "       %d level-0 runs (run 0 all keys, runs 1-%d 90%% of keys each, run %d deletes 1%%)\n",
+      static_cast<long long>(keys), kRuns, kRuns - 1, kRuns - 1);
+  Clock t0 = Now();
+  DataSplit runs;
+  runs.bucket_path = bucket;
+  runs.total_buckets = 1;
+  int64_t records = 0;
+  for (int r = 0; r < kRuns; ++r) {
+    const std::string name = "data-run-" + std::to_string(r) + ".parquet";
+    runs.data_files.push_back(
+        WriteFile(bucket, name, 0, keys, [r](int64_t k) { return InRun(k, r) ? r : -1; }));
+    runs.data_file_paths.push_back(bucket + "/" + name);
+    records += runs.data_files.back().row_count;
+  }
+  DataSplit compacted;
+  compacted.bucket_path = bucket;
+  compacted.total_buckets = 1;
+  compacted.raw_convertible = true;
+  compacted.data_files.push_back(
+      WriteFile(bucket, "data-compacted.parquet", kTopLevel, keys, [](int64_t k) {
+        int newest = 0;
+        for (int r = kRuns - 1; r > 0; --r) {
+          if (InRun(k, r)) {
+            newest = r;
+            break;
+          }
+        }
+        return DeletedInRun(k, newest) ? -1 : newest;
+      }));
+  compacted.data_file_paths.push_back(bucket + "/data-compacted.parquet");
+  std::printf("written: %lld records in %d runs, %lld compacted rows (%.1f s)\n",
+              static_cast<long long>(records), kRuns,
+              static_cast<long long>(compacted.data_files[0].row_count), Since(t0).wall);
+
+  std::string files;
+  for (const std::string& path : runs.data_file_paths) {
+    files += (files.empty() ? "'" : ", '") + path + "'";
+  }
+  const std::string query =
+      "SELECT count(*), sum(k), sum(a), sum(strlen(c)), sum(b) FROM (SELECT * FROM read_parquet([" +
+      files +
+      "]) QUALIFY row_number() OVER (PARTITION BY _KEY_k ORDER BY _SEQUENCE_NUMBER DESC) = 1) "
+      "WHERE _VALUE_KIND IN (0, 2)";
+
+  constexpr int kRepeats = 3;
+  Clock mor{1e30, 1e30}, raw{1e30, 1e30}, duck{1e30, 1e30};
+  auto best = [](Clock* b, const Clock& c) {
+    b->wall = std::min(b->wall, c.wall);
+    b->cpu = std::min(b->cpu, c.cpu);
+  };
+  Checksum ours, ours_compacted;
+  std::vector<std::string> theirs;
+  DuckDb duckdb;
+  for (int repeat = 0; repeat < kRepeats; ++repeat) {
+    t0 = Now();
+    ours = ReadSplit(**table, runs);
+    best(&mor, Since(t0));
+    t0 = Now();
+    ours_compacted = ReadSplit(**table, compacted);
+    best(&raw, Since(t0));
+    t0 = Now();
+    theirs = duckdb.Run(query);
+    best(&duck, Since(t0));
+  }
+  if (theirs.size() < 4) Die("DuckDB returned no row");
+  const Checksum duck_sum{std::stoll(theirs[0]), std::stoll(theirs[1]), std::stoll(theirs[2]),
+                          std::stoll(theirs[3])};
+  if (!(ours == duck_sum)) {
+    Die("merge-on-read read " + ours.ToString() + " but DuckDB " + duck_sum.ToString());
+  }
+  if (!(ours_compacted == ours)) {
+    Die("compacted read " + ours_compacted.ToString() + " but merge-on-read " + ours.ToString());
+  }
+  const double rows = static_cast<double>(ours.rows);
+  auto line = [&](const char* what, const Clock& c) {
+    std::printf("%-10s: cpu %7.3f s  %6.2f Mrows/s   wall %7.3f s  %6.2f Mrows/s\n", what, c.cpu,
+                rows / c.cpu / 1e6, c.wall, rows / c.wall / 1e6);
+  };
+  std::printf("result: %s (same from DuckDB and the compacted table)\n", ours.ToString().c_str());
+  line("mor", mor);
+  line("compacted", raw);
+  line("duckdb", duck);
+  std::printf("RESULT mor_vs_duckdb=%.2f compacted_vs_mor=%.2f\n", duck.cpu / mor.cpu,
+              mor.cpu / raw.cpu);
+  std::filesystem::remove_all(dir);
+  return 0;
+}
+
+}  // namespace
+}  // namespace sluice
+
+int main(int argc, char** argv) { return sluice::Main(argc, argv); }
