@@ -78,6 +78,7 @@ inline Result<CaseRead> TranslateRead(const nlohmann::json& json) {
   if (read.contains("projection")) {
     out.read.projection = read["projection"].get<std::vector<std::string>>();
   }
+  out.read.session_time_zone = read.value("session_timezone", std::string());
   return out;
 }
 
@@ -89,10 +90,6 @@ using PrepareSplitRead =
 inline Result<std::vector<std::string>> ReadCaseRows(const nlohmann::json& json,
                                                      const std::vector<std::string>& column_types,
                                                      const PrepareSplitRead& prepare = nullptr) {
-  if (json["read"].contains("session_timezone")) {
-    return Status::NotSupported("session time zone " +
-                                json["read"]["session_timezone"].get<std::string>());
-  }
   SLUICE_ASSIGN_OR_RETURN(CaseRead c, TranslateRead(json));
   SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*c.table, c.scan));
   std::vector<std::string> rows;

@@ -30,10 +30,7 @@ using testing::Normalize;
 using testing::ReadCaseRows;
 
 // Cases of the subset this reader cannot pass yet, with the reason.
-const std::map<std::string, std::string> kExpectedFailures = {
-    {"parquet/append_with_cast_timestamp/latest-asia-shanghai",
-     "casts between TIMESTAMP, TIMESTAMP_LTZ and integral seconds need the session time zone"},
-};
+const std::map<std::string, std::string> kExpectedFailures = {};
 
 bool InSubset(const FileStoreTable& table) {
   return !table.schema().is_primary_key_table() && !table.options().deletion_vectors_enabled() &&
