@@ -177,5 +177,32 @@ TEST_F(CatalogWriteTest, RenameAndDropTables) {
   EXPECT_TRUE(c.ListTables("b")->empty());
 }
 
+// A table holding data files (a corpus copy): type changes must stay readable for the files
+// written before them.
+TEST_F(CatalogWriteTest, AlterTableWithDataKeepsOldFilesReadable) {
+  FilesystemCatalog c = catalog();
+  ASSERT_TRUE(c.CreateDatabase("db").ok());
+  fs::copy(testing::CompatTablesDir() + "/parquet/pk_table_nested_type.db/pk_table_nested_type",
+           warehouse() + "/db.db/nested", fs::copy_options::recursive);
+  Status nested =
+      c.AlterTable("db.nested", {SchemaChange::AddColumn({"col1", "f9"}, DataType::Int())})
+          .status();
+  EXPECT_FALSE(nested.ok());
+  EXPECT_NE(nested.message().find("holds files written under schema 0"), std::string::npos)
+      << nested.ToString();
+  // Options that cannot change once there is data.
+  EXPECT_EQ(c.AlterTable("db.nested", {SchemaChange::SetOption("merge-engine", "first-row")})
+                .status()
+                .code(),
+            StatusCode::kNotSupported);
+  auto widened =
+      c.AlterTable("db.nested", {SchemaChange::UpdateColumnType({"col0"}, DataType::BigInt())});
+  ASSERT_TRUE(widened.ok()) << widened.status().ToString();
+  EXPECT_EQ(widened->id(), 1);
+  auto table = c.LoadTable("db.nested");
+  ASSERT_TRUE(table.ok());
+  EXPECT_EQ((*table)->schema().FieldByName("col0")->type->root(), TypeRoot::kBigInt);
+}
+
 }  // namespace
 }  // namespace sluice

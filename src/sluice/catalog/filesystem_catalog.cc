@@ -227,11 +227,17 @@ Result<TableSchema> FilesystemCatalog::AlterTable(std::string_view identifier,
   SLUICE_ASSIGN_OR_RETURN(TableSchema next,
                           ApplySchemaChanges(history.back(), changes, has_snapshots, 0));
   SLUICE_RETURN_NOT_OK(CoreOptions::FromSchema(next).status());
+  // (A table without snapshots has no files yet.)
   for (const DataField& field : next.fields()) {
+    if (!has_snapshots) break;
     for (const TableSchema& old : history) {
       const DataField* before = old.FieldById(field.id);
       if (before == nullptr || before->type->Equals(*field.type)) continue;
-      SLUICE_RETURN_NOT_OK(CheckCastSupported(*before->type, *field.type, field.name));
+      SLUICE_RETURN_NOT_OK_CTX(CheckCastSupported(*before->type, *field.type, field.name),
+                               "table " + name.full() + " holds files written under schema " +
+                                   std::to_string(old.id()) +
+                                   ", which could not be read after "
+                                   "this change");
     }
   }
   Result<TableSchema> committed = schemas.CommitChanges(changes);
