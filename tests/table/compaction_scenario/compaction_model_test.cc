@@ -25,6 +25,9 @@ struct EngineCase {
   bool background;
 };
 
+// Test names and failure messages show the engine, not the bytes of the case.
+void PrintTo(const EngineCase& c, std::ostream* os) { *os << c.name; }
+
 class CompactionModelTest : public ::testing::TestWithParam<EngineCase> {};
 
 // The model of one row change: deduplicate replaces the row; partial-update overwrites the
