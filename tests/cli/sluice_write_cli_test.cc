@@ -225,6 +225,12 @@ TEST_F(SluiceWriteCliTest, CsvIntoPartitionedBucketedAppendTable) {
             "--overwrite");
   ASSERT_EQ(w.exit_code, 0) << w.err;
   EXPECT_EQ(Read("db.sales").size(), 2u);
+
+  // A static overwrite with no rows empties the partition.
+  w = Write("db.sales", Input("empty.jsonl", ""), "--overwrite --partition dt=2024-01-02");
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  EXPECT_EQ(Read("db.sales"), SortedRows(R"({"dt":"2024-01-01","id":7,"note":null,"qty":70})"));
+  EXPECT_EQ(Snapshots("db.sales").size(), 4u);
 }
 
 TEST_F(SluiceWriteCliTest, ParquetInputMatchesColumnsByNameAndCasts) {
