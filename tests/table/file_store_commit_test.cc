@@ -723,5 +723,33 @@ TEST_F(FileStoreCommitTest, TableWritePrimaryKeyUpsertsRoundTrip) {
   ExpectTableChecks();
 }
 
+TEST_F(FileStoreCommitTest, ReplacingAnIndexFileTwiceIsAConflict) {
+  Create(false, {{"bucket", "1"}, {"deletion-vectors.enabled", "true"}}, /*primary_key=*/true);
+  auto a = Committer("user-a");
+  auto b = Committer("user-b");
+  CommitMessage m = AddFiles(*table_, 0, 0, {KeyRangeFile("data-0", 0, 9, 1)});
+  m.data.new_index_files = {IndexFile("DELETION_VECTORS", "index-dv0", 0)};
+  ASSERT_TRUE(a->Commit(Committable(1, {m})).ok());
+  // a replaces the bucket's deletion vectors...
+  CommitMessage ma = AddFiles(*table_, 0, 0, {});
+  ma.data.new_index_files = {IndexFile("DELETION_VECTORS", "index-dv-a", 0)};
+  ma.data.deleted_index_files = {IndexFile("DELETION_VECTORS", "index-dv0", 0)};
+  auto res = a->Commit(Committable(2, {ma}));
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  EXPECT_EQ(Load(2).commit_kind, CommitKind::kOverwrite);
+  // ... and b, from the same starting point, too late.
+  CommitMessage mb = AddFiles(*table_, 0, 0, {});
+  mb.data.new_index_files = {IndexFile("DELETION_VECTORS", "index-dv-b", 0)};
+  mb.data.deleted_index_files = {IndexFile("DELETION_VECTORS", "index-dv0", 0)};
+  res = b->Commit(Committable(1, {mb}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
+  EXPECT_NE(res.status().ToString().find("index-dv0"), std::string::npos);
+  auto entries = ReadIndexManifest(*LocalFileIO(), ManifestFilePath(dir_, *Load(2).index_manifest));
+  ASSERT_TRUE(entries.ok());
+  ASSERT_EQ(entries->size(), 1u);
+  EXPECT_EQ((*entries)[0].file_name, "index-dv-a");
+}
+
 }  // namespace
 }  // namespace sluice

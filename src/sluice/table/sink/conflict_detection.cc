@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "sluice/meta/file_entry_merger.h"
@@ -127,6 +128,33 @@ Status CheckNoConflicts(const ConflictCheckContext& context, const Snapshot& lat
                                  DescribeEntry(context, *files[i].entry) + " and " +
                                  DescribeEntry(context, *files[i + 1].entry));
       }
+    }
+  }
+  return Status::OK();
+}
+
+Status CheckNoIndexConflicts(const ConflictCheckContext& context, const Snapshot& latest,
+                             const std::vector<IndexManifestEntry>& live_index,
+                             const std::vector<IndexManifestEntry>& delta) {
+  std::set<std::string> live;
+  for (const auto& e : live_index) live.insert(e.file_name);
+  auto describe = [&](const IndexManifestEntry& e) {
+    return e.index_type + " index file " + e.file_name + " of partition {" +
+           DescribePartition(e.partition, *context.partition_type) + "}, bucket " +
+           std::to_string(e.bucket);
+  };
+  for (const auto& e : delta) {
+    if (e.kind == FileKind::kDelete && live.erase(e.file_name) == 0) {
+      return ConflictError(context, latest,
+                           "index file conflicts detected: the commit deletes " + describe(e) +
+                               ", which is not live (replaced by a concurrent commit)");
+    }
+  }
+  for (const auto& e : delta) {
+    if (e.kind == FileKind::kAdd && !live.insert(e.file_name).second) {
+      return ConflictError(context, latest,
+                           "index file conflicts detected: the commit adds " + describe(e) +
+                               ", which is already live");
     }
   }
   return Status::OK();

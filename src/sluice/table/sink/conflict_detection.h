@@ -8,6 +8,8 @@
 //   - Except for OVERWRITE commits, a partition keeps one bucket count (`_TOTAL_BUCKETS`).
 //   - Primary-key tables: within a partition and bucket, the files of one level >= 1 must have
 //     disjoint key ranges (an LSM level is one sorted run).
+//   - Index files the commit deletes must be live (CheckNoIndexConflicts; Java reaches the same
+//     end by pairing deletion vectors with their data files).
 //
 // A conflict is a Status::Conflict that names the partition, bucket and file(s), the commit
 // users involved and the snapshot checked against.
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "sluice/base/result.h"
+#include "sluice/meta/index_manifest_entry.h"
 #include "sluice/meta/manifest_entry.h"
 #include "sluice/meta/snapshot.h"
 #include "sluice/types/data_type.h"
@@ -40,6 +43,13 @@ struct ConflictCheckContext {
 Status CheckNoConflicts(const ConflictCheckContext& context, const Snapshot& latest,
                         const std::vector<ManifestEntry>& base,
                         const std::vector<ManifestEntry>& delta, CommitKind kind);
+
+// Index files (deletion vectors, hash index): every index file the commit deletes must be live
+// in `live_index` (the entries of the latest snapshot's index manifest), and none it adds may be
+// live already; two commits replacing one bucket's deletion vectors at once conflict here.
+Status CheckNoIndexConflicts(const ConflictCheckContext& context, const Snapshot& latest,
+                             const std::vector<IndexManifestEntry>& live_index,
+                             const std::vector<IndexManifestEntry>& delta);
 
 // "k1=v1, k2=v2" (values as JSON text), "<unpartitioned>" for the empty row.
 std::string DescribePartition(const std::string& serialized_partition,

@@ -523,6 +523,15 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
                             }));
     ConflictCheckContext context{partition_type_, key_type_, table, commit_user_};
     SLUICE_RETURN_NOT_OK(CheckNoConflicts(context, *latest, base, changes.table_files, kind));
+    if (!changes.index_files.empty()) {
+      std::vector<IndexManifestEntry> live_index;
+      if (latest->index_manifest) {
+        SLUICE_ASSIGN_OR_RETURN(
+            live_index, ReadIndexManifest(io, ManifestFilePath(table, *latest->index_manifest)));
+      }
+      SLUICE_RETURN_NOT_OK(
+          CheckNoIndexConflicts(context, *latest, live_index, changes.index_files));
+    }
   }
 
   SLUICE_ASSIGN_OR_RETURN(const int64_t schema_id, LatestSchemaId());
