@@ -213,6 +213,11 @@ TEST(SluiceReadCliTest, WarehouseIdentifierCsvAndTable) {
   EXPECT_NE(r.out.find("| Alice | 11.1 |"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("1 row"), std::string::npos) << r.out;
   r = RunSluice("read append_09.append_09 --warehouse " + Quote(warehouse) +
+                " --select f0,f3 --where \"f0 = 'Nobody'\"");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("| f0 | f3 |"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0 rows"), std::string::npos) << r.out;
+  r = RunSluice("read append_09.append_09 --warehouse " + Quote(warehouse) +
                 " --limit 2 --format jsonl");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2);

@@ -95,6 +95,8 @@ class CsvPrinter : public RowPrinter {
   std::FILE* out_;
 };
 
+// Rows are printed in pages of kPageRows, each an aligned table with its own header, so memory
+// stays bounded however many rows the read returns.
 class TablePrinter : public RowPrinter {
  public:
   TablePrinter(const DataType& row_type, std::FILE* out) : out_(out) {
@@ -108,10 +110,22 @@ class TablePrinter : public RowPrinter {
         cells.push_back(CellText(*batch.column(col), row, "NULL"));
       }
       rows_.push_back(std::move(cells));
+      if (rows_.size() >= kPageRows) PrintPage();
     }
   }
 
   void Finish() override {
+    if (!rows_.empty() || total_rows_ == 0) PrintPage();
+    const std::string count =
+        std::to_string(total_rows_) + (total_rows_ == 1 ? " row\n" : " rows\n");
+    std::fwrite(count.data(), 1, count.size(), out_);
+    std::fflush(out_);
+  }
+
+ private:
+  static constexpr size_t kPageRows = 1000;
+
+  void PrintPage() {
     std::vector<size_t> widths;
     for (const std::string& name : header_) widths.push_back(name.size());
     for (const auto& cells : rows_) {
@@ -127,12 +141,11 @@ class TablePrinter : public RowPrinter {
     text += separator;
     for (const auto& cells : rows_) AppendLine(cells, widths, &text);
     text += separator;
-    text += std::to_string(rows_.size()) + (rows_.size() == 1 ? " row\n" : " rows\n");
     std::fwrite(text.data(), 1, text.size(), out_);
-    std::fflush(out_);
+    total_rows_ += rows_.size();
+    rows_.clear();
   }
 
- private:
   static void AppendLine(const std::vector<std::string>& cells, const std::vector<size_t>& widths,
                          std::string* text) {
     *text += "|";
@@ -146,6 +159,7 @@ class TablePrinter : public RowPrinter {
   std::FILE* out_;
   std::vector<std::string> header_;
   std::vector<std::vector<std::string>> rows_;
+  size_t total_rows_ = 0;
 };
 
 }  // namespace

@@ -2,7 +2,8 @@
 //   jsonl  one JSON object per row, keyed by column name, values as value_json.h encodes them;
 //   csv    a header row, then one line per row; null is an empty field, strings bare, other
 //          values as their JSON text without quotes; RFC 4180 quoting;
-//   table  an aligned table for people (rows are kept until Finish to size the columns).
+//   table  an aligned table for people, in pages of up to 1000 rows (each sized to its rows),
+//          then the row count.
 //
 // Thread safety: not thread-safe.
 #pragma once
@@ -27,7 +28,7 @@ class RowPrinter {
                                                   std::FILE* out);
 
   virtual void Print(const ColumnBatch& batch) = 0;
-  // Prints what is still held (the table) and flushes.
+  // Prints what is still held (the last page of a table, the row count) and flushes.
   virtual void Finish() = 0;
 };
 
