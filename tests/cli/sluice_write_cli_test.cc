@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -408,6 +409,29 @@ TEST_F(SluiceWriteCliTest, BadInputFailsNamingLineColumnAndValueAndCommitsNothin
             Input("good.jsonl", "{\"id\": 1, \"price\": \"-1.5\", \"day\": \"2024-02-29\"}\n"));
   ASSERT_EQ(w.exit_code, 0) << w.err;
   EXPECT_EQ(Read("db.t"), SortedRows(R"({"id":1,"price":"-1.50","day":"2024-02-29"})"));
+}
+
+TEST_F(SluiceWriteCliTest, LargeInputIsWrittenInBoundedBatchesAsOneCommit) {
+  CreateTable("db.big", {Field(0, "id", DataType::BigInt(false)), Field(1, "v", DataType::Int())},
+              {"id"}, {}, {{"bucket", "3"}});
+  std::string rows;
+  for (int i = 0; i < 5000; ++i) {
+    // Every key twice: the second value wins.
+    rows += "{\"id\": " + std::to_string(i % 2500) + ", \"v\": " + std::to_string(i) + "}\n";
+  }
+  CommandResult w = Write("db.big", Input("big.jsonl", rows), "--batch-rows 700");
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  const std::vector<std::string> read = Read("db.big");
+  ASSERT_EQ(read.size(), 2500u);
+  EXPECT_NE(std::find(read.begin(), read.end(), json::parse(R"({"id":7,"v":2507})").dump()),
+            read.end());
+  EXPECT_EQ(Snapshots("db.big").size(), 1u);
+
+  // Standard input works as well.
+  const std::string cmd = "printf '{\"id\": 9999, \"v\": 1}\\n' | " + testing::BinaryDir() +
+                          "/sluice write db.big --warehouse " + dir_.path() + " --input -";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_EQ(Read("db.big").size(), 2501u);
 }
 
 TEST_F(SluiceWriteCliTest, CompactOfBucketUnawareAppendTableIsNotSupported) {
