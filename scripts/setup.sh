@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev libroaring-dev libxxhash-dev
+  librocksdb-dev
   zstd xxd
 )
 # Node.js may come from elsewhere (e.g. NodeSource, whose nodejs conflicts with Debian's npm):

@@ -1,0 +1,295 @@
+// upsert_bench: single-writer upsert ingest and full read of a primary-key table, next to
+// RocksDB on the same workload (issue 6).
+//
+//   upsert_bench [--rows N] [--dir DIR]
+//
+// Workload: N upserts of (k BIGINT key, v1 INT, v2 BIGINT, v3 DOUBLE, v4 STRING of 8-24
+// characters, v5 DOUBLE); half of them update a key written earlier, keys in random order
+// (a bijective mix of a counter). Sluice: a primary-key table (bucket 1, parquet, zstd level 1,
+// Paimon's defaults otherwise) written through TableWrite in batches of 65536 rows and
+// committed once, then every row of the latest snapshot read through PlanScan and the split
+// readers. RocksDB: the same rows as Puts (key, encoded value) in one WriteBatch per input
+// batch with the WAL off, zstd level 1
+// compression and a 256 MiB memtable, then Flush(), then a full iteration.
+// The last line is "RESULT ingest_vs_rocksdb=R read_vs_rocksdb=R": Sluice's rows per CPU second
+// over RocksDB's (wall-clock times are printed too).
+
+#include <rocksdb/db.h>
+#include <rocksdb/options.h>
+#include <rocksdb/write_batch.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bench_common.h"
+#include "sluice/base/coding.h"
+#include "sluice/meta/file_paths.h"
+#include "sluice/table/file_store_table.h"
+#include "sluice/table/sink/file_store_commit.h"
+#include "sluice/table/sink/table_write.h"
+#include "sluice/table/source/scan_planner.h"
+#include "sluice/table/source/split_reader.h"
+
+namespace sluice {
+namespace {
+
+using bench::Check;
+using bench::Clock;
+using bench::Die;
+using bench::kBatchRows;
+using bench::Now;
+using bench::Since;
+
+// splitmix64's finalizer: a bijection of uint64, so distinct counters give distinct keys.
+uint64_t Mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+DataField Field(int32_t id, const char* name, DataTypePtr type) {
+  return DataField{id, name, std::move(type), std::nullopt, std::nullopt};
+}
+
+std::vector<DataField> Fields() {
+  return {Field(0, "k", DataType::BigInt(false)), Field(1, "v1", DataType::Int()),
+          Field(2, "v2", DataType::BigInt()),     Field(3, "v3", DataType::Double()),
+          Field(4, "v4", DataType::String()),     Field(5, "v5", DataType::Double())};
+}
+
+// The workload in batches, filled through the vectors' buffers.
+std::vector<std::unique_ptr<ColumnBatch>> MakeWorkload(int64_t rows, const DataTypePtr& type,
+                                                       int64_t* distinct_keys) {
+  std::mt19937_64 rng(20261130);
+  std::vector<std::unique_ptr<ColumnBatch>> batches;
+  int64_t inserted = 0;
+  static constexpr char kAlphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+  for (int64_t start = 0; start < rows; start += kBatchRows) {
+    const int64_t n = std::min(kBatchRows, rows - start);
+    auto batch = std::make_unique<ColumnBatch>(type);
+    ColumnVector* k = batch->column(0);
+    ColumnVector* v1 = batch->column(1);
+    ColumnVector* v2 = batch->column(2);
+    ColumnVector* v3 = batch->column(3);
+    ColumnVector* v4 = batch->column(4);
+    ColumnVector* v5 = batch->column(5);
+    for (ColumnVector* c : {k, v1, v2, v3, v5}) c->Resize(n);
+    v4->Resize(n);
+    int32_t* offsets = v4->offset_data();
+    offsets[0] = 0;
+    std::string chars;
+    for (int64_t i = 0; i < n; ++i) {
+      const bool update = inserted > 0 && (rng() & 1) != 0;
+      const uint64_t ordinal = update ? rng() % static_cast<uint64_t>(inserted) : inserted++;
+      k->data<int64_t>()[i] = static_cast<int64_t>(Mix(ordinal));
+      const uint64_t r = rng();
+      v1->data<int32_t>()[i] = static_cast<int32_t>(r & 0xFFFFF);
+      v2->data<int64_t>()[i] = static_cast<int64_t>(r >> 8);
+      v3->data<double>()[i] = static_cast<double>(r % 100000) / 100.0;
+      v5->data<double>()[i] = static_cast<double>((r >> 20) % 1000) / 8.0;
+      const int len = 8 + static_cast<int>((r >> 40) % 17);
+      for (int c = 0; c < len; ++c) chars.push_back(kAlphabet[(r >> (c % 48)) % 36]);
+      offsets[i + 1] = static_cast<int32_t>(chars.size());
+    }
+    v4->values().Resize(chars.size());
+    std::memcpy(v4->values().data(), chars.data(), chars.size());
+    batch->set_num_rows(n);
+    batches.push_back(std::move(batch));
+  }
+  *distinct_keys = inserted;
+  return batches;
+}
+
+// RocksDB keys: big-endian with the sign bit flipped, so that byte order is numeric order.
+void EncodeKey(int64_t k, char out[8]) {
+  const uint64_t u = static_cast<uint64_t>(k) ^ (uint64_t{1} << 63);
+  for (int i = 0; i < 8; ++i) out[i] = static_cast<char>(u >> (56 - 8 * i));
+}
+
+void EncodeValue(const ColumnBatch& b, int64_t i, std::string* out) {
+  out->clear();
+  char buf[8];
+  EncodeFixed32LE(reinterpret_cast<uint8_t*>(buf),
+                  static_cast<uint32_t>(b.column(1)->data<int32_t>()[i]));
+  out->append(buf, 4);
+  EncodeFixed64LE(reinterpret_cast<uint8_t*>(buf),
+                  static_cast<uint64_t>(b.column(2)->data<int64_t>()[i]));
+  out->append(buf, 8);
+  out->append(reinterpret_cast<const char*>(&b.column(3)->data<double>()[i]), 8);
+  out->append(reinterpret_cast<const char*>(&b.column(5)->data<double>()[i]), 8);
+  out->append(b.column(4)->GetBytes(i));
+}
+
+std::shared_ptr<const FileStoreTable> CreateTable(const std::string& path) {
+  std::vector<DataField> fields = Fields();
+  auto schema = TableSchema::Make(3, 0, fields, static_cast<int32_t>(fields.size()) - 1, {}, {"k"},
+                                  {{"bucket", "1"}}, std::nullopt, 0);
+  Check(schema.status(), "schema");
+  auto io = LocalFileIO();
+  Check(io->MkDirs(SchemaDir(path)), "mkdir");
+  Check(io->WriteFileAtomic(SchemaPath(path, 0), schema->ToJson(), false), "schema file");
+  auto table = FileStoreTable::Open(io, path);
+  Check(table.status(), "open table");
+  return std::move(table).value();
+}
+
+int Main(int argc, char** argv) {
+  bench::SetProgramName("upsert_bench");
+  int64_t rows = 10000000;
+  std::string dir = std::filesystem::temp_directory_path().string() + "/sluice_upsert_bench";
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--rows" && i + 1 < argc) {
+      rows = std::atoll(argv[++i]);
+    } else if (arg == "--dir" && i + 1 < argc) {
+      dir = argv[++i];
+    } else {
+      Die("usage: upsert_bench [--rows N] [--dir DIR]");
+    }
+  }
+  if (rows <= 0) Die("--rows must be positive");
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string table_path = dir + "/db.db/upserts";
+  const std::string rocks_path = dir + "/rocksdb";
+
+  const DataTypePtr type = DataType::Row(Fields());
+  int64_t distinct = 0;
+  auto data = MakeWorkload(rows, type, &distinct);
+  std::printf(
+      "workload: %lld upserts of %lld keys: k BIGINT, v1 INT, v2 BIGINT, v3 DOUBLE, "
+      "v4 STRING(8-24), v5 DOUBLE\n",
+      static_cast<long long>(rows), static_cast<long long>(distinct));
+
+  // ---- Sluice.
+  auto table = CreateTable(table_path);
+  Clock t0 = Now();
+  {
+    auto write = TableWrite::Open(table);
+    Check(write.status(), "open write");
+    for (const auto& batch : data) Check((*write)->Write(*batch), "write");
+    auto messages = (*write)->PrepareCommit(1);
+    Check(messages.status(), "prepare commit");
+    auto commit = FileStoreCommit::Make(table, "upsert-bench");
+    Check(commit.status(), "commit");
+    ManifestCommittable committable;
+    committable.identifier = 1;
+    committable.messages = std::move(messages).value();
+    Check((*commit)->Commit(committable).status(), "commit");
+  }
+  const Clock sluice_ingest = Since(t0);
+
+  t0 = Now();
+  int64_t sluice_rows = 0;
+  int64_t sluice_sum = 0;
+  {
+    auto latest = FileStoreTable::Open(LocalFileIO(), table_path);
+    Check(latest.status(), "reopen");
+    auto plan = PlanScan(**latest, ScanOptions{});
+    Check(plan.status(), "plan");
+    for (DataSplit& split : plan->splits) {
+      auto reader =
+          OpenSplitReader(**latest, (*latest)->schema_ptr(), std::move(split), SplitReadOptions{});
+      Check(reader.status(), "open split");
+      ColumnBatch batch((*reader)->output_type());
+      while (true) {
+        auto more = (*reader)->Next(&batch);
+        Check(more.status(), "read");
+        if (!*more) break;
+        const int64_t* k = batch.column(0)->data<int64_t>();
+        const int64_t* v2 = batch.column(2)->data<int64_t>();
+        for (int64_t i = 0; i < batch.num_rows(); ++i) sluice_sum += k[i] ^ v2[i];
+        sluice_rows += batch.num_rows();
+      }
+    }
+  }
+  const Clock sluice_read = Since(t0);
+  if (sluice_rows != distinct)
+    Die("Sluice read " + std::to_string(sluice_rows) + " rows, expected " +
+        std::to_string(distinct));
+
+  // ---- RocksDB.
+  rocksdb::Options options;
+  options.create_if_missing = true;
+  options.compression = rocksdb::kZSTD;
+  options.bottommost_compression = rocksdb::kZSTD;
+  options.compression_opts.level = 1;
+  // The memtable as large as Sluice's write buffer (`write-buffer-size`, 256 mb).
+  options.write_buffer_size = 256 << 20;
+  rocksdb::DB* raw_db = nullptr;
+  t0 = Now();
+  rocksdb::Status rs = rocksdb::DB::Open(options, rocks_path, &raw_db);
+  if (!rs.ok()) Die("rocksdb open: " + rs.ToString());
+  std::unique_ptr<rocksdb::DB> db(raw_db);
+  {
+    rocksdb::WriteOptions wo;
+    wo.disableWAL = true;
+    char key[8];
+    std::string value;
+    // One WriteBatch per input batch, as Sluice takes its rows.
+    rocksdb::WriteBatch updates;
+    for (const auto& batch : data) {
+      const int64_t* k = batch->column(0)->data<int64_t>();
+      updates.Clear();
+      for (int64_t i = 0; i < batch->num_rows(); ++i) {
+        EncodeKey(k[i], key);
+        EncodeValue(*batch, i, &value);
+        rs = updates.Put(rocksdb::Slice(key, 8), value);
+        if (!rs.ok()) Die("rocksdb put: " + rs.ToString());
+      }
+      rs = db->Write(wo, &updates);
+      if (!rs.ok()) Die("rocksdb write: " + rs.ToString());
+    }
+    rs = db->Flush(rocksdb::FlushOptions());
+    if (!rs.ok()) Die("rocksdb flush: " + rs.ToString());
+  }
+  const Clock rocks_ingest = Since(t0);
+  data.clear();
+
+  t0 = Now();
+  int64_t rocks_rows = 0;
+  int64_t rocks_sum = 0;
+  {
+    std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions()));
+    for (it->SeekToFirst(); it->Valid(); it->Next()) {
+      const rocksdb::Slice k = it->key();
+      const rocksdb::Slice v = it->value();
+      uint64_t u = 0;
+      for (int i = 0; i < 8; ++i) u = (u << 8) | static_cast<uint8_t>(k.data()[i]);
+      const int64_t key = static_cast<int64_t>(u ^ (uint64_t{1} << 63));
+      const int64_t v2 =
+          static_cast<int64_t>(DecodeFixed64LE(reinterpret_cast<const uint8_t*>(v.data()) + 4));
+      rocks_sum += key ^ v2;
+      ++rocks_rows;
+    }
+    if (!it->status().ok()) Die("rocksdb iterate: " + it->status().ToString());
+  }
+  const Clock rocks_read = Since(t0);
+  if (rocks_rows != distinct) Die("RocksDB read a wrong count");
+  if (rocks_sum != sluice_sum) Die("Sluice and RocksDB disagree on the latest state");
+
+  auto line = [&](const char* what, const Clock& c, int64_t n) {
+    std::printf("%-16s: cpu %7.3f s  %6.2f Mrows/s   wall %7.3f s  %6.2f Mrows/s\n", what, c.cpu,
+                static_cast<double>(n) / c.cpu / 1e6, c.wall,
+                static_cast<double>(n) / c.wall / 1e6);
+  };
+  line("ingest sluice", sluice_ingest, rows);
+  line("ingest rocksdb", rocks_ingest, rows);
+  line("read   sluice", sluice_read, distinct);
+  line("read   rocksdb", rocks_read, distinct);
+  std::printf("RESULT ingest_vs_rocksdb=%.3f read_vs_rocksdb=%.3f\n",
+              rocks_ingest.cpu / sluice_ingest.cpu, rocks_read.cpu / sluice_read.cpu);
+  return 0;
+}
+
+}  // namespace
+}  // namespace sluice
+
+int main(int argc, char** argv) { return sluice::Main(argc, argv); }
