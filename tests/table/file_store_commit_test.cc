@@ -751,5 +751,38 @@ TEST_F(FileStoreCommitTest, ReplacingAnIndexFileTwiceIsAConflict) {
   EXPECT_EQ((*entries)[0].file_name, "index-dv-a");
 }
 
+TEST_F(FileStoreCommitTest, DamagedMetadataFailsTheCommitNamingTheFile) {
+  Create(false);
+  auto a = Committer("user-a");
+  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {FakeFile("data-1", 1)})})).ok());
+  const std::string list = ManifestFilePath(dir_, Load(1).delta_manifest_list);
+  auto io = LocalFileIO();
+  auto manifests_before = ::sluice::testing::ListFilesRecursive(dir_ + "/manifest");
+  // A truncated manifest list.
+  auto content = io->ReadFile(list);
+  ASSERT_TRUE(content.ok());
+  ASSERT_TRUE(io->WriteFileAtomic(list, content->substr(0, content->size() / 2), true).ok());
+  auto res = a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {FakeFile("data-2", 1)})}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_NE(res.status().ToString().find(Load(1).delta_manifest_list), std::string::npos)
+      << res.status().ToString();
+  // No snapshot, and the attempt's files are gone.
+  EXPECT_EQ(*table_->snapshot_manager().LatestSnapshotId(), 1);
+  EXPECT_EQ(::sluice::testing::ListFilesRecursive(dir_ + "/manifest"), manifests_before);
+  // A missing one.
+  ASSERT_TRUE(io->Delete(list, false).ok());
+  res = a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {FakeFile("data-2", 1)})}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_NE(res.status().ToString().find(Load(1).delta_manifest_list), std::string::npos)
+      << res.status().ToString();
+  // A garbled snapshot file.
+  ASSERT_TRUE(
+      io->WriteFileAtomic(dir_ + "/snapshot/snapshot-1", "{\"version\": 3, \"id\":", true).ok());
+  res = a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {FakeFile("data-2", 1)})}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_NE(res.status().ToString().find("snapshot-1"), std::string::npos)
+      << res.status().ToString();
+}
+
 }  // namespace
 }  // namespace sluice
