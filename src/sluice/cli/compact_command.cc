@@ -24,7 +24,7 @@ Status Run(const CompactFlags& flags) {
   SLUICE_ASSIGN_OR_RETURN(auto spec, ParseAssignments(flags.partition, "--partition"));
   WriteBuilder builder = table.NewWrite();
   Progress progress("compacting " + table.name());
-  progress.Update(0, 0);
+  progress.Start();
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableWriter> writer, builder.NewWriter());
   Status status = writer->Compact(spec, flags.full);
   Result<std::vector<CommitMessage>> messages =

@@ -22,6 +22,12 @@ double Progress::elapsed_seconds() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
+void Progress::Start() {
+  if (!enabled_) return;
+  std::fprintf(stderr, "\r\033[K%s...", verb_.c_str());
+  std::fflush(stderr);
+}
+
 void Progress::Update(int64_t rows, int64_t bytes_read) {
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();

@@ -19,6 +19,8 @@ class Progress {
   bool enabled() const { return enabled_; }
   double elapsed_seconds() const;
 
+  // Draws "<verb>..." (work whose amount is not known as it runs).
+  void Start();
   // Redraws the line unless it was drawn less than a moment ago.
   void Update(int64_t rows, int64_t bytes_read);
   // Replaces the line with `summary` and ends it.
