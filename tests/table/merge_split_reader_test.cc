@@ -382,6 +382,23 @@ TEST(MergeSplitReaderTest, EveryMergeEngine) {
   EXPECT_EQ(ReadAll(t3->table(), t3->schema(), write(t3.get()), {}), J(engines[3].rows));
 }
 
+// A raw-convertible split read with row kinds goes through the merge, which reports each
+// row's stored kind.
+TEST(MergeSplitReaderTest, RawConvertibleSplitWithRowKinds) {
+  testing::TempDir dir;
+  auto t = PkTestTable::Create(dir.path(), KvFields(), {"k"}, {});
+  auto split = t->Split(
+      {t->WriteFile("a.parquet", 5, {Rec(1, "a", 1, 1), Rec(2, "b", 2, 2, RowKind::kUpdateAfter)})},
+      true);
+  SplitReadOptions options;
+  options.with_row_kind = true;
+  options.projection = {"k"};
+  EXPECT_EQ(ReadAll(t->table(), t->schema(), split, options),
+            J({"{\"_ROW_KIND\":\"+I\",\"k\":1}", "{\"_ROW_KIND\":\"+U\",\"k\":2}"}));
+  options.with_row_kind = false;
+  EXPECT_EQ(ReadAll(t->table(), t->schema(), split, options), J({"{\"k\":1}", "{\"k\":2}"}));
+}
+
 TEST(MergeSplitReaderTest, DeleteAtNewestVersionRemovesKey) {
   testing::TempDir dir;
   auto t = PkTestTable::Create(dir.path(), KvFields(), {"k"}, {});
@@ -449,6 +466,17 @@ TEST(MergeSplitReaderTest, MissingAndCorruptFilesNameTheFile) {
     ASSERT_FALSE(status.ok()) << "cut at " << cut;
     EXPECT_NE(status.ToString().find("bad.parquet"), std::string::npos) << status.ToString();
   }
+  // A batch size that is not positive.
+  SplitReadOptions zero;
+  zero.batch_size = 0;
+  ReadAll(t->table(), t->schema(), t->Split(files), zero, &status);
+  EXPECT_EQ(status.code(), StatusCode::kInvalidArgument) << status.ToString();
+  // A key range that does not decode.
+  DataSplit garbled = t->Split(files);
+  garbled.data_files[1].min_key = "xyz";
+  ReadAll(t->table(), t->schema(), garbled, {}, &status);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.ToString().find("bad.parquet"), std::string::npos) << status.ToString();
   // A value kind outside 0..3.
   testing::TempDir dir2;
   auto t2 = PkTestTable::Create(dir2.path(), KvFields(), {"k"}, {});

@@ -24,6 +24,10 @@ Result<std::unique_ptr<DeltaSplitReader>> DeltaSplitReader::Open(
                                    " data files but " +
                                    std::to_string(split.data_file_paths.size()) + " paths");
   }
+  if (options.batch_size <= 0) {
+    return Status::InvalidArgument("batch size " + std::to_string(options.batch_size) +
+                                   " is not positive");
+  }
   if (!options.deleted_positions.empty() &&
       options.deleted_positions.size() != split.data_files.size()) {
     return Status::InvalidArgument(
