@@ -784,5 +784,40 @@ TEST_F(FileStoreCommitTest, DamagedMetadataFailsTheCommitNamingTheFile) {
       << res.status().ToString();
 }
 
+TEST_F(FileStoreCommitTest, FullCompactionKeepsManifestsOfOtherPartitions) {
+  // Every manifest reaches the target size, so only manifests with deletions must change.
+  Create(true, {{"manifest.target-file-size", "1 b"},
+                {"manifest.full-compaction-threshold-size", "1 b"}});
+  auto a = Committer("user-a");
+  std::vector<DataFileMeta> files;
+  std::vector<std::vector<TestRow>> rows;
+  for (int pt = 1; pt <= 3; ++pt) {
+    rows.push_back(MakeRows(pt, 0, 2, "p"));
+    files.push_back(WriteTestDataFile(*table_, 0, rows.back()));
+    ASSERT_TRUE(a->Commit(Committable(pt, {AddFiles(*table_, pt, 0, {files.back()})})).ok());
+  }
+  auto replacement = WriteTestDataFile(*table_, 0, rows[0]);
+  ASSERT_TRUE(
+      a->Commit(Committable(4, {CompactFiles(*table_, 1, 0, {files[0]}, {replacement})})).ok());
+  auto f5 = WriteTestDataFile(*table_, 0, MakeRows(2, 10, 1, "q"));
+  ASSERT_TRUE(a->Commit(Committable(5, {AddFiles(*table_, 2, 0, {f5})})).ok());
+  // Snapshot 5's base: the manifests of partitions 2 and 3 as they were, and one new manifest
+  // holding the replacement (the manifest of partition 1 and the deletion cancelled out).
+  auto before = ReadList(dir_, Load(4).base_manifest_list);
+  auto after = ReadList(dir_, Load(5).base_manifest_list);
+  ASSERT_EQ(before.size(), 3u);
+  ASSERT_EQ(after.size(), 3u);
+  EXPECT_EQ(after[0], before[1]);
+  EXPECT_EQ(after[1], before[2]);
+  EXPECT_EQ(after[2].num_added_files, 1);
+  EXPECT_EQ(after[2].num_deleted_files, 0);
+  auto entries = ReadManifestFile(*LocalFileIO(), ManifestFilePath(dir_, after[2].file_name));
+  ASSERT_TRUE(entries.ok());
+  ASSERT_EQ(entries->size(), 1u);
+  EXPECT_EQ((*entries)[0].file.file_name, replacement.file_name);
+  EXPECT_EQ(Read(), Concat({rows[0], rows[1], rows[2], MakeRows(2, 10, 1, "q")}));
+  ExpectTableChecks();
+}
+
 }  // namespace
 }  // namespace sluice
