@@ -207,6 +207,54 @@ TEST(TableWriteTest, AppendTablesRefuseRetractions) {
   EXPECT_NE(st.message().find("-D"), std::string::npos) << st.ToString();
 }
 
+TEST(TableWriteTest, RefusesWhatItCannotWrite) {
+  testing::TempDir dir;
+  // A batch without the table's columns.
+  auto table =
+      CreateTable(dir.path() + "/a",
+                  {Field(0, "id", DataType::Int()), Field(1, "s", DataType::String())}, {}, {}, {});
+  auto write = TableWrite::Open(table).value();
+  ColumnBatch narrow(DataType::Row({Field(0, "id", DataType::Int())}));
+  ASSERT_TRUE(narrow.AppendRow({Value::Int32(1)}).ok());
+  narrow.set_num_rows(1);
+  Status st = write->Write(narrow);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << st.ToString();
+  EXPECT_NE(st.message().find("2 columns"), std::string::npos) << st.ToString();
+  // Primary-key tables with dynamic buckets are not written yet: refused when opening.
+  auto dynamic = CreateTable(dir.path() + "/b", {Field(0, "k", DataType::Int(false))}, {}, {"k"},
+                             {{"bucket", "-1"}});
+  auto refused = TableWrite::Open(dynamic);
+  EXPECT_EQ(refused.status().code(), StatusCode::kNotSupported) << refused.status().ToString();
+  // A rowkind.field column holding no row kind names the row and the column.
+  auto kinds = CreateTable(
+      dir.path() + "/c", {Field(0, "k", DataType::Int(false)), Field(1, "op", DataType::String())},
+      {}, {"k"}, {{"bucket", "1"}, {"rowkind.field", "op"}});
+  auto kind_write = TableWrite::Open(kinds).value();
+  ColumnBatch rows(kinds->schema().LogicalRowType());
+  ASSERT_TRUE(rows.AppendRow({Value::Int32(1), Value::String("+I")}).ok());
+  ASSERT_TRUE(rows.AppendRow({Value::Int32(2), Value::String("upsert")}).ok());
+  rows.set_num_rows(2);
+  st = kind_write->Write(rows);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << st.ToString();
+  EXPECT_NE(st.message().find("row 1"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.message().find("'op'"), std::string::npos) << st.ToString();
+}
+
+TEST(TableWriteTest, RowKindFieldCarriesTheKinds) {
+  testing::TempDir dir;
+  const std::string path = dir.path() + "/rk";
+  CreateTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "op", DataType::String())}, {},
+              {"k"}, {{"bucket", "2"}, {"rowkind.field", "op"}});
+  WriteAndCommit(path,
+                 {{Value::Int32(1), Value::String("+I")},
+                  {Value::Int32(2), Value::String("+I")},
+                  {Value::Int32(1), Value::String("-D")},
+                  {Value::Int32(3), Value::String("+U")}},
+                 {}, 1);
+  EXPECT_EQ(ReadAll(path), Render({{Value::Int32(2), Value::String("+I")},
+                                   {Value::Int32(3), Value::String("+U")}}));
+}
+
 // ---- Primary-key tables -------------------------------------------------------------------
 
 struct PkCase {
