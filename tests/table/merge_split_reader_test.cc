@@ -309,6 +309,12 @@ TEST(MergeSplitReaderTest, SequenceFieldOrdersBeforeSequenceNumber) {
                 t->WriteFile("b.parquet", 0, {Rec(1, "second", 4, 3), Rec(2, "b", 2, 4)})});
   EXPECT_EQ(ReadAll(t->table(), t->schema(), split, {}),
             (std::vector<std::string>{Row(1, "first", 9), Row(2, "b", 2)}));
+  // The sequence field is read for the merge even when the projection leaves it out.
+  SplitReadOptions projected;
+  projected.projection = {"v"};
+  projected.batch_size = 1;
+  EXPECT_EQ(ReadAll(t->table(), t->schema(), split, projected),
+            J({"{\"v\":\"first\"}", "{\"v\":\"b\"}"}));
   // Descending: the smaller value wins.
   testing::TempDir dir2;
   auto t2 =

@@ -65,27 +65,30 @@ Result<std::unique_ptr<MergeSplitReader>> MergeSplitReader::Open(
   // options (Java table.copy(options)).
   SLUICE_ASSIGN_OR_RETURN(CoreOptions core_options,
                           CoreOptions::FromSchema(*read_schema, table.dynamic_options()));
-  const bool deduplicate = core_options.merge_engine() == MergeEngine::kDeduplicate &&
-                           core_options.sequence_field().empty() && !core_options.ignore_delete();
-  SLUICE_ASSIGN_OR_RETURN(ReadColumns columns,
-                          ReadColumns::Make(*read_schema, options, !deduplicate));
+  // Deduplicate keeps the last record of a key in merge order: the columnar path. Ignoring
+  // deletes would make it the last non-retraction, which the merge functions handle.
+  const bool deduplicate =
+      core_options.merge_engine() == MergeEngine::kDeduplicate && !core_options.ignore_delete();
+  SLUICE_ASSIGN_OR_RETURN(std::optional<UserSequenceComparator> sequence,
+                          UserSequenceComparator::Make(*read_schema, core_options));
+  SLUICE_ASSIGN_OR_RETURN(
+      ReadColumns columns,
+      ReadColumns::Make(*read_schema, options, !deduplicate, core_options.sequence_field()));
   std::shared_ptr<const TimeZone> session_zone;
   if (!options.session_time_zone.empty()) {
     SLUICE_ASSIGN_OR_RETURN(session_zone, TimeZone::Load(options.session_time_zone));
   }
   std::unique_ptr<MergeFunction> merge_function;
-  std::optional<ColumnRowComparator> user_sequence;
   if (!deduplicate) {
     SLUICE_ASSIGN_OR_RETURN(merge_function, CreateMergeFunction(*read_schema, core_options));
-    SLUICE_ASSIGN_OR_RETURN(std::optional<UserSequenceComparator> sequence,
-                            UserSequenceComparator::Make(*read_schema, core_options));
-    if (sequence) {
-      std::vector<int> sequence_columns;
-      for (int field : sequence->fields()) {
-        sequence_columns.push_back(columns.schema_to_value[static_cast<size_t>(field)]);
-      }
-      user_sequence.emplace(std::move(sequence_columns), sequence->ascending());
+  }
+  std::optional<ColumnRowComparator> user_sequence;
+  if (sequence) {
+    std::vector<int> sequence_columns;
+    for (int field : sequence->fields()) {
+      sequence_columns.push_back(columns.schema_to_value[static_cast<size_t>(field)]);
     }
+    user_sequence.emplace(std::move(sequence_columns), sequence->ascending());
   }
   // Sections of sorted runs, each run as indexes of the split's files.
   const DataTypePtr key_type = read_schema->LogicalTrimmedPrimaryKeysType();

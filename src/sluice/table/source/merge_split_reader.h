@@ -10,9 +10,9 @@
 //         -> merge function per key -> drop retractions -> filter -> projection
 //
 // Two merge paths:
-//   - deduplicate without `sequence.field` or `ignore-delete` (the common case): the newest
-//     record of a key is the last one the tree yields for it, found by comparing the key
-//     columns with the next record; winners are gathered column by column from the decoded
+//   - deduplicate without `ignore-delete` (the common case, with or without `sequence.field`):
+//     the newest record of a key is the last one the tree yields for it, found by comparing the
+//     key columns with the next record; winners are gathered column by column from the decoded
 //     batches (TakeRows), never materialized as Values.
 //   - every other engine: each record becomes a KeyValue and goes through the table's
 //     MergeFunction (CreateMergeFunction over the read schema's options plus the table's

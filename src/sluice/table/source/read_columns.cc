@@ -6,7 +6,8 @@
 namespace sluice {
 
 Result<ReadColumns> ReadColumns::Make(const TableSchema& read_schema,
-                                      const SplitReadOptions& options, bool all_fields) {
+                                      const SplitReadOptions& options, bool all_fields,
+                                      const std::vector<std::string>& extra_fields) {
   const DataTypePtr row_type = read_schema.LogicalRowType();
   const int num_fields = row_type->num_fields();
   std::vector<int> projected;
@@ -32,6 +33,14 @@ Result<ReadColumns> ReadColumns::Make(const TableSchema& read_schema,
       }
       needed[static_cast<size_t>(index)] = true;
     }
+  }
+  for (const std::string& name : extra_fields) {
+    const int index = row_type->FieldIndex(name);
+    if (index < 0) {
+      return Status::InvalidArgument("column '" + name + "' is not in schema " +
+                                     std::to_string(read_schema.id()));
+    }
+    needed[static_cast<size_t>(index)] = true;
   }
   std::vector<int> key_fields;
   for (const std::string& name : read_schema.trimmed_primary_keys()) {

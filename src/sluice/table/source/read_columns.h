@@ -40,11 +40,13 @@ struct ReadColumns {
   std::vector<int> schema_to_value;
   bool with_row_kind = false;
 
-  // Decodes the projected and filtered columns and the trimmed primary key; every field when
-  // `all_fields` (merge engines that need the full row). InvalidArgument naming an unknown
-  // projected column or an out-of-range filter field.
+  // Decodes the projected and filtered columns, the trimmed primary key and `extra_fields`
+  // (e.g. the sequence fields the merge orders by); every field when `all_fields` (merge
+  // engines that need the full row). InvalidArgument naming an unknown projected or extra
+  // column or an out-of-range filter field.
   static Result<ReadColumns> Make(const TableSchema& read_schema, const SplitReadOptions& options,
-                                  bool all_fields);
+                                  bool all_fields,
+                                  const std::vector<std::string>& extra_fields = {});
 
   // Appends source rows rows[0..n) (source is of value_type, or value_type followed by more
   // columns) to `out` (of output_type): the row kind kinds[rows[i]] (RowKind bytes) when
