@@ -819,5 +819,48 @@ TEST_F(FileStoreCommitTest, FullCompactionKeepsManifestsOfOtherPartitions) {
   ExpectTableChecks();
 }
 
+TEST_F(FileStoreCommitTest, ConflictCheckReadsOnlyManifestsOfChangedPartitions) {
+  Create(true);
+  auto a = Committer("user-a");
+  auto f1 = FakeFile("data-1", 1);
+  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 1, 0, {f1})})).ok());
+  ASSERT_TRUE(a->Commit(Committable(2, {AddFiles(*table_, 2, 0, {FakeFile("data-2", 1)})})).ok());
+  // Partition 2's manifest is gone: a compaction in partition 1 never needs it.
+  auto delta = ReadList(dir_, Load(2).delta_manifest_list);
+  ASSERT_EQ(delta.size(), 1u);
+  ASSERT_TRUE(LocalFileIO()->Delete(ManifestFilePath(dir_, delta[0].file_name), false).ok());
+  auto res =
+      a->Commit(Committable(3, {CompactFiles(*table_, 1, 0, {f1}, {FakeFile("data-3", 1)})}));
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  // A compaction in partition 2 does.
+  res = a->Commit(Committable(4, {CompactFiles(*table_, 2, 0, {}, {FakeFile("data-4", 1)})}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_NE(res.status().ToString().find(delta[0].file_name), std::string::npos)
+      << res.status().ToString();
+}
+
+TEST_F(FileStoreCommitTest, DynamicOverwriteReplacesIndexFilesOfItsPartitionsOnly) {
+  Create(true, {{"bucket", "1"}}, /*primary_key=*/true);
+  auto a = Committer("user-a");
+  std::vector<CommitMessage> messages;
+  for (int pt = 1; pt <= 2; ++pt) {
+    CommitMessage m =
+        AddFiles(*table_, pt, 0, {KeyRangeFile("data-" + std::to_string(pt), 0, 1, 0)});
+    IndexManifestEntry index = IndexFile("HASH", "index-h" + std::to_string(pt), 0);
+    m.data.new_index_files = {index};
+    messages.push_back(m);
+  }
+  ASSERT_TRUE(a->Commit(Committable(1, messages)).ok());
+  CommitMessage m = AddFiles(*table_, 2, 0, {KeyRangeFile("data-new", 0, 1, 0)});
+  m.data.new_index_files = {IndexFile("HASH", "index-h2new", 0)};
+  auto res = a->Overwrite(Committable(2, {m}), std::nullopt);
+  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  auto entries = ReadIndexManifest(*LocalFileIO(), ManifestFilePath(dir_, *Load(2).index_manifest));
+  ASSERT_TRUE(entries.ok());
+  std::set<std::string> names;
+  for (const auto& e : *entries) names.insert(e.file_name);
+  EXPECT_EQ(names, (std::set<std::string>{"index-h1", "index-h2new"}));
+}
+
 }  // namespace
 }  // namespace sluice

@@ -73,39 +73,6 @@ Result<std::vector<ManifestFileMeta>> MinorCompaction(const std::vector<Manifest
   return result;
 }
 
-// True if the partition statistics of `meta` allow it to hold a file of one of `partitions`
-// (decoded partition values).
-bool MayHoldPartition(const ManifestFileMeta& meta, const std::vector<ValueList>& partitions,
-                      const DataType& partition_type) {
-  auto mins = DecodeSerializedBinaryRow(meta.partition_stats.min_values, partition_type);
-  auto maxs = DecodeSerializedBinaryRow(meta.partition_stats.max_values, partition_type);
-  if (!mins.ok() || !maxs.ok()) return true;
-  const auto& fields = partition_type.fields();
-  const auto& null_counts = meta.partition_stats.null_counts;
-  for (const auto& values : partitions) {
-    bool may = true;
-    for (size_t i = 0; i < fields.size() && may; ++i) {
-      const Value& v = values[i];
-      if (v.is_null()) {
-        may = !null_counts || i >= null_counts->size() || !(*null_counts)[i] ||
-              *(*null_counts)[i] > 0;
-        continue;
-      }
-      const Value& lo = (*mins)[i];
-      const Value& hi = (*maxs)[i];
-      if (lo.is_null() || hi.is_null()) {
-        // Every value of this field is null in the manifest (or the bounds are unknown).
-        may = !null_counts || i >= null_counts->size() || !(*null_counts)[i];
-        continue;
-      }
-      const DataType& type = *fields[i].type;
-      may = CompareValues(v, lo, type) >= 0 && CompareValues(v, hi, type) <= 0;
-    }
-    if (may) return true;
-  }
-  return false;
-}
-
 // False when a full compaction is not due (or has nothing to merge); else `*result` holds the
 // new base manifests.
 Result<bool> FullCompaction(const std::vector<ManifestFileMeta>& input, ManifestFileWriter* writer,
@@ -146,8 +113,9 @@ Result<bool> FullCompaction(const std::vector<ManifestFileMeta>& input, Manifest
       to_merge.push_back(&m);
       continue;
     }
-    const bool may_hold = !deleted.empty() && (partition_type->fields().empty() ||
-                                               MayHoldPartition(m, partitions, *partition_type));
+    const bool may_hold =
+        !deleted.empty() && (partition_type->fields().empty() ||
+                             ManifestMayHoldPartitions(m, partitions, *partition_type));
     if (may_hold) {
       to_merge.push_back(&m);
     } else {
@@ -181,6 +149,38 @@ Result<bool> FullCompaction(const std::vector<ManifestFileMeta>& input, Manifest
 }
 
 }  // namespace
+
+bool ManifestMayHoldPartitions(const ManifestFileMeta& meta,
+                               const std::vector<ValueList>& partitions,
+                               const DataType& partition_type) {
+  auto mins = DecodeSerializedBinaryRow(meta.partition_stats.min_values, partition_type);
+  auto maxs = DecodeSerializedBinaryRow(meta.partition_stats.max_values, partition_type);
+  if (!mins.ok() || !maxs.ok()) return true;
+  const auto& fields = partition_type.fields();
+  const auto& null_counts = meta.partition_stats.null_counts;
+  for (const auto& values : partitions) {
+    bool may = true;
+    for (size_t i = 0; i < fields.size() && may; ++i) {
+      const Value& v = values[i];
+      if (v.is_null()) {
+        may = !null_counts || i >= null_counts->size() || !(*null_counts)[i] ||
+              *(*null_counts)[i] > 0;
+        continue;
+      }
+      const Value& lo = (*mins)[i];
+      const Value& hi = (*maxs)[i];
+      if (lo.is_null() || hi.is_null()) {
+        // Every value of this field is null in the manifest (or the bounds are unknown).
+        may = !null_counts || i >= null_counts->size() || !(*null_counts)[i];
+        continue;
+      }
+      const DataType& type = *fields[i].type;
+      may = CompareValues(v, lo, type) >= 0 && CompareValues(v, hi, type) <= 0;
+    }
+    if (may) return true;
+  }
+  return false;
+}
 
 Result<std::vector<ManifestFileMeta>> MergeManifestFiles(const std::vector<ManifestFileMeta>& input,
                                                          ManifestFileWriter* writer,

@@ -20,6 +20,8 @@
 #include "sluice/base/result.h"
 #include "sluice/meta/manifest_file_meta.h"
 #include "sluice/meta/manifest_file_writer.h"
+#include "sluice/types/data_type.h"
+#include "sluice/types/value.h"
 
 namespace sluice {
 
@@ -35,5 +37,11 @@ Result<std::vector<ManifestFileMeta>> MergeManifestFiles(const std::vector<Manif
                                                          ManifestFileWriter* writer,
                                                          const ManifestMergeOptions& options,
                                                          std::vector<ManifestFileMeta>* new_files);
+
+// True if the partition statistics of `meta` allow it to hold a file of one of `partitions`
+// (decoded partition values of `partition_type`); true when the statistics cannot be read.
+bool ManifestMayHoldPartitions(const ManifestFileMeta& meta,
+                               const std::vector<ValueList>& partitions,
+                               const DataType& partition_type);
 
 }  // namespace sluice

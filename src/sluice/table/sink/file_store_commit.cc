@@ -216,13 +216,25 @@ Result<std::vector<int64_t>> FileStoreCommit::FilterCommitted(std::vector<int64_
 }
 
 Result<std::vector<ManifestEntry>> FileStoreCommit::ReadLiveEntries(
-    const Snapshot& snapshot, const std::function<bool(const std::string&)>& partition_filter) {
+    const Snapshot& snapshot, const std::function<bool(const std::string&)>& partition_filter,
+    const std::set<std::string>* partitions) {
   FileIO& io = *table_->io();
   const std::string& table = table_->path();
+  std::vector<ValueList> wanted;
+  const bool prune = partitions && !partition_type_->fields().empty();
+  if (prune) {
+    for (const auto& p : *partitions) {
+      SLUICE_ASSIGN_OR_RETURN(auto values, DecodeSerializedBinaryRow(p, *partition_type_));
+      wanted.push_back(std::move(values));
+    }
+  }
   std::vector<ManifestFileMeta> manifests;
   for (const std::string* list : {&snapshot.base_manifest_list, &snapshot.delta_manifest_list}) {
     SLUICE_ASSIGN_OR_RETURN(auto metas, ReadManifestList(io, ManifestFilePath(table, *list)));
-    manifests.insert(manifests.end(), metas.begin(), metas.end());
+    for (auto& m : metas) {
+      if (prune && !ManifestMayHoldPartitions(m, wanted, *partition_type_)) continue;
+      manifests.push_back(std::move(m));
+    }
   }
   FileEntryMerger merger;
   for (const auto& meta : manifests) {
@@ -230,6 +242,7 @@ Result<std::vector<ManifestEntry>> FileStoreCommit::ReadLiveEntries(
                             ReadManifestFile(io, ManifestFilePath(table, meta.file_name)));
     for (auto& e : entries) {
       if (partition_filter && !partition_filter(e.partition)) continue;
+      if (partitions && !partitions->count(e.partition)) continue;
       SLUICE_RETURN_NOT_OK_CTX(merger.Add(std::move(e)),
                                "snapshot " + std::to_string(snapshot.id) + " of " + table);
     }
@@ -340,15 +353,15 @@ Result<CommitResult> FileStoreCommit::Overwrite(
 
   // Which partitions are replaced: nullptr = the whole table.
   std::function<bool(const std::string&)> selected;
+  std::shared_ptr<std::set<std::string>> dynamic_partitions;  // dynamic mode: these only
   bool skip_overwrite = false;
   const bool partitioned = !partition_type_->fields().empty();
   if (!static_partition && partitioned) {
     if (new_files.empty()) {
       skip_overwrite = true;  // dynamic mode: no new data replaces nothing
     } else {
-      auto partitions = std::make_shared<std::set<std::string>>();
-      for (const auto& e : new_files) partitions->insert(e.partition);
-      selected = [partitions](const std::string& p) { return partitions->count(p) > 0; };
+      dynamic_partitions = std::make_shared<std::set<std::string>>();
+      for (const auto& e : new_files) dynamic_partitions->insert(e.partition);
     }
   } else if (static_partition && !static_partition->empty()) {
     // Spec values as typed values (nullopt = the default partition name, i.e. null).
@@ -403,7 +416,8 @@ Result<CommitResult> FileStoreCommit::Overwrite(
     auto provider = [&](const std::optional<Snapshot>& latest) -> Result<ChangeSet> {
       ChangeSet changes;
       if (latest) {
-        SLUICE_ASSIGN_OR_RETURN(auto live, ReadLiveEntries(*latest, selected));
+        SLUICE_ASSIGN_OR_RETURN(auto live,
+                                ReadLiveEntries(*latest, selected, dynamic_partitions.get()));
         for (auto& e : live) {
           if (!postpone && e.bucket < 0) continue;
           e.kind = FileKind::kDelete;
@@ -416,6 +430,7 @@ Result<CommitResult> FileStoreCommit::Overwrite(
                                 ManifestFilePath(table_->path(), *latest->index_manifest)));
           for (auto& e : index) {
             if (selected && !selected(e.partition)) continue;
+            if (dynamic_partitions && !dynamic_partitions->count(e.partition)) continue;
             e.kind = FileKind::kDelete;
             changes.index_files.push_back(std::move(e));
           }
@@ -518,9 +533,7 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
     for (const auto& e : changes.index_files) {
       if (e.index_type == kDeletionVectorsIndex) changed.insert(e.partition);
     }
-    SLUICE_ASSIGN_OR_RETURN(auto base, ReadLiveEntries(*latest, [&](const std::string& p) {
-                              return changed.count(p) > 0;
-                            }));
+    SLUICE_ASSIGN_OR_RETURN(auto base, ReadLiveEntries(*latest, nullptr, &changed));
     ConflictCheckContext context{partition_type_, key_type_, table, commit_user_};
     SLUICE_RETURN_NOT_OK(CheckNoConflicts(context, *latest, base, changes.table_files, kind));
     if (!changes.index_files.empty()) {

@@ -40,6 +40,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -140,9 +141,12 @@ class FileStoreCommit {
                        const std::optional<std::optional<int64_t>>& previous_latest,
                        std::optional<int64_t>* landed_id, bool* retry_later);
 
-  // The live (folded) entries of `snapshot` whose partition `partition_filter` accepts.
+  // The live (folded) entries of `snapshot` whose partition `partition_filter` accepts (all
+  // when null). With `partitions` (serialized), only those partitions are wanted, and manifests
+  // whose partition statistics exclude them all are not read.
   Result<std::vector<ManifestEntry>> ReadLiveEntries(
-      const Snapshot& snapshot, const std::function<bool(const std::string&)>& partition_filter);
+      const Snapshot& snapshot, const std::function<bool(const std::string&)>& partition_filter,
+      const std::set<std::string>* partitions = nullptr);
   Result<std::optional<int64_t>> LatestIdentifierOfUser();
   // True when this user already committed `identifier` (Java filterCommitted).
   Result<bool> AlreadyCommitted(int64_t identifier);
