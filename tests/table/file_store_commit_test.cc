@@ -862,5 +862,28 @@ TEST_F(FileStoreCommitTest, DynamicOverwriteReplacesIndexFilesOfItsPartitionsOnl
   EXPECT_EQ(names, (std::set<std::string>{"index-h1", "index-h2new"}));
 }
 
+TEST_F(FileStoreCommitTest, StatisticsOfTheLatestSchemaAreInherited) {
+  Create(false);
+  auto a = Committer("user-a");
+  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {FakeFile("data-1", 1)})})).ok());
+  // As an ANALYZE commit would leave it: snapshot 1 names a statistics file of schema 0.
+  auto io = LocalFileIO();
+  ASSERT_TRUE(io->MkDirs(dir_ + "/statistics").ok());
+  ASSERT_TRUE(io->WriteFileAtomic(dir_ + "/statistics/stat-x-0",
+                                  "{\"snapshotId\":1,\"schemaId\":0,\"mergedRecordCount\":1}", true)
+                  .ok());
+  Snapshot s1 = Load(1);
+  s1.statistics = "stat-x-0";
+  ASSERT_TRUE(io->WriteFileAtomic(dir_ + "/snapshot/snapshot-1", s1.ToJson(), true).ok());
+  ASSERT_TRUE(a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {FakeFile("data-2", 1)})})).ok());
+  EXPECT_EQ(Load(2).statistics, std::optional<std::string>("stat-x-0"));
+  // Statistics of another schema are dropped.
+  ASSERT_TRUE(io->WriteFileAtomic(dir_ + "/statistics/stat-x-0",
+                                  "{\"snapshotId\":1,\"schemaId\":7,\"mergedRecordCount\":1}", true)
+                  .ok());
+  ASSERT_TRUE(a->Commit(Committable(3, {AddFiles(*table_, 0, 0, {FakeFile("data-3", 1)})})).ok());
+  EXPECT_FALSE(Load(3).statistics.has_value());
+}
+
 }  // namespace
 }  // namespace sluice

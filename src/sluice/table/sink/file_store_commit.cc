@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "sluice/base/json_reader.h"
 #include "sluice/format/file_format_registry.h"
 #include "sluice/meta/file_entry_merger.h"
 #include "sluice/meta/file_paths.h"
@@ -676,9 +677,16 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
         (!snapshot.watermark || *latest->watermark > *snapshot.watermark)) {
       snapshot.watermark = latest->watermark;
     }
-    // Statistics are inherited while the schema is unchanged (Java re-reads the file).
-    if (latest && latest->statistics && latest->schema_id == schema_id) {
-      snapshot.statistics = latest->statistics;
+    // Table statistics are inherited while they were computed for the latest schema.
+    if (latest && latest->statistics) {
+      const std::string path = StatisticsFilePath(table, *latest->statistics);
+      SLUICE_ASSIGN_OR_RETURN(std::string text, io.ReadFile(path));
+      auto json = ParseJson(text);
+      if (!json.ok()) return json.status().WithContext(path);
+      const Json* stats_schema = FindMember(*json, "schemaId");
+      if (!stats_schema) return Status::Corruption(path + ": no schemaId");
+      SLUICE_ASSIGN_OR_RETURN(int64_t stats_schema_id, JsonToInt64(*stats_schema, "schemaId"));
+      if (stats_schema_id == schema_id) snapshot.statistics = latest->statistics;
     }
     if (!committable.properties.empty()) snapshot.properties = committable.properties;
     snapshot.next_row_id = next_row_id;
