@@ -104,12 +104,14 @@ class LocalWritableFile final : public WritableFile {
   int64_t written_ = 0;
 };
 
+// Unique per process and call: the pid tells apart forked children, which inherit the seed and
+// the counter, so two processes never write the same temporary file.
 std::string TempNameFor(const std::string& path) {
   static std::atomic<uint64_t> counter{0};
   static const uint64_t seed = std::random_device{}();
   stdfs::path p(path);
   return (p.parent_path() / ("." + p.filename().string() + "." + std::to_string(seed) + "." +
-                             std::to_string(counter++) + ".tmp"))
+                             std::to_string(::getpid()) + "." + std::to_string(counter++) + ".tmp"))
       .string();
 }
 
