@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <random>
 
@@ -41,6 +42,35 @@ Clock Now() {
 Clock Since(const Clock& start) {
   Clock now = Now();
   return {now.wall - start.wall, now.cpu - start.cpu};
+}
+
+void KeepBest(Clock* best, const Clock& run) {
+  best->wall = std::min(best->wall, run.wall);
+  best->cpu = std::min(best->cpu, run.cpu);
+}
+
+void PrintTiming(int width, const char* what, const Clock& time, double rows,
+                 const std::string& extra) {
+  std::printf("%-*s: cpu %7.3f s  %6.2f Mrows/s   wall %7.3f s  %6.2f Mrows/s%s%s\n", width, what,
+              time.cpu, rows / time.cpu / 1e6, time.wall, rows / time.wall / 1e6,
+              extra.empty() ? "" : "  ", extra.c_str());
+}
+
+Args ParseArgs(int argc, char** argv, const char* program, int64_t default_rows) {
+  SetProgramName(program);
+  Args args{default_rows, std::filesystem::temp_directory_path().string() + "/sluice_" + program};
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--rows" && i + 1 < argc) {
+      args.rows = std::atoll(argv[++i]);
+    } else if (arg == "--dir" && i + 1 < argc) {
+      args.dir = argv[++i];
+    } else {
+      Die(std::string("usage: ") + program + " [--rows N] [--dir DIR]");
+    }
+  }
+  if (args.rows <= 0) Die("--rows must be positive");
+  return args;
 }
 
 namespace {

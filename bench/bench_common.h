@@ -31,6 +31,24 @@ struct Clock {
 };
 Clock Now();
 Clock Since(const Clock& start);
+// The starting point of a best-of-N measurement: slower than any run.
+inline constexpr Clock kNoRunYet{1e30, 1e30};
+// Keeps in *best the smaller wall and the smaller CPU time of *best and `run`.
+void KeepBest(Clock* best, const Clock& run);
+// Prints "<what>: cpu S s  R Mrows/s   wall S s  R Mrows/s" with `what` left-aligned in `width`
+// characters, followed by two spaces and `extra` when `extra` is not empty.
+void PrintTiming(int width, const char* what, const Clock& time, double rows,
+                 const std::string& extra = "");
+
+// The command line every benchmark takes: [--rows N] [--dir DIR].
+struct Args {
+  int64_t rows;
+  std::string dir;
+};
+// Sets the program name, then parses the command line; --dir defaults to
+// <temp directory>/sluice_<program>. Dies with the usage line on anything else, or when N is not
+// positive.
+Args ParseArgs(int argc, char** argv, const char* program, int64_t default_rows);
 
 DataTypePtr BenchType();
 // The dataset in batches of kBatchRows rows, filled directly through the vectors' buffers, from

@@ -45,7 +45,10 @@ using bench::Check;
 using bench::Clock;
 using bench::Die;
 using bench::kBatchRows;
+using bench::KeepBest;
+using bench::kNoRunYet;
 using bench::Now;
+using bench::PrintTiming;
 using bench::Since;
 
 constexpr int kRuns = 5;
@@ -226,20 +229,9 @@ Checksum ReadSplit(const FileStoreTable& table, const DataSplit& split) {
 }
 
 int Main(int argc, char** argv) {
-  bench::SetProgramName("mor_bench");
-  int64_t keys = 4000000;
-  std::string dir = std::filesystem::temp_directory_path().string() + "/sluice_mor_bench";
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "--rows" && i + 1 < argc) {
-      keys = std::atoll(argv[++i]);
-    } else if (arg == "--dir" && i + 1 < argc) {
-      dir = argv[++i];
-    } else {
-      Die("usage: mor_bench [--rows N] [--dir DIR]");
-    }
-  }
-  if (keys <= 0) Die("--rows must be positive");
+  const bench::Args args = bench::ParseArgs(argc, argv, "mor_bench", 4000000);
+  const int64_t keys = args.rows;
+  const std::string& dir = args.dir;
   std::filesystem::remove_all(dir);
   const std::string bucket = dir + "/bucket-0";
   std::filesystem::create_directories(bucket);
@@ -301,24 +293,20 @@ int Main(int argc, char** argv) {
       "WHERE _VALUE_KIND IN (0, 2)";
 
   constexpr int kRepeats = 3;
-  Clock mor{1e30, 1e30}, raw{1e30, 1e30}, duck{1e30, 1e30};
-  auto best = [](Clock* b, const Clock& c) {
-    b->wall = std::min(b->wall, c.wall);
-    b->cpu = std::min(b->cpu, c.cpu);
-  };
+  Clock mor = kNoRunYet, raw = kNoRunYet, duck = kNoRunYet;
   Checksum ours, ours_compacted;
   std::vector<std::string> theirs;
   DuckDb duckdb;
   for (int repeat = 0; repeat < kRepeats; ++repeat) {
     t0 = Now();
     ours = ReadSplit(**table, runs);
-    best(&mor, Since(t0));
+    KeepBest(&mor, Since(t0));
     t0 = Now();
     ours_compacted = ReadSplit(**table, compacted);
-    best(&raw, Since(t0));
+    KeepBest(&raw, Since(t0));
     t0 = Now();
     theirs = duckdb.Run(query);
-    best(&duck, Since(t0));
+    KeepBest(&duck, Since(t0));
   }
   if (theirs.size() < 4) Die("DuckDB returned no row");
   const Checksum duck_sum{std::stoll(theirs[0]), std::stoll(theirs[1]), std::stoll(theirs[2]),
@@ -330,10 +318,7 @@ int Main(int argc, char** argv) {
     Die("compacted read " + ours_compacted.ToString() + " but merge-on-read " + ours.ToString());
   }
   const double rows = static_cast<double>(ours.rows);
-  auto line = [&](const char* what, const Clock& c) {
-    std::printf("%-10s: cpu %7.3f s  %6.2f Mrows/s   wall %7.3f s  %6.2f Mrows/s\n", what, c.cpu,
-                rows / c.cpu / 1e6, c.wall, rows / c.wall / 1e6);
-  };
+  auto line = [&](const char* what, const Clock& c) { PrintTiming(10, what, c, rows); };
   std::printf("result: %s (same from DuckDB and the compacted table)\n", ours.ToString().c_str());
   line("mor", mor);
   line("compacted", raw);

@@ -37,27 +37,19 @@ using bench::Check;
 using bench::Clock;
 using bench::Die;
 using bench::kBatchRows;
+using bench::KeepBest;
+using bench::kNoRunYet;
 using bench::MakeDataset;
 using bench::Now;
+using bench::PrintTiming;
 using bench::Scan;
 using bench::Since;
 using bench::Write;
 
 int Main(int argc, char** argv) {
-  bench::SetProgramName("orc_bench");
-  int64_t rows = 10000000;
-  std::string dir = std::filesystem::temp_directory_path().string() + "/sluice_orc_bench";
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "--rows" && i + 1 < argc) {
-      rows = std::atoll(argv[++i]);
-    } else if (arg == "--dir" && i + 1 < argc) {
-      dir = argv[++i];
-    } else {
-      Die("usage: orc_bench [--rows N] [--dir DIR]");
-    }
-  }
-  if (rows <= 0) Die("--rows must be positive");
+  const bench::Args args = bench::ParseArgs(argc, argv, "orc_bench", 10000000);
+  const int64_t rows = args.rows;
+  const std::string& dir = args.dir;
   std::filesystem::create_directories(dir);
   const std::string orc_path = dir + "/sluice.orc";
   const std::string parquet_path = dir + "/sluice.parquet";
@@ -78,29 +70,23 @@ int Main(int argc, char** argv) {
 
   // The best of kScanRuns, alternating formats, damps the noise of a shared machine.
   constexpr int kScanRuns = 3;
-  Clock orc_scan{1e30, 1e30}, parquet_scan{1e30, 1e30};
+  Clock orc_scan = kNoRunYet, parquet_scan = kNoRunYet;
   int64_t orc_sum = 0, parquet_sum = 0;
-  auto best = [](Clock* b, const Clock& c) {
-    b->wall = std::min(b->wall, c.wall);
-    b->cpu = std::min(b->cpu, c.cpu);
-  };
   for (int run = 0; run < kScanRuns; ++run) {
     int64_t scanned = 0;
     t0 = Now();
     orc_sum = Scan(*OrcFormat(), orc_path, &scanned);
-    best(&orc_scan, Since(t0));
+    KeepBest(&orc_scan, Since(t0));
     if (scanned != rows) Die("ORC scan read a wrong count");
     t0 = Now();
     parquet_sum = Scan(*ParquetFormat(), parquet_path, &scanned);
-    best(&parquet_scan, Since(t0));
+    KeepBest(&parquet_scan, Since(t0));
     if (scanned != rows) Die("Parquet scan read a wrong count");
   }
   if (orc_sum != parquet_sum) Die("ORC and Parquet scans disagree");
 
   auto line = [&](const char* what, const Clock& c, const std::string& extra) {
-    std::printf("%-14s: cpu %7.3f s  %6.2f Mrows/s   wall %7.3f s  %6.2f Mrows/s  %s\n", what,
-                c.cpu, static_cast<double>(rows) / c.cpu / 1e6, c.wall,
-                static_cast<double>(rows) / c.wall / 1e6, extra.c_str());
+    PrintTiming(14, what, c, static_cast<double>(rows), extra);
   };
   auto mib = [](int64_t bytes) {
     return "file " + std::to_string(static_cast<double>(bytes) / (1 << 20)).substr(0, 6) + " MiB";

@@ -40,8 +40,11 @@ using bench::Check;
 using bench::Clock;
 using bench::Die;
 using bench::kBatchRows;
+using bench::KeepBest;
+using bench::kNoRunYet;
 using bench::MakeDataset;
 using bench::Now;
+using bench::PrintTiming;
 using bench::Scan;
 using bench::Since;
 using bench::Write;
@@ -85,20 +88,9 @@ class DuckDb {
 };
 
 int Main(int argc, char** argv) {
-  bench::SetProgramName("parquet_bench");
-  int64_t rows = 10000000;
-  std::string dir = std::filesystem::temp_directory_path().string() + "/sluice_parquet_bench";
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "--rows" && i + 1 < argc) {
-      rows = std::atoll(argv[++i]);
-    } else if (arg == "--dir" && i + 1 < argc) {
-      dir = argv[++i];
-    } else {
-      Die("usage: parquet_bench [--rows N] [--dir DIR]");
-    }
-  }
-  if (rows <= 0) Die("--rows must be positive");
+  const bench::Args args = bench::ParseArgs(argc, argv, "parquet_bench", 10000000);
+  const int64_t rows = args.rows;
+  const std::string& dir = args.dir;
   std::filesystem::create_directories(dir);
   const std::string ours = dir + "/sluice.parquet";
   const std::string theirs = dir + "/duckdb.parquet";
@@ -126,18 +118,14 @@ int Main(int argc, char** argv) {
   // Scans are short: the best of kScanRuns, alternating Sluice and DuckDB, damps the noise of a
   // shared machine.
   constexpr int kScanRuns = 3;
-  Clock our_scan{1e30, 1e30}, duck_scan{1e30, 1e30};
+  Clock our_scan = kNoRunYet, duck_scan = kNoRunYet;
   int64_t checksum = 0;
   std::string duck_result;
-  auto best = [](Clock* b, const Clock& c) {
-    b->wall = std::min(b->wall, c.wall);
-    b->cpu = std::min(b->cpu, c.cpu);
-  };
   for (int run = 0; run < kScanRuns; ++run) {
     int64_t scanned = 0;
     t0 = Now();
     checksum = Scan(*ParquetFormat(), ours, &scanned);
-    best(&our_scan, Since(t0));
+    KeepBest(&our_scan, Since(t0));
     if (scanned != rows) Die("Sluice read a wrong count");
 
     t0 = Now();
@@ -145,13 +133,11 @@ int Main(int argc, char** argv) {
         "SELECT max(id) + max(qty) + min(price) + max(amount) + sum(strlen(name)) + "
         "epoch_us(max(ts)) FROM read_parquet('" +
         ours + "')");
-    best(&duck_scan, Since(t0));
+    KeepBest(&duck_scan, Since(t0));
   }
 
   auto line = [&](const char* what, const Clock& c, const std::string& extra) {
-    std::printf("%-13s: cpu %7.3f s  %6.2f Mrows/s   wall %7.3f s  %6.2f Mrows/s  %s\n", what,
-                c.cpu, static_cast<double>(rows) / c.cpu / 1e6, c.wall,
-                static_cast<double>(rows) / c.wall / 1e6, extra.c_str());
+    PrintTiming(13, what, c, static_cast<double>(rows), extra);
   };
   auto mib = [](int64_t bytes) {
     return "file " + std::to_string(static_cast<double>(bytes) / (1 << 20)).substr(0, 6) + " MiB";

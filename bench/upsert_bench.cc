@@ -44,6 +44,7 @@ using bench::Clock;
 using bench::Die;
 using bench::kBatchRows;
 using bench::Now;
+using bench::PrintTiming;
 using bench::Since;
 
 // splitmix64's finalizer: a bijection of uint64, so distinct counters give distinct keys.
@@ -141,20 +142,9 @@ std::shared_ptr<const FileStoreTable> CreateTable(const std::string& path) {
 }
 
 int Main(int argc, char** argv) {
-  bench::SetProgramName("upsert_bench");
-  int64_t rows = 10000000;
-  std::string dir = std::filesystem::temp_directory_path().string() + "/sluice_upsert_bench";
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "--rows" && i + 1 < argc) {
-      rows = std::atoll(argv[++i]);
-    } else if (arg == "--dir" && i + 1 < argc) {
-      dir = argv[++i];
-    } else {
-      Die("usage: upsert_bench [--rows N] [--dir DIR]");
-    }
-  }
-  if (rows <= 0) Die("--rows must be positive");
+  const bench::Args args = bench::ParseArgs(argc, argv, "upsert_bench", 10000000);
+  const int64_t rows = args.rows;
+  const std::string& dir = args.dir;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   const std::string table_path = dir + "/db.db/upserts";
@@ -276,9 +266,7 @@ int Main(int argc, char** argv) {
   if (rocks_sum != sluice_sum) Die("Sluice and RocksDB disagree on the latest state");
 
   auto line = [&](const char* what, const Clock& c, int64_t n) {
-    std::printf("%-16s: cpu %7.3f s  %6.2f Mrows/s   wall %7.3f s  %6.2f Mrows/s\n", what, c.cpu,
-                static_cast<double>(n) / c.cpu / 1e6, c.wall,
-                static_cast<double>(n) / c.wall / 1e6);
+    PrintTiming(16, what, c, static_cast<double>(n));
   };
   line("ingest sluice", sluice_ingest, rows);
   line("ingest rocksdb", rocks_ingest, rows);
