@@ -15,6 +15,7 @@
 #include "sluice/row/binary_row.h"
 #include "sluice/row/bucket.h"
 #include "sluice/table/sink/file_store_commit.h"
+#include "sluice/table/sink/merge_tree_compact_rewriter.h"
 #include "sluice/table/sink/table_write.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
@@ -50,9 +51,15 @@ std::shared_ptr<const FileStoreTable> CreateTable(const std::string& path,
 // Writes `rows` (with `kinds`, or all +I) through a fresh TableWrite and commits them.
 void WriteAndCommit(const std::string& path, const std::vector<ValueList>& rows,
                     const std::vector<RowKind>& kinds, int64_t identifier,
-                    int64_t batch_rows = 1000, bool wait_compaction = false) {
+                    int64_t batch_rows = 1000, bool wait_compaction = false,
+                    bool background_compaction = false) {
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
-  auto write = TableWrite::Open(table);
+  TableWriteOptions write_options;
+  if (background_compaction) {
+    write_options.compact_manager_factory =
+        MakeMergeTreeCompactManagerFactory(table, /*background=*/true).value();
+  }
+  auto write = TableWrite::Open(table, std::move(write_options));
   ASSERT_TRUE(write.ok()) << write.status().ToString();
   const DataTypePtr row_type = table->schema().LogicalRowType();
   for (size_t start = 0; start < rows.size(); start += static_cast<size_t>(batch_rows)) {
@@ -261,6 +268,7 @@ struct PkCase {
   std::string name;
   TableOptions options;
   bool with_deletes;
+  bool background_compaction = false;
 };
 
 class PrimaryKeyTableWriteTest : public ::testing::TestWithParam<PkCase> {};
@@ -343,7 +351,8 @@ TEST_P(PrimaryKeyTableWriteTest, RoundTripsEveryMergeEngine) {
       kinds.push_back(kind);
       model.Apply(rows.back(), kind);
     }
-    WriteAndCommit(path, rows, kinds, commit, 300);
+    WriteAndCommit(path, rows, kinds, commit, 300, /*wait_compaction=*/false,
+                   c.background_compaction);
     ASSERT_EQ(ReadAll(path), Render(model.Rows())) << "after commit " << commit;
   }
   ExpectTableSound(path);
@@ -379,7 +388,20 @@ INSTANTIATE_TEST_SUITE_P(
         PkCase{"deduplicate_compacting_often",
                {{"write-buffer-size", "8 kb"}, {"num-sorted-run.compaction-trigger", "2"}},
                true},
-        PkCase{"deduplicate_write_only", {{"write-only", "true"}}, true}),
+        PkCase{"deduplicate_write_only", {{"write-only", "true"}}, true},
+        // Lookup tables: batch scans read no level-0 file, so every commit must carry level 0
+        // up (Java waits for the lookup compaction before it commits).
+        PkCase{"first_row", {{"merge-engine", "first-row"}}, false},
+        PkCase{"first_row_small_buffer",
+               {{"merge-engine", "first-row"}, {"write-buffer-size", "4 kb"}},
+               false},
+        PkCase{"lookup_changelog", {{"changelog-producer", "lookup"}}, true},
+        PkCase{"first_row_background",
+               {{"merge-engine", "first-row"}, {"write-buffer-size", "4 kb"}},
+               false,
+               true},
+        PkCase{"force_lookup", {{"force-lookup", "true"}}, true},
+        PkCase{"force_lookup_background", {{"force-lookup", "true"}}, true, true}),
     [](const auto& info) { return info.param.name; });
 
 // First-row tables are read from compacted files only (Java reads no level-0 file of them), so

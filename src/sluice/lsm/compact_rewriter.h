@@ -25,6 +25,14 @@ class CompactRewriter {
   virtual Result<CompactResult> Rewrite(int output_level, bool drop_delete,
                                         const std::vector<std::vector<SortedRun>>& sections) = 0;
 
+  // Lookup compaction (first-row tables, read without merging): the runs above the output
+  // level that the coming compaction leaves in place. A rewriter that drops the keys already
+  // present there (Java FirstRowMergeFunctionWrapper over LookupLevels) reads them. Called on
+  // the compaction's thread before its Rewrite / Upgrade calls.
+  virtual void SetHigherRuns(std::vector<SortedRun> /*runs*/) {}
+  // Whether a level-0 file must be rewritten (looked up) rather than moved up as it is (Java
+  // FirstRowMergeTreeCompactRewriter.upgradeStrategy).
+  virtual bool RewritesLevel0Upgrades() const { return false; }
   // The same file at `output_level` (Java AbstractCompactRewriter.upgrade, DataFileMeta.upgrade).
   virtual Result<CompactResult> Upgrade(int output_level, const DataFileMeta& file) {
     CompactResult result;

@@ -44,6 +44,12 @@ Result<CompactionOptions> CompactionOptions::Make(const CoreOptions& options,
   c.need_lookup = options.merge_engine() == MergeEngine::kFirstRow ||
                   options.changelog_producer() == ChangelogProducer::kLookup ||
                   options.deletion_vectors_enabled() || force_lookup;
+  for (const char* key : {"lookup-wait", "changelog-producer.lookup-wait"}) {
+    if (const std::string* v = options.Find(key)) {
+      SLUICE_ASSIGN_OR_RETURN(c.lookup_wait, ParseBooleanOption(key, *v));
+      break;
+    }
+  }
   if (const std::string* v = options.Find("lookup-compact")) {
     std::string mode = *v;
     for (char& ch : mode) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));

@@ -35,7 +35,8 @@ struct CompactionOptions {
   // Java CoreOptions.needLookup: first-row, `changelog-producer = lookup`, deletion vectors or
   // `force-lookup`; such buckets move every level-0 file up (ForceUpLevel0Compaction).
   bool need_lookup = false;
-  bool lookup_compact_gentle = false;                  // lookup-compact = gentle
+  bool lookup_wait = true;             // lookup-wait (fallback key changelog-producer.lookup-wait)
+  bool lookup_compact_gentle = false;  // lookup-compact = gentle
   std::optional<int32_t> lookup_compact_max_interval;  // lookup-compact.max-interval
 
   // Java lookupCompactMaxInterval: the option (default trigger x 2), at least the trigger.
@@ -46,6 +47,11 @@ struct CompactionOptions {
     return static_cast<int32_t>(std::min<int64_t>(
         std::max<int64_t>(interval, num_sorted_run_compaction_trigger), INT32_MAX));
   }
+
+  // Whether a commit waits for the bucket's compaction (Java prepareCommitWaitCompaction, as
+  // Flink's sink applies it): lookup tables hide level 0 from batch reads, so their writes are
+  // visible only once compacted up.
+  bool PrepareCommitWaitCompaction() const { return !write_only && need_lookup && lookup_wait; }
 
   // Files smaller than this join a compaction as rewrite candidates; larger ones are upgraded
   // (Java CoreOptions.compactionFileSize: target-file-size * compaction.small-file-ratio).

@@ -45,7 +45,8 @@ class MergeTreeCompaction {
   }
 
   Status Upgrade(const LevelFilePtr& file) {
-    if (output_level_ == max_level_ && MayContainDeletes(file->meta)) {
+    if ((output_level_ == max_level_ && MayContainDeletes(file->meta)) ||
+        (file->meta.level == 0 && rewriter_->RewritesLevel0Upgrades())) {
       std::vector<std::vector<SortedRun>> single = {{SortedRun::FromSingle(file)}};
       return RewriteNow(single);
     }
@@ -205,7 +206,13 @@ Status MergeTreeCompactManager::TriggerCompaction(bool full_compaction) {
   const int64_t file_size = options_.compaction_file_size;
   KeyValueMergeOrder key_order = levels_.key_order();
   std::shared_ptr<CompactRewriter> rewriter = rewriter_;
-  Submit([unit = std::move(*unit), drop_delete, max_level, file_size, key_order, rewriter]() {
+  std::vector<SortedRun> higher_runs;
+  for (LevelSortedRun& run : runs) {
+    if (run.level > unit->output_level) higher_runs.push_back(std::move(run.run));
+  }
+  Submit([unit = std::move(*unit), drop_delete, max_level, file_size, key_order, rewriter,
+          higher_runs = std::move(higher_runs)]() mutable {
+    rewriter->SetHigherRuns(std::move(higher_runs));
     return RunMergeTreeCompaction(unit, drop_delete, max_level, file_size, key_order,
                                   rewriter.get());
   });

@@ -17,18 +17,32 @@ Result<std::unique_ptr<MergeTreeCompactRewriter>> MergeTreeCompactRewriter::Make
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeFunction> merge_function,
                           CreateMergeFunction(schema, options));
   SLUICE_ASSIGN_OR_RETURN(KeyValueMergeOrder order, KeyValueMergeOrder::Make(schema, options));
-  return std::unique_ptr<MergeTreeCompactRewriter>(new MergeTreeCompactRewriter(
+  const bool first_row = options.merge_engine() == MergeEngine::kFirstRow;
+  std::unique_ptr<MergeTreeCompactRewriter> rewriter(new MergeTreeCompactRewriter(
       std::move(table), std::move(partition), std::move(writers), std::move(schema_ptr),
       std::move(merge_function), std::move(order)));
+  rewriter->first_row_ = first_row;
+  return rewriter;
 }
 
 Result<CompactResult> MergeTreeCompactRewriter::Rewrite(
     int output_level, bool drop_delete, const std::vector<std::vector<SortedRun>>& sections) {
+  std::unique_ptr<SortedRunMergeReader> higher;
+  higher_record_.reset();
+  if (first_row_ && !higher_runs_.empty()) {
+    SLUICE_ASSIGN_OR_RETURN(
+        higher,
+        SortedRunMergeReader::Open(*table_, schema_, partition_,
+                                   writers_->path_factory().bucket_path(), higher_runs_, &order_));
+    KeyValue kv;
+    SLUICE_ASSIGN_OR_RETURN(bool has, higher->Next(&kv));
+    if (has) higher_record_ = std::move(kv);
+  }
   std::unique_ptr<RollingDataFileWriter> writer =
       writers_->NewKeyValueWriter(output_level, FileSource::kCompact);
   CompactResult result;
   for (const std::vector<SortedRun>& section : sections) {
-    Status st = MergeSection(section, drop_delete, writer.get());
+    Status st = MergeSection(section, drop_delete, higher.get(), writer.get());
     if (!st.ok()) {
       writer->Abort();
       return st;
@@ -47,6 +61,7 @@ Result<CompactResult> MergeTreeCompactRewriter::Rewrite(
 }
 
 Status MergeTreeCompactRewriter::MergeSection(const std::vector<SortedRun>& runs, bool drop_delete,
+                                              SortedRunMergeReader* higher,
                                               RollingDataFileWriter* writer) {
   SLUICE_ASSIGN_OR_RETURN(
       std::unique_ptr<SortedRunMergeReader> reader,
@@ -57,8 +72,28 @@ Status MergeTreeCompactRewriter::MergeSection(const std::vector<SortedRun>& runs
   KeyValue first;
   KeyValue next;
   int64_t count = 0;
+  // Sections come in key order, so the higher runs are walked once alongside them.
+  auto in_higher_runs = [&](const ValueList& key) -> Result<bool> {
+    while (higher_record_) {
+      const int c = order_.CompareKeys(higher_record_->key, key);
+      if (c == 0) return true;
+      if (c > 0) return false;
+      KeyValue kv;
+      SLUICE_ASSIGN_OR_RETURN(bool has, higher->Next(&kv));
+      if (has) {
+        higher_record_ = std::move(kv);
+      } else {
+        higher_record_.reset();
+      }
+    }
+    return false;
+  };
   auto emit = [&](const KeyValue& kv) -> Status {
     if (drop_delete && IsRetract(kv.kind)) return Status::OK();
+    if (higher != nullptr) {
+      SLUICE_ASSIGN_OR_RETURN(bool present, in_higher_runs(kv.key));
+      if (present) return Status::OK();
+    }
     return writer->Write(kv);
   };
   auto finish_key = [&]() -> Status {

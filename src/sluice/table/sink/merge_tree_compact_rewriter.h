@@ -8,6 +8,10 @@
 //     ReducerMergeFunctionWrapper).
 //   - With drop_delete, results of kind -U / -D are not written (Java DropDeleteReader).
 //   - On failure every file written so far is deleted.
+//   - First-row tables (read without merging, level 0 hidden): a key already present in a run
+//     above the output level is not written, and level-0 files are rewritten rather than moved
+//     up, so that every key lives in one file above level 0 (Java
+//     FirstRowMergeTreeCompactRewriter with FirstRowMergeFunctionWrapper).
 //
 // MakeMergeTreeCompactManagerFactory builds, for TableWrite, the compaction manager of each
 // bucket: MergeTreeCompactManager over this rewriter with the table's compaction options.
@@ -16,13 +20,16 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "sluice/lsm/compact_rewriter.h"
 #include "sluice/lsm/merge_function.h"
 #include "sluice/lsm/sequence_comparator.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/rolling_data_file_writer.h"
+#include "sluice/table/sink/sorted_run_merge_reader.h"
 #include "sluice/table/sink/table_write.h"
 
 namespace sluice {
@@ -37,6 +44,8 @@ class MergeTreeCompactRewriter : public CompactRewriter {
 
   Result<CompactResult> Rewrite(int output_level, bool drop_delete,
                                 const std::vector<std::vector<SortedRun>>& sections) override;
+  void SetHigherRuns(std::vector<SortedRun> runs) override { higher_runs_ = std::move(runs); }
+  bool RewritesLevel0Upgrades() const override { return first_row_; }
 
  private:
   MergeTreeCompactRewriter(std::shared_ptr<const FileStoreTable> table, std::string partition,
@@ -50,8 +59,9 @@ class MergeTreeCompactRewriter : public CompactRewriter {
         merge_function_(std::move(merge_function)),
         order_(std::move(order)) {}
 
+  // `higher`: the records of the runs above the output level (first-row lookup), or null.
   Status MergeSection(const std::vector<SortedRun>& runs, bool drop_delete,
-                      RollingDataFileWriter* writer);
+                      SortedRunMergeReader* higher, RollingDataFileWriter* writer);
 
   std::shared_ptr<const FileStoreTable> table_;
   std::string partition_;
@@ -59,6 +69,10 @@ class MergeTreeCompactRewriter : public CompactRewriter {
   std::shared_ptr<const TableSchema> schema_;  // the writers' schema, files are read under it
   std::unique_ptr<MergeFunction> merge_function_;
   KeyValueMergeOrder order_;
+  bool first_row_ = false;
+  std::vector<SortedRun> higher_runs_;
+  // The current record of the higher runs' reader (first-row lookup), while it has one.
+  std::optional<KeyValue> higher_record_;
 };
 
 // The CompactManagerFactory of TableWriteOptions for primary-key tables: per bucket a

@@ -27,8 +27,12 @@ Result<std::unique_ptr<TableWrite>> TableWrite::Open(std::shared_ptr<const FileS
     SLUICE_ASSIGN_OR_RETURN(options.compact_manager_factory,
                             MakeMergeTreeCompactManagerFactory(table));
   }
+  SLUICE_ASSIGN_OR_RETURN(
+      CompactionOptions compaction,
+      CompactionOptions::Make(table->options(), table->schema().is_primary_key_table()));
   std::unique_ptr<TableWrite> write(
       new TableWrite(std::move(table), std::move(options), std::move(extractor)));
+  write->compaction_ = compaction;
   if (const auto& field = write->table_->options().rowkind_field()) {
     write->rowkind_column_ = write->table_->schema().FieldIndex(*field);
     if (write->rowkind_column_ < 0) {
@@ -222,6 +226,7 @@ Status TableWrite::Compact(const std::string& partition, int32_t bucket, bool fu
 
 Result<std::vector<CommitMessage>> TableWrite::PrepareCommit(int64_t /*commit_identifier*/,
                                                              bool wait_compaction) {
+  wait_compaction = wait_compaction || compaction_.PrepareCommitWaitCompaction();
   std::vector<CommitMessage> messages;
   for (auto& [key, bw] : writers_) {
     SLUICE_ASSIGN_OR_RETURN(CommitIncrement increment, bw.writer->PrepareCommit(wait_compaction));

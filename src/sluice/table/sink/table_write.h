@@ -25,6 +25,7 @@
 #include "sluice/base/result.h"
 #include "sluice/batch/column_batch.h"
 #include "sluice/lsm/compact_manager.h"
+#include "sluice/lsm/compaction_options.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/commit_message.h"
 #include "sluice/table/sink/record_writer.h"
@@ -65,7 +66,8 @@ class TableWrite {
 
   // Flushes every writer and returns the messages of this commit (Java prepareCommit).
   // `commit_identifier` is recorded for the caller's commit; `wait_compaction` waits for
-  // running compactions.
+  // running compactions, as do lookup tables (first-row, deletion vectors, lookup changelog,
+  // force-lookup) unless `lookup-wait` is false: their batch reads skip level 0.
   Result<std::vector<CommitMessage>> PrepareCommit(int64_t commit_identifier,
                                                    bool wait_compaction = false);
 
@@ -97,6 +99,7 @@ class TableWrite {
 
   std::shared_ptr<const FileStoreTable> table_;
   TableWriteOptions options_;
+  CompactionOptions compaction_;
   RowKeyExtractor extractor_;
   int rowkind_column_ = -1;
   std::map<WriterKey, Restored> restored_;
