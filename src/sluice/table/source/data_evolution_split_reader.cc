@@ -8,6 +8,7 @@
 #include "sluice/format/file_format_registry.h"
 #include "sluice/table/source/column_take.h"
 #include "sluice/table/source/schema_evolution.h"
+#include "sluice/table/source/split_read_util.h"
 
 namespace sluice {
 
@@ -58,17 +59,11 @@ Result<std::unique_ptr<SplitReader>> DataEvolutionSplitReader::Open(
     return Status::NotSupported("deletion vectors on a row-tracking table (bucket " +
                                 std::to_string(split.bucket) + ")");
   }
-  if (split.data_file_paths.size() != split.data_files.size()) {
-    return Status::InvalidArgument("split has " + std::to_string(split.data_files.size()) +
-                                   " data files but " +
-                                   std::to_string(split.data_file_paths.size()) + " paths");
-  }
+  SLUICE_RETURN_NOT_OK(CheckSplitFiles(split, options));
   std::unique_ptr<DataEvolutionSplitReader> reader(
       new DataEvolutionSplitReader(table, std::move(read_schema), std::move(split)));
   reader->batch_size_ = std::max<int64_t>(1, options.batch_size);
-  if (!options.session_time_zone.empty()) {
-    SLUICE_ASSIGN_OR_RETURN(reader->session_zone_, TimeZone::Load(options.session_time_zone));
-  }
+  SLUICE_ASSIGN_OR_RETURN(reader->session_zone_, LoadSessionZone(options));
   const DataTypePtr row_type = reader->read_schema_->LogicalRowType();
 
   // Output columns: read-schema fields or system columns (-1 / -2 until placed).
@@ -95,15 +90,7 @@ Result<std::unique_ptr<SplitReader>> DataEvolutionSplitReader::Open(
   for (int index : output_source) {
     if (index >= 0) needed[static_cast<size_t>(index)] = true;
   }
-  if (options.filter != nullptr) {
-    for (int index : options.filter->ReferencedFields()) {
-      if (index < 0 || index >= row_type->num_fields()) {
-        return Status::InvalidArgument("filter references field " + std::to_string(index) +
-                                       " of a row of " + std::to_string(row_type->num_fields()));
-      }
-      needed[static_cast<size_t>(index)] = true;
-    }
-  }
+  SLUICE_RETURN_NOT_OK(MarkFilterFields(options.filter, &needed));
   std::vector<int> work_position(needed.size(), -1);
   std::vector<DataField> work_fields;
   const auto& keys = reader->read_schema_->partition_keys();

@@ -1,4 +1,5 @@
 #include "sluice/table/source/delta_split_reader.h"
+#include "sluice/table/source/split_read_util.h"
 
 #include <utility>
 
@@ -19,26 +20,10 @@ DeltaSplitReader::DeltaSplitReader(const FileStoreTable& table,
 Result<std::unique_ptr<DeltaSplitReader>> DeltaSplitReader::Open(
     const FileStoreTable& table, std::shared_ptr<const TableSchema> read_schema, DataSplit split,
     SplitReadOptions options) {
-  if (split.data_file_paths.size() != split.data_files.size()) {
-    return Status::InvalidArgument("split has " + std::to_string(split.data_files.size()) +
-                                   " data files but " +
-                                   std::to_string(split.data_file_paths.size()) + " paths");
-  }
-  if (options.batch_size <= 0) {
-    return Status::InvalidArgument("batch size " + std::to_string(options.batch_size) +
-                                   " is not positive");
-  }
-  if (!options.deleted_positions.empty() &&
-      options.deleted_positions.size() != split.data_files.size()) {
-    return Status::InvalidArgument(
-        "deleted positions given for " + std::to_string(options.deleted_positions.size()) +
-        " files of a split of " + std::to_string(split.data_files.size()));
-  }
+  SLUICE_RETURN_NOT_OK(CheckSplitFiles(split, options));
+  SLUICE_RETURN_NOT_OK(CheckBatchSize(options));
   SLUICE_ASSIGN_OR_RETURN(ReadColumns columns, ReadColumns::Make(*read_schema, options, false));
-  std::shared_ptr<const TimeZone> session_zone;
-  if (!options.session_time_zone.empty()) {
-    SLUICE_ASSIGN_OR_RETURN(session_zone, TimeZone::Load(options.session_time_zone));
-  }
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const TimeZone> session_zone, LoadSessionZone(options));
   return std::unique_ptr<DeltaSplitReader>(
       new DeltaSplitReader(table, std::move(read_schema), std::move(split), std::move(options),
                            std::move(columns), std::move(session_zone)));

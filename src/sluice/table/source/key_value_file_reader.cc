@@ -4,22 +4,11 @@
 
 #include "sluice/format/file_format_registry.h"
 #include "sluice/table/source/column_take.h"
+#include "sluice/table/source/split_read_util.h"
 
 namespace sluice {
 
 namespace {
-
-std::vector<int64_t> LivePositions(int64_t row_count, const std::vector<int64_t>& deleted) {
-  std::vector<int64_t> live;
-  live.reserve(static_cast<size_t>(std::max<int64_t>(0, row_count)));
-  auto it = deleted.begin();
-  for (int64_t row = 0; row < row_count; ++row) {
-    while (it != deleted.end() && *it < row) ++it;
-    if (it != deleted.end() && *it == row) continue;
-    live.push_back(row);
-  }
-  return live;
-}
 
 DataField SequenceNumberField() {
   return DataField{kSequenceNumberFieldId, kSequenceNumberFieldName, DataType::BigInt(false),

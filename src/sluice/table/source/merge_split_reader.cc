@@ -9,6 +9,7 @@
 #include "sluice/lsm/sequence_comparator.h"
 #include "sluice/row/row_kind.h"
 #include "sluice/table/source/column_take.h"
+#include "sluice/table/source/split_read_util.h"
 #include "sluice/types/value_comparator.h"
 
 namespace sluice {
@@ -46,21 +47,8 @@ MergeSplitReader::MergeSplitReader(const FileStoreTable& table,
 Result<std::unique_ptr<MergeSplitReader>> MergeSplitReader::Open(
     const FileStoreTable& table, std::shared_ptr<const TableSchema> read_schema, DataSplit split,
     SplitReadOptions options) {
-  if (split.data_file_paths.size() != split.data_files.size()) {
-    return Status::InvalidArgument("split has " + std::to_string(split.data_files.size()) +
-                                   " data files but " +
-                                   std::to_string(split.data_file_paths.size()) + " paths");
-  }
-  if (options.batch_size <= 0) {
-    return Status::InvalidArgument("batch size " + std::to_string(options.batch_size) +
-                                   " is not positive");
-  }
-  if (!options.deleted_positions.empty() &&
-      options.deleted_positions.size() != split.data_files.size()) {
-    return Status::InvalidArgument(
-        "deleted positions given for " + std::to_string(options.deleted_positions.size()) +
-        " files of a split of " + std::to_string(split.data_files.size()));
-  }
+  SLUICE_RETURN_NOT_OK(CheckSplitFiles(split, options));
+  SLUICE_RETURN_NOT_OK(CheckBatchSize(options));
   // The engine and its options come from the read schema, overridden by this load's dynamic
   // options (Java table.copy(options)).
   SLUICE_ASSIGN_OR_RETURN(CoreOptions core_options,
@@ -74,10 +62,7 @@ Result<std::unique_ptr<MergeSplitReader>> MergeSplitReader::Open(
   SLUICE_ASSIGN_OR_RETURN(
       ReadColumns columns,
       ReadColumns::Make(*read_schema, options, !deduplicate, core_options.sequence_field()));
-  std::shared_ptr<const TimeZone> session_zone;
-  if (!options.session_time_zone.empty()) {
-    SLUICE_ASSIGN_OR_RETURN(session_zone, TimeZone::Load(options.session_time_zone));
-  }
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const TimeZone> session_zone, LoadSessionZone(options));
   std::unique_ptr<MergeFunction> merge_function;
   if (!deduplicate) {
     SLUICE_ASSIGN_OR_RETURN(merge_function, CreateMergeFunction(*read_schema, core_options));

@@ -4,25 +4,9 @@
 
 #include "sluice/format/file_format_registry.h"
 #include "sluice/table/source/column_take.h"
+#include "sluice/table/source/split_read_util.h"
 
 namespace sluice {
-
-namespace {
-
-// Positions [0, row_count) not in the sorted `deleted`.
-std::vector<int64_t> LivePositions(int64_t row_count, const std::vector<int64_t>& deleted) {
-  std::vector<int64_t> live;
-  live.reserve(static_cast<size_t>(std::max<int64_t>(0, row_count)));
-  auto it = deleted.begin();
-  for (int64_t row = 0; row < row_count; ++row) {
-    while (it != deleted.end() && *it < row) ++it;
-    if (it != deleted.end() && *it == row) continue;
-    live.push_back(row);
-  }
-  return live;
-}
-
-}  // namespace
 
 RawSplitReader::RawSplitReader(const FileStoreTable& table,
                                std::shared_ptr<const TableSchema> read_schema, DataSplit split,
@@ -43,17 +27,7 @@ Result<std::unique_ptr<RawSplitReader>> RawSplitReader::Open(
     return Status::NotSupported("split of bucket " + std::to_string(split.bucket) +
                                 " of a primary-key table needs a merge read");
   }
-  if (split.data_file_paths.size() != split.data_files.size()) {
-    return Status::InvalidArgument("split has " + std::to_string(split.data_files.size()) +
-                                   " data files but " +
-                                   std::to_string(split.data_file_paths.size()) + " paths");
-  }
-  if (!options.deleted_positions.empty() &&
-      options.deleted_positions.size() != split.data_files.size()) {
-    return Status::InvalidArgument(
-        "deleted positions given for " + std::to_string(options.deleted_positions.size()) +
-        " files of a split of " + std::to_string(split.data_files.size()));
-  }
+  SLUICE_RETURN_NOT_OK(CheckSplitFiles(split, options));
   std::vector<int> projection;
   std::vector<DataField> output_fields;
   const DataTypePtr row_type = read_schema->LogicalRowType();
@@ -76,15 +50,7 @@ Result<std::unique_ptr<RawSplitReader>> RawSplitReader::Open(
   // is never decoded, so a value that no longer casts in it cannot fail the read.
   std::vector<bool> needed(static_cast<size_t>(row_type->num_fields()), false);
   for (int index : projection) needed[static_cast<size_t>(index)] = true;
-  if (options.filter != nullptr) {
-    for (int index : options.filter->ReferencedFields()) {
-      if (index < 0 || index >= row_type->num_fields()) {
-        return Status::InvalidArgument("filter references field " + std::to_string(index) +
-                                       " of a row of " + std::to_string(row_type->num_fields()));
-      }
-      needed[static_cast<size_t>(index)] = true;
-    }
-  }
+  SLUICE_RETURN_NOT_OK(MarkFilterFields(options.filter, &needed));
   std::vector<int> read_position(needed.size(), -1);
   std::vector<DataField> read_fields;
   for (size_t i = 0; i < needed.size(); ++i) {
@@ -106,10 +72,7 @@ Status RawSplitReader::OpenFile(size_t index) {
   if (meta.schema_id != read_schema_->id()) {
     SLUICE_ASSIGN_OR_RETURN(file_schema, table_.SchemaById(meta.schema_id));
   }
-  std::shared_ptr<const TimeZone> session_zone;
-  if (!options_.session_time_zone.empty()) {
-    SLUICE_ASSIGN_OR_RETURN(session_zone, TimeZone::Load(options_.session_time_zone));
-  }
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const TimeZone> session_zone, LoadSessionZone(options_));
   SLUICE_ASSIGN_OR_RETURN(
       FileEvolution evolution,
       FileEvolution::Make(*file_schema, read_type_, read_schema_->partition_keys(),

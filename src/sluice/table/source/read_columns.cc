@@ -2,6 +2,7 @@
 
 #include "sluice/row/row_kind.h"
 #include "sluice/table/source/column_take.h"
+#include "sluice/table/source/split_read_util.h"
 
 namespace sluice {
 
@@ -25,15 +26,7 @@ Result<ReadColumns> ReadColumns::Make(const TableSchema& read_schema,
   }
   std::vector<bool> needed(static_cast<size_t>(num_fields), all_fields);
   for (int index : projected) needed[static_cast<size_t>(index)] = true;
-  if (options.filter != nullptr) {
-    for (int index : options.filter->ReferencedFields()) {
-      if (index < 0 || index >= num_fields) {
-        return Status::InvalidArgument("filter references field " + std::to_string(index) +
-                                       " of a row of " + std::to_string(num_fields));
-      }
-      needed[static_cast<size_t>(index)] = true;
-    }
-  }
+  SLUICE_RETURN_NOT_OK(MarkFilterFields(options.filter, &needed));
   for (const std::string& name : extra_fields) {
     const int index = row_type->FieldIndex(name);
     if (index < 0) {
