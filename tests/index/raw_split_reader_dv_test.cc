@@ -1,30 +1,18 @@
 // RawSplitReader with real deletion vectors: every batch read of cases.jsonl on a table with
 // deletion vectors (and no data evolution) whose splits are all raw-convertible (append tables,
 // and primary-key tables whose files all sit above level 0, so each key is stored once) reads
-// its exact rows when each file's deletion vector becomes the reader's deleted positions.
+// its exact rows when each file's deletion vector becomes the reader's deleted positions
+// (OpenSplitReader loads them from the split's deletion files).
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <iostream>
 #include <string>
 
-#include "sluice/index/deletion_vector_reader.h"
 #include "table/case_read_util.h"
 
 namespace sluice {
 namespace {
-
-Status DeletedPositionsFromDeletionVectors(const FileStoreTable& table, const DataSplit& split,
-                                           SplitReadOptions* options) {
-  options->deleted_positions.assign(split.data_files.size(), std::nullopt);
-  for (size_t i = 0; i < split.deletion_files.size() && i < split.data_files.size(); ++i) {
-    if (!split.deletion_files[i]) continue;
-    SLUICE_ASSIGN_OR_RETURN(DeletionVector dv,
-                            ReadDeletionVector(*table.io(), *split.deletion_files[i]));
-    options->deleted_positions[i] = dv.ToSortedPositions();
-  }
-  return Status::OK();
-}
 
 TEST(RawSplitReaderDeletionVectorTest, RawConvertibleCasesReadTheirRows) {
   std::ifstream in(testing::CompatDir() + "/cases.jsonl");
@@ -57,7 +45,7 @@ TEST(RawSplitReaderDeletionVectorTest, RawConvertibleCasesReadTheirRows) {
       expected.push_back(testing::Normalize(row, column_types).dump());
     }
     std::sort(expected.begin(), expected.end());
-    auto rows = testing::ReadCaseRows(json, column_types, DeletedPositionsFromDeletionVectors);
+    auto rows = testing::ReadCaseRows(json, column_types);
     ASSERT_TRUE(rows.ok()) << id << ": " << rows.status().ToString();
     std::sort(rows->begin(), rows->end());
     EXPECT_EQ(*rows, expected) << id;
