@@ -548,5 +548,64 @@ TEST(TableWriteTest, BucketOfEveryCorpusRowMatchesJava) {
                                 << " rows in the wrong bucket, first: " << problems.front();
 }
 
+// Commits a long-lived writer's messages with `identifier`.
+void CommitMessages(const std::shared_ptr<const FileStoreTable>& table, TableWrite* write,
+                    int64_t identifier) {
+  auto messages = write->PrepareCommit(identifier);
+  ASSERT_TRUE(messages.ok()) << messages.status().ToString();
+  auto commit = FileStoreCommit::Make(table, "writer-test").value();
+  ManifestCommittable committable;
+  committable.identifier = identifier;
+  committable.messages = std::move(messages).value();
+  auto result = commit->Commit(committable);
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+}
+
+// full-compaction.delta-commits = 3: commits 3 and 6 leave every bucket one run at the max
+// level; the commits between keep their level-0 files (compaction trigger out of reach).
+TEST(TableWriteTest, FullCompactionDeltaCommitsCompactsEveryNthCommit) {
+  testing::TempDir dir;
+  const std::string path = dir.path() + "/full";
+  auto table = CreateTable(
+      path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::Int())}, {}, {"k"},
+      {{"bucket", "2"},
+       {"full-compaction.delta-commits", "3"},
+       {"num-sorted-run.compaction-trigger", "20"},
+       {"num-sorted-run.stop-trigger", "40"}});
+  auto write = TableWrite::Open(table).value();
+  std::map<int32_t, int32_t> model;
+  for (int64_t identifier = 1; identifier <= 6; ++identifier) {
+    ColumnBatch batch(table->schema().LogicalRowType());
+    for (int32_t i = 0; i < 50; ++i) {
+      const int32_t k = (i * 7 + static_cast<int32_t>(identifier) * 3) % 60;
+      const int32_t v = static_cast<int32_t>(identifier) * 100 + i;
+      ASSERT_TRUE(batch.AppendRow({Value::Int32(k), Value::Int32(v)}).ok());
+      model[k] = v;
+    }
+    batch.set_num_rows(50);
+    ASSERT_TRUE(write->Write(batch).ok());
+    CommitMessages(table, write.get(), identifier);
+
+    std::vector<ValueList> expected;
+    for (const auto& [k, v] : model) expected.push_back({Value::Int32(k), Value::Int32(v)});
+    ASSERT_EQ(ReadAll(path), Render(expected)) << "after commit " << identifier;
+    auto latest = FileStoreTable::Open(LocalFileIO(), path).value();
+    auto plan = PlanScan(*latest, ScanOptions{}).value();
+    ASSERT_EQ(plan.splits.size(), 2u);
+    const bool full = identifier % 3 == 0;
+    for (const DataSplit& split : plan.splits) {
+      int level0 = 0;
+      for (const DataFileMeta& f : split.data_files) {
+        // num-levels defaults to the compaction trigger + 1 (Java CoreOptions.numLevels).
+        if (full) EXPECT_EQ(f.level, 20) << "commit " << identifier << " " << f.file_name;
+        level0 += f.level == 0 ? 1 : 0;
+      }
+      if (!full) EXPECT_GT(level0, 0) << "commit " << identifier;
+    }
+  }
+  ASSERT_TRUE(write->Close().ok());
+  ExpectTableSound(path);
+}
+
 }  // namespace
 }  // namespace sluice

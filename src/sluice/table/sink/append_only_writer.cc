@@ -45,27 +45,42 @@ Status AppendOnlyWriter::Write(const ColumnBatch& batch, const int64_t* rows, in
   return st;
 }
 
-Result<CommitIncrement> AppendOnlyWriter::PrepareCommit(bool wait_compaction) {
-  CommitIncrement increment;
-  if (writer_) {
-    std::unique_ptr<RollingDataFileWriter> writer = std::move(writer_);
-    Result<std::vector<DataFileMeta>> files = writer->Close();
-    if (!files.ok()) {
-      writer->Abort();
-      return files.status();
-    }
-    increment.data.new_files = std::move(files).value();
+Status AppendOnlyWriter::CloseCurrentFile() {
+  if (!writer_) return Status::OK();
+  std::unique_ptr<RollingDataFileWriter> writer = std::move(writer_);
+  Result<std::vector<DataFileMeta>> files = writer->Close();
+  if (!files.ok()) {
+    writer->Abort();
+    return files.status();
   }
+  for (DataFileMeta& file : files.value()) {
+    if (compact_manager_) SLUICE_RETURN_NOT_OK(compact_manager_->AddNewFile(file));
+    new_files_.push_back(std::move(file));
+  }
+  return Status::OK();
+}
+
+Result<CommitIncrement> AppendOnlyWriter::PrepareCommit(bool wait_compaction) {
+  SLUICE_RETURN_NOT_OK(CloseCurrentFile());
+  CommitIncrement increment;
+  increment.data.new_files = std::move(new_files_);
+  new_files_.clear();
   if (compact_manager_) {
-    for (const DataFileMeta& file : increment.data.new_files) {
-      SLUICE_RETURN_NOT_OK(compact_manager_->AddNewFile(file));
-    }
     SLUICE_RETURN_NOT_OK(SyncCompaction(/*blocking=*/false));
     SLUICE_RETURN_NOT_OK(compact_manager_->TriggerCompaction(/*full_compaction=*/false));
     if (wait_compaction) SLUICE_RETURN_NOT_OK(SyncCompaction(/*blocking=*/true));
     increment.compact = compact_increment_.Drain();
   }
   return increment;
+}
+
+Status AppendOnlyWriter::Compact(bool full_compaction) {
+  if (!compact_manager_) {
+    return Status::NotSupported("compaction of an append bucket without a compact manager");
+  }
+  SLUICE_RETURN_NOT_OK(CloseCurrentFile());
+  SLUICE_RETURN_NOT_OK(SyncCompaction(/*blocking=*/true));
+  return compact_manager_->TriggerCompaction(full_compaction);
 }
 
 Status AppendOnlyWriter::SyncCompaction(bool blocking) {
@@ -83,6 +98,11 @@ Status AppendOnlyWriter::SyncCompaction(bool blocking) {
 Status AppendOnlyWriter::Close() {
   if (writer_) writer_->Abort();
   writer_.reset();
+  for (const DataFileMeta& file : new_files_) {
+    (void)factory_->io()->Delete(factory_->path_factory().PathOf(file.file_name),
+                                 /*recursive=*/false);
+  }
+  new_files_.clear();
   if (compact_manager_) {
     compact_manager_->CancelCompaction();
     for (const DataFileMeta& file : compact_increment_.UncommittedFiles()) {

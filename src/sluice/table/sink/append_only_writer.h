@@ -34,12 +34,21 @@ class AppendOnlyWriter : public RecordWriter {
   int64_t max_sequence_number() const override { return next_sequence_number_ - 1; }
   Status Close() override;
 
+  // Closes the current file and compacts (every file when `full_compaction`), waiting for a
+  // running compaction first (Java AppendOnlyWriter.compact). The result joins the next
+  // PrepareCommit. NotSupported without a compact manager.
+  Status Compact(bool full_compaction);
+  bool has_compact_manager() const { return compact_manager_ != nullptr; }
+
  private:
+  // Closes the current file: its files join the next commit (and the compact manager).
+  Status CloseCurrentFile();
   Status SyncCompaction(bool blocking);
 
   std::shared_ptr<DataFileWriterFactory> factory_;
   int64_t next_sequence_number_;
   std::unique_ptr<RollingDataFileWriter> writer_;
+  std::vector<DataFileMeta> new_files_;  // closed files of the coming commit
   std::unique_ptr<ColumnBatch> staging_;
   std::unique_ptr<CompactManager> compact_manager_;
   CompactIncrementBuilder compact_increment_;

@@ -208,6 +208,7 @@ Status TableWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
   }
   for (auto& [key, rows] : routes) {
     SLUICE_ASSIGN_OR_RETURN(BucketWriter * bw, GetOrCreateWriter(key.first, key.second));
+    written_since_full_compaction_.insert(key);
     SLUICE_RETURN_NOT_OK(bw->writer->Write(batch, rows.data(), static_cast<int64_t>(rows.size()),
                                            has_kinds ? kinds_scratch_.data() : nullptr));
   }
@@ -216,17 +217,32 @@ Status TableWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
 
 Status TableWrite::Compact(const std::string& partition, int32_t bucket, bool full_compaction) {
   SLUICE_ASSIGN_OR_RETURN(BucketWriter * bw, GetOrCreateWriter(partition, bucket));
-  auto* merge_tree = dynamic_cast<MergeTreeWriter*>(bw->writer.get());
-  if (merge_tree == nullptr || !merge_tree->has_compact_manager()) {
-    return Status::NotSupported("compaction of bucket " + std::to_string(bucket) + " of " +
-                                table_->path() + ": its writer does not compact");
+  if (auto* merge_tree = dynamic_cast<MergeTreeWriter*>(bw->writer.get());
+      merge_tree != nullptr && merge_tree->has_compact_manager()) {
+    return merge_tree->Flush(/*wait_for_latest_compaction=*/true, full_compaction);
   }
-  return merge_tree->Flush(/*wait_for_latest_compaction=*/true, full_compaction);
+  if (auto* append = dynamic_cast<AppendOnlyWriter*>(bw->writer.get());
+      append != nullptr && append->has_compact_manager()) {
+    return append->Compact(full_compaction);
+  }
+  return Status::NotSupported("compaction of bucket " + std::to_string(bucket) + " of " +
+                              table_->path() + ": its writer does not compact");
 }
 
-Result<std::vector<CommitMessage>> TableWrite::PrepareCommit(int64_t /*commit_identifier*/,
+Result<std::vector<CommitMessage>> TableWrite::PrepareCommit(int64_t commit_identifier,
                                                              bool wait_compaction) {
   wait_compaction = wait_compaction || compaction_.PrepareCommitWaitCompaction();
+  // full-compaction.delta-commits: every N-th commit fully compacts the buckets written since
+  // the last full compaction (Java GlobalFullCompactionSinkWrite).
+  if (compaction_.full_compaction_delta_commits && !compaction_.write_only &&
+      IsFullCompactionCommit(commit_identifier, *compaction_.full_compaction_delta_commits)) {
+    for (const WriterKey& key : written_since_full_compaction_) {
+      Status st = Compact(key.first, key.second, /*full_compaction=*/true);
+      if (!st.ok() && st.code() != StatusCode::kNotSupported) return st;
+    }
+    written_since_full_compaction_.clear();
+    wait_compaction = true;
+  }
   std::vector<CommitMessage> messages;
   for (auto& [key, bw] : writers_) {
     SLUICE_ASSIGN_OR_RETURN(CommitIncrement increment, bw.writer->PrepareCommit(wait_compaction));

@@ -18,6 +18,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -61,13 +62,15 @@ class TableWrite {
   // Compacts one bucket (Java TableWrite.compact): its writer is restored if none is open, its
   // buffer flushed and a compaction triggered (of every file when `full_compaction`); the
   // result joins the next PrepareCommit (wait for it with `wait_compaction`). NotSupported for
-  // writers without compaction (append tables, primary-key tables without a compact manager).
+  // writers without compaction (bucket-unaware append tables, `write-only`).
   Status Compact(const std::string& partition, int32_t bucket, bool full_compaction);
 
   // Flushes every writer and returns the messages of this commit (Java prepareCommit).
   // `commit_identifier` is recorded for the caller's commit; `wait_compaction` waits for
   // running compactions, as do lookup tables (first-row, deletion vectors, lookup changelog,
-  // force-lookup) unless `lookup-wait` is false: their batch reads skip level 0.
+  // force-lookup) unless `lookup-wait` is false: their batch reads skip level 0. When
+  // `full-compaction.delta-commits` makes this a full-compaction commit (IsFullCompactionCommit)
+  // the buckets written since the last one are fully compacted first and waited for.
   Result<std::vector<CommitMessage>> PrepareCommit(int64_t commit_identifier,
                                                    bool wait_compaction = false);
 
@@ -104,6 +107,7 @@ class TableWrite {
   int rowkind_column_ = -1;
   std::map<WriterKey, Restored> restored_;
   std::map<WriterKey, BucketWriter> writers_;
+  std::set<WriterKey> written_since_full_compaction_;  // full-compaction.delta-commits
   std::vector<RowKind> kinds_scratch_;
   std::string partition_scratch_;
 };
