@@ -3,13 +3,12 @@
 // and check on corpus tables and a damaged copy.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "cli/cli_test_util.h"
 #include "test_util.h"
 
 namespace sluice {
@@ -17,23 +16,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string out;
-};
-
-CommandResult RunSluice(const std::string& args) {
-  std::string cmd = testing::BinaryDir() + "/sluice " + args + " 2>&1";
-  CommandResult result;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return result;
-  char buf[65536];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), p)) > 0) result.out.append(buf, n);
-  int status = pclose(p);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+using testing::CommandResult;
+using testing::RunSluiceMergingStderr;
 
 nlohmann::json ReadJson(const std::string& path) {
   return nlohmann::json::parse(testing::ReadFileOrFail(path));
@@ -49,14 +33,15 @@ class SluiceDdlCliTest : public ::testing::Test {
 };
 
 TEST_F(SluiceDdlCliTest, CreateAlterListRenameDrop) {
-  CommandResult r = RunSluice("create-database shop" + wh());
+  CommandResult r = RunSluiceMergingStderr("create-database shop" + wh());
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  r = RunSluice("create-table shop.orders" + wh() +
-                " --column 'id BIGINT NOT NULL' --column 'dt STRING'"
-                " --column \"amount DECIMAL(10, 2) COMMENT 'in euros'\""
-                " --column 'tags ARRAY<STRING>' --column 'addr ROW<street STRING, zip INT>'"
-                " --primary-key id,dt --partition dt --option bucket=4"
-                " --option merge-engine=partial-update --comment 'all orders'");
+  r = RunSluiceMergingStderr(
+      "create-table shop.orders" + wh() +
+      " --column 'id BIGINT NOT NULL' --column 'dt STRING'"
+      " --column \"amount DECIMAL(10, 2) COMMENT 'in euros'\""
+      " --column 'tags ARRAY<STRING>' --column 'addr ROW<street STRING, zip INT>'"
+      " --primary-key id,dt --partition dt --option bucket=4"
+      " --option merge-engine=partial-update --comment 'all orders'");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   nlohmann::json s0 = ReadJson(schema(0));
   EXPECT_EQ(s0["version"], 3);
@@ -70,18 +55,20 @@ TEST_F(SluiceDdlCliTest, CreateAlterListRenameDrop) {
   EXPECT_EQ(s0["options"]["bucket"], "4");
   EXPECT_EQ(s0["comment"], "all orders");
 
-  r = RunSluice("create-table shop.orders" + wh() + " --column 'id INT'");
+  r = RunSluiceMergingStderr("create-table shop.orders" + wh() + " --column 'id INT'");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("already exists"), std::string::npos) << r.out;
-  r = RunSluice("create-table shop.orders" + wh() + " --column 'id INT' --if-not-exists");
+  r = RunSluiceMergingStderr("create-table shop.orders" + wh() +
+                             " --column 'id INT' --if-not-exists");
   EXPECT_EQ(r.exit_code, 0) << r.out;
 
   // Changes apply in command-line order; --first / --after place the column just added.
-  r = RunSluice("alter-table shop.orders" + wh() +
-                " --add-column 'qty INT' --after id --rename-column amount=total"
-                " --alter-column 'qty BIGINT' --add-column 'note STRING' --first"
-                " --move-column tags --after note --set-option snapshot.num-retained.max=10"
-                " --reset-option merge-engine");
+  r = RunSluiceMergingStderr(
+      "alter-table shop.orders" + wh() +
+      " --add-column 'qty INT' --after id --rename-column amount=total"
+      " --alter-column 'qty BIGINT' --add-column 'note STRING' --first"
+      " --move-column tags --after note --set-option snapshot.num-retained.max=10"
+      " --reset-option merge-engine");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   nlohmann::json s1 = ReadJson(schema(1));
   std::vector<std::string> names;
@@ -95,60 +82,62 @@ TEST_F(SluiceDdlCliTest, CreateAlterListRenameDrop) {
   EXPECT_FALSE(s1["options"].contains("merge-engine"));
 
   // Refused changes name the column and write nothing.
-  r = RunSluice("alter-table shop.orders" + wh() + " --drop-column id");
+  r = RunSluiceMergingStderr("alter-table shop.orders" + wh() + " --drop-column id");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("Cannot drop partition key or primary key: [id]"), std::string::npos)
       << r.out;
-  r = RunSluice("alter-table shop.orders" + wh() + " --add-column 'x INT NOT NULL'");
+  r = RunSluiceMergingStderr("alter-table shop.orders" + wh() + " --add-column 'x INT NOT NULL'");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("x cannot specify NOT NULL"), std::string::npos) << r.out;
-  r = RunSluice("alter-table shop.orders" + wh() + " --alter-column 'addr INT'");
+  r = RunSluiceMergingStderr("alter-table shop.orders" + wh() + " --alter-column 'addr INT'");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("addr"), std::string::npos) << r.out;
-  r = RunSluice("alter-table shop.orders" + wh() + " --move-column qty");
+  r = RunSluiceMergingStderr("alter-table shop.orders" + wh() + " --move-column qty");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("needs --first or --after"), std::string::npos) << r.out;
-  r = RunSluice("alter-table shop.orders" + wh() + " --add-column 'y FOO'");
+  r = RunSluiceMergingStderr("alter-table shop.orders" + wh() + " --add-column 'y FOO'");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("FOO"), std::string::npos) << r.out;
   EXPECT_FALSE(fs::exists(schema(2)));
 
-  r = RunSluice("list" + wh());
+  r = RunSluiceMergingStderr("list" + wh());
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(r.out, "shop\n");
-  r = RunSluice("list shop" + wh());
+  r = RunSluiceMergingStderr("list shop" + wh());
   EXPECT_EQ(r.out, "orders\n");
-  r = RunSluice("check shop.orders" + wh());
+  r = RunSluiceMergingStderr("check shop.orders" + wh());
   EXPECT_EQ(r.exit_code, 0) << r.out;  // no snapshots yet: nothing to contradict
 
-  r = RunSluice("rename-table shop.orders shop.sales" + wh());
+  r = RunSluiceMergingStderr("rename-table shop.orders shop.sales" + wh());
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_EQ(RunSluice("list shop" + wh()).out, "sales\n");
-  r = RunSluice("drop-table shop.sales" + wh());
+  EXPECT_EQ(RunSluiceMergingStderr("list shop" + wh()).out, "sales\n");
+  r = RunSluiceMergingStderr("drop-table shop.sales" + wh());
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_EQ(RunSluice("list shop" + wh()).out, "");
-  r = RunSluice("drop-table shop.sales" + wh());
+  EXPECT_EQ(RunSluiceMergingStderr("list shop" + wh()).out, "");
+  r = RunSluiceMergingStderr("drop-table shop.sales" + wh());
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("does not exist"), std::string::npos) << r.out;
-  EXPECT_EQ(RunSluice("drop-database shop" + wh()).exit_code, 0);
-  EXPECT_EQ(RunSluice("list" + wh()).out, "");
+  EXPECT_EQ(RunSluiceMergingStderr("drop-database shop" + wh()).exit_code, 0);
+  EXPECT_EQ(RunSluiceMergingStderr("list" + wh()).out, "");
 }
 
 TEST_F(SluiceDdlCliTest, ErrorsNameWhatIsWrong) {
-  CommandResult r = RunSluice("create-table shop.orders" + wh() + " --column 'id INT'");
+  CommandResult r =
+      RunSluiceMergingStderr("create-table shop.orders" + wh() + " --column 'id INT'");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("database 'shop' does not exist"), std::string::npos) << r.out;
-  ASSERT_EQ(RunSluice("create-database shop" + wh()).exit_code, 0);
-  r = RunSluice("create-table shop.t" + wh() + " --column 'id INT' --primary-key nope");
+  ASSERT_EQ(RunSluiceMergingStderr("create-database shop" + wh()).exit_code, 0);
+  r = RunSluiceMergingStderr("create-table shop.t" + wh() +
+                             " --column 'id INT' --primary-key nope");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("nope"), std::string::npos) << r.out;
-  r = RunSluice("create-table shop.t" + wh() + " --column 'id INT' --option bucket=3");
+  r = RunSluiceMergingStderr("create-table shop.t" + wh() + " --column 'id INT' --option bucket=3");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("bucket-key"), std::string::npos) << r.out;
-  r = RunSluice("create-table shop.t" + wh() + " --column 'id INT' --option nonsense");
+  r = RunSluiceMergingStderr("create-table shop.t" + wh() + " --column 'id INT' --option nonsense");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("KEY=VALUE"), std::string::npos) << r.out;
-  r = RunSluice("create-table shop.t --column 'id INT'");
+  r = RunSluiceMergingStderr("create-table shop.t --column 'id INT'");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("warehouse"), std::string::npos) << r.out;
 }
@@ -156,14 +145,14 @@ TEST_F(SluiceDdlCliTest, ErrorsNameWhatIsWrong) {
 TEST_F(SluiceDdlCliTest, CheckPassesOnCorpusTablesAndNamesDamage) {
   const std::string table = testing::CompatTablesDir() +
                             "/parquet/pk_table_with_alter_table.db/pk_table_with_alter_table";
-  CommandResult r = RunSluice("check " + table);
+  CommandResult r = RunSluiceMergingStderr("check " + table);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("6 snapshots"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("OK"), std::string::npos) << r.out;
-  r = RunSluice("check " + testing::CompatTablesDir() +
-                "/orc/pk_dv_index_not_in_data_with_external.db/"
-                "pk_dv_index_not_in_data_with_external --latest"
-                " --path-remap FILE:/tmp/external=../external");
+  r = RunSluiceMergingStderr("check " + testing::CompatTablesDir() +
+                             "/orc/pk_dv_index_not_in_data_with_external.db/"
+                             "pk_dv_index_not_in_data_with_external --latest"
+                             " --path-remap FILE:/tmp/external=../external");
   EXPECT_EQ(r.exit_code, 0) << r.out;
 
   const std::string copy = temp_.path() + "/copy";
@@ -174,11 +163,11 @@ TEST_F(SluiceDdlCliTest, CheckPassesOnCorpusTablesAndNamesDamage) {
   }
   ASSERT_FALSE(victim.empty());
   fs::remove(victim);
-  r = RunSluice("check " + copy);
+  r = RunSluiceMergingStderr("check " + copy);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("PROBLEM data file " + victim + " does not exist"), std::string::npos)
       << r.out;
-  r = RunSluice("check " + temp_.path() + "/nothing");
+  r = RunSluiceMergingStderr("check " + temp_.path() + "/nothing");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("no table"), std::string::npos) << r.out;
 }

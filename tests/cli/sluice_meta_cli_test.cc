@@ -2,37 +2,23 @@
 // go to stderr with a non-zero exit status.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "cli/cli_test_util.h"
 #include "test_util.h"
 
 namespace sluice {
 namespace {
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string out;
-};
-
-CommandResult RunSluice(const std::string& args) {
-  std::string cmd = testing::BinaryDir() + "/sluice " + args + " 2>&1";
-  CommandResult result;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return result;
-  char buf[65536];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), p)) > 0) result.out.append(buf, n);
-  int status = pclose(p);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+using testing::CommandResult;
+using testing::RunSluiceMergingStderr;
 
 const std::string kTable = "/parquet/pk_table_scan_and_read_dv.db/pk_table_scan_and_read_dv";
 
 TEST(SluiceMetaCliTest, PrintsTheDocumentOfASnapshot) {
-  CommandResult r = RunSluice("meta " + testing::CompatTablesDir() + kTable + " --snapshot 4");
+  CommandResult r =
+      RunSluiceMergingStderr("meta " + testing::CompatTablesDir() + kTable + " --snapshot 4");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   nlohmann::json doc = nlohmann::json::parse(r.out);
   EXPECT_EQ(doc["snapshot"]["id"], 4);
@@ -48,9 +34,9 @@ TEST(SluiceMetaCliTest, PrintsTheDocumentOfASnapshot) {
 }
 
 TEST(SluiceMetaCliTest, OrcManifestsAndBranches) {
-  CommandResult r = RunSluice("meta " + testing::CompatTablesDir() +
-                              "/orc/append_table_with_append_pt_branch.db/"
-                              "append_table_with_append_pt_branch --branch test");
+  CommandResult r = RunSluiceMergingStderr("meta " + testing::CompatTablesDir() +
+                                           "/orc/append_table_with_append_pt_branch.db/"
+                                           "append_table_with_append_pt_branch --branch test");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   nlohmann::json doc = nlohmann::json::parse(r.out);
   EXPECT_EQ(doc["branch"], "test");
@@ -58,13 +44,14 @@ TEST(SluiceMetaCliTest, OrcManifestsAndBranches) {
 }
 
 TEST(SluiceMetaCliTest, ErrorsNameWhatIsMissing) {
-  CommandResult r = RunSluice("meta " + testing::CompatTablesDir() + kTable + " --snapshot 42");
+  CommandResult r =
+      RunSluiceMergingStderr("meta " + testing::CompatTablesDir() + kTable + " --snapshot 42");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("snapshot-42"), std::string::npos) << r.out;
-  r = RunSluice("meta /nonexistent/table");
+  r = RunSluiceMergingStderr("meta /nonexistent/table");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("/nonexistent/table"), std::string::npos) << r.out;
-  r = RunSluice("meta");
+  r = RunSluiceMergingStderr("meta");
   EXPECT_NE(r.exit_code, 0);
 }
 

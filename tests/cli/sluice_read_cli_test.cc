@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -17,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/cli_test_util.h"
 #include "table/case_read_util.h"
 #include "test_util.h"
 
@@ -25,30 +25,8 @@ namespace {
 
 using nlohmann::json;
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-CommandResult RunSluice(const std::string& args) {
-  testing::TempDir dir;
-  const std::string err_path = dir.path() + "/stderr";
-  std::string cmd = testing::BinaryDir() + "/sluice " + args + " 2>" + err_path;
-  CommandResult result;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return result;
-  char buf[65536];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), p)) > 0) result.out.append(buf, n);
-  int status = pclose(p);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream err(err_path);
-  std::stringstream text;
-  text << err.rdbuf();
-  result.err = text.str();
-  return result;
-}
+using testing::CommandResult;
+using testing::RunSluice;
 
 // POSIX shell single quoting.
 std::string Quote(const std::string& text) {
