@@ -442,5 +442,22 @@ TEST_F(SluiceWriteCliTest, CompactOfBucketUnawareAppendTableIsNotSupported) {
   EXPECT_NE(c.err.find("does not compact"), std::string::npos) << c.err;
 }
 
+TEST_F(SluiceWriteCliTest, CompactsFixedBucketAppendTable) {
+  CreateTable("db.f", {Field(0, "id", DataType::BigInt(false))}, {}, {},
+              {{"bucket", "1"}, {"bucket-key", "id"}});
+  for (int i = 0; i < 3; ++i) {
+    const std::string line = "{\"id\": " + std::to_string(i) + "}\n";
+    ASSERT_EQ(Write("db.f", Input(std::to_string(i) + ".jsonl", line)).exit_code, 0);
+  }
+  const std::vector<std::string> expected = Read("db.f");
+  ASSERT_EQ(expected.size(), 3u);
+  CommandResult c = RunSluice("compact db.f --warehouse " + dir_.path() + " --full");
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_EQ(Read("db.f"), expected);
+  std::vector<std::string> snapshots = Snapshots("db.f");
+  ASSERT_EQ(snapshots.size(), 4u);
+  EXPECT_NE(snapshots[3].find("COMPACT"), std::string::npos) << snapshots[3];
+}
+
 }  // namespace
 }  // namespace sluice

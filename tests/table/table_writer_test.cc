@@ -607,5 +607,44 @@ TEST(TableWriteTest, FullCompactionDeltaCommitsCompactsEveryNthCommit) {
   ExpectTableSound(path);
 }
 
+// Fixed-bucket append tables compact through TableWrite::Compact (Java AppendOnlyWriter
+// compaction); the full compaction joins the next commit and leaves one file per bucket.
+TEST(TableWriteTest, CompactsFixedBucketAppendTables) {
+  testing::TempDir dir;
+  const std::string path = dir.path() + "/append";
+  auto table =
+      CreateTable(path, {Field(0, "id", DataType::BigInt()), Field(1, "v", DataType::Int())}, {},
+                  {}, {{"bucket", "1"}, {"bucket-key", "id"}});
+  std::vector<ValueList> all;
+  for (int64_t commit = 0; commit < 4; ++commit) {
+    std::vector<ValueList> rows;
+    for (int64_t i = 0; i < 10; ++i) {
+      rows.push_back({Value::Int64(commit * 10 + i), Value::Int32(static_cast<int32_t>(i))});
+    }
+    all.insert(all.end(), rows.begin(), rows.end());
+    WriteAndCommit(path, rows, {}, commit);
+  }
+  auto write = TableWrite::Open(table).value();
+  const std::string partition = SerializeBinaryRow(EmptyBinaryRow(), 0);
+  Status st = write->Compact(partition, 0, /*full_compaction=*/true);
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  auto messages = write->PrepareCommit(5, /*wait_compaction=*/true).value();
+  ASSERT_EQ(messages.size(), 1u);
+  EXPECT_EQ(messages[0].compact.compact_before.size(), 4u);
+  EXPECT_EQ(messages[0].compact.compact_after.size(), 1u);
+  auto commit = FileStoreCommit::Make(table, "writer-test").value();
+  ManifestCommittable committable;
+  committable.identifier = 5;
+  committable.messages = std::move(messages);
+  ASSERT_TRUE(commit->Commit(committable).ok());
+  ASSERT_TRUE(write->Close().ok());
+  EXPECT_EQ(ReadAll(path), Render(all));
+  auto latest = FileStoreTable::Open(LocalFileIO(), path).value();
+  auto plan = PlanScan(*latest, ScanOptions{}).value();
+  ASSERT_EQ(plan.splits.size(), 1u);
+  EXPECT_EQ(plan.splits[0].data_files.size(), 1u);
+  ExpectTableSound(path);
+}
+
 }  // namespace
 }  // namespace sluice
