@@ -19,8 +19,6 @@
 // agree; best of 3 runs. The last line is "RESULT mor_vs_duckdb=R compacted_vs_mor=R": rows/s
 // ratios by process CPU time (ours over DuckDB; compacted over merge-on-read).
 
-#include <duckdb.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +28,7 @@
 #include <vector>
 
 #include "bench_common.h"
+#include "duckdb_session.h"
 #include "sluice/format/file_format_registry.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/table_schema.h"
@@ -44,6 +43,7 @@ namespace {
 using bench::Check;
 using bench::Clock;
 using bench::Die;
+using bench::DuckDbSession;
 using bench::kBatchRows;
 using bench::KeepBest;
 using bench::kNoRunYet;
@@ -53,42 +53,6 @@ using bench::Since;
 
 constexpr int kRuns = 5;
 constexpr int32_t kTopLevel = 4;  // num-levels defaults to 5
-
-class DuckDb {
- public:
-  DuckDb() {
-    if (duckdb_open(nullptr, &db_) != DuckDBSuccess) Die("cannot open DuckDB");
-    if (duckdb_connect(db_, &con_) != DuckDBSuccess) Die("cannot connect to DuckDB");
-    Run("SET threads = 1");
-  }
-  ~DuckDb() {
-    duckdb_disconnect(&con_);
-    duckdb_close(&db_);
-  }
-  // Runs `sql`; returns the cells of its first row as text.
-  std::vector<std::string> Run(const std::string& sql) {
-    duckdb_result res;
-    if (duckdb_query(con_, sql.c_str(), &res) != DuckDBSuccess) {
-      std::string err = duckdb_result_error(&res);
-      duckdb_destroy_result(&res);
-      Die("DuckDB: " + err + " in: " + sql);
-    }
-    std::vector<std::string> out;
-    if (duckdb_row_count(&res) > 0) {
-      for (idx_t c = 0; c < duckdb_column_count(&res); ++c) {
-        char* v = duckdb_value_varchar(&res, c, 0);
-        out.push_back(v != nullptr ? v : "NULL");
-        if (v != nullptr) duckdb_free(v);
-      }
-    }
-    duckdb_destroy_result(&res);
-    return out;
-  }
-
- private:
-  duckdb_database db_ = nullptr;
-  duckdb_connection con_ = nullptr;
-};
 
 uint64_t Mix(uint64_t x) {
   x ^= x >> 33;
@@ -296,7 +260,7 @@ int Main(int argc, char** argv) {
   Clock mor = kNoRunYet, raw = kNoRunYet, duck = kNoRunYet;
   Checksum ours, ours_compacted;
   std::vector<std::string> theirs;
-  DuckDb duckdb;
+  DuckDbSession duckdb;
   for (int repeat = 0; repeat < kRepeats; ++repeat) {
     t0 = Now();
     ours = ReadSplit(**table, runs);

@@ -12,8 +12,6 @@
 // The last line is "RESULT write_vs_duckdb=R scan_vs_duckdb=R": Sluice's throughput over
 // DuckDB's, by process CPU time (wall-clock times are printed too).
 
-#include <duckdb.h>
-
 #include <time.h>
 
 #include <chrono>
@@ -28,6 +26,7 @@
 #include <vector>
 
 #include "bench_common.h"
+#include "duckdb_session.h"
 #include "sluice/batch/column_batch.h"
 #include "sluice/format/parquet/parquet_file_format.h"
 #include "sluice/fs/file_io.h"
@@ -39,6 +38,7 @@ using bench::BenchType;
 using bench::Check;
 using bench::Clock;
 using bench::Die;
+using bench::DuckDbSession;
 using bench::kBatchRows;
 using bench::KeepBest;
 using bench::kNoRunYet;
@@ -48,44 +48,6 @@ using bench::PrintTiming;
 using bench::Scan;
 using bench::Since;
 using bench::Write;
-
-// --- DuckDB ---
-
-class DuckDb {
- public:
-  DuckDb() {
-    if (duckdb_open(nullptr, &db_) != DuckDBSuccess) Die("cannot open DuckDB");
-    if (duckdb_connect(db_, &con_) != DuckDBSuccess) Die("cannot connect to DuckDB");
-    Run("SET threads = 1");
-  }
-  ~DuckDb() {
-    duckdb_disconnect(&con_);
-    duckdb_close(&db_);
-  }
-  // Runs `sql`; returns the first cell of the result as text ("" when there is none).
-  std::string Run(const std::string& sql) {
-    duckdb_result res;
-    if (duckdb_query(con_, sql.c_str(), &res) != DuckDBSuccess) {
-      std::string err = duckdb_result_error(&res);
-      duckdb_destroy_result(&res);
-      Die("DuckDB: " + err + " in: " + sql);
-    }
-    std::string out;
-    if (duckdb_row_count(&res) > 0 && duckdb_column_count(&res) > 0) {
-      char* v = duckdb_value_varchar(&res, 0, 0);
-      if (v != nullptr) {
-        out = v;
-        duckdb_free(v);
-      }
-    }
-    duckdb_destroy_result(&res);
-    return out;
-  }
-
- private:
-  duckdb_database db_ = nullptr;
-  duckdb_connection con_ = nullptr;
-};
 
 int Main(int argc, char** argv) {
   const bench::Args args = bench::ParseArgs(argc, argv, "parquet_bench", 10000000);
@@ -106,14 +68,15 @@ int Main(int argc, char** argv) {
   Clock our_write = Since(t0);
   data.clear();
 
-  DuckDb duck;
-  duck.Run("CREATE TABLE t AS SELECT * FROM read_parquet('" + ours + "')");
-  if (std::stoll(duck.Run("SELECT count(*) FROM t")) != rows) Die("DuckDB read a wrong count");
+  DuckDbSession duck;
+  duck.RunScalar("CREATE TABLE t AS SELECT * FROM read_parquet('" + ours + "')");
+  if (std::stoll(duck.RunScalar("SELECT count(*) FROM t")) != rows)
+    Die("DuckDB read a wrong count");
   t0 = Now();
-  duck.Run("COPY t TO '" + theirs + "' (FORMAT parquet, COMPRESSION zstd)");
+  duck.RunScalar("COPY t TO '" + theirs + "' (FORMAT parquet, COMPRESSION zstd)");
   Clock duck_write = Since(t0);
   int64_t duck_size = static_cast<int64_t>(std::filesystem::file_size(theirs));
-  duck.Run("DROP TABLE t");
+  duck.RunScalar("DROP TABLE t");
 
   // Scans are short: the best of kScanRuns, alternating Sluice and DuckDB, damps the noise of a
   // shared machine.
@@ -129,7 +92,7 @@ int Main(int argc, char** argv) {
     if (scanned != rows) Die("Sluice read a wrong count");
 
     t0 = Now();
-    duck_result = duck.Run(
+    duck_result = duck.RunScalar(
         "SELECT max(id) + max(qty) + min(price) + max(amount) + sum(strlen(name)) + "
         "epoch_us(max(ts)) FROM read_parquet('" +
         ours + "')");
