@@ -8,6 +8,7 @@
 
 #include "sluice/catalog.h"
 #include "sluice/cli/row_printer.h"
+#include "sluice/cli/table_argument.h"
 #include "sluice/read_builder.h"
 #include "sluice/table.h"
 
@@ -38,16 +39,6 @@ namespace {
 int Fail(const Status& status) {
   std::fprintf(stderr, "sluice read: %s\n", status.ToString().c_str());
   return 1;
-}
-
-// "key=value" -> (key, value), split at the first '='.
-Result<std::pair<std::string, std::string>> SplitAssignment(const std::string& text,
-                                                            std::string_view flag) {
-  const size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0) {
-    return Status::InvalidArgument(std::string(flag) + " expects KEY=VALUE, got '" + text + "'");
-  }
-  return std::make_pair(text.substr(0, eq), text.substr(eq + 1));
 }
 
 Result<ScanMode> ParseMode(const std::string& mode) {

@@ -17,15 +17,21 @@ Result<Table> OpenTableArgument(const std::string& table, const std::string& war
   return Table::Open(table);
 }
 
+Result<std::pair<std::string, std::string>> SplitAssignment(const std::string& text,
+                                                            std::string_view flag) {
+  const size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    return Status::InvalidArgument(std::string(flag) + " expects KEY=VALUE, got '" + text + "'");
+  }
+  return std::make_pair(text.substr(0, eq), text.substr(eq + 1));
+}
+
 Result<std::vector<std::pair<std::string, std::string>>> ParseAssignments(
     const std::vector<std::string>& items, std::string_view flag) {
   std::vector<std::pair<std::string, std::string>> spec;
   for (const std::string& item : items) {
-    const size_t eq = item.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      return Status::InvalidArgument(std::string(flag) + " expects KEY=VALUE, got '" + item + "'");
-    }
-    spec.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+    SLUICE_ASSIGN_OR_RETURN(auto assignment, SplitAssignment(item, flag));
+    spec.push_back(std::move(assignment));
   }
   return spec;
 }

@@ -1,6 +1,6 @@
 // The TABLE argument shared by the writing verbs (`write`, `compact`, `snapshots`): a table
 // folder, or DB.TABLE with --warehouse (default: $SLUICE_WAREHOUSE when TABLE is no folder);
-// and their `k=v[,k=v]` flags.
+// and the `key=value` flags of every verb.
 //
 // Thread safety: stateless functions.
 #pragma once
@@ -16,6 +16,11 @@
 namespace sluice::cli {
 
 Result<Table> OpenTableArgument(const std::string& table, const std::string& warehouse);
+
+// "key=value" -> (key, value), split at the first '='; InvalidArgument naming `flag` when there
+// is no '=' or no key.
+Result<std::pair<std::string, std::string>> SplitAssignment(const std::string& text,
+                                                            std::string_view flag);
 
 // The items of a repeated or comma-split `flag` (`--partition`, `--option`), each "key=value".
 Result<std::vector<std::pair<std::string, std::string>>> ParseAssignments(

@@ -11,6 +11,7 @@
 #include "sluice/catalog/filesystem_catalog.h"
 #include "sluice/cli/check_command.h"
 #include "sluice/cli/column_spec.h"
+#include "sluice/cli/table_argument.h"
 
 namespace sluice::cli {
 
@@ -71,15 +72,6 @@ Result<FilesystemCatalog> Catalog(const TableCommands& c) {
     return Status::InvalidArgument("no warehouse: pass --warehouse DIR or set SLUICE_WAREHOUSE");
   }
   return FilesystemCatalog(LocalFileIO(), warehouse);
-}
-
-Result<std::pair<std::string, std::string>> SplitAssignment(const std::string& text,
-                                                            std::string_view flag) {
-  const size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0) {
-    return Status::InvalidArgument(std::string(flag) + " expects KEY=VALUE, got '" + text + "'");
-  }
-  return std::make_pair(text.substr(0, eq), text.substr(eq + 1));
 }
 
 std::vector<std::string> SplitList(const std::string& text, char sep) {
