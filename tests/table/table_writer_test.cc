@@ -646,5 +646,40 @@ TEST(TableWriteTest, CompactsFixedBucketAppendTables) {
   ExpectTableSound(path);
 }
 
+// A writer restores a bucket when it first writes to it (Java), not when it is opened: a
+// writer opened before another's commit numbers its rows after that commit's, so its later
+// delete wins over the earlier insert.
+TEST(TableWriteTest, RestoresABucketAtItsFirstWrite) {
+  testing::TempDir dir;
+  const std::string path = dir.path() + "/lazy";
+  auto table =
+      CreateTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::Int())}, {},
+                  {"k"}, {{"bucket", "1"}});
+  auto first = TableWrite::Open(table).value();
+  auto second = TableWrite::Open(table).value();
+  ColumnBatch inserts(table->schema().LogicalRowType());
+  for (int32_t k = 0; k < 10; ++k)
+    ASSERT_TRUE(inserts.AppendRow({Value::Int32(k), Value::Int32(k)}).ok());
+  inserts.set_num_rows(10);
+  ASSERT_TRUE(first->Write(inserts).ok());
+  CommitMessages(table, first.get(), 1);
+
+  ColumnBatch deletes(table->schema().LogicalRowType());
+  ASSERT_TRUE(deletes.AppendRow({Value::Int32(5), Value::Int32(5)}).ok());
+  deletes.set_num_rows(1);
+  const RowKind kind = RowKind::kDelete;
+  ASSERT_TRUE(second->Write(deletes, &kind).ok());
+  auto latest = FileStoreTable::Open(LocalFileIO(), path).value();
+  CommitMessages(latest, second.get(), 2);
+  ASSERT_TRUE(first->Close().ok());
+  ASSERT_TRUE(second->Close().ok());
+
+  std::vector<ValueList> expected;
+  for (int32_t k = 0; k < 10; ++k) {
+    if (k != 5) expected.push_back({Value::Int32(k), Value::Int32(k)});
+  }
+  EXPECT_EQ(ReadAll(path), Render(expected));
+}
+
 }  // namespace
 }  // namespace sluice

@@ -40,14 +40,15 @@ Result<std::unique_ptr<TableWrite>> TableWrite::Open(std::shared_ptr<const FileS
                                      write->table_->path());
     }
   }
-  SLUICE_RETURN_NOT_OK(write->Restore());
   return write;
 }
 
-Status TableWrite::Restore() {
+Status TableWrite::RefreshRestored() {
   SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> latest,
                           table_->SelectSnapshot(TableVersion::Latest()));
-  if (!latest) return Status::OK();
+  if (!latest || latest->id == restored_snapshot_id_) return Status::OK();
+  restored_.clear();
+  restored_snapshot_id_ = latest->id;
   // Every live file of every level (Java scanExistingFileMetas reads the manifests, not a
   // batch scan, which hides level 0 of first-row and deletion-vector tables).
   FileIO& io = *table_->io();
@@ -93,6 +94,10 @@ Result<TableWrite::BucketWriter*> TableWrite::GetOrCreateWriter(const std::strin
   auto found = writers_.find(key);
   if (found != writers_.end()) return &found->second;
 
+  // Restored now, from the latest snapshot, not when the TableWrite was opened: rows must
+  // number after every commit that landed before the bucket's first write (Java restores a
+  // bucket when its writer is created).
+  SLUICE_RETURN_NOT_OK(RefreshRestored());
   std::vector<DataFileMeta> restored_files;
   int32_t total_buckets = extractor_.num_buckets();
   if (auto r = restored_.find(key); r != restored_.end()) {

@@ -3,8 +3,9 @@
 // them (RowKeyExtractor), rows go to one writer per (partition, bucket), and PrepareCommit
 // returns one CommitMessage per writer that has something to commit.
 //
-// Writers are restored from the latest snapshot: a bucket's existing files (the compaction
-// manager's starting point) and their largest sequence number, after which new rows number.
+// Writers are restored from the latest snapshot when a bucket is first written (or
+// compacted), not at Open: a bucket's existing files (the compaction manager's starting point)
+// and their largest sequence number, after which new rows number.
 // Append tables get AppendOnlyWriters, primary-key tables (fixed buckets) MergeTreeWriters.
 //
 // Row kinds: +I / -U / +U / -D per row (primary-key tables), or from the `rowkind.field`
@@ -95,7 +96,9 @@ class TableWrite {
   TableWrite(std::shared_ptr<const FileStoreTable> table, TableWriteOptions options,
              RowKeyExtractor extractor);
 
-  Status Restore();
+  // Reads the live files of every bucket from the latest snapshot into restored_, unless
+  // restored_ already holds that snapshot's.
+  Status RefreshRestored();
   Result<BucketWriter*> GetOrCreateWriter(const std::string& partition, int32_t bucket);
   Result<std::string> BucketPathOf(const std::string& partition, int32_t bucket) const;
   Status RowKindsOf(const ColumnBatch& batch, const RowKind* kinds, std::vector<RowKind>* out);
@@ -105,7 +108,8 @@ class TableWrite {
   CompactionOptions compaction_;
   RowKeyExtractor extractor_;
   int rowkind_column_ = -1;
-  std::map<WriterKey, Restored> restored_;
+  std::map<WriterKey, Restored> restored_;  // of snapshot restored_snapshot_id_
+  int64_t restored_snapshot_id_ = -1;
   std::map<WriterKey, BucketWriter> writers_;
   std::set<WriterKey> written_since_full_compaction_;  // full-compaction.delta-commits
   std::vector<RowKind> kinds_scratch_;
