@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -36,6 +37,14 @@ struct CaseRead {
   SplitReadOptions read;
 };
 
+// The corpus table of a case, on the branch its `read` names (main by default).
+inline Result<std::shared_ptr<FileStoreTable>> OpenCaseTable(const nlohmann::json& json,
+                                                             DynamicOptions dynamic = {}) {
+  return FileStoreTable::Open(
+      LocalFileIO(), CompatTablesDir() + "/" + json["table"].get<std::string>(),
+      json["read"].value("branch", std::string(kMainBranch)), std::move(dynamic));
+}
+
 inline Result<CaseRead> TranslateRead(const nlohmann::json& json) {
   const auto& read = json["read"];
   DynamicOptions dynamic;
@@ -43,11 +52,7 @@ inline Result<CaseRead> TranslateRead(const nlohmann::json& json) {
     for (auto& [k, v] : read["options"].items()) dynamic[k] = v.get<std::string>();
   }
   CaseRead out;
-  const std::string branch = read.value("branch", std::string(kMainBranch));
-  SLUICE_ASSIGN_OR_RETURN(
-      out.table, FileStoreTable::Open(LocalFileIO(),
-                                      CompatTablesDir() + "/" + json["table"].get<std::string>(),
-                                      branch, dynamic));
+  SLUICE_ASSIGN_OR_RETURN(out.table, OpenCaseTable(json, std::move(dynamic)));
   out.read_schema = out.table->schema_ptr();
   if (read.contains("schema_id")) {
     SLUICE_ASSIGN_OR_RETURN(out.read_schema,

@@ -64,9 +64,7 @@ TEST(MergeSplitReaderTest, PrimaryKeyCasesReadTheirRows) {
     if (line.empty()) continue;
     const auto json = nlohmann::json::parse(line);
     const std::string id = json["id"];
-    auto table = FileStoreTable::Open(
-        LocalFileIO(), testing::CompatTablesDir() + "/" + json["table"].get<std::string>(),
-        json["read"].value("branch", std::string(kMainBranch)));
+    auto table = testing::OpenCaseTable(json);
     ASSERT_TRUE(table.ok()) << id << ": " << table.status().ToString();
     if (!(*table)->schema().is_primary_key_table()) continue;
     ++by_mode[json["read"].value("mode", std::string("batch"))];

@@ -49,9 +49,7 @@ TEST(RawSplitReaderTest, AppendCasesReadTheirRows) {
     if (line.empty()) continue;
     const auto json = nlohmann::json::parse(line);
     const std::string id = json["id"];
-    auto table = FileStoreTable::Open(
-        LocalFileIO(), testing::CompatTablesDir() + "/" + json["table"].get<std::string>(),
-        json["read"].value("branch", std::string(kMainBranch)));
+    auto table = testing::OpenCaseTable(json);
     ASSERT_TRUE(table.ok()) << id << ": " << table.status().ToString();
     if (!InSubset(**table)) continue;
     subset_ids.insert(id);
