@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <random>
@@ -680,6 +681,35 @@ TEST(TableWriteTest, RestoresABucketAtItsFirstWrite) {
   }
   EXPECT_EQ(ReadAll(path), Render(expected));
 }
+
+// Floating statistics as the writers legitimately record them: Parquet writes a zero min as
+// -0.0, Parquet and ORC leave NaN out of min / max, Avro (Java's collectors) orders NaN last.
+// The checker accepts each format's files, for value and key columns.
+class FloatingStatsTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(FloatingStatsTest, CheckerAcceptsZeroAndNaNBounds) {
+  for (const bool primary_key : {false, true}) {
+    testing::TempDir dir;
+    const std::string path = dir.path() + "/floats";
+    TableOptions options = {{"file.format", GetParam()}, {"bucket", "1"}};
+    if (!primary_key) options.push_back({"bucket-key", "d"});
+    CreateTable(path,
+                {Field(0, "d", DataType::Double(false)), Field(1, "f", DataType::Float()),
+                 Field(2, "n", DataType::Double())},
+                {}, primary_key ? std::vector<std::string>{"d"} : std::vector<std::string>{},
+                options);
+    const double nan = std::nan("");
+    std::vector<ValueList> rows = {
+        {Value::Double(0.0), Value::Float(0.0f), Value::Double(1.5)},
+        {Value::Double(2.5), Value::Float(3.5f), Value::Double(nan)},
+        {Value::Double(7.0), Value::Float(-0.0f), Value::Double(-2.0)},
+    };
+    WriteAndCommit(path, rows, {}, 1);
+    ExpectTableSound(path);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, FloatingStatsTest, ::testing::Values("parquet", "orc", "avro"));
 
 }  // namespace
 }  // namespace sluice

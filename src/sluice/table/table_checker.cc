@@ -1,6 +1,7 @@
 #include "sluice/table/table_checker.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -143,10 +144,22 @@ std::optional<Value> TruncateBound(const Value& v, const DataType& type, int32_t
   return v;
 }
 
+bool IsFloating(const DataType& type) {
+  return type.root() == TypeRoot::kFloat || type.root() == TypeRoot::kDouble;
+}
+
+bool IsNaN(const Value& v) {
+  return v.kind() == Value::Kind::kFloat ? std::isnan(v.float32()) : std::isnan(v.float64());
+}
+
 // What re-reading a file gives for one column.
 struct ActualStats {
   std::optional<Value> min;
   std::optional<Value> max;
+  // Floating columns: the bounds of the values other than NaN (Parquet and ORC writers leave
+  // NaN out of their statistics; Java's own collectors, used for Avro, order it last).
+  std::optional<Value> min_no_nan;
+  std::optional<Value> max_no_nan;
   int64_t null_count = 0;
 
   void Add(const Value& v, const DataType& type) {
@@ -156,17 +169,23 @@ struct ActualStats {
     }
     if (!min || CompareValues(v, *min, type) < 0) min = v;
     if (!max || CompareValues(v, *max, type) > 0) max = v;
+    if (IsFloating(type) && !IsNaN(v)) {
+      if (!min_no_nan || CompareValues(v, *min_no_nan, type) < 0) min_no_nan = v;
+      if (!max_no_nan || CompareValues(v, *max_no_nan, type) > 0) max_no_nan = v;
+    }
   }
 };
 
 // The min and max a collector in `mode` records for `actual`: {min, max}, each nullopt when it
-// records null.
+// records null. `skip_nan`: the format's statistics leave NaN out (Parquet, ORC).
 std::pair<std::optional<Value>, std::optional<Value>> ExpectedBounds(const ActualStats& actual,
                                                                      const DataType& type,
-                                                                     StatsMode mode) {
+                                                                     StatsMode mode,
+                                                                     bool skip_nan) {
   if (mode.kind == StatsMode::Kind::kNone || mode.kind == StatsMode::Kind::kCounts || !actual.min) {
     return {std::nullopt, std::nullopt};
   }
+  if (skip_nan && IsFloating(type)) return {actual.min_no_nan, actual.max_no_nan};
   if (mode.kind == StatsMode::Kind::kFull) return {actual.min, actual.max};
   std::optional<Value> max = TruncateBound(*actual.max, type, mode.length, true);
   if (!max) return {std::nullopt, std::nullopt};
@@ -238,7 +257,8 @@ class Checker {
                       const TableSchema& schema);
   void CompareStats(const std::string& path, std::string_view which, const SimpleStats& stats,
                     const std::vector<DataField>& columns, const std::vector<ActualStats>& actual,
-                    const std::vector<std::vector<StatsMode>>& modes, bool orc_file = false);
+                    const std::vector<std::vector<StatsMode>>& modes, bool orc_file = false,
+                    bool floats_skip_nan = false);
   std::vector<StatsMode> ValueStatsModes(const std::vector<std::string>& columns,
                                          const std::vector<std::string>& all_columns,
                                          int32_t level) const;
@@ -713,7 +733,8 @@ std::vector<StatsMode> Checker::ValueStatsModes(const std::vector<std::string>& 
 void Checker::CompareStats(const std::string& who, std::string_view which, const SimpleStats& stats,
                            const std::vector<DataField>& columns,
                            const std::vector<ActualStats>& actual,
-                           const std::vector<std::vector<StatsMode>>& modes, bool orc_file) {
+                           const std::vector<std::vector<StatsMode>>& modes, bool orc_file,
+                           bool floats_skip_nan) {
   const DataTypePtr row_type = NullableRow(columns);
   Result<ValueList> mins = DecodeSerializedBinaryRow(stats.min_values, *row_type);
   Result<ValueList> maxs = DecodeSerializedBinaryRow(stats.max_values, *row_type);
@@ -748,9 +769,17 @@ void Checker::CompareStats(const std::string& who, std::string_view which, const
     bool matched = false;
     std::pair<std::optional<Value>, std::optional<Value>> expected;
     for (const StatsMode& mode : modes[i]) {
-      expected = ExpectedBounds(actual[i], *column.type, mode);
+      expected = ExpectedBounds(actual[i], *column.type, mode, floats_skip_nan);
       auto same = [&](const Value& recorded, const std::optional<Value>& want) {
-        return recorded.is_null() || (want && ValuesEqual(recorded, *want, *column.type));
+        if (recorded.is_null()) return true;
+        if (!want) return false;
+        // A zero bound may carry either sign: Parquet writes a zero min as -0.0 and a zero
+        // max as +0.0 whatever the data holds.
+        if (IsFloating(*column.type) && !IsNaN(recorded) && !IsNaN(*want)) {
+          return recorded.kind() == Value::Kind::kFloat ? recorded.float32() == want->float32()
+                                                        : recorded.float64() == want->float64();
+        }
+        return ValuesEqual(recorded, *want, *column.type);
       };
       if (same(min, expected.first) && same(max, expected.second)) {
         matched = true;
@@ -900,7 +929,9 @@ Status Checker::ReadDataFile(const std::string& path, const ManifestEntry& entry
     }
   }
   const bool orc_file = format->identifier() == "orc";
-  CompareStats(who, "value", meta.value_stats, stats_fields, value_stats, value_modes, orc_file);
+  const bool floats_skip_nan = format->identifier() != "avro";
+  CompareStats(who, "value", meta.value_stats, stats_fields, value_stats, value_modes, orc_file,
+               floats_skip_nan);
 
   if (!primary_key) {
     if (meta.delete_row_count && *meta.delete_row_count != 0) {
@@ -943,7 +974,8 @@ Status Checker::ReadDataFile(const std::string& path, const ManifestEntry& entry
     key_modes.push_back({StatsMode{StatsMode::Kind::kFull, 0},
                          StatsMode{StatsMode::Kind::kTruncate, kSystemColumnTruncateLength}, m});
   }
-  CompareStats(who, "key", meta.key_stats, key_fields, key_stats, key_modes, orc_file);
+  CompareStats(who, "key", meta.key_stats, key_fields, key_stats, key_modes, orc_file,
+               floats_skip_nan);
   return Status::OK();
 }
 
