@@ -15,25 +15,11 @@ usage() {
 which="$1"
 shift
 
-cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSLUICE_BUILD_BENCH=ON >/dev/null
 case "$which" in
-  parquet)
-    cmake --build "$build" -j2 --target parquet_bench >/dev/null
-    exec "$build/parquet_bench" "$@"
-    ;;
-  orc)
-    cmake --build "$build" -j2 --target orc_bench >/dev/null
-    exec "$build/orc_bench" "$@"
-    ;;
-  upsert)
-    cmake --build "$build" -j2 --target upsert_bench >/dev/null
-    exec "$build/upsert_bench" "$@"
-    ;;
-  mor)
-    cmake --build "$build" -j2 --target mor_bench >/dev/null
-    exec "$build/mor_bench" "$@"
-    ;;
-  *)
-    usage
-    ;;
+  parquet | orc | upsert | mor) ;;
+  *) usage ;;
 esac
+
+cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSLUICE_BUILD_BENCH=ON >/dev/null
+cmake --build "$build" -j2 --target "${which}_bench" >/dev/null
+exec "$build/${which}_bench" "$@"
