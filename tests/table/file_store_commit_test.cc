@@ -51,6 +51,11 @@ class FileStoreCommitTest : public ::testing::Test {
     return std::move(commit).value();
   }
 
+  // A commit message adding one new file of `rows` to bucket 0 of partition `pt`.
+  CommitMessage NewFileIn(int32_t pt, const std::vector<TestRow>& rows) {
+    return AddFiles(*table_, pt, 0, {WriteTestDataFile(*table_, 0, rows)});
+  }
+
   Snapshot Load(int64_t id) {
     auto s = table_->snapshot_manager().LoadSnapshot(id);
     EXPECT_TRUE(s.ok()) << s.status().ToString();
@@ -481,14 +486,9 @@ TEST_F(FileStoreCommitTest, StaticPartitionOverwrite) {
   auto a = Committer("user-a");
   auto p1 = MakeRows(1, 0, 3, "old");
   auto p2 = MakeRows(2, 0, 3, "old");
-  ASSERT_TRUE(
-      a->Commit(Committable(1, {AddFiles(*table_, 1, 0, {WriteTestDataFile(*table_, 0, p1)}),
-                                AddFiles(*table_, 2, 0, {WriteTestDataFile(*table_, 0, p2)})}))
-          .ok());
+  ASSERT_TRUE(a->Commit(Committable(1, {NewFileIn(1, p1), NewFileIn(2, p2)})).ok());
   auto n1 = MakeRows(1, 10, 2, "new");
-  auto res =
-      a->Overwrite(Committable(2, {AddFiles(*table_, 1, 0, {WriteTestDataFile(*table_, 0, n1)})}),
-                   PartitionSpec{{"pt", "1"}});
+  auto res = a->Overwrite(Committable(2, {NewFileIn(1, n1)}), PartitionSpec{{"pt", "1"}});
   ASSERT_TRUE(res.ok()) << res.status().ToString();
   EXPECT_EQ(res->snapshot_ids, std::vector<int64_t>{2});
   EXPECT_EQ(Load(2).commit_kind, CommitKind::kOverwrite);
@@ -497,8 +497,7 @@ TEST_F(FileStoreCommitTest, StaticPartitionOverwrite) {
   EXPECT_EQ(Read(), Concat({n1, p2}));
 
   // New files outside the spec are refused.
-  res = a->Overwrite(Committable(3, {AddFiles(*table_, 2, 0, {WriteTestDataFile(*table_, 0, n1)})}),
-                     PartitionSpec{{"pt", "1"}});
+  res = a->Overwrite(Committable(3, {NewFileIn(2, n1)}), PartitionSpec{{"pt", "1"}});
   EXPECT_TRUE(res.status().code() == StatusCode::kInvalidArgument) << res.status().ToString();
   // An unknown key is refused.
   res = a->Overwrite(Committable(3, {}), PartitionSpec{{"nope", "1"}});
@@ -506,8 +505,7 @@ TEST_F(FileStoreCommitTest, StaticPartitionOverwrite) {
 
   // An empty spec replaces the whole table.
   auto n3 = MakeRows(3, 0, 1, "all");
-  res = a->Overwrite(Committable(4, {AddFiles(*table_, 3, 0, {WriteTestDataFile(*table_, 0, n3)})}),
-                     PartitionSpec{});
+  res = a->Overwrite(Committable(4, {NewFileIn(3, n3)}), PartitionSpec{});
   ASSERT_TRUE(res.ok()) << res.status().ToString();
   EXPECT_EQ(Read(), n3);
   EXPECT_EQ(Load(3).total_record_count, 1);
@@ -519,16 +517,10 @@ TEST_F(FileStoreCommitTest, DynamicPartitionOverwrite) {
   auto a = Committer("user-a");
   auto p1 = MakeRows(1, 0, 3, "old");
   auto p2 = MakeRows(2, 0, 3, "old");
-  ASSERT_TRUE(
-      a->Commit(Committable(1, {AddFiles(*table_, 1, 0, {WriteTestDataFile(*table_, 0, p1)}),
-                                AddFiles(*table_, 2, 0, {WriteTestDataFile(*table_, 0, p2)})}))
-          .ok());
+  ASSERT_TRUE(a->Commit(Committable(1, {NewFileIn(1, p1), NewFileIn(2, p2)})).ok());
   auto n2 = MakeRows(2, 10, 2, "new");
   auto n3 = MakeRows(3, 10, 2, "new");
-  auto res =
-      a->Overwrite(Committable(2, {AddFiles(*table_, 2, 0, {WriteTestDataFile(*table_, 0, n2)}),
-                                   AddFiles(*table_, 3, 0, {WriteTestDataFile(*table_, 0, n3)})}),
-                   std::nullopt);
+  auto res = a->Overwrite(Committable(2, {NewFileIn(2, n2), NewFileIn(3, n3)}), std::nullopt);
   ASSERT_TRUE(res.ok()) << res.status().ToString();
   EXPECT_EQ(Read(), Concat({p1, n2, n3}));
   EXPECT_EQ(Load(2).commit_kind, CommitKind::kOverwrite);
@@ -543,14 +535,9 @@ TEST_F(FileStoreCommitTest, DynamicPartitionOverwrite) {
 TEST_F(FileStoreCommitTest, DynamicOverwriteOfAnUnpartitionedTableReplacesEverything) {
   Create(false);
   auto a = Committer("user-a");
-  ASSERT_TRUE(
-      a->Commit(
-           Committable(1, {AddFiles(*table_, 0, 0,
-                                    {WriteTestDataFile(*table_, 0, MakeRows(0, 0, 3, "old"))})}))
-          .ok());
+  ASSERT_TRUE(a->Commit(Committable(1, {NewFileIn(0, MakeRows(0, 0, 3, "old"))})).ok());
   auto n = MakeRows(0, 5, 2, "new");
-  auto res = a->Overwrite(
-      Committable(2, {AddFiles(*table_, 0, 0, {WriteTestDataFile(*table_, 0, n)})}), std::nullopt);
+  auto res = a->Overwrite(Committable(2, {NewFileIn(0, n)}), std::nullopt);
   ASSERT_TRUE(res.ok()) << res.status().ToString();
   EXPECT_EQ(Read(), n);
   ExpectTableChecks();
