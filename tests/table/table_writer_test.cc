@@ -15,6 +15,7 @@
 #include "sluice/meta/file_paths.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/row/bucket.h"
+#include "sluice/table/key_value_layout.h"
 #include "sluice/table/sink/file_store_commit.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
 #include "sluice/table/sink/table_write.h"
@@ -710,6 +711,24 @@ TEST_P(FloatingStatsTest, CheckerAcceptsZeroAndNaNBounds) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Formats, FloatingStatsTest, ::testing::Values("parquet", "orc", "avro"));
+
+// Primary-key data files are laid out as key_value_layout.h says: `_KEY_` columns with ids
+// offset by kKeyFieldIdStart, then `_SEQUENCE_NUMBER` and `_VALUE_KIND`, then the table row.
+TEST(TableWriteTest, KeyValueFileTypeFollowsTheSharedLayout) {
+  testing::TempDir dir;
+  auto table = CreateTable(dir.path() + "/kv",
+                           {Field(0, "a", DataType::Int()), Field(4, "k", DataType::BigInt(false))},
+                           {}, {"k"}, {{"bucket", "1"}});
+  const DataTypePtr type = KeyValueFileType(table->schema());
+  ASSERT_EQ(type->fields().size(), 5u);
+  EXPECT_EQ(type->fields()[0].name, std::string(kKeyFieldNamePrefix) + "k");
+  EXPECT_EQ(type->fields()[0].id, kKeyFieldIdStart + 4);
+  EXPECT_EQ(type->fields()[1].name, kSequenceNumberFieldName);
+  EXPECT_EQ(type->fields()[1].id, kSequenceNumberFieldId);
+  EXPECT_EQ(type->fields()[2].name, kValueKindFieldName);
+  EXPECT_EQ(type->fields()[2].id, kValueKindFieldId);
+  EXPECT_EQ(type->fields()[3].name, "a");
+}
 
 }  // namespace
 }  // namespace sluice

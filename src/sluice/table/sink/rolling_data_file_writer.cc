@@ -58,15 +58,15 @@ DataTypePtr KeyValueFileType(const TableSchema& schema) {
     const DataField* f = schema.FieldByName(name);
     DataField key = *f;
     key.id = kKeyFieldIdStart + f->id;
-    key.name = "_KEY_" + f->name;
+    key.name = kKeyFieldNamePrefix + f->name;
     key.type = f->type->WithNullable(false);
     key.description.reset();
     key.default_value.reset();
     fields.push_back(std::move(key));
   }
-  fields.push_back(DataField{kSequenceNumberFieldId, "_SEQUENCE_NUMBER", DataType::BigInt(false),
-                             std::nullopt, std::nullopt});
-  fields.push_back(DataField{kValueKindFieldId, "_VALUE_KIND", DataType::TinyInt(false),
+  fields.push_back(DataField{kSequenceNumberFieldId, kSequenceNumberFieldName,
+                             DataType::BigInt(false), std::nullopt, std::nullopt});
+  fields.push_back(DataField{kValueKindFieldId, kValueKindFieldName, DataType::TinyInt(false),
                              std::nullopt, std::nullopt});
   for (const DataField& f : schema.fields()) fields.push_back(f);
   return DataType::Row(std::move(fields), false);

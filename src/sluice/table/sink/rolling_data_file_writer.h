@@ -34,15 +34,11 @@
 #include "sluice/meta/data_file_meta.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/table/core_options.h"
+#include "sluice/table/key_value_layout.h"
 #include "sluice/table/sink/data_file_path_factory.h"
 #include "sluice/table/sink/stats_mode.h"
 
 namespace sluice {
-
-// Field id of `_KEY_<name>` for the table field with id `id` (SpecialFields.KEY_FIELD_ID_START).
-inline constexpr int32_t kKeyFieldIdStart = 1073741823;
-inline constexpr int32_t kSequenceNumberFieldId = 2147483646;
-inline constexpr int32_t kValueKindFieldId = 2147483645;
 
 // The row type of primary-key data files (KeyValue.schema): `_KEY_*` columns of the trimmed
 // primary key, `_SEQUENCE_NUMBER BIGINT NOT NULL`, `_VALUE_KIND TINYINT NOT NULL`, the table row.
