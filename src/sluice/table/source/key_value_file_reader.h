@@ -23,17 +23,12 @@
 #include "sluice/meta/data_file_meta.h"
 #include "sluice/predicate/predicate.h"
 #include "sluice/table/file_store_table.h"
+#include "sluice/table/key_value_layout.h"
 #include "sluice/table/source/data_split.h"
 #include "sluice/table/source/schema_evolution.h"
 #include "sluice/types/time_zone.h"
 
 namespace sluice {
-
-// Field ids of the system columns of primary-key data files (Java SpecialFields).
-inline constexpr int32_t kSequenceNumberFieldId = 2147483646;
-inline constexpr int32_t kValueKindFieldId = 2147483645;
-inline constexpr const char* kSequenceNumberFieldName = "_SEQUENCE_NUMBER";
-inline constexpr const char* kValueKindFieldName = "_VALUE_KIND";
 
 class KeyValueFileReader {
  public:
