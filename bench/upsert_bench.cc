@@ -178,7 +178,7 @@ int Main(int argc, char** argv) {
 
   t0 = Now();
   int64_t sluice_rows = 0;
-  int64_t sluice_sum = 0;
+  uint64_t sluice_sum = 0;
   {
     auto latest = FileStoreTable::Open(LocalFileIO(), table_path);
     Check(latest.status(), "reopen");
@@ -195,7 +195,8 @@ int Main(int argc, char** argv) {
         if (!*more) break;
         const int64_t* k = batch.column(0)->data<int64_t>();
         const int64_t* v2 = batch.column(2)->data<int64_t>();
-        for (int64_t i = 0; i < batch.num_rows(); ++i) sluice_sum += k[i] ^ v2[i];
+        for (int64_t i = 0; i < batch.num_rows(); ++i)
+          sluice_sum += static_cast<uint64_t>(k[i] ^ v2[i]);
         sluice_rows += batch.num_rows();
       }
     }
@@ -245,7 +246,7 @@ int Main(int argc, char** argv) {
 
   t0 = Now();
   int64_t rocks_rows = 0;
-  int64_t rocks_sum = 0;
+  uint64_t rocks_sum = 0;
   {
     std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions()));
     for (it->SeekToFirst(); it->Valid(); it->Next()) {
@@ -256,7 +257,7 @@ int Main(int argc, char** argv) {
       const int64_t key = static_cast<int64_t>(u ^ (uint64_t{1} << 63));
       const int64_t v2 =
           static_cast<int64_t>(DecodeFixed64LE(reinterpret_cast<const uint8_t*>(v.data()) + 4));
-      rocks_sum += key ^ v2;
+      rocks_sum += static_cast<uint64_t>(key ^ v2);
       ++rocks_rows;
     }
     if (!it->status().ok()) Die("rocksdb iterate: " + it->status().ToString());
