@@ -20,8 +20,9 @@ Result<std::unique_ptr<InputReader>> InputReader::Open(std::string_view format, 
 Result<RowKind> ParseRowKind(std::string_view text) {
   std::optional<RowKind> kind = RowKindFromShortString(text);
   if (!kind) {
-    return Status::InvalidArgument("'" + std::string(text) +
-                                   "' is not a row kind (+I, -U, +U, -D)");
+    std::string message = "'";
+    message.append(text).append("' is not a row kind (+I, -U, +U, -D)");
+    return Status::InvalidArgument(std::move(message));
   }
   return *kind;
 }
