@@ -7,6 +7,7 @@
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_file.h"
 #include "sluice/row/binary_row.h"
+#include "sluice/table/sink/append_compact_coordinator.h"
 #include "sluice/table/sink/append_compact_rewriter.h"
 #include "sluice/table/sink/append_only_writer.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
@@ -221,6 +222,15 @@ Status TableWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
 }
 
 Status TableWrite::Compact(const std::string& partition, int32_t bucket, bool full_compaction) {
+  if (!table_->schema().is_primary_key_table() && extractor_.num_buckets() == -1) {
+    SLUICE_ASSIGN_OR_RETURN(std::vector<AppendCompactTask> tasks,
+                            PlanAppendCompaction(*table_, partition, full_compaction));
+    for (const AppendCompactTask& task : tasks) {
+      SLUICE_ASSIGN_OR_RETURN(CommitMessage message, RunAppendCompactTask(*table_, task));
+      pending_compactions_.push_back(std::move(message));
+    }
+    return Status::OK();
+  }
   SLUICE_ASSIGN_OR_RETURN(BucketWriter * bw, GetOrCreateWriter(partition, bucket));
   if (auto* merge_tree = dynamic_cast<MergeTreeWriter*>(bw->writer.get());
       merge_tree != nullptr && merge_tree->has_compact_manager()) {
@@ -238,8 +248,10 @@ Result<std::vector<CommitMessage>> TableWrite::PrepareCommit(int64_t commit_iden
                                                              bool wait_compaction) {
   wait_compaction = wait_compaction || compaction_.PrepareCommitWaitCompaction();
   // full-compaction.delta-commits: every N-th commit fully compacts the buckets written since
-  // the last full compaction (Java GlobalFullCompactionSinkWrite).
+  // the last full compaction (Java GlobalFullCompactionSinkWrite). Bucket-unaware append
+  // tables are left to their dedicated compaction, as in Java.
   if (compaction_.full_compaction_delta_commits && !compaction_.write_only &&
+      (table_->schema().is_primary_key_table() || extractor_.num_buckets() != -1) &&
       IsFullCompactionCommit(commit_identifier, *compaction_.full_compaction_delta_commits)) {
     for (const WriterKey& key : written_since_full_compaction_) {
       Status st = Compact(key.first, key.second, /*full_compaction=*/true);
@@ -248,7 +260,8 @@ Result<std::vector<CommitMessage>> TableWrite::PrepareCommit(int64_t commit_iden
     written_since_full_compaction_.clear();
     wait_compaction = true;
   }
-  std::vector<CommitMessage> messages;
+  std::vector<CommitMessage> messages = std::move(pending_compactions_);
+  pending_compactions_.clear();
   for (auto& [key, bw] : writers_) {
     SLUICE_ASSIGN_OR_RETURN(CommitIncrement increment, bw.writer->PrepareCommit(wait_compaction));
     CommitMessage message;
@@ -269,6 +282,21 @@ Status TableWrite::Close() {
     if (first.ok() && !st.ok()) first = st;
   }
   writers_.clear();
+  // Compactions no PrepareCommit took: their new files are garbage.
+  for (const CommitMessage& message : pending_compactions_) {
+    Result<std::string> bucket_path = BucketPathOf(message.partition, message.bucket);
+    if (!bucket_path.ok()) {
+      if (first.ok()) first = bucket_path.status();
+      continue;
+    }
+    for (const DataFileMeta& file : message.compact.compact_after) {
+      Status st = table_->io()->Delete(
+          file.external_path ? *file.external_path : *bucket_path + "/" + file.file_name,
+          /*recursive=*/false);
+      if (first.ok() && !st.ok()) first = st;
+    }
+  }
+  pending_compactions_.clear();
   return first;
 }
 

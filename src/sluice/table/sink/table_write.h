@@ -63,7 +63,9 @@ class TableWrite {
   // Compacts one bucket (Java TableWrite.compact): its writer is restored if none is open, its
   // buffer flushed and a compaction triggered (of every file when `full_compaction`); the
   // result joins the next PrepareCommit (wait for it with `wait_compaction`). NotSupported for
-  // writers without compaction (bucket-unaware append tables, `write-only`).
+  // writers without compaction (`write-only`). Bucket-unaware append tables (bucket 0) are
+  // compacted as Java's dedicated compaction job does (AppendCompactCoordinator): the
+  // partition's small committed files are rewritten now and join the next PrepareCommit.
   Status Compact(const std::string& partition, int32_t bucket, bool full_compaction);
 
   // Flushes every writer and returns the messages of this commit (Java prepareCommit).
@@ -112,6 +114,7 @@ class TableWrite {
   int64_t restored_snapshot_id_ = -1;
   std::map<WriterKey, BucketWriter> writers_;
   std::set<WriterKey> written_since_full_compaction_;  // full-compaction.delta-commits
+  std::vector<CommitMessage> pending_compactions_;     // bucket-unaware compactions
   std::vector<RowKind> kinds_scratch_;
   std::string partition_scratch_;
 };
