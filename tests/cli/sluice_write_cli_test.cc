@@ -434,12 +434,43 @@ TEST_F(SluiceWriteCliTest, LargeInputIsWrittenInBoundedBatchesAsOneCommit) {
   EXPECT_EQ(Read("db.big").size(), 2501u);
 }
 
-TEST_F(SluiceWriteCliTest, CompactOfBucketUnawareAppendTableIsNotSupported) {
-  CreateTable("db.a", {Field(0, "id", DataType::BigInt(false))}, {}, {}, {});
-  ASSERT_EQ(Write("db.a", Input("a.jsonl", "{\"id\": 1}\n")).exit_code, 0);
+TEST_F(SluiceWriteCliTest, CompactsSmallFilesOfBucketUnawareAppendTable) {
+  CreateTable("db.a", {Field(0, "dt", DataType::String(false)), Field(1, "id", DataType::BigInt())},
+              {}, {"dt"}, {});
+  // dt=d1 gets 6 small files (compaction.min.file-num is 5), dt=d2 gets 2.
+  for (int i = 0; i < 6; ++i) {
+    std::string lines = "{\"dt\": \"d1\", \"id\": " + std::to_string(i) + "}\n";
+    if (i < 2) lines += "{\"dt\": \"d2\", \"id\": " + std::to_string(100 + i) + "}\n";
+    ASSERT_EQ(Write("db.a", Input(std::to_string(i) + ".jsonl", lines)).exit_code, 0);
+  }
+  auto files_of = [&](const std::string& dt) {
+    return testing::ListFilesRecursive(dir_.path() + "/db.db/a/dt=" + dt + "/bucket-0").size();
+  };
+  ASSERT_EQ(files_of("d1"), 6u);
+  const std::vector<std::string> expected = Read("db.a");
+  ASSERT_EQ(expected.size(), 8u);
+
   CommandResult c = RunSluice("compact db.a --warehouse " + dir_.path());
-  EXPECT_EQ(c.exit_code, 1);
-  EXPECT_NE(c.err.find("does not compact"), std::string::npos) << c.err;
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_EQ(Read("db.a"), expected);
+  std::vector<std::string> snapshots = Snapshots("db.a");
+  ASSERT_EQ(snapshots.size(), 7u);
+  EXPECT_NE(snapshots[6].find("COMPACT"), std::string::npos) << snapshots[6];
+  // The 6 small files of d1 became one (the old ones stay until snapshots expire); d2's two
+  // are too few for a compaction that is not full.
+  EXPECT_EQ(files_of("d1"), 7u);
+  EXPECT_EQ(files_of("d2"), 2u);
+
+  c = RunSluice("compact db.a --warehouse " + dir_.path() + " --full --partition dt=d2");
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_EQ(Read("db.a"), expected);
+  EXPECT_EQ(Snapshots("db.a").size(), 8u);
+  EXPECT_EQ(files_of("d2"), 3u);
+
+  // Nothing is left to compact: no snapshot.
+  c = RunSluice("compact db.a --warehouse " + dir_.path() + " --full");
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_EQ(Snapshots("db.a").size(), 8u);
 }
 
 TEST_F(SluiceWriteCliTest, CompactsFixedBucketAppendTable) {

@@ -62,7 +62,8 @@ std::shared_ptr<CompactFlags> AddCompactCommand(CLI::App* app, CLI::App** comman
       ->required();
   compact->add_option("--warehouse", flags->warehouse, "Warehouse directory of a DB.TABLE");
   compact->add_flag("--full", flags->full,
-                    "Full compaction: every bucket into one sorted run at the highest level");
+                    "Full compaction: every bucket into one sorted run at the highest level "
+                    "(bucket-unaware append tables: every small file of a partition)");
   compact->add_option("--partition", flags->partition, "Only this partition: k=v[,k=v]")
       ->delimiter(',');
   *command = compact;
