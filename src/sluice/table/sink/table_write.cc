@@ -223,6 +223,10 @@ Status TableWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
 
 Status TableWrite::Compact(const std::string& partition, int32_t bucket, bool full_compaction) {
   if (!table_->schema().is_primary_key_table() && extractor_.num_buckets() == -1) {
+    // A partition already compacted for this commit has nothing new to offer until it lands.
+    for (const CommitMessage& pending : pending_compactions_) {
+      if (pending.partition == partition) return Status::OK();
+    }
     SLUICE_ASSIGN_OR_RETURN(std::vector<AppendCompactTask> tasks,
                             PlanAppendCompaction(*table_, partition, full_compaction));
     for (const AppendCompactTask& task : tasks) {
