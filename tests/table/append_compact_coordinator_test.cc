@@ -19,7 +19,7 @@ namespace sluice {
 namespace {
 
 using testing::Commit;
-using testing::CreatePkTable;
+using testing::CreateTestTable;
 using testing::LiveFiles;
 using testing::ReadAll;
 using testing::WriteRows;
@@ -103,7 +103,7 @@ void ExpectSound(const std::string& path) {
 TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndSequence) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/db.db/t";
-  CreatePkTable(path, Fields(), {"dt"}, {}, {{"bucket", "-1"}, {"file.format", "parquet"}});
+  CreateTestTable(path, Fields(), {"dt"}, {}, {{"bucket", "-1"}, {"file.format", "parquet"}});
   const DataTypePtr row_type =
       FileStoreTable::Open(LocalFileIO(), path).value()->schema().LogicalRowType();
   // d1 gets a file from each of 6 commits, d2 from 3 (fewer than compaction.min.file-num 5).
@@ -207,12 +207,12 @@ TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndS
 TEST(AppendCompactCoordinatorTest, LeavesLargeFilesAndBoundsTaskSize) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/db.db/t";
-  CreatePkTable(path, Fields(), {"dt"}, {},
-                {{"bucket", "-1"},
-                 {"file.format", "avro"},
-                 {"target-file-size", "2 kb"},
-                 {"source.split.open-file-cost", "0"},
-                 {"compaction.min.file-num", "2"}});
+  CreateTestTable(path, Fields(), {"dt"}, {},
+                  {{"bucket", "-1"},
+                   {"file.format", "avro"},
+                   {"target-file-size", "2 kb"},
+                   {"source.split.open-file-cost", "0"},
+                   {"compaction.min.file-num", "2"}});
   const DataTypePtr row_type =
       FileStoreTable::Open(LocalFileIO(), path).value()->schema().LogicalRowType();
   std::vector<ValueList> all;
@@ -271,13 +271,13 @@ TEST(AppendCompactCoordinatorTest, LeavesLargeFilesAndBoundsTaskSize) {
 TEST(AppendCompactCoordinatorTest, RejectsOtherTablesAndUncommittedCompactionsLeaveNoFiles) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/db.db/t";
-  CreatePkTable(path, Fields(), {"dt"}, {}, {{"bucket", "2"}, {"bucket-key", "id"}});
+  CreateTestTable(path, Fields(), {"dt"}, {}, {{"bucket", "2"}, {"bucket-key", "id"}});
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
   auto tasks = PlanAppendCompaction(*table, std::nullopt, false);
   EXPECT_EQ(tasks.status().code(), StatusCode::kInvalidArgument);
 
   const std::string unaware = dir.path() + "/db.db/u";
-  CreatePkTable(unaware, Fields(), {"dt"}, {}, {{"bucket", "-1"}});
+  CreateTestTable(unaware, Fields(), {"dt"}, {}, {{"bucket", "-1"}});
   const DataTypePtr row_type =
       FileStoreTable::Open(LocalFileIO(), unaware).value()->schema().LogicalRowType();
   for (int commit = 0; commit < 5; ++commit) {

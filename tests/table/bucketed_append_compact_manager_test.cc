@@ -156,7 +156,7 @@ TEST(BucketedAppendCompactManagerTest, FullCompaction) {
 TEST(BucketedAppendCompactManagerTest, RewritesRealFilesAndTheTableReadsTheSame) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/t";
-  auto table = testing::CreatePkTable(
+  auto table = testing::CreateTestTable(
       path,
       {DataField{0, "id", DataType::BigInt(), std::nullopt, std::nullopt},
        DataField{1, "name", DataType::String(), std::nullopt, std::nullopt}},

@@ -21,11 +21,10 @@
 
 namespace sluice::testing {
 
-inline std::shared_ptr<const FileStoreTable> CreatePkTable(const std::string& path,
-                                                           std::vector<DataField> fields,
-                                                           std::vector<std::string> partition_keys,
-                                                           std::vector<std::string> primary_keys,
-                                                           TableOptions options) {
+// Writes schema-0 of a table (append or primary-key; ids as the fields carry them) and opens it.
+inline std::shared_ptr<const FileStoreTable> CreateTestTable(
+    const std::string& path, std::vector<DataField> fields, std::vector<std::string> partition_keys,
+    std::vector<std::string> primary_keys, TableOptions options) {
   int32_t highest = 0;
   for (const DataField& f : fields) highest = std::max(highest, f.id);
   auto schema =

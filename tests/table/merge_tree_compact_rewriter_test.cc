@@ -42,7 +42,7 @@ struct Bucket {
 
   Bucket(const std::string& path, TableOptions options) {
     options.push_back({"bucket", "1"});
-    table = testing::CreatePkTable(path, KvFields(), {}, {"k"}, options);
+    table = testing::CreateTestTable(path, KvFields(), {}, {"k"}, options);
     writers = DataFileWriterFactory::Make(table->io(), table->schema_ptr(), table->options(),
                                           BucketPath(path, "", 0))
                   .value();
@@ -175,7 +175,7 @@ TEST(MergeTreeCompactRewriterTest, MissingInputFailsNamingItAndLeavesNoOutput) {
 TEST(MergeTreeCompactRewriterTest, TableWritesCompactAndReadAsTheModel) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/t";
-  auto table = testing::CreatePkTable(
+  auto table = testing::CreateTestTable(
       path, KvFields(), {}, {"k"}, {{"bucket", "1"}, {"num-sorted-run.compaction-trigger", "2"}});
   const DataTypePtr row_type = table->schema().LogicalRowType();
   std::map<int64_t, ValueList> model;
@@ -227,14 +227,14 @@ TEST(MergeTreeCompactRewriterTest, DeletionVectorTablesAreRefused) {
     const std::string path = dir.path() + "/t" + std::to_string(options.size());
     TableOptions with_bucket = options;
     with_bucket.push_back({"bucket", "1"});
-    auto table = testing::CreatePkTable(path, KvFields(), {}, {"k"}, with_bucket);
+    auto table = testing::CreateTestTable(path, KvFields(), {}, {"k"}, with_bucket);
     auto factory = MakeMergeTreeCompactManagerFactory(table);
     ASSERT_FALSE(factory.ok()) << options[0].first;
     EXPECT_EQ(factory.status().code(), StatusCode::kNotSupported);
   }
   // write-only tables never compact: no manager.
-  auto table = testing::CreatePkTable(dir.path() + "/w", KvFields(), {}, {"k"},
-                                      {{"bucket", "1"}, {"write-only", "true"}});
+  auto table = testing::CreateTestTable(dir.path() + "/w", KvFields(), {}, {"k"},
+                                        {{"bucket", "1"}, {"write-only", "true"}});
   auto factory = MakeMergeTreeCompactManagerFactory(table);
   ASSERT_TRUE(factory.ok());
   auto writers = DataFileWriterFactory::Make(table->io(), table->schema_ptr(), table->options(),

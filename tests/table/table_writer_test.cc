@@ -11,6 +11,7 @@
 #include <map>
 #include <random>
 
+#include "compaction_test_util.h"
 #include "sluice/format/file_format_registry.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/row/binary_row.h"
@@ -27,27 +28,10 @@
 namespace sluice {
 namespace {
 
+using testing::CreateTestTable;
+
 DataField Field(int32_t id, std::string name, DataTypePtr type) {
   return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
-}
-
-std::shared_ptr<const FileStoreTable> CreateTable(const std::string& path,
-                                                  std::vector<DataField> fields,
-                                                  std::vector<std::string> partition_keys,
-                                                  std::vector<std::string> primary_keys,
-                                                  TableOptions options) {
-  int32_t highest = 0;
-  for (const DataField& f : fields) highest = std::max(highest, f.id);
-  auto schema =
-      TableSchema::Make(3, 0, std::move(fields), highest, std::move(partition_keys),
-                        std::move(primary_keys), std::move(options), std::nullopt, 1700000000000);
-  EXPECT_TRUE(schema.ok()) << schema.status().ToString();
-  auto io = LocalFileIO();
-  EXPECT_TRUE(io->MkDirs(SchemaDir(path)).ok());
-  EXPECT_TRUE(io->WriteFileAtomic(SchemaPath(path, 0), schema->ToJson(), false).ok());
-  auto table = FileStoreTable::Open(io, path);
-  EXPECT_TRUE(table.ok()) << table.status().ToString();
-  return std::move(table).value();
 }
 
 // Writes `rows` (with `kinds`, or all +I) through a fresh TableWrite and commits them.
@@ -135,11 +119,11 @@ TEST_P(AppendTableWriteTest, RoundTripsThroughCommitAndReader) {
   TableOptions options = {{"bucket", c.bucket}, {"file.format", c.format}};
   if (c.bucket != "-1") options.push_back({"bucket-key", "id"});
   options.insert(options.end(), c.extra.begin(), c.extra.end());
-  CreateTable(path,
-              {Field(0, "id", DataType::BigInt()), Field(1, "name", DataType::String()),
-               Field(2, "dt", DataType::String()), Field(3, "score", DataType::Double())},
-              c.partitioned ? std::vector<std::string>{"dt"} : std::vector<std::string>{}, {},
-              options);
+  CreateTestTable(path,
+                  {Field(0, "id", DataType::BigInt()), Field(1, "name", DataType::String()),
+                   Field(2, "dt", DataType::String()), Field(3, "score", DataType::Double())},
+                  c.partitioned ? std::vector<std::string>{"dt"} : std::vector<std::string>{}, {},
+                  options);
   std::mt19937_64 rng(42);
   std::vector<ValueList> all;
   for (int commit = 0; commit < 3; ++commit) {
@@ -205,7 +189,7 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(TableWriteTest, AppendTablesRefuseRetractions) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/t";
-  auto table = CreateTable(path, {Field(0, "id", DataType::Int())}, {}, {}, {});
+  auto table = CreateTestTable(path, {Field(0, "id", DataType::Int())}, {}, {}, {});
   auto write = TableWrite::Open(table).value();
   ColumnBatch batch(table->schema().LogicalRowType());
   ASSERT_TRUE(batch.AppendRow({Value::Int32(1)}).ok());
@@ -219,9 +203,9 @@ TEST(TableWriteTest, AppendTablesRefuseRetractions) {
 TEST(TableWriteTest, RefusesWhatItCannotWrite) {
   testing::TempDir dir;
   // A batch without the table's columns.
-  auto table =
-      CreateTable(dir.path() + "/a",
-                  {Field(0, "id", DataType::Int()), Field(1, "s", DataType::String())}, {}, {}, {});
+  auto table = CreateTestTable(dir.path() + "/a",
+                               {Field(0, "id", DataType::Int()), Field(1, "s", DataType::String())},
+                               {}, {}, {});
   auto write = TableWrite::Open(table).value();
   ColumnBatch narrow(DataType::Row({Field(0, "id", DataType::Int())}));
   ASSERT_TRUE(narrow.AppendRow({Value::Int32(1)}).ok());
@@ -230,12 +214,12 @@ TEST(TableWriteTest, RefusesWhatItCannotWrite) {
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << st.ToString();
   EXPECT_NE(st.message().find("2 columns"), std::string::npos) << st.ToString();
   // Primary-key tables with dynamic buckets are not written yet: refused when opening.
-  auto dynamic = CreateTable(dir.path() + "/b", {Field(0, "k", DataType::Int(false))}, {}, {"k"},
-                             {{"bucket", "-1"}});
+  auto dynamic = CreateTestTable(dir.path() + "/b", {Field(0, "k", DataType::Int(false))}, {},
+                                 {"k"}, {{"bucket", "-1"}});
   auto refused = TableWrite::Open(dynamic);
   EXPECT_EQ(refused.status().code(), StatusCode::kNotSupported) << refused.status().ToString();
   // A rowkind.field column holding no row kind names the row and the column.
-  auto kinds = CreateTable(
+  auto kinds = CreateTestTable(
       dir.path() + "/c", {Field(0, "k", DataType::Int(false)), Field(1, "op", DataType::String())},
       {}, {"k"}, {{"bucket", "1"}, {"rowkind.field", "op"}});
   auto kind_write = TableWrite::Open(kinds).value();
@@ -252,8 +236,8 @@ TEST(TableWriteTest, RefusesWhatItCannotWrite) {
 TEST(TableWriteTest, RowKindFieldCarriesTheKinds) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/rk";
-  CreateTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "op", DataType::String())}, {},
-              {"k"}, {{"bucket", "2"}, {"rowkind.field", "op"}});
+  CreateTestTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "op", DataType::String())},
+                  {}, {"k"}, {{"bucket", "2"}, {"rowkind.field", "op"}});
   WriteAndCommit(path,
                  {{Value::Int32(1), Value::String("+I")},
                   {Value::Int32(2), Value::String("+I")},
@@ -325,10 +309,10 @@ TEST_P(PrimaryKeyTableWriteTest, RoundTripsEveryMergeEngine) {
   const std::string path = dir.path() + "/db.db/pk";
   TableOptions options = c.options;
   options.push_back({"bucket", "2"});
-  CreateTable(path,
-              {Field(0, "k", DataType::BigInt(false)), Field(1, "p", DataType::Int(false)),
-               Field(2, "a", DataType::BigInt()), Field(3, "b", DataType::String())},
-              {"p"}, {"k", "p"}, options);
+  CreateTestTable(path,
+                  {Field(0, "k", DataType::BigInt(false)), Field(1, "p", DataType::Int(false)),
+                   Field(2, "a", DataType::BigInt()), Field(3, "b", DataType::String())},
+                  {"p"}, {"k", "p"}, options);
   Model model;
   model.engine = "deduplicate";
   for (const auto& [key, value] : c.options) {
@@ -412,8 +396,9 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(TableWriteTest, FirstRowFlushKeepsTheFirstRecordOfEachKey) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/first";
-  CreateTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::String())}, {},
-              {"k"}, {{"bucket", "1"}, {"merge-engine", "first-row"}, {"file.format", "avro"}});
+  CreateTestTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::String())},
+                  {}, {"k"},
+                  {{"bucket", "1"}, {"merge-engine", "first-row"}, {"file.format", "avro"}});
   WriteAndCommit(path, {{Value::Int32(1), Value::String("x")}}, {}, 1);
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
   auto write = TableWrite::Open(table).value();
@@ -454,10 +439,10 @@ TEST(TableWriteTest, FirstRowFlushKeepsTheFirstRecordOfEachKey) {
 TEST(TableWriteTest, SequenceFieldOrdersUpdatesOfOneKey) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/seq";
-  CreateTable(path,
-              {Field(0, "k", DataType::Int(false)), Field(1, "ts", DataType::BigInt()),
-               Field(2, "v", DataType::String())},
-              {}, {"k"}, {{"bucket", "1"}, {"sequence.field", "ts"}});
+  CreateTestTable(path,
+                  {Field(0, "k", DataType::Int(false)), Field(1, "ts", DataType::BigInt()),
+                   Field(2, "v", DataType::String())},
+                  {}, {"k"}, {{"bucket", "1"}, {"sequence.field", "ts"}});
   // The row with the larger ts wins, whatever the order of arrival, within and across commits.
   WriteAndCommit(path,
                  {{Value::Int32(1), Value::Int64(5), Value::String("new")},
@@ -475,8 +460,8 @@ TEST(TableWriteTest, SequenceFieldOrdersUpdatesOfOneKey) {
 TEST(TableWriteTest, IgnoreDeleteDropsRetractions) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/ign";
-  CreateTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::Int())}, {},
-              {"k"}, {{"bucket", "1"}, {"ignore-delete", "true"}});
+  CreateTestTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::Int())}, {},
+                  {"k"}, {{"bucket", "1"}, {"ignore-delete", "true"}});
   WriteAndCommit(path, {{Value::Int32(1), Value::Int32(10)}, {Value::Int32(1), Value::Int32(11)}},
                  {RowKind::kInsert, RowKind::kDelete}, 1);
   EXPECT_EQ(ReadAll(path), Render({{Value::Int32(1), Value::Int32(10)}}));
@@ -568,7 +553,7 @@ void CommitMessages(const std::shared_ptr<const FileStoreTable>& table, TableWri
 TEST(TableWriteTest, FullCompactionDeltaCommitsCompactsEveryNthCommit) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/full";
-  auto table = CreateTable(
+  auto table = CreateTestTable(
       path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::Int())}, {}, {"k"},
       {{"bucket", "2"},
        {"full-compaction.delta-commits", "3"},
@@ -615,8 +600,8 @@ TEST(TableWriteTest, CompactsFixedBucketAppendTables) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/append";
   auto table =
-      CreateTable(path, {Field(0, "id", DataType::BigInt()), Field(1, "v", DataType::Int())}, {},
-                  {}, {{"bucket", "1"}, {"bucket-key", "id"}});
+      CreateTestTable(path, {Field(0, "id", DataType::BigInt()), Field(1, "v", DataType::Int())},
+                      {}, {}, {{"bucket", "1"}, {"bucket-key", "id"}});
   std::vector<ValueList> all;
   for (int64_t commit = 0; commit < 4; ++commit) {
     std::vector<ValueList> rows;
@@ -655,8 +640,8 @@ TEST(TableWriteTest, RestoresABucketAtItsFirstWrite) {
   testing::TempDir dir;
   const std::string path = dir.path() + "/lazy";
   auto table =
-      CreateTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::Int())}, {},
-                  {"k"}, {{"bucket", "1"}});
+      CreateTestTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::Int())},
+                      {}, {"k"}, {{"bucket", "1"}});
   auto first = TableWrite::Open(table).value();
   auto second = TableWrite::Open(table).value();
   ColumnBatch inserts(table->schema().LogicalRowType());
@@ -694,11 +679,11 @@ TEST_P(FloatingStatsTest, CheckerAcceptsZeroAndNaNBounds) {
     const std::string path = dir.path() + "/floats";
     TableOptions options = {{"file.format", GetParam()}, {"bucket", "1"}};
     if (!primary_key) options.push_back({"bucket-key", "d"});
-    CreateTable(path,
-                {Field(0, "d", DataType::Double(false)), Field(1, "f", DataType::Float()),
-                 Field(2, "n", DataType::Double())},
-                {}, primary_key ? std::vector<std::string>{"d"} : std::vector<std::string>{},
-                options);
+    CreateTestTable(path,
+                    {Field(0, "d", DataType::Double(false)), Field(1, "f", DataType::Float()),
+                     Field(2, "n", DataType::Double())},
+                    {}, primary_key ? std::vector<std::string>{"d"} : std::vector<std::string>{},
+                    options);
     const double nan = std::nan("");
     std::vector<ValueList> rows = {
         {Value::Double(0.0), Value::Float(0.0f), Value::Double(1.5)},
@@ -716,9 +701,9 @@ INSTANTIATE_TEST_SUITE_P(Formats, FloatingStatsTest, ::testing::Values("parquet"
 // offset by kKeyFieldIdStart, then `_SEQUENCE_NUMBER` and `_VALUE_KIND`, then the table row.
 TEST(TableWriteTest, KeyValueFileTypeFollowsTheSharedLayout) {
   testing::TempDir dir;
-  auto table = CreateTable(dir.path() + "/kv",
-                           {Field(0, "a", DataType::Int()), Field(4, "k", DataType::BigInt(false))},
-                           {}, {"k"}, {{"bucket", "1"}});
+  auto table = CreateTestTable(
+      dir.path() + "/kv", {Field(0, "a", DataType::Int()), Field(4, "k", DataType::BigInt(false))},
+      {}, {"k"}, {{"bucket", "1"}});
   const DataTypePtr type = KeyValueFileType(table->schema());
   ASSERT_EQ(type->fields().size(), 5u);
   EXPECT_EQ(type->fields()[0].name, std::string(kKeyFieldNamePrefix) + "k");

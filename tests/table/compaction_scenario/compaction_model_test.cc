@@ -57,7 +57,7 @@ TEST_P(CompactionModelTest, EveryCommitReadsAsTheModel) {
                           {"num-sorted-run.compaction-trigger", "3"},
                           {"num-sorted-run.stop-trigger", "5"}};
   options.insert(options.end(), c.options.begin(), c.options.end());
-  auto table = testing::CreatePkTable(
+  auto table = testing::CreateTestTable(
       path,
       {DataField{0, "k", DataType::BigInt(false), std::nullopt, std::nullopt},
        DataField{1, "a", DataType::String(), std::nullopt, std::nullopt},
