@@ -29,6 +29,7 @@ namespace sluice {
 namespace {
 
 using testing::CreateTestTable;
+using testing::ReadAll;
 
 DataField Field(int32_t id, std::string name, DataTypePtr type) {
   return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
@@ -67,28 +68,6 @@ void WriteAndCommit(const std::string& path, const std::vector<ValueList>& rows,
 }
 
 // Every row of the latest snapshot, rendered and sorted.
-std::vector<std::string> ReadAll(const std::string& path) {
-  auto table = FileStoreTable::Open(LocalFileIO(), path).value();
-  auto plan = PlanScan(*table, ScanOptions{});
-  EXPECT_TRUE(plan.ok()) << plan.status().ToString();
-  std::vector<std::string> out;
-  if (!plan.ok()) return out;
-  for (DataSplit& split : plan->splits) {
-    auto reader = OpenSplitReader(*table, table->schema_ptr(), split, SplitReadOptions{});
-    EXPECT_TRUE(reader.ok()) << reader.status().ToString();
-    if (!reader.ok()) return out;
-    ColumnBatch batch((*reader)->output_type());
-    while (true) {
-      auto more = (*reader)->Next(&batch);
-      EXPECT_TRUE(more.ok()) << more.status().ToString();
-      if (!more.ok() || !*more) break;
-      for (int64_t i = 0; i < batch.num_rows(); ++i) out.push_back(batch.GetRow(i).DebugString());
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 std::vector<std::string> Render(const std::vector<ValueList>& rows) {
   std::vector<std::string> out;
   for (const ValueList& r : rows) out.push_back(Value::Row(r).DebugString());
