@@ -9,7 +9,7 @@
 #include <random>
 #include <sstream>
 
-namespace sluice::testing {
+namespace sluice::test {
 
 namespace fs = std::filesystem;
 
@@ -64,4 +64,24 @@ TempDir::~TempDir() {
   fs::remove_all(path_, ec);
 }
 
-}  // namespace sluice::testing
+::testing::AssertionResult IsOk(const Status& status) {
+  if (status.ok()) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << status.ToString();
+}
+
+::testing::AssertionResult HasError(const Status& status, StatusCode code,
+                                    std::initializer_list<std::string_view> words) {
+  if (status.code() != code) {
+    return ::testing::AssertionFailure()
+           << "expected " << StatusCodeName(code) << ", got " << status.ToString();
+  }
+  const std::string text = status.ToString();
+  for (std::string_view word : words) {
+    if (text.find(word) == std::string::npos) {
+      return ::testing::AssertionFailure() << "'" << word << "' not in: " << text;
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+}  // namespace sluice::test

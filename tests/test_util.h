@@ -1,11 +1,39 @@
-// Helpers shared by the tests: where the compatibility corpus and the external conformance
-// files are, and small file utilities.
+// Helpers shared by the tests: status assertions that print the status, an error matcher,
+// where the compatibility corpus and the external conformance files are, and small file
+// utilities. Namespace sluice::test, so that gtest's ::testing stays unshadowed.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
-namespace sluice::testing {
+#include "sluice/base/result.h"
+#include "sluice/base/status.h"
+
+namespace sluice::test {
+
+// Success when OK; else a failure showing the status.
+::testing::AssertionResult IsOk(const Status& status);
+template <typename T>
+::testing::AssertionResult IsOk(const Result<T>& result) {
+  return IsOk(result.status());
+}
+
+// Success when `status` has `code` and its text (ToString) contains every one of `words`;
+// the failure message shows the status. `EXPECT_TRUE(HasError(st, StatusCode::kNotFound,
+// {"snapshot-7"}))`.
+::testing::AssertionResult HasError(const Status& status, StatusCode code,
+                                    std::initializer_list<std::string_view> words = {});
+template <typename T>
+::testing::AssertionResult HasError(const Result<T>& result, StatusCode code,
+                                    std::initializer_list<std::string_view> words = {}) {
+  if (result.ok()) return ::testing::AssertionFailure() << "expected an error, got a value";
+  return HasError(result.status(), code, words);
+}
 
 // ../shared/compat, or $SLUICE_COMPAT_DIR when set.
 std::string CompatDir();
@@ -37,4 +65,18 @@ class TempDir {
   std::string path_;
 };
 
-}  // namespace sluice::testing
+}  // namespace sluice::test
+
+// Assert / expect that a Status or Result<T> is OK, printing the status when it is not; more
+// context may be streamed as with ASSERT_TRUE (`ASSERT_OK(st) << path;`).
+#define ASSERT_OK(expr) ASSERT_TRUE(::sluice::test::IsOk(expr))
+#define EXPECT_OK(expr) EXPECT_TRUE(::sluice::test::IsOk(expr))
+
+// Evaluates `rexpr` (a Result<T>); fails the test printing the status on error, else moves the
+// value into `lhs` (which may be a declaration such as `auto x`).
+#define ASSERT_OK_AND_ASSIGN(lhs, rexpr) \
+  SLUICE_TEST_ASSIGN_IMPL(SLUICE_CONCAT(_sluice_test_res_, __LINE__), lhs, rexpr)
+#define SLUICE_TEST_ASSIGN_IMPL(res, lhs, rexpr)                      \
+  auto res = (rexpr);                                                 \
+  ASSERT_TRUE(res.ok()) << #rexpr << ": " << res.status().ToString(); \
+  lhs = std::move(res).value()

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "sluice/base/result.h"
+#include "sluice/io/commit_message.h"
 #include "sluice/meta/snapshot.h"
-#include "sluice/table/sink/commit_message.h"
 #include "sluice/table/sink/file_store_commit.h"
 
 namespace sluice {

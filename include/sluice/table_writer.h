@@ -12,9 +12,9 @@
 
 #include "sluice/base/result.h"
 #include "sluice/batch/column_batch.h"
+#include "sluice/io/commit_message.h"
 #include "sluice/meta/snapshot.h"
 #include "sluice/row/row_kind.h"
-#include "sluice/table/sink/commit_message.h"
 #include "sluice/table/sink/file_store_commit.h"
 #include "sluice/types/data_type.h"
 

@@ -16,14 +16,14 @@ const char kTable[] = "parquet/append_09.db/append_09";
 constexpr int64_t kSnapshot2Millis = 1755758263453;
 
 ReadBuilder NewRead(const std::string& table = kTable) {
-  auto opened = Table::Open(testing::CompatTablesDir() + "/" + table);
-  EXPECT_TRUE(opened.ok()) << opened.status().ToString();
+  auto opened = Table::Open(test::CompatTablesDir() + "/" + table);
+  EXPECT_OK(opened);
   return opened->NewRead();
 }
 
 std::optional<int64_t> PlannedSnapshot(const ReadBuilder& read) {
   auto plan = read.Plan();
-  EXPECT_TRUE(plan.ok()) << plan.status().ToString();
+  EXPECT_OK(plan);
   return plan.ok() ? plan->snapshot_id() : std::nullopt;
 }
 
@@ -56,9 +56,9 @@ TEST(ReadBuilderTest, TimeTravelOptionsApplyWhenNoVersionIsGiven) {
 TEST(ReadBuilderTest, BranchesHaveTheirOwnSnapshots) {
   const std::string table = "parquet/append_table_with_rt_branch.db/append_table_with_rt_branch";
   auto main = NewRead(table).Plan();
-  ASSERT_TRUE(main.ok()) << main.status().ToString();
+  ASSERT_OK(main);
   auto branch = NewRead(table).WithBranch("rt").Plan();
-  ASSERT_TRUE(branch.ok()) << branch.status().ToString();
+  ASSERT_OK(branch);
   for (const DataSplit& split : branch->splits()) EXPECT_FALSE(split.from_fallback_branch);
   // The main branch falls back to `rt` for the partitions it lacks.
   bool fallback = false;

@@ -17,11 +17,11 @@ namespace fs = std::filesystem;
 const char kAlterTable[] = "parquet/append_table_with_alter_table.db/append_table_with_alter_table";
 
 std::string CorpusTable(const std::string& relative) {
-  return testing::CompatTablesDir() + "/" + relative;
+  return test::CompatTablesDir() + "/" + relative;
 }
 
 // Copies a corpus table into `dir` and returns the copy's folder.
-std::string CopyTable(const std::string& relative, const testing::TempDir& dir) {
+std::string CopyTable(const std::string& relative, const test::TempDir& dir) {
   const std::string copy = dir.path() + "/copy_table";
   fs::copy(CorpusTable(relative), copy, fs::copy_options::recursive);
   return copy;
@@ -44,7 +44,7 @@ void ExpectErrorNaming(const Status& status, const std::string& name) {
 }
 
 TEST(ReadErrorsTest, MissingDataFileIsNamed) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string table_dir = CopyTable(kAlterTable, dir);
   std::string victim;
   for (const auto& entry : fs::recursive_directory_iterator(table_dir)) {
@@ -53,33 +53,33 @@ TEST(ReadErrorsTest, MissingDataFileIsNamed) {
   ASSERT_FALSE(victim.empty());
   fs::remove(victim);
   auto table = Table::Open(table_dir);
-  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  ASSERT_OK(table);
   ExpectErrorNaming(ReadAll(table->NewRead()), fs::path(victim).filename().string());
 }
 
 TEST(ReadErrorsTest, ManifestEntryWithAMissingSchemaIsNamed) {
   // Files written under schema 0, the table now at schema 1: schema-0 is gone.
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string table_dir = CopyTable(kAlterTable, dir);
   fs::remove(table_dir + "/schema/schema-0");
   auto table = Table::Open(table_dir);
-  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  ASSERT_OK(table);
   ExpectErrorNaming(ReadAll(table->NewRead()), "schema 0");
 }
 
 TEST(ReadErrorsTest, UnknownTableIsNamed) {
   ExpectErrorNaming(Table::Open("/nonexistent/warehouse/db.db/orders").status(),
                     "/nonexistent/warehouse/db.db/orders");
-  const Catalog catalog = Catalog::Filesystem(testing::CompatTablesDir() + "/parquet");
+  const Catalog catalog = Catalog::Filesystem(test::CompatTablesDir() + "/parquet");
   ExpectErrorNaming(catalog.GetTable("append_09.no_such_table").status(),
                     "append_09.no_such_table");
   auto found = catalog.GetTable("append_09.append_09");
-  EXPECT_TRUE(found.ok()) << found.status().ToString();
+  EXPECT_OK(found);
 }
 
 TEST(ReadErrorsTest, UnknownVersionBranchColumnAndZoneAreNamed) {
   auto table = Table::Open(CorpusTable(kAlterTable));
-  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  ASSERT_OK(table);
   ExpectErrorNaming(ReadAll(table->NewRead().WithSnapshot(77)), "77");
   ExpectErrorNaming(ReadAll(table->NewRead().WithTag("no_such_tag")), "no_such_tag");
   ExpectErrorNaming(ReadAll(table->NewRead().WithBranch("no_such_branch")), "no_such_branch");

@@ -29,7 +29,7 @@ std::vector<std::string> ReadRows(TableReader* reader) {
   ColumnBatch batch(reader->output_type());
   while (true) {
     auto more = reader->Next(&batch);
-    EXPECT_TRUE(more.ok()) << more.status().ToString();
+    EXPECT_OK(more);
     if (!more.ok() || !*more) break;
     for (int64_t r = 0; r < batch.num_rows(); ++r) rows.push_back(RowText(batch, r));
   }
@@ -41,12 +41,12 @@ std::vector<std::string> SplitBySplit(const ReadPlan& plan) {
   std::vector<std::string> rows;
   for (size_t i = 0; i < plan.splits().size(); ++i) {
     auto reader = plan.OpenSplit(i);
-    EXPECT_TRUE(reader.ok()) << reader.status().ToString();
+    EXPECT_OK(reader);
     if (!reader.ok()) break;
     ColumnBatch batch((*reader)->output_type());
     while (true) {
       auto more = (*reader)->Next(&batch);
-      EXPECT_TRUE(more.ok()) << more.status().ToString();
+      EXPECT_OK(more);
       if (!more.ok() || !*more) break;
       for (int64_t r = 0; r < batch.num_rows(); ++r) rows.push_back(RowText(batch, r));
     }
@@ -55,14 +55,14 @@ std::vector<std::string> SplitBySplit(const ReadPlan& plan) {
 }
 
 ReadBuilder NewRead() {
-  auto table = Table::Open(testing::CompatTablesDir() + "/" + kTable);
-  EXPECT_TRUE(table.ok()) << table.status().ToString();
+  auto table = Table::Open(test::CompatTablesDir() + "/" + kTable);
+  EXPECT_OK(table);
   return table->NewRead();
 }
 
 TEST(TableReaderTest, SameRowsForEveryThreadCountAndBufferBound) {
   auto plan = NewRead().Plan();
-  ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+  ASSERT_OK(plan);
   ASSERT_GE(plan->splits().size(), 2u);
   const std::vector<std::string> in_order = SplitBySplit(*plan);
   ASSERT_FALSE(in_order.empty());
@@ -74,9 +74,9 @@ TEST(TableReaderTest, SameRowsForEveryThreadCountAndBufferBound) {
                         .WithMaxBufferedBatches(buffered)
                         .WithOrdered(ordered)
                         .Plan();
-        ASSERT_TRUE(read.ok());
+        ASSERT_OK(read);
         auto reader = read->NewReader();
-        ASSERT_TRUE(reader.ok());
+        ASSERT_OK(reader);
         std::vector<std::string> rows = ReadRows(reader->get());
         if (!ordered) std::sort(rows.begin(), rows.end());
         std::vector<std::string> expected = in_order;
@@ -89,14 +89,14 @@ TEST(TableReaderTest, SameRowsForEveryThreadCountAndBufferBound) {
 
 TEST(TableReaderTest, LimitCutsExactlyAndOrderedLimitKeepsThePrefix) {
   auto plan = NewRead().Plan();
-  ASSERT_TRUE(plan.ok());
+  ASSERT_OK(plan);
   const std::vector<std::string> in_order = SplitBySplit(*plan);
   for (int64_t limit : {int64_t{0}, int64_t{1}, int64_t{3}, static_cast<int64_t>(in_order.size()),
                         static_cast<int64_t>(in_order.size()) + 5}) {
     auto read = NewRead().WithLimit(limit).WithOrdered(true).WithThreads(2).Plan();
-    ASSERT_TRUE(read.ok());
+    ASSERT_OK(read);
     auto reader = read->NewReader();
-    ASSERT_TRUE(reader.ok());
+    ASSERT_OK(reader);
     const std::vector<std::string> rows = ReadRows(reader->get());
     const size_t expected = std::min(static_cast<size_t>(limit), in_order.size());
     ASSERT_EQ(rows.size(), expected) << "limit " << limit;
@@ -106,23 +106,23 @@ TEST(TableReaderTest, LimitCutsExactlyAndOrderedLimitKeepsThePrefix) {
 
 TEST(TableReaderTest, AbandonedReaderStopsItsWorkers) {
   auto plan = NewRead().WithThreads(4).WithMaxBufferedBatches(1).Plan();
-  ASSERT_TRUE(plan.ok());
+  ASSERT_OK(plan);
   auto reader = plan->NewReader();
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK(reader);
   ColumnBatch batch((*reader)->output_type());
   auto more = (*reader)->Next(&batch);
-  ASSERT_TRUE(more.ok());
+  ASSERT_OK(more);
   EXPECT_TRUE(*more);
   reader->reset();  // must not hang with producers waiting on a full buffer
 }
 
 TEST(TableReaderTest, ProjectionAndDeltaModeShapeTheOutputType) {
   auto plan = NewRead().WithProjection({"f3", "f0"}).Plan();
-  ASSERT_TRUE(plan.ok());
+  ASSERT_OK(plan);
   ASSERT_EQ(plan->output_type()->num_fields(), 2);
   EXPECT_EQ(plan->output_type()->fields()[0].name, "f3");
   auto delta = NewRead().WithSnapshot(3).WithMode(ScanMode::kDelta).Plan();
-  ASSERT_TRUE(delta.ok());
+  ASSERT_OK(delta);
   EXPECT_EQ(delta->output_type()->fields()[0].name, "_ROW_KIND");
   EXPECT_EQ(delta->output_type()->num_fields(), 5);
 }

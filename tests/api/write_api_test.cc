@@ -27,20 +27,20 @@ class WriteApiTest : public ::testing::Test {
  protected:
   void SetUp() override {
     FilesystemCatalog catalog(LocalFileIO(), dir_.path());
-    ASSERT_TRUE(catalog.CreateDatabase("db").ok());
+    ASSERT_OK(catalog.CreateDatabase("db"));
     NewTableSpec spec;
     spec.columns = {Field(0, "id", DataType::BigInt(false)), Field(1, "v", DataType::String())};
     spec.primary_keys = {"id"};
     spec.options = {{"bucket", "2"}};
-    ASSERT_TRUE(catalog.CreateTable("db.pk", spec).ok());
+    ASSERT_OK(catalog.CreateTable("db.pk", spec));
     spec.primary_keys.clear();
     spec.options = {};
-    ASSERT_TRUE(catalog.CreateTable("db.append", spec).ok());
+    ASSERT_OK(catalog.CreateTable("db.append", spec));
   }
 
   Table Get(const std::string& name) {
     auto table = Catalog::Filesystem(dir_.path()).GetTable(name);
-    EXPECT_TRUE(table.ok()) << table.status().ToString();
+    EXPECT_OK(table);
     return *table;
   }
 
@@ -48,9 +48,8 @@ class WriteApiTest : public ::testing::Test {
                           const std::vector<std::pair<int64_t, const char*>>& rows) {
     ColumnBatch batch(type);
     for (const auto& [id, v] : rows) {
-      EXPECT_TRUE(
-          batch.AppendRow({Value::Int64(id), v == nullptr ? Value::Null() : Value::String(v)})
-              .ok());
+      EXPECT_OK(
+          batch.AppendRow({Value::Int64(id), v == nullptr ? Value::Null() : Value::String(v)}));
     }
     return batch;
   }
@@ -58,13 +57,13 @@ class WriteApiTest : public ::testing::Test {
   static std::vector<std::string> ReadAll(const Table& table) {
     std::vector<std::string> out;
     auto plan = table.NewRead().Plan();
-    EXPECT_TRUE(plan.ok()) << plan.status().ToString();
+    EXPECT_OK(plan);
     auto reader = plan->NewReader();
-    EXPECT_TRUE(reader.ok()) << reader.status().ToString();
+    EXPECT_OK(reader);
     ColumnBatch batch((*reader)->output_type());
     while (true) {
       auto more = (*reader)->Next(&batch);
-      EXPECT_TRUE(more.ok()) << more.status().ToString();
+      EXPECT_OK(more);
       if (!more.ok() || !*more) break;
       for (int64_t i = 0; i < batch.num_rows(); ++i) out.push_back(batch.GetRow(i).DebugString());
     }
@@ -72,17 +71,17 @@ class WriteApiTest : public ::testing::Test {
     return out;
   }
 
-  testing::TempDir dir_;
+  test::TempDir dir_;
 };
 
 TEST_F(WriteApiTest, BatchesMustHaveTheTablesColumns) {
   Table table = Get("db.append");
   auto writer = table.NewWrite().NewWriter();
-  ASSERT_TRUE(writer.ok()) << writer.status().ToString();
+  ASSERT_OK(writer);
   // Wrong type.
   ColumnBatch wrong(
       DataType::Row({Field(0, "id", DataType::Int(false)), Field(1, "v", DataType::String())}));
-  ASSERT_TRUE(wrong.AppendRow({Value::Int32(1), Value::Null()}).ok());
+  ASSERT_OK(wrong.AppendRow({Value::Int32(1), Value::Null()}));
   Status st = (*writer)->Write(wrong);
   EXPECT_TRUE(st.code() == StatusCode::kInvalidArgument);
   EXPECT_NE(st.message().find("column 'id'"), std::string::npos) << st.ToString();
@@ -91,8 +90,8 @@ TEST_F(WriteApiTest, BatchesMustHaveTheTablesColumns) {
   EXPECT_TRUE((*writer)->Write(narrow).code() == StatusCode::kInvalidArgument);
   // Null in a NOT NULL column.
   ColumnBatch nulls((*writer)->input_type());
-  ASSERT_TRUE(nulls.AppendRow({Value::Int64(1), Value::Null()}).ok());
-  ASSERT_TRUE(nulls.AppendRow({Value::Null(), Value::Null()}).ok());
+  ASSERT_OK(nulls.AppendRow({Value::Int64(1), Value::Null()}));
+  ASSERT_OK(nulls.AppendRow({Value::Null(), Value::Null()}));
   st = (*writer)->Write(nulls);
   EXPECT_NE(st.message().find("row 1"), std::string::npos) << st.ToString();
   // Row kinds other than +I on an append table.
@@ -100,7 +99,7 @@ TEST_F(WriteApiTest, BatchesMustHaveTheTablesColumns) {
   const RowKind kinds[] = {RowKind::kDelete};
   st = (*writer)->Write(one, kinds);
   EXPECT_NE(st.message().find("no primary key"), std::string::npos) << st.ToString();
-  EXPECT_TRUE((*writer)->Close().ok());
+  EXPECT_OK((*writer)->Close());
   EXPECT_TRUE(table.Snapshots()->empty());
 }
 
@@ -110,61 +109,61 @@ TEST_F(WriteApiTest, TwoWritersOneCommitAndIdentifiersCommitOnce) {
   auto a = builder.NewWriter();
   auto b = builder.NewWriter();
   ASSERT_TRUE(a.ok() && b.ok());
-  ASSERT_TRUE((*a)->Write(Rows((*a)->input_type(), {{1, "a1"}, {2, "a2"}})).ok());
-  ASSERT_TRUE((*b)->Write(Rows((*b)->input_type(), {{3, "b3"}})).ok());
+  ASSERT_OK((*a)->Write(Rows((*a)->input_type(), {{1, "a1"}, {2, "a2"}})));
+  ASSERT_OK((*b)->Write(Rows((*b)->input_type(), {{3, "b3"}})));
   auto ma = (*a)->PrepareCommit(1);
   auto mb = (*b)->PrepareCommit(1);
   ASSERT_TRUE(ma.ok() && mb.ok());
   std::vector<CommitMessage> messages = std::move(*ma);
   for (CommitMessage& m : *mb) messages.push_back(std::move(m));
   auto commit = builder.NewCommit();
-  ASSERT_TRUE(commit.ok());
+  ASSERT_OK(commit);
   auto result = (*commit)->Commit(messages, 1);
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
   EXPECT_EQ(result->snapshot_ids, std::vector<int64_t>{1});
 
   // The same identifier again (a replay after a restart) is skipped.
   auto replay = (*commit)->Commit(messages, 1);
-  ASSERT_TRUE(replay.ok()) << replay.status().ToString();
+  ASSERT_OK(replay);
   EXPECT_TRUE(replay->skipped);
   auto pending = (*commit)->FilterCommitted({1, 2});
-  ASSERT_TRUE(pending.ok());
+  ASSERT_OK(pending);
   EXPECT_EQ(*pending, std::vector<int64_t>{2});
 
   // Identifier 2: an update and a delete through row kinds (of keys this writer wrote: one
   // bucket has one writer at a time, as in Java).
   const RowKind kinds[] = {RowKind::kUpdateAfter, RowKind::kDelete};
-  ASSERT_TRUE((*a)->Write(Rows((*a)->input_type(), {{1, "a1'"}, {2, nullptr}}), kinds).ok());
+  ASSERT_OK((*a)->Write(Rows((*a)->input_type(), {{1, "a1'"}, {2, nullptr}}), kinds));
   auto m2 = (*a)->PrepareCommit(2);
-  ASSERT_TRUE(m2.ok());
+  ASSERT_OK(m2);
   result = (*commit)->Commit(std::move(*m2), 2);
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
   EXPECT_EQ(result->snapshot_ids, std::vector<int64_t>{2});
-  EXPECT_TRUE((*a)->Close().ok());
-  EXPECT_TRUE((*b)->Close().ok());
+  EXPECT_OK((*a)->Close());
+  EXPECT_OK((*b)->Close());
 
   EXPECT_EQ(ReadAll(Get("db.pk")), (std::vector<std::string>{"(1, 'a1'')", "(3, 'b3')"}));
 
   // Full compaction through the API: one COMPACT snapshot, same rows.
   WriteBuilder compact_builder = table.NewWrite();
   auto compactor = compact_builder.NewWriter();
-  ASSERT_TRUE(compactor.ok());
-  ASSERT_TRUE((*compactor)->Compact({}, /*full=*/true).ok());
+  ASSERT_OK(compactor);
+  ASSERT_OK((*compactor)->Compact({}, /*full=*/true));
   auto mc = (*compactor)->PrepareCommit();
-  ASSERT_TRUE(mc.ok());
+  ASSERT_OK(mc);
   auto cc = compact_builder.NewCommit();
-  ASSERT_TRUE(cc.ok());
+  ASSERT_OK(cc);
   result = (*cc)->Commit(std::move(*mc));
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
   ASSERT_EQ(result->snapshot_ids.size(), 1u);
-  EXPECT_TRUE((*compactor)->Close().ok());
+  EXPECT_OK((*compactor)->Close());
   auto snapshots = table.Snapshots();
-  ASSERT_TRUE(snapshots.ok());
+  ASSERT_OK(snapshots);
   ASSERT_EQ(snapshots->size(), 3u);
   EXPECT_EQ(snapshots->back().commit_kind, CommitKind::kCompact);
   EXPECT_EQ(ReadAll(Get("db.pk")), (std::vector<std::string>{"(1, 'a1'')", "(3, 'b3')"}));
   auto report = RunTableCheck(*Get("db.pk").file_store_table());
-  ASSERT_TRUE(report.ok());
+  ASSERT_OK(report);
   EXPECT_TRUE(report->ok()) << report->problems.front();
 }
 

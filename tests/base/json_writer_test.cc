@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "sluice/base/json_reader.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
@@ -100,7 +101,7 @@ TEST(JsonWriterTest, OutputParsesBack) {
   w.IntField("big", 9223372036854775807LL);
   w.EndObject();
   Result<Json> json = ParseJson(w.str());
-  ASSERT_TRUE(json.ok()) << json.status().ToString();
+  ASSERT_OK(json);
   EXPECT_EQ((*json)["k\n"].get<std::string>(), "v\x02");
   EXPECT_EQ((*json)["big"].get<int64_t>(), 9223372036854775807LL);
 }
@@ -108,7 +109,7 @@ TEST(JsonWriterTest, OutputParsesBack) {
 TEST(JsonReaderTest, KeepsOrderAndPrecision) {
   Result<Json> json = ParseJson(R"({"z": 1, "a": 18446744073709551615, "m": -9223372036854775808,
                                    "d": 86400.000000001})");
-  ASSERT_TRUE(json.ok());
+  ASSERT_OK(json);
   std::vector<std::string> keys;
   for (auto it = json->begin(); it != json->end(); ++it) keys.push_back(it.key());
   EXPECT_EQ(keys, (std::vector<std::string>{"z", "a", "m", "d"}));

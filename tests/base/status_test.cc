@@ -4,6 +4,7 @@
 
 #include "sluice/base/coding.h"
 #include "sluice/base/result.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
@@ -20,18 +21,18 @@ Status Quarter(int v, int* out) {
 }
 
 TEST(StatusTest, OkAndErrors) {
-  EXPECT_TRUE(Status::OK().ok());
+  EXPECT_OK(Status::OK());
   Status st = Status::Corruption("bad magic");
   EXPECT_FALSE(st.ok());
   EXPECT_TRUE(st.IsCorruption());
   EXPECT_EQ(st.ToString(), "Corruption: bad magic");
   EXPECT_EQ(st.WithContext("/t/a.avro").ToString(), "Corruption: /t/a.avro: bad magic");
-  EXPECT_TRUE(Status::OK().WithContext("x").ok());
+  EXPECT_OK(Status::OK().WithContext("x"));
 }
 
 TEST(StatusTest, ResultPropagation) {
   int out = 0;
-  EXPECT_TRUE(Quarter(8, &out).ok());
+  EXPECT_OK(Quarter(8, &out));
   EXPECT_EQ(out, 2);
   Status st = Quarter(6, &out);
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "sluice/batch/column_batch.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
@@ -53,10 +54,10 @@ TEST(ColumnVectorTest, EveryTypeRoundTripsThroughValuesWithNulls) {
   ValueList nulls(full.size());
   ColumnBatch batch(row);
   // A null first row exercises validity created after the fact.
-  ASSERT_TRUE(batch.AppendRow(nulls).ok());
-  ASSERT_TRUE(batch.AppendRow(full).ok());
-  ASSERT_TRUE(batch.AppendRow(nulls).ok());
-  ASSERT_TRUE(batch.AppendRow(full).ok());
+  ASSERT_OK(batch.AppendRow(nulls));
+  ASSERT_OK(batch.AppendRow(full));
+  ASSERT_OK(batch.AppendRow(nulls));
+  ASSERT_OK(batch.AppendRow(full));
   ASSERT_EQ(batch.num_rows(), 4);
   for (int64_t i = 0; i < 4; ++i) {
     EXPECT_EQ(batch.GetRow(i), Value::Row(i % 2 == 0 ? nulls : full)) << "row " << i;
@@ -74,7 +75,7 @@ TEST(ColumnVectorTest, MismatchedValuesAreRejected) {
   ColumnVector ints(DataType::TinyInt());
   EXPECT_FALSE(ints.AppendValue(Value::Int32(1000)).ok());
   EXPECT_FALSE(ints.AppendValue(Value::String("x")).ok());
-  EXPECT_TRUE(ints.AppendValue(Value::Int64(-128)).ok());
+  EXPECT_OK(ints.AppendValue(Value::Int64(-128)));
   ColumnVector strings(DataType::String());
   EXPECT_FALSE(strings.AppendValue(Value::Int32(1)).ok());
   ColumnBatch batch(DataType::Row({Field(0, "a", DataType::Int())}));

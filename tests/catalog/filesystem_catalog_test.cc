@@ -12,35 +12,35 @@ namespace sluice {
 namespace {
 
 FilesystemCatalog OrcWarehouse() {
-  return FilesystemCatalog(LocalFileIO(), testing::CompatTablesDir() + "/orc");
+  return FilesystemCatalog(LocalFileIO(), test::CompatTablesDir() + "/orc");
 }
 
 TEST(FilesystemCatalogTest, ListsDatabasesAndTables) {
   auto databases = OrcWarehouse().ListDatabases();
-  ASSERT_TRUE(databases.ok()) << databases.status().ToString();
+  ASSERT_OK(databases);
   EXPECT_GT(databases->size(), 40u);
   EXPECT_TRUE(std::is_sorted(databases->begin(), databases->end()));
   EXPECT_TRUE(std::binary_search(databases->begin(), databases->end(), "pk_09"));
   auto tables = OrcWarehouse().ListTables("pk_09");
-  ASSERT_TRUE(tables.ok()) << tables.status().ToString();
+  ASSERT_OK(tables);
   EXPECT_EQ(*tables, std::vector<std::string>{"pk_09"});
 }
 
 TEST(FilesystemCatalogTest, LoadsByIdentifierAndFolder) {
   auto table = OrcWarehouse().LoadTable("pk_09.pk_09");
-  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  ASSERT_OK(table);
   EXPECT_EQ((*table)->schema().primary_keys(), (std::vector<std::string>{"f0", "f1", "f2"}));
   EXPECT_EQ((*table)->branch(), "main");
   EXPECT_EQ((*table)->path(), OrcWarehouse().TablePath("pk_09", "pk_09"));
 
   auto branch =
       OrcWarehouse().LoadTable("append_table_with_rt_branch.append_table_with_rt_branch$branch_rt");
-  ASSERT_TRUE(branch.ok()) << branch.status().ToString();
+  ASSERT_OK(branch);
   EXPECT_EQ((*branch)->branch(), "rt");
   EXPECT_TRUE((*branch)->schema().is_primary_key_table());
 
   auto by_folder = LoadTableFromPath(LocalFileIO(), (*table)->path() + "/");
-  ASSERT_TRUE(by_folder.ok()) << by_folder.status().ToString();
+  ASSERT_OK(by_folder);
   EXPECT_EQ((*by_folder)->schema().id(), (*table)->schema().id());
 }
 
@@ -68,7 +68,7 @@ TEST(FilesystemCatalogTest, ErrorsNameWhatIsMissing) {
   ASSERT_FALSE(branch.ok());
   EXPECT_NE(branch.status().message().find("'nope'"), std::string::npos);
 
-  auto folder = LoadTableFromPath(LocalFileIO(), testing::CompatTablesDir());
+  auto folder = LoadTableFromPath(LocalFileIO(), test::CompatTablesDir());
   ASSERT_FALSE(folder.ok());
   EXPECT_TRUE(folder.status().IsNotFound());
 }

@@ -37,41 +37,41 @@ class CatalogWriteTest : public ::testing::Test {
   std::string warehouse() const { return temp_.path() + "/wh"; }
   FilesystemCatalog catalog() const { return FilesystemCatalog(LocalFileIO(), warehouse()); }
 
-  testing::TempDir temp_;
+  test::TempDir temp_;
 };
 
 TEST_F(CatalogWriteTest, DatabasesAreCreatedListedAndDropped) {
   FilesystemCatalog c = catalog();
-  ASSERT_TRUE(c.CreateDatabase("sales").ok());
+  ASSERT_OK(c.CreateDatabase("sales"));
   EXPECT_TRUE(fs::is_directory(warehouse() + "/sales.db"));
   EXPECT_TRUE(c.CreateDatabase("sales").IsAlreadyExists());
-  EXPECT_TRUE(c.CreateDatabase("sales", /*ignore_if_exists=*/true).ok());
+  EXPECT_OK(c.CreateDatabase("sales", /*ignore_if_exists=*/true));
   EXPECT_FALSE(c.CreateDatabase("sys").ok());
   EXPECT_FALSE(c.CreateDatabase("a/b").ok());
-  ASSERT_TRUE(c.CreateDatabase("hr").ok());
+  ASSERT_OK(c.CreateDatabase("hr"));
   EXPECT_EQ(*c.ListDatabases(), (std::vector<std::string>{"hr", "sales"}));
 
-  ASSERT_TRUE(c.CreateTable("sales.orders", OrdersSpec()).ok());
+  ASSERT_OK(c.CreateTable("sales.orders", OrdersSpec()));
   Status not_empty = c.DropDatabase("sales");
   EXPECT_FALSE(not_empty.ok());
   EXPECT_NE(not_empty.message().find("orders"), std::string::npos) << not_empty.ToString();
-  EXPECT_TRUE(c.DropDatabase("sales", false, /*cascade=*/true).ok());
+  EXPECT_OK(c.DropDatabase("sales", false, /*cascade=*/true));
   EXPECT_TRUE(c.DropDatabase("sales").IsNotFound());
-  EXPECT_TRUE(c.DropDatabase("sales", /*ignore_if_not_exists=*/true).ok());
+  EXPECT_OK(c.DropDatabase("sales", /*ignore_if_not_exists=*/true));
   EXPECT_EQ(*c.ListDatabases(), (std::vector<std::string>{"hr"}));
 }
 
 TEST_F(CatalogWriteTest, CreateTableWritesSchemaZeroThatLoads) {
   FilesystemCatalog c = catalog();
   EXPECT_TRUE(c.CreateTable("sales.orders", OrdersSpec()).IsNotFound());
-  ASSERT_TRUE(c.CreateDatabase("sales").ok());
-  ASSERT_TRUE(c.CreateTable("sales.orders", OrdersSpec()).ok());
+  ASSERT_OK(c.CreateDatabase("sales"));
+  ASSERT_OK(c.CreateTable("sales.orders", OrdersSpec()));
   EXPECT_TRUE(c.CreateTable("sales.orders", OrdersSpec()).IsAlreadyExists());
-  EXPECT_TRUE(c.CreateTable("sales.orders", OrdersSpec(), /*ignore_if_exists=*/true).ok());
+  EXPECT_OK(c.CreateTable("sales.orders", OrdersSpec(), /*ignore_if_exists=*/true));
   EXPECT_EQ(*c.ListTables("sales"), std::vector<std::string>{"orders"});
 
   auto table = c.LoadTable("sales.orders");
-  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  ASSERT_OK(table);
   const TableSchema& schema = (*table)->schema();
   EXPECT_EQ(schema.id(), 0);
   EXPECT_EQ(schema.primary_keys(), (std::vector<std::string>{"id", "dt"}));
@@ -79,8 +79,7 @@ TEST_F(CatalogWriteTest, CreateTableWritesSchemaZeroThatLoads) {
   EXPECT_EQ(schema.comment(), "orders");
   EXPECT_EQ((*table)->options().bucket(), 2);
   // The file is exactly what TableSchema writes (Java's bytes).
-  const std::string text =
-      testing::ReadFileOrFail(warehouse() + "/sales.db/orders/schema/schema-0");
+  const std::string text = test::ReadFileOrFail(warehouse() + "/sales.db/orders/schema/schema-0");
   EXPECT_EQ(text, schema.ToJson());
 
   // Bad specs fail naming what is wrong, and leave nothing behind.
@@ -101,8 +100,8 @@ TEST_F(CatalogWriteTest, CreateTableWritesSchemaZeroThatLoads) {
 
 TEST_F(CatalogWriteTest, AlterTableCommitsTheNextSchema) {
   FilesystemCatalog c = catalog();
-  ASSERT_TRUE(c.CreateDatabase("sales").ok());
-  ASSERT_TRUE(c.CreateTable("sales.orders", OrdersSpec()).ok());
+  ASSERT_OK(c.CreateDatabase("sales"));
+  ASSERT_OK(c.CreateTable("sales.orders", OrdersSpec()));
   auto altered = c.AlterTable(
       "sales.orders",
       {SchemaChange::AddColumn({"qty"}, DataType::Int(), std::nullopt, ColumnMove::After("", "id")),
@@ -110,13 +109,13 @@ TEST_F(CatalogWriteTest, AlterTableCommitsTheNextSchema) {
        SchemaChange::RenameColumn({"note"}, "remark"),
        SchemaChange::SetOption("snapshot.num-retained.max", "10"),
        SchemaChange::RemoveOption("merge-engine")});
-  ASSERT_TRUE(altered.ok()) << altered.status().ToString();
+  ASSERT_OK(altered);
   EXPECT_EQ(altered->id(), 1);
   EXPECT_EQ(altered->FieldNames(),
             (std::vector<std::string>{"id", "qty", "dt", "amount", "remark"}));
   EXPECT_EQ(altered->FieldByName("qty")->id, 4);
   auto table = c.LoadTable("sales.orders");
-  ASSERT_TRUE(table.ok());
+  ASSERT_OK(table);
   EXPECT_EQ((*table)->schema().id(), 1);
   EXPECT_EQ((*table)->schema().FieldByName("amount")->type->root(), TypeRoot::kBigInt);
   EXPECT_EQ((*table)->schema().FindOption("merge-engine"), nullptr);
@@ -134,8 +133,8 @@ TEST_F(CatalogWriteTest, AlterTableCommitsTheNextSchema) {
 
 TEST_F(CatalogWriteTest, ConcurrentAltersEachLandOnTheirOwnSchema) {
   FilesystemCatalog c = catalog();
-  ASSERT_TRUE(c.CreateDatabase("db").ok());
-  ASSERT_TRUE(c.CreateTable("db.t", OrdersSpec()).ok());
+  ASSERT_OK(c.CreateDatabase("db"));
+  ASSERT_OK(c.CreateTable("db.t", OrdersSpec()));
   constexpr int kWriters = 6;
   std::vector<std::thread> threads;
   std::vector<Status> results(kWriters);
@@ -148,32 +147,32 @@ TEST_F(CatalogWriteTest, ConcurrentAltersEachLandOnTheirOwnSchema) {
     });
   }
   for (auto& t : threads) t.join();
-  for (const Status& st : results) EXPECT_TRUE(st.ok()) << st.ToString();
+  for (const Status& st : results) EXPECT_OK(st);
   auto table = c.LoadTable("db.t");
-  ASSERT_TRUE(table.ok());
+  ASSERT_OK(table);
   EXPECT_EQ((*table)->schema().id(), kWriters);
   EXPECT_EQ((*table)->schema().fields().size(), 4u + kWriters);
 }
 
 TEST_F(CatalogWriteTest, RenameAndDropTables) {
   FilesystemCatalog c = catalog();
-  ASSERT_TRUE(c.CreateDatabase("a").ok());
-  ASSERT_TRUE(c.CreateDatabase("b").ok());
-  ASSERT_TRUE(c.CreateTable("a.t1", OrdersSpec()).ok());
-  ASSERT_TRUE(c.CreateTable("a.t2", OrdersSpec()).ok());
+  ASSERT_OK(c.CreateDatabase("a"));
+  ASSERT_OK(c.CreateDatabase("b"));
+  ASSERT_OK(c.CreateTable("a.t1", OrdersSpec()));
+  ASSERT_OK(c.CreateTable("a.t2", OrdersSpec()));
   EXPECT_TRUE(c.RenameTable("a.t1", "a.t2").IsAlreadyExists());
   EXPECT_TRUE(c.RenameTable("a.nope", "a.t3").IsNotFound());
-  EXPECT_TRUE(c.RenameTable("a.nope", "a.t3", /*ignore_if_not_exists=*/true).ok());
+  EXPECT_OK(c.RenameTable("a.nope", "a.t3", /*ignore_if_not_exists=*/true));
   EXPECT_TRUE(c.RenameTable("a.t1", "zz.t1").IsNotFound());
-  ASSERT_TRUE(c.RenameTable("a.t1", "b.moved").ok());
+  ASSERT_OK(c.RenameTable("a.t1", "b.moved"));
   EXPECT_EQ(*c.ListTables("a"), std::vector<std::string>{"t2"});
   EXPECT_EQ(*c.ListTables("b"), std::vector<std::string>{"moved"});
-  EXPECT_TRUE(c.LoadTable("b.moved").ok());
+  EXPECT_OK(c.LoadTable("b.moved"));
 
-  ASSERT_TRUE(c.DropTable("b.moved").ok());
+  ASSERT_OK(c.DropTable("b.moved"));
   EXPECT_FALSE(fs::exists(warehouse() + "/b.db/moved"));
   EXPECT_TRUE(c.DropTable("b.moved").IsNotFound());
-  EXPECT_TRUE(c.DropTable("b.moved", /*ignore_if_not_exists=*/true).ok());
+  EXPECT_OK(c.DropTable("b.moved", /*ignore_if_not_exists=*/true));
   EXPECT_TRUE(c.ListTables("b")->empty());
 }
 
@@ -181,8 +180,8 @@ TEST_F(CatalogWriteTest, RenameAndDropTables) {
 // written before them.
 TEST_F(CatalogWriteTest, AlterTableWithDataKeepsOldFilesReadable) {
   FilesystemCatalog c = catalog();
-  ASSERT_TRUE(c.CreateDatabase("db").ok());
-  fs::copy(testing::CompatTablesDir() + "/parquet/pk_table_nested_type.db/pk_table_nested_type",
+  ASSERT_OK(c.CreateDatabase("db"));
+  fs::copy(test::CompatTablesDir() + "/parquet/pk_table_nested_type.db/pk_table_nested_type",
            warehouse() + "/db.db/nested", fs::copy_options::recursive);
   Status nested =
       c.AlterTable("db.nested", {SchemaChange::AddColumn({"col1", "f9"}, DataType::Int())})
@@ -197,10 +196,10 @@ TEST_F(CatalogWriteTest, AlterTableWithDataKeepsOldFilesReadable) {
             StatusCode::kNotSupported);
   auto widened =
       c.AlterTable("db.nested", {SchemaChange::UpdateColumnType({"col0"}, DataType::BigInt())});
-  ASSERT_TRUE(widened.ok()) << widened.status().ToString();
+  ASSERT_OK(widened);
   EXPECT_EQ(widened->id(), 1);
   auto table = c.LoadTable("db.nested");
-  ASSERT_TRUE(table.ok());
+  ASSERT_OK(table);
   EXPECT_EQ((*table)->schema().FieldByName("col0")->type->root(), TypeRoot::kBigInt);
 }
 

@@ -12,7 +12,7 @@
 
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 struct CommandResult {
   int exit_code = -1;
@@ -52,4 +52,4 @@ inline CommandResult RunSluiceMergingStderr(const std::string& args) {
   return RunShellCommand(BinaryDir() + "/sluice " + args + " 2>&1");
 }
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

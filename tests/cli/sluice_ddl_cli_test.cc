@@ -16,11 +16,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using testing::CommandResult;
-using testing::RunSluiceMergingStderr;
+using test::CommandResult;
+using test::RunSluiceMergingStderr;
 
 nlohmann::json ReadJson(const std::string& path) {
-  return nlohmann::json::parse(testing::ReadFileOrFail(path));
+  return nlohmann::json::parse(test::ReadFileOrFail(path));
 }
 
 class SluiceDdlCliTest : public ::testing::Test {
@@ -29,7 +29,7 @@ class SluiceDdlCliTest : public ::testing::Test {
   std::string schema(int id) const {
     return temp_.path() + "/shop.db/orders/schema/schema-" + std::to_string(id);
   }
-  testing::TempDir temp_;
+  test::TempDir temp_;
 };
 
 TEST_F(SluiceDdlCliTest, CreateAlterListRenameDrop) {
@@ -143,13 +143,13 @@ TEST_F(SluiceDdlCliTest, ErrorsNameWhatIsWrong) {
 }
 
 TEST_F(SluiceDdlCliTest, CheckPassesOnCorpusTablesAndNamesDamage) {
-  const std::string table = testing::CompatTablesDir() +
-                            "/parquet/pk_table_with_alter_table.db/pk_table_with_alter_table";
+  const std::string table =
+      test::CompatTablesDir() + "/parquet/pk_table_with_alter_table.db/pk_table_with_alter_table";
   CommandResult r = RunSluiceMergingStderr("check " + table);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("6 snapshots"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("OK"), std::string::npos) << r.out;
-  r = RunSluiceMergingStderr("check " + testing::CompatTablesDir() +
+  r = RunSluiceMergingStderr("check " + test::CompatTablesDir() +
                              "/orc/pk_dv_index_not_in_data_with_external.db/"
                              "pk_dv_index_not_in_data_with_external --latest"
                              " --path-remap FILE:/tmp/external=../external");
@@ -158,7 +158,7 @@ TEST_F(SluiceDdlCliTest, CheckPassesOnCorpusTablesAndNamesDamage) {
   const std::string copy = temp_.path() + "/copy";
   fs::copy(table, copy, fs::copy_options::recursive);
   std::string victim;
-  for (const std::string& f : testing::ListFilesRecursive(copy)) {
+  for (const std::string& f : test::ListFilesRecursive(copy)) {
     if (f.ends_with(".parquet")) victim = f;
   }
   ASSERT_FALSE(victim.empty());

@@ -11,14 +11,14 @@
 namespace sluice {
 namespace {
 
-using testing::CommandResult;
-using testing::RunSluiceMergingStderr;
+using test::CommandResult;
+using test::RunSluiceMergingStderr;
 
 const std::string kTable = "/parquet/pk_table_scan_and_read_dv.db/pk_table_scan_and_read_dv";
 
 TEST(SluiceMetaCliTest, PrintsTheDocumentOfASnapshot) {
   CommandResult r =
-      RunSluiceMergingStderr("meta " + testing::CompatTablesDir() + kTable + " --snapshot 4");
+      RunSluiceMergingStderr("meta " + test::CompatTablesDir() + kTable + " --snapshot 4");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   nlohmann::json doc = nlohmann::json::parse(r.out);
   EXPECT_EQ(doc["snapshot"]["id"], 4);
@@ -34,7 +34,7 @@ TEST(SluiceMetaCliTest, PrintsTheDocumentOfASnapshot) {
 }
 
 TEST(SluiceMetaCliTest, OrcManifestsAndBranches) {
-  CommandResult r = RunSluiceMergingStderr("meta " + testing::CompatTablesDir() +
+  CommandResult r = RunSluiceMergingStderr("meta " + test::CompatTablesDir() +
                                            "/orc/append_table_with_append_pt_branch.db/"
                                            "append_table_with_append_pt_branch --branch test");
   ASSERT_EQ(r.exit_code, 0) << r.out;
@@ -45,7 +45,7 @@ TEST(SluiceMetaCliTest, OrcManifestsAndBranches) {
 
 TEST(SluiceMetaCliTest, ErrorsNameWhatIsMissing) {
   CommandResult r =
-      RunSluiceMergingStderr("meta " + testing::CompatTablesDir() + kTable + " --snapshot 42");
+      RunSluiceMergingStderr("meta " + test::CompatTablesDir() + kTable + " --snapshot 42");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("snapshot-42"), std::string::npos) << r.out;
   r = RunSluiceMergingStderr("meta /nonexistent/table");

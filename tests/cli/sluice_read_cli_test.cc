@@ -25,8 +25,8 @@ namespace {
 
 using nlohmann::json;
 
-using testing::CommandResult;
-using testing::RunSluice;
+using test::CommandResult;
+using test::RunSluice;
 
 // POSIX shell single quoting.
 std::string Quote(const std::string& text) {
@@ -89,7 +89,7 @@ std::string FlagsForRead(const json& read) {
 
 std::vector<json> LoadCases() {
   std::vector<json> cases;
-  std::ifstream in(testing::CompatDir() + "/cases.jsonl");
+  std::ifstream in(test::CompatDir() + "/cases.jsonl");
   std::string line;
   while (std::getline(in, line)) {
     if (!line.empty()) cases.push_back(json::parse(line));
@@ -118,7 +118,7 @@ std::vector<json> SampleCases() {
 std::vector<std::string> ExpectedRows(const json& c) {
   const auto types = c["column_types"].get<std::vector<std::string>>();
   std::vector<std::string> rows;
-  for (const auto& row : c["rows"]) rows.push_back(testing::Normalize(row, types).dump());
+  for (const auto& row : c["rows"]) rows.push_back(test::Normalize(row, types).dump());
   std::sort(rows.begin(), rows.end());
   return rows;
 }
@@ -134,7 +134,7 @@ std::vector<std::string> JsonLinesRows(const std::string& out, const json& c) {
     json row = json::array();
     for (const auto& column : c["columns"]) row.push_back(object.at(column.get<std::string>()));
     EXPECT_EQ(object.size(), c["columns"].size()) << line;
-    rows.push_back(testing::Normalize(row, types).dump());
+    rows.push_back(test::Normalize(row, types).dump());
   }
   std::sort(rows.begin(), rows.end());
   return rows;
@@ -145,7 +145,7 @@ TEST(SluiceReadCliTest, SampleOfCasesReadsTheirRowsAsJsonLines) {
   ASSERT_GE(sample.size(), 10u);
   int passed = 0;
   for (const json& c : sample) {
-    const std::string table = testing::CompatTablesDir() + "/" + c["table"].get<std::string>();
+    const std::string table = test::CompatTablesDir() + "/" + c["table"].get<std::string>();
     const std::string args = "read " + Quote(table) + FlagsForRead(c["read"]) + " --format jsonl";
     CommandResult r = RunSluice(args);
     EXPECT_EQ(r.exit_code, 0) << c["id"] << ": sluice " << args << "\n" << r.err;
@@ -159,9 +159,9 @@ TEST(SluiceReadCliTest, SampleOfCasesReadsTheirRowsAsJsonLines) {
 
 TEST(SluiceReadCliTest, TagReadsTheTaggedSnapshot) {
   // The corpus has no tags: tag snapshot 1 of a copy (a tag file is the snapshot's JSON).
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string copy = dir.path() + "/append_09";
-  std::filesystem::copy(testing::CompatTablesDir() + "/parquet/append_09.db/append_09", copy,
+  std::filesystem::copy(test::CompatTablesDir() + "/parquet/append_09.db/append_09", copy,
                         std::filesystem::copy_options::recursive);
   std::filesystem::create_directory(copy + "/tag");
   std::filesystem::copy_file(copy + "/snapshot/snapshot-1", copy + "/tag/tag-first");
@@ -179,7 +179,7 @@ TEST(SluiceReadCliTest, TagReadsTheTaggedSnapshot) {
 }
 
 TEST(SluiceReadCliTest, WarehouseIdentifierCsvAndTable) {
-  const std::string warehouse = testing::CompatTablesDir() + "/parquet";
+  const std::string warehouse = test::CompatTablesDir() + "/parquet";
   CommandResult r = RunSluice("read append_09.append_09 --warehouse " + Quote(warehouse) +
                               " --snapshot 1 --select f0,f3 --where \"f0 = 'Alice'\" --format csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -202,7 +202,7 @@ TEST(SluiceReadCliTest, WarehouseIdentifierCsvAndTable) {
 }
 
 TEST(SluiceReadCliTest, ErrorsGoToStderrWithExitStatusOne) {
-  const std::string table = Quote(testing::CompatTablesDir() + "/parquet/append_09.db/append_09");
+  const std::string table = Quote(test::CompatTablesDir() + "/parquet/append_09.db/append_09");
   const std::map<std::string, std::string> cases = {
       {"read /no/such/table", "/no/such/table"},
       {"read db.nope --warehouse /no/such/warehouse", "db.nope"},

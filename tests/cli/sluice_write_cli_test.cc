@@ -34,9 +34,9 @@ struct CommandResult {
 };
 
 CommandResult RunSluice(const std::string& args) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string err_path = dir.path() + "/stderr";
-  const std::string cmd = testing::BinaryDir() + "/sluice " + args + " 2>" + err_path;
+  const std::string cmd = test::BinaryDir() + "/sluice " + args + " 2>" + err_path;
   CommandResult result;
   FILE* p = popen(cmd.c_str(), "r");
   if (p == nullptr) return result;
@@ -78,16 +78,16 @@ class SluiceWriteCliTest : public ::testing::Test {
  protected:
   void SetUp() override {
     catalog_ = std::make_unique<FilesystemCatalog>(LocalFileIO(), dir_.path());
-    ASSERT_TRUE(catalog_->CreateDatabase("db").ok());
+    ASSERT_OK(catalog_->CreateDatabase("db"));
   }
 
   void TearDown() override {
     // Every table a test wrote passes the structural check.
     for (const std::string& name : tables_) {
       auto table = catalog_->LoadTable(name);
-      ASSERT_TRUE(table.ok()) << table.status().ToString();
+      ASSERT_OK(table);
       auto report = RunTableCheck(**table);
-      ASSERT_TRUE(report.ok()) << report.status().ToString();
+      ASSERT_OK(report);
       EXPECT_TRUE(report->ok()) << name << ": " << report->problems.front();
       EXPECT_GT(report->files_read, 0) << name;
     }
@@ -102,7 +102,7 @@ class SluiceWriteCliTest : public ::testing::Test {
     spec.partition_keys = std::move(partition_keys);
     spec.options = std::move(options);
     Status st = catalog_->CreateTable(name, spec);
-    ASSERT_TRUE(st.ok()) << st.ToString();
+    ASSERT_OK(st);
     tables_.push_back(name);
   }
 
@@ -137,7 +137,7 @@ class SluiceWriteCliTest : public ::testing::Test {
     return lines;
   }
 
-  testing::TempDir dir_;
+  test::TempDir dir_;
   std::unique_ptr<FilesystemCatalog> catalog_;
   std::vector<std::string> tables_;
 };
@@ -244,21 +244,19 @@ TEST_F(SluiceWriteCliTest, ParquetInputMatchesColumnsByNameAndCasts) {
       DataType::Row({Field(0, "name", DataType::String()), Field(1, "id", DataType::Int(false))});
   ColumnBatch batch(file_type);
   for (int i = 0; i < 3; ++i) {
-    ASSERT_TRUE(batch
-                    .AppendRow({i == 1 ? Value::Null() : Value::String("n" + std::to_string(i)),
-                                Value::Int32(i * 10)})
-                    .ok());
+    ASSERT_OK(batch.AppendRow(
+        {i == 1 ? Value::Null() : Value::String("n" + std::to_string(i)), Value::Int32(i * 10)}));
   }
   const std::string path = dir_.path() + "/in.parquet";
   {
     auto format = FileFormatByName("parquet");
-    ASSERT_TRUE(format.ok());
+    ASSERT_OK(format);
     auto file = LocalFileIO()->OpenForWrite(path, true);
-    ASSERT_TRUE(file.ok());
+    ASSERT_OK(file);
     auto writer = (*format)->CreateWriter(std::move(*file), file_type, WriterOptions{});
-    ASSERT_TRUE(writer.ok()) << writer.status().ToString();
-    ASSERT_TRUE((*writer)->Write(batch).ok());
-    ASSERT_TRUE((*writer)->Finish().ok());
+    ASSERT_OK(writer);
+    ASSERT_OK((*writer)->Write(batch));
+    ASSERT_OK((*writer)->Finish());
   }
   CommandResult w = Write("db.p", path);
   ASSERT_EQ(w.exit_code, 0) << w.err;
@@ -389,7 +387,7 @@ TEST_F(SluiceWriteCliTest, BadInputFailsNamingLineColumnAndValueAndCommitsNothin
   }
   EXPECT_TRUE(Snapshots("db.t").empty());
   // No data file was left behind either.
-  EXPECT_TRUE(testing::ListFilesRecursive(dir_.path() + "/db.db/t/bucket-0").empty());
+  EXPECT_TRUE(test::ListFilesRecursive(dir_.path() + "/db.db/t/bucket-0").empty());
 
   CommandResult w = Write("db.t", Input("ok.jsonl", "{\"id\": 1}\n"), "--format avro");
   EXPECT_EQ(w.exit_code, 1);
@@ -428,7 +426,7 @@ TEST_F(SluiceWriteCliTest, LargeInputIsWrittenInBoundedBatchesAsOneCommit) {
   EXPECT_EQ(Snapshots("db.big").size(), 1u);
 
   // Standard input works as well.
-  const std::string cmd = "printf '{\"id\": 9999, \"v\": 1}\\n' | " + testing::BinaryDir() +
+  const std::string cmd = "printf '{\"id\": 9999, \"v\": 1}\\n' | " + test::BinaryDir() +
                           "/sluice write db.big --warehouse " + dir_.path() + " --input -";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   EXPECT_EQ(Read("db.big").size(), 2501u);
@@ -444,7 +442,7 @@ TEST_F(SluiceWriteCliTest, CompactsSmallFilesOfBucketUnawareAppendTable) {
     ASSERT_EQ(Write("db.a", Input(std::to_string(i) + ".jsonl", lines)).exit_code, 0);
   }
   auto files_of = [&](const std::string& dt) {
-    return testing::ListFilesRecursive(dir_.path() + "/db.db/a/dt=" + dt + "/bucket-0").size();
+    return test::ListFilesRecursive(dir_.path() + "/db.db/a/dt=" + dt + "/bucket-0").size();
   };
   ASSERT_EQ(files_of("d1"), 6u);
   const std::vector<std::string> expected = Read("db.a");

@@ -20,29 +20,29 @@ const char kBlobFile[] =
 bool IsBlob(const std::string& path) { return path.ends_with(".blob"); }
 
 TEST(BlobFileReaderTest, ReadsTheValuesOfACorpusFile) {
-  const std::string bytes = testing::ReadFileOrFail(testing::CompatTablesDir() + kBlobFile);
+  const std::string bytes = test::ReadFileOrFail(test::CompatTablesDir() + kBlobFile);
   MemoryRandomAccessFile file("f.blob", bytes);
   ColumnVector out(DataType::Blob());
-  ASSERT_TRUE(ReadBlobFile(file, &out).ok());
+  ASSERT_OK(ReadBlobFile(file, &out));
   ASSERT_EQ(out.size(), 2);
   EXPECT_EQ(out.GetBytes(0), "Lily");
   EXPECT_EQ(out.GetBytes(1), "Alice");
 }
 
 TEST(BlobFileReaderTest, EveryCorpusBlobFileReads) {
-  const auto files = testing::ListFilesRecursive(testing::CompatTablesDir(), IsBlob);
+  const auto files = test::ListFilesRecursive(test::CompatTablesDir(), IsBlob);
   ASSERT_GE(files.size(), 4u);
   for (const std::string& path : files) {
-    MemoryRandomAccessFile file(path, testing::ReadFileOrFail(path));
+    MemoryRandomAccessFile file(path, test::ReadFileOrFail(path));
     ColumnVector out(DataType::Blob());
     Status st = ReadBlobFile(file, &out);
-    EXPECT_TRUE(st.ok()) << st.ToString();
+    EXPECT_OK(st);
     EXPECT_GT(out.size(), 0) << path;
   }
 }
 
 TEST(BlobFileReaderTest, DamagedFilesFailNamingTheFile) {
-  const std::string bytes = testing::ReadFileOrFail(testing::CompatTablesDir() + kBlobFile);
+  const std::string bytes = test::ReadFileOrFail(test::CompatTablesDir() + kBlobFile);
   // Every truncation, and every single-byte change.
   for (size_t n = 0; n < bytes.size(); ++n) {
     MemoryRandomAccessFile file("cut.blob", bytes.substr(0, n));

@@ -7,48 +7,48 @@ namespace sluice {
 namespace {
 
 TEST(LocalFileIOTest, WriteReadListDelete) {
-  testing::TempDir tmp;
+  test::TempDir tmp;
   FileIO& io = *LocalFileIO();
   std::string path = tmp.path() + "/a/b/file";
   auto out = io.OpenForWrite(path, /*overwrite=*/false);
-  ASSERT_TRUE(out.ok()) << out.status().ToString();
-  ASSERT_TRUE((*out)->Append("hello ").ok());
-  ASSERT_TRUE((*out)->Append("world").ok());
+  ASSERT_OK(out);
+  ASSERT_OK((*out)->Append("hello "));
+  ASSERT_OK((*out)->Append("world"));
   EXPECT_EQ((*out)->bytes_written(), 11);
-  ASSERT_TRUE((*out)->Close().ok());
+  ASSERT_OK((*out)->Close());
   EXPECT_EQ(*io.ReadFile(path), "hello world");
   EXPECT_EQ(*io.ReadFile("file:" + path), "hello world");
   EXPECT_TRUE(*io.Exists(path));
   EXPECT_EQ(io.GetStatus(path)->size, 11);
   auto listed = io.ListDir(tmp.path() + "/a/b");
-  ASSERT_TRUE(listed.ok());
+  ASSERT_OK(listed);
   ASSERT_EQ(listed->size(), 1u);
   EXPECT_EQ((*listed)[0].path, path);
-  ASSERT_TRUE(io.Delete(tmp.path() + "/a", /*recursive=*/true).ok());
+  ASSERT_OK(io.Delete(tmp.path() + "/a", /*recursive=*/true));
   EXPECT_FALSE(*io.Exists(path));
 }
 
 TEST(LocalFileIOTest, ExclusiveCreateAndAtomicClaim) {
-  testing::TempDir tmp;
+  test::TempDir tmp;
   FileIO& io = *LocalFileIO();
   std::string path = tmp.path() + "/snapshot-1";
-  ASSERT_TRUE(io.WriteFileAtomic(path, "first", /*overwrite=*/false).ok());
+  ASSERT_OK(io.WriteFileAtomic(path, "first", /*overwrite=*/false));
   // A second claim of the same name loses, and the first content survives.
   Status lost = io.WriteFileAtomic(path, "second", /*overwrite=*/false);
   EXPECT_TRUE(lost.IsAlreadyExists()) << lost.ToString();
   EXPECT_EQ(*io.ReadFile(path), "first");
   auto create = io.OpenForWrite(path, /*overwrite=*/false);
   EXPECT_TRUE(create.status().IsAlreadyExists());
-  ASSERT_TRUE(io.WriteFileAtomic(path, "third", /*overwrite=*/true).ok());
+  ASSERT_OK(io.WriteFileAtomic(path, "third", /*overwrite=*/true));
   EXPECT_EQ(*io.ReadFile(path), "third");
   // No temporary files are left behind.
   EXPECT_EQ(io.ListDir(tmp.path())->size(), 1u);
-  ASSERT_TRUE(io.WriteFileAtomic(tmp.path() + "/other", "x", false).ok());
+  ASSERT_OK(io.WriteFileAtomic(tmp.path() + "/other", "x", false));
   EXPECT_TRUE(io.RenameNoReplace(tmp.path() + "/other", path).IsAlreadyExists());
 }
 
 TEST(LocalFileIOTest, ErrorsNameThePath) {
-  testing::TempDir tmp;
+  test::TempDir tmp;
   FileIO& io = *LocalFileIO();
   auto missing = io.ReadFile(tmp.path() + "/nope");
   ASSERT_FALSE(missing.ok());
@@ -57,14 +57,14 @@ TEST(LocalFileIOTest, ErrorsNameThePath) {
   EXPECT_TRUE(io.ListDir(tmp.path() + "/nodir").status().IsNotFound());
 
   std::string path = tmp.path() + "/short";
-  ASSERT_TRUE(io.WriteFileAtomic(path, "abc", false).ok());
+  ASSERT_OK(io.WriteFileAtomic(path, "abc", false));
   auto file = io.OpenForRead(path);
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   uint8_t buf[8];
   Status past = (*file)->ReadAt(2, 4, buf);
   EXPECT_TRUE(past.IsCorruption());
   EXPECT_NE(past.message().find(path), std::string::npos) << past.ToString();
-  EXPECT_TRUE((*file)->ReadAt(0, 3, buf).ok());
+  EXPECT_OK((*file)->ReadAt(0, 3, buf));
   EXPECT_FALSE((*file)->ReadAt(-1, 1, buf).ok());
 }
 

@@ -39,13 +39,13 @@ void FixCrc(std::string* entry) {
 
 DeletionVector Make(DeletionVector::Kind kind, const std::vector<int64_t>& positions) {
   DeletionVector dv(kind);
-  for (int64_t p : positions) EXPECT_TRUE(dv.Delete(p).ok()) << p;
+  for (int64_t p : positions) EXPECT_OK(dv.Delete(p)) << p;
   return dv;
 }
 
 TEST(DeletionVectorTest, ReadsAndRewritesJavaEntry) {
   auto dv = DeletionVector::Deserialize(kJavaEntry);
-  ASSERT_TRUE(dv.ok()) << dv.status().ToString();
+  ASSERT_OK(dv);
   EXPECT_EQ(dv->kind(), DeletionVector::Kind::kBitmap32);
   EXPECT_EQ(dv->Cardinality(), 2);
   EXPECT_EQ(dv->ToSortedPositions(), (std::vector<int64_t>{0, 1}));
@@ -68,7 +68,7 @@ TEST(DeletionVectorTest, Bitmap32RoundTripWithEveryContainerKind) {
   EXPECT_EQ(DecodeFixed32BE(reinterpret_cast<const uint8_t*>(entry.data())), entry.size() - 8);
   EXPECT_EQ(entry.substr(4, 4), Hex("5E43F2D0"));
   auto back = DeletionVector::Deserialize(entry);
-  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  ASSERT_OK(back);
   EXPECT_EQ(back->ToSortedPositions(), positions);
   EXPECT_TRUE(*back == dv);
   EXPECT_EQ(back->Serialize(), entry);
@@ -103,13 +103,13 @@ TEST(DeletionVectorTest, ContainerKindsFollowJavaRunOptimize) {
       Hex("3B300000010000020001000000"
           "0200");
   auto kept = DeletionVector::Deserialize(Entry32(run3));
-  ASSERT_TRUE(kept.ok()) << kept.status().ToString();
+  ASSERT_OK(kept);
   EXPECT_EQ(kept->ToSortedPositions(), (std::vector<int64_t>{0, 1, 2}));
   EXPECT_EQ(kept->Serialize(), Entry32(run3));
   // ... and becomes an array when it is larger: {0, 2} as two runs.
   auto converted =
       DeletionVector::Deserialize(Entry32(Hex("3B300000010000010002000000000002000000")));
-  ASSERT_TRUE(converted.ok()) << converted.status().ToString();
+  ASSERT_OK(converted);
   EXPECT_EQ(converted->Serialize(), Entry32(Hex("3A30000001000000000001001000000000000200")));
   // Bitmap containers, and runs across several containers with offsets.
   std::vector<int64_t> positions;
@@ -123,7 +123,7 @@ TEST(DeletionVectorTest, ContainerKindsFollowJavaRunOptimize) {
   EXPECT_EQ(DecodeFixed32LE(data), 12347u | (4u << 16));  // 5 containers with runs
   EXPECT_EQ(data[4], 0x1E);                               // containers 1-4 are runs
   auto back = DeletionVector::Deserialize(entry);
-  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  ASSERT_OK(back);
   EXPECT_EQ(back->ToSortedPositions(), positions);
   EXPECT_EQ(back->Serialize(), entry);
 }
@@ -133,7 +133,7 @@ TEST(DeletionVectorTest, PositionsOutsideTheVariantAreRejected) {
   EXPECT_FALSE(dv32.Delete(-1).ok());
   EXPECT_FALSE(dv32.Delete(int64_t{1} << 31).ok());
   DeletionVector dv64(DeletionVector::Kind::kBitmap64);
-  EXPECT_TRUE(dv64.Delete(DeletionVector::kMaxBitmap64Position).ok());
+  EXPECT_OK(dv64.Delete(DeletionVector::kMaxBitmap64Position));
   EXPECT_FALSE(dv64.Delete(DeletionVector::kMaxBitmap64Position + 1).ok());
   EXPECT_TRUE(dv32.IsEmpty());
   EXPECT_EQ(dv64.Cardinality(), 1);
@@ -151,7 +151,7 @@ TEST(DeletionVectorTest, Bitmap64IsWrittenDenseLittleEndian) {
   EXPECT_EQ(dv.ManifestLength(static_cast<int64_t>(entry.size())),
             static_cast<int64_t>(entry.size()));
   auto back = DeletionVector::Deserialize(entry);
-  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  ASSERT_OK(back);
   EXPECT_EQ(back->kind(), DeletionVector::Kind::kBitmap64);
   EXPECT_EQ(back->ToSortedPositions(), (std::vector<int64_t>{5, 9, high + 7}));
   EXPECT_TRUE(back->IsDeleted(high + 7));
@@ -161,7 +161,7 @@ TEST(DeletionVectorTest, Bitmap64IsWrittenDenseLittleEndian) {
   DeletionVector empty(DeletionVector::Kind::kBitmap64);
   const std::string empty_entry = empty.Serialize();
   EXPECT_EQ(empty_entry.size(), 4u + 4 + 8 + 4);
-  ASSERT_TRUE(DeletionVector::Deserialize(empty_entry).ok());
+  ASSERT_OK(DeletionVector::Deserialize(empty_entry));
 }
 
 // A 64-bit entry with only the given (key, 32-bit entry payload) pairs, as another writer may.
@@ -189,7 +189,7 @@ std::string PortableBitmap(const std::vector<int64_t>& positions) {
 
 TEST(DeletionVectorTest, Bitmap64AcceptsSparseKeysAndRejectsDisorder) {
   auto sparse = DeletionVector::Deserialize(Sparse64Entry({{3, PortableBitmap({1, 2})}}));
-  ASSERT_TRUE(sparse.ok()) << sparse.status().ToString();
+  ASSERT_OK(sparse);
   EXPECT_EQ(sparse->ToSortedPositions(),
             (std::vector<int64_t>{(int64_t{3} << 32) + 1, (int64_t{3} << 32) + 2}));
   const std::string bitmap = PortableBitmap({1});
@@ -282,7 +282,7 @@ TEST(DeletionVectorTest, GarbledBitmapsNeverCrash) {
         // A garbled 64-bit key can be large, and Java writes every key up to the largest.
         if (!read.empty() && read.back() > (int64_t{64} << 32)) continue;
         auto again = DeletionVector::Deserialize(result->Serialize());
-        ASSERT_TRUE(again.ok()) << again.status().ToString();
+        ASSERT_OK(again);
         EXPECT_EQ(again->ToSortedPositions(), read) << "byte " << i;
       }
       std::string cut = entry.substr(0, i) + std::string(4, '\0');
@@ -308,7 +308,7 @@ struct IndexFile {
       named.emplace_back("data-" + std::to_string(i) + ".parquet", &vectors[i]);
     }
     auto built = BuildDeletionVectorIndexFile(named);
-    EXPECT_TRUE(built.ok()) << built.status().ToString();
+    EXPECT_OK(built);
     if (!built.ok()) return;
     content = built->content;
     for (const auto& range : built->ranges) {
@@ -318,7 +318,7 @@ struct IndexFile {
 };
 
 TEST(DeletionVectorReaderTest, ReadsBothVariantsFromOneFile) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/index-0";
   std::vector<DeletionVector> vectors;
   vectors.push_back(Make(DeletionVector::Kind::kBitmap32, {0, 7}));
@@ -332,29 +332,29 @@ TEST(DeletionVectorReaderTest, ReadsBothVariantsFromOneFile) {
   EXPECT_EQ(index.files[1].offset + index.files[1].length,
             static_cast<int64_t>(index.content.size()));
   auto io = LocalFileIO();
-  ASSERT_TRUE(io->WriteFileAtomic(path, index.content, true).ok());
+  ASSERT_OK(io->WriteFileAtomic(path, index.content, true));
   auto first = ReadDeletionVector(*io, index.files[0]);
-  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  ASSERT_OK(first);
   EXPECT_EQ(first->ToSortedPositions(), (std::vector<int64_t>{0, 7}));
   auto second = ReadDeletionVector(*io, index.files[1]);
-  ASSERT_TRUE(second.ok()) << second.status().ToString();
+  ASSERT_OK(second);
   EXPECT_EQ(second->kind(), DeletionVector::Kind::kBitmap64);
   EXPECT_EQ(second->Cardinality(), 2);
   // Older manifests record no cardinality.
   DeletionFile no_cardinality = index.files[1];
   no_cardinality.cardinality.reset();
-  EXPECT_TRUE(ReadDeletionVector(*io, no_cardinality).ok());
+  EXPECT_OK(ReadDeletionVector(*io, no_cardinality));
 }
 
 TEST(DeletionVectorReaderTest, BadRangesAndFilesNameTheIndexFileAndOffset) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/index-0";
   std::vector<DeletionVector> vectors;
   vectors.push_back(Make(DeletionVector::Kind::kBitmap32, {0, 7}));
   IndexFile index(std::move(vectors), path);
   ASSERT_EQ(index.files.size(), 1u);
   auto io = LocalFileIO();
-  ASSERT_TRUE(io->WriteFileAtomic(path, index.content, true).ok());
+  ASSERT_OK(io->WriteFileAtomic(path, index.content, true));
   const DeletionFile good = index.files[0];
 
   auto expect_error = [&](const DeletionFile& file, const std::string& words) {
@@ -385,7 +385,7 @@ TEST(DeletionVectorReaderTest, BadRangesAndFilesNameTheIndexFileAndOffset) {
   std::string long_entry = index.content;
   EncodeFixed32BE(reinterpret_cast<uint8_t*>(long_entry.data() + 1), 1000);
   const std::string long_path = dir.path() + "/index-long";
-  ASSERT_TRUE(io->WriteFileAtomic(long_path, long_entry, true).ok());
+  ASSERT_OK(io->WriteFileAtomic(long_path, long_entry, true));
   DeletionFile runs_past = good;
   runs_past.path = long_path;
   runs_past.length = 1000;
@@ -395,12 +395,12 @@ TEST(DeletionVectorReaderTest, BadRangesAndFilesNameTheIndexFileAndOffset) {
   std::string v2 = index.content;
   v2[0] = 2;
   const std::string v2_path = dir.path() + "/index-v2";
-  ASSERT_TRUE(io->WriteFileAtomic(v2_path, v2, true).ok());
+  ASSERT_OK(io->WriteFileAtomic(v2_path, v2, true));
   DeletionFile wrong_version = good;
   wrong_version.path = v2_path;
   expect_error(wrong_version, "version 2");
   const std::string empty_path = dir.path() + "/index-empty";
-  ASSERT_TRUE(io->WriteFileAtomic(empty_path, "", true).ok());
+  ASSERT_OK(io->WriteFileAtomic(empty_path, "", true));
   DeletionFile empty = good;
   empty.path = empty_path;
   expect_error(empty, "empty index file");
@@ -409,7 +409,7 @@ TEST(DeletionVectorReaderTest, BadRangesAndFilesNameTheIndexFileAndOffset) {
   std::string bad_magic = index.content;
   bad_magic[6] ^= 0x40;
   const std::string bad_magic_path = dir.path() + "/index-magic";
-  ASSERT_TRUE(io->WriteFileAtomic(bad_magic_path, bad_magic, true).ok());
+  ASSERT_OK(io->WriteFileAtomic(bad_magic_path, bad_magic, true));
   DeletionFile magic = good;
   magic.path = bad_magic_path;
   expect_error(magic, "magic");

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sluice/types/value_comparator.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
@@ -19,7 +20,7 @@ int Sign(int c) { return c < 0 ? -1 : (c > 0 ? 1 : 0); }
 
 void CheckAgainstValues(const DataTypePtr& type, const std::vector<Value>& values) {
   ColumnVector column(type);
-  for (const Value& v : values) ASSERT_TRUE(column.AppendValue(v).ok()) << type->ToString();
+  for (const Value& v : values) ASSERT_OK(column.AppendValue(v));
   for (size_t i = 0; i < values.size(); ++i) {
     for (size_t j = 0; j < values.size(); ++j) {
       EXPECT_EQ(
@@ -73,9 +74,9 @@ TEST(ColumnRowComparatorTest, ColumnsInOrderAndDescendingKeepsNullsFirst) {
   ColumnBatch batch(
       DataType::Row({DataField{0, "a", DataType::Int(), std::nullopt, std::nullopt},
                      DataField{1, "b", DataType::String(), std::nullopt, std::nullopt}}));
-  ASSERT_TRUE(batch.AppendRow({Value::Int32(1), Value::String("y")}).ok());
-  ASSERT_TRUE(batch.AppendRow({Value::Int32(1), Value::String("x")}).ok());
-  ASSERT_TRUE(batch.AppendRow({Value::Null(), Value::String("z")}).ok());
+  ASSERT_OK(batch.AppendRow({Value::Int32(1), Value::String("y")}));
+  ASSERT_OK(batch.AppendRow({Value::Int32(1), Value::String("x")}));
+  ASSERT_OK(batch.AppendRow({Value::Null(), Value::String("z")}));
   const ColumnRowComparator ascending({0, 1});
   EXPECT_GT(ascending.Compare(batch, 0, batch, 1), 0);
   EXPECT_LT(ascending.Compare(batch, 2, batch, 0), 0);

@@ -9,7 +9,7 @@
 #include "sluice/row/binary_row.h"
 #include "sluice/types/data_type.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 inline DataTypePtr BigIntKeyType() {
   return DataType::Row({DataField{0, "k", DataType::BigInt(false), std::nullopt, std::nullopt}});
@@ -67,4 +67,4 @@ inline std::vector<std::string> Names(const std::vector<DataFileMeta>& files) {
   return names;
 }
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "lsm_test_util.h"
+#include "sluice/meta/core_options.h"
 #include "sluice/row/bucket.h"
 #include "test_util.h"
 
@@ -169,9 +170,9 @@ Value FromJson(const nlohmann::json& j, const DataType& type) {
 }
 
 TableSchema LoadSchema(const std::string& table_dir) {
-  std::string text = testing::ReadFileOrFail(table_dir + "/schema/schema-0");
+  std::string text = test::ReadFileOrFail(table_dir + "/schema/schema-0");
   Result<TableSchema> schema = TableSchema::FromJson(text);
-  EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+  EXPECT_OK(schema);
   return std::move(schema).value();
 }
 
@@ -186,9 +187,9 @@ std::multiset<std::string> MergeAll(const TableSchema& schema, const DynamicOpti
                                     const std::vector<ValueList>& rows,
                                     const std::vector<RowKind>& kinds) {
   Result<CoreOptions> options = CoreOptions::FromSchema(schema, dynamic);
-  EXPECT_TRUE(options.ok()) << options.status().ToString();
+  EXPECT_OK(options);
   Result<std::unique_ptr<MergeFunction>> f = CreateMergeFunction(schema, *options);
-  EXPECT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_OK(f);
   std::vector<int> pk = PrimaryKeyIndexes(schema);
   // Full primary key -> records in sequence order.
   std::map<std::string, std::vector<KeyValue>> by_key;
@@ -198,18 +199,18 @@ std::multiset<std::string> MergeAll(const TableSchema& schema, const DynamicOpti
     kv.sequence_number = static_cast<int64_t>(i);
     kv.kind = kinds[i];
     kv.value = rows[i];
-    by_key[testing::Render(kv.key)].push_back(std::move(kv));
+    by_key[test::Render(kv.key)].push_back(std::move(kv));
   }
   std::multiset<std::string> out;
   for (const auto& [key, records] : by_key) {
-    std::optional<KeyValue> merged = testing::Merge(f->get(), records);
-    if (merged) out.insert(testing::Render(merged->value));
+    std::optional<KeyValue> merged = test::Merge(f->get(), records);
+    if (merged) out.insert(test::Render(merged->value));
   }
   return out;
 }
 
 std::vector<nlohmann::json> CasesOf(const std::string& table) {
-  std::ifstream in(testing::CompatDir() + "/cases.jsonl");
+  std::ifstream in(test::CompatDir() + "/cases.jsonl");
   EXPECT_TRUE(in.good());
   std::vector<nlohmann::json> out;
   std::string line;
@@ -224,7 +225,7 @@ TEST(CorpusMergeTest, PartialUpdateReadmeAndCases) {
   int checked = 0;
   for (const char* format : {"parquet", "orc"}) {
     std::string rel = std::string(format) + "/pk_table_partial_update.db/pk_table_partial_update";
-    std::string dir = testing::CompatTablesDir() + "/" + rel;
+    std::string dir = test::CompatTablesDir() + "/" + rel;
     TableSchema schema = LoadSchema(dir);
     Readme readme = ParseReadme(dir + "/README");
     ASSERT_EQ(readme.records.size(), 8u);
@@ -249,7 +250,7 @@ TEST(CorpusMergeTest, PartialUpdateReadmeAndCases) {
                           ? Value::String(tokens[i])
                           : ParseToken(tokens[i], type));
       }
-      recalled.insert(testing::Render(row));
+      recalled.insert(test::Render(row));
     }
     EXPECT_EQ(got, recalled) << rel;
     ++checked;
@@ -260,7 +261,7 @@ TEST(CorpusMergeTest, PartialUpdateReadmeAndCases) {
         ValueList row;
         for (size_t i = 0; i < jrow.size(); ++i)
           row.push_back(FromJson(jrow[i], *schema.fields()[i].type));
-        expected.insert(testing::Render(row));
+        expected.insert(test::Render(row));
       }
       EXPECT_EQ(got, expected) << c["id"];
       ++checked;
@@ -273,7 +274,7 @@ TEST(CorpusMergeTest, PartialUpdateReadmeAndCases) {
 // the case's dynamic options. `compacted_only`: first-row batch reads see only files written by
 // the last compaction (level 0 is skipped).
 void CheckScanAndReadCases(const std::string& rel, bool compacted_only, int* checked) {
-  std::string dir = testing::CompatTablesDir() + "/" + rel;
+  std::string dir = test::CompatTablesDir() + "/" + rel;
   TableSchema schema = LoadSchema(dir);
   Readme readme = ParseReadme(dir + "/README");
   ASSERT_FALSE(readme.records.empty());
@@ -304,9 +305,9 @@ void CheckScanAndReadCases(const std::string& rel, bool compacted_only, int* che
         ValueList bucket_key;
         for (const std::string& name : schema.bucket_keys())
           bucket_key.push_back(row[schema.FieldIndex(name)]);
-        Result<int32_t> bucket =
-            DefaultBucketOfKey(bucket_key, *schema.LogicalBucketKeyType(), schema.num_buckets());
-        ASSERT_TRUE(bucket.ok());
+        Result<int32_t> bucket = DefaultBucketOfKey(bucket_key, *schema.LogicalBucketKeyType(),
+                                                    CoreOptions::FromSchema(schema)->bucket());
+        ASSERT_OK(bucket);
         if (*bucket != read["bucket"].get<int>()) continue;
       }
       rows.push_back(std::move(row));
@@ -318,7 +319,7 @@ void CheckScanAndReadCases(const std::string& rel, bool compacted_only, int* che
       ValueList row;
       for (size_t i = 0; i < jrow.size(); ++i)
         row.push_back(FromJson(jrow[i], *schema.fields()[i].type));
-      expected.insert(testing::Render(row));
+      expected.insert(test::Render(row));
     }
     EXPECT_EQ(got, expected) << c["id"];
     ++*checked;

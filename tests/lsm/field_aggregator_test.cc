@@ -4,6 +4,7 @@
 #include <roaring/roaring.h>
 
 #include "lsm_test_util.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
@@ -18,15 +19,15 @@ Value Dec(int64_t unscaled, int32_t p, int32_t s) {
 std::unique_ptr<FieldAggregator> Make(const DataTypePtr& type, const char* function,
                                       TableOptions options = {}) {
   Result<CoreOptions> o = CoreOptions::Make(options);
-  EXPECT_TRUE(o.ok());
+  EXPECT_OK(o);
   auto agg = CreateFieldAggregator(type, "f", function, *o);
-  EXPECT_TRUE(agg.ok()) << function << ": " << agg.status().ToString();
+  EXPECT_OK(agg) << function;
   return agg.ok() ? std::move(agg).value() : nullptr;
 }
 
 Status MakeError(const DataTypePtr& type, const char* function, TableOptions options = {}) {
   Result<CoreOptions> o = CoreOptions::Make(options);
-  EXPECT_TRUE(o.ok());
+  EXPECT_OK(o);
   return CreateFieldAggregator(type, "f", function, *o).status();
 }
 
@@ -203,7 +204,7 @@ TEST(FieldAggregatorTest, MergeMap) {
   Value a = MapOf({{Int(1), Str("a")}, {Int(2), Str("b")}});
   Value b = MapOf({{Int(2), Str("B")}, {Int(3), Str("c")}});
   Result<Value> merged = agg->Agg(a, b);
-  ASSERT_TRUE(merged.ok());
+  ASSERT_OK(merged);
   EXPECT_EQ(*merged, MapOf({{Int(1), Str("a")}, {Int(2), Str("B")}, {Int(3), Str("c")}}));
   EXPECT_EQ(*agg->Agg(N(), b), b);
   EXPECT_EQ(*agg->Agg(a, N()), a);
@@ -215,7 +216,7 @@ TEST(FieldAggregatorTest, MergeMap) {
 
 TEST(FieldAggregatorTest, MergeMapWithKeyTime) {
   auto row = DataType::Row(
-      {testing::Field(0, "v", DataType::Int()), testing::Field(1, "ts", DataType::String())});
+      {test::Field(0, "v", DataType::Int()), test::Field(1, "ts", DataType::String())});
   auto type = DataType::Map(DataType::String(), row);
   auto agg = Make(type, "merge_map_with_keytime");
   auto R = [](int v, const char* ts) { return Value::Row({Int(v), ts ? Str(ts) : N()}); };
@@ -227,7 +228,7 @@ TEST(FieldAggregatorTest, MergeMapWithKeyTime) {
                     {Str("d"), R(40, nullptr)},       // null ts: skipped
                     {Str("e"), R(50, "1")}});         // new key
   Result<Value> merged = agg->Agg(acc, in);
-  ASSERT_TRUE(merged.ok()) << merged.status().ToString();
+  ASSERT_OK(merged);
   EXPECT_EQ(*merged, MapOf({{Str("a"), R(1, "2024-01-02")},
                             {Str("b"), R(20, "2024-01-03")},
                             {Str("e"), R(50, "1")}}));
@@ -239,9 +240,9 @@ TEST(FieldAggregatorTest, MergeMapWithKeyTime) {
 }
 
 DataTypePtr NestedType() {
-  return DataType::Array(DataType::Row({testing::Field(0, "id", DataType::Int()),
-                                        testing::Field(1, "name", DataType::String()),
-                                        testing::Field(2, "seq", DataType::Int())}));
+  return DataType::Array(DataType::Row({test::Field(0, "id", DataType::Int()),
+                                        test::Field(1, "name", DataType::String()),
+                                        test::Field(2, "seq", DataType::Int())}));
 }
 
 Value Row3(Value id, Value name, Value seq) {
@@ -337,7 +338,7 @@ TEST(FieldAggregatorTest, RoaringBitmap32) {
       "\x01\x00\x02\x00\x03\x00",
       22);
   Result<Value> merged = agg->Agg(Value::Binary(java_123), Value::Binary(PortableBitmap({5})));
-  ASSERT_TRUE(merged.ok()) << merged.status().ToString();
+  ASSERT_OK(merged);
   const std::string java_1235(
       "\x3a\x30\x00\x00\x01\x00\x00\x00\x00\x00\x03\x00\x10\x00\x00\x00"
       "\x01\x00\x02\x00\x03\x00\x05\x00",
@@ -345,7 +346,7 @@ TEST(FieldAggregatorTest, RoaringBitmap32) {
   EXPECT_EQ(merged->bytes(), java_1235);
   Result<Value> big =
       agg->Agg(Value::Binary(PortableBitmap({1, 70000})), Value::Binary(PortableBitmap({2})));
-  ASSERT_TRUE(big.ok());
+  ASSERT_OK(big);
   EXPECT_EQ(big->bytes(), PortableBitmap({1, 2, 70000}));
   EXPECT_EQ(agg->Agg(N(), Value::Binary(java_123))->bytes(), java_123);
   EXPECT_FALSE(agg->Agg(Value::Binary("garbage"), Value::Binary(java_123)).ok());

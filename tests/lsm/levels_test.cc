@@ -4,13 +4,14 @@
 
 #include "compaction_test_util.h"
 #include "sluice/lsm/interval_partition.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
 
-using testing::BigIntKeyType;
-using testing::FileMeta;
-using testing::Names;
+using test::BigIntKeyType;
+using test::FileMeta;
+using test::Names;
 
 TEST(LevelsTest, Level0NewestFirstAndOneRunPerHigherLevel) {
   std::vector<DataFileMeta> files = {
@@ -19,7 +20,7 @@ TEST(LevelsTest, Level0NewestFirstAndOneRunPerHigherLevel) {
       FileMeta("e", 2, 1, 10, 100, 0, 1),
   };
   Result<Levels> levels = Levels::Make(BigIntKeyType(), files, 4);
-  ASSERT_TRUE(levels.ok()) << levels.status().ToString();
+  ASSERT_OK(levels);
   // Larger max sequence first; equal max sequence: smaller min sequence first.
   EXPECT_EQ(Names(levels->AllFiles()), (std::vector<std::string>{"c", "b", "a", "e", "d"}));
   EXPECT_EQ(levels->NumberOfSortedRuns(), 4);
@@ -35,7 +36,7 @@ TEST(LevelsTest, Level0NewestFirstAndOneRunPerHigherLevel) {
 
 TEST(LevelsTest, LevelsRestoredFromFilesAboveNumLevels) {
   Result<Levels> levels = Levels::Make(BigIntKeyType(), {FileMeta("a", 7, 1, 2, 1)}, 3);
-  ASSERT_TRUE(levels.ok());
+  ASSERT_OK(levels);
   EXPECT_EQ(levels->number_of_levels(), 8);
   EXPECT_EQ(levels->max_level(), 7);
   EXPECT_FALSE(Levels::Make(BigIntKeyType(), std::vector<DataFileMeta>{}, 1).ok());
@@ -44,14 +45,12 @@ TEST(LevelsTest, LevelsRestoredFromFilesAboveNumLevels) {
 TEST(LevelsTest, UpdateMovesFilesBetweenLevels) {
   Result<Levels> levels = Levels::Make(
       BigIntKeyType(), {FileMeta("a", 0, 1, 10, 1, 1, 1), FileMeta("b", 0, 5, 20, 1, 2, 2)}, 3);
-  ASSERT_TRUE(levels.ok());
+  ASSERT_OK(levels);
   // b upgraded to level 2 as is, a rewritten into c on level 2.
   DataFileMeta b2 = FileMeta("b", 2, 5, 20, 1, 2, 2);
   DataFileMeta c = FileMeta("c", 2, 1, 4, 1, 1, 1);
-  ASSERT_TRUE(levels
-                  ->Update({FileMeta("a", 0, 1, 10, 1, 1, 1), FileMeta("b", 0, 5, 20, 1, 2, 2)},
-                           std::vector<DataFileMeta>{b2, c})
-                  .ok());
+  ASSERT_OK(levels->Update({FileMeta("a", 0, 1, 10, 1, 1, 1), FileMeta("b", 0, 5, 20, 1, 2, 2)},
+                           std::vector<DataFileMeta>{b2, c}));
   EXPECT_TRUE(levels->level0().empty());
   EXPECT_EQ(Names(levels->AllFiles()), (std::vector<std::string>{"c", "b"}));
   EXPECT_EQ(levels->NumberOfSortedRuns(), 1);
@@ -72,7 +71,7 @@ TEST(LevelsTest, UndecodableKeyNamesTheFile) {
   ASSERT_FALSE(levels.ok());
   EXPECT_NE(levels.status().ToString().find("broken-file"), std::string::npos);
   Result<Levels> empty = Levels::Make(BigIntKeyType(), std::vector<DataFileMeta>{}, 3);
-  ASSERT_TRUE(empty.ok());
+  ASSERT_OK(empty);
   EXPECT_FALSE(empty->Update({}, std::vector<DataFileMeta>{bad}).ok());
   EXPECT_FALSE(empty->Update({}, std::vector<DataFileMeta>{FileMeta("deep", 5, 1, 2, 1)}).ok());
 }
@@ -83,7 +82,7 @@ TEST(IntervalPartitionTest, SectionsOfFewestRuns) {
                                      FileMeta("c", 0, 6, 9, 1),   FileMeta("d", 1, 20, 30, 1),
                                      FileMeta("e", 0, 30, 40, 1), FileMeta("f", 0, 50, 60, 1)};
   auto sections = IntervalPartition(files, *BigIntKeyType());
-  ASSERT_TRUE(sections.ok());
+  ASSERT_OK(sections);
   ASSERT_EQ(sections->size(), 3u);
   std::multiset<std::vector<size_t>> first((*sections)[0].begin(), (*sections)[0].end());
   EXPECT_EQ(first, (std::multiset<std::vector<size_t>>{{0, 2}, {1}}));

@@ -10,10 +10,11 @@
 
 #include "sluice/lsm/merge_function.h"
 #include "sluice/lsm/merge_function_factory.h"
+#include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
-#include "sluice/table/core_options.h"
+#include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 inline DataField Field(int id, std::string name, DataTypePtr type) {
   return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
@@ -24,7 +25,7 @@ inline TableSchema MakeSchema(std::vector<DataField> fields, std::vector<std::st
   int32_t highest = static_cast<int32_t>(fields.size()) - 1;
   Result<TableSchema> schema = TableSchema::Make(
       3, 0, std::move(fields), highest, {}, std::move(pks), std::move(options), std::nullopt, 0);
-  EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+  EXPECT_OK(schema);
   return std::move(schema).value();
 }
 
@@ -47,7 +48,7 @@ inline std::optional<KeyValue> Merge(MergeFunction* f, const std::vector<KeyValu
   f->Reset();
   for (const KeyValue& kv : records) {
     Status st = f->Add(kv);
-    EXPECT_TRUE(st.ok()) << st.ToString();
+    EXPECT_OK(st);
     if (!st.ok()) return std::nullopt;
   }
   return f->GetResult();
@@ -66,4 +67,4 @@ inline std::string Render(const ValueList& row) {
   return out + ")";
 }
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

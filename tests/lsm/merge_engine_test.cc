@@ -2,17 +2,18 @@
 
 #include "lsm_test_util.h"
 #include "sluice/lsm/first_row_merge_function.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
 
-using testing::Field;
-using testing::KV;
-using testing::MakeMergeFunction;
-using testing::MakeSchema;
-using testing::Merge;
-using testing::MergeStatus;
-using testing::Render;
+using test::Field;
+using test::KV;
+using test::MakeMergeFunction;
+using test::MakeSchema;
+using test::Merge;
+using test::MergeStatus;
+using test::Render;
 
 const RowKind I = RowKind::kInsert;
 const RowKind UB = RowKind::kUpdateBefore;
@@ -33,7 +34,7 @@ TableSchema Schema(TableOptions options) {
 
 std::unique_ptr<MergeFunction> Make(TableOptions options) {
   auto f = MakeMergeFunction(Schema(std::move(options)));
-  EXPECT_TRUE(f.ok()) << f.status().ToString();
+  EXPECT_OK(f);
   return std::move(f).value();
 }
 
@@ -74,9 +75,9 @@ TEST(DeduplicateTest, MovedRecords) {
   for (const char* engine : {"deduplicate", "first-row"}) {
     auto f = Make({{"merge-engine", engine}, {"ignore-delete", "true"}});
     f->Reset();
-    ASSERT_TRUE(f->Add(KV(1, I, {Int(1), Int(10), Str("x"), N()})).ok());
-    ASSERT_TRUE(f->Add(KV(2, D, {Int(1), Int(10), Str("x"), N()})).ok());
-    ASSERT_TRUE(f->Add(KV(3, I, {Int(1), Int(30), Str("z"), N()})).ok());
+    ASSERT_OK(f->Add(KV(1, I, {Int(1), Int(10), Str("x"), N()})));
+    ASSERT_OK(f->Add(KV(2, D, {Int(1), Int(10), Str("x"), N()})));
+    ASSERT_OK(f->Add(KV(3, I, {Int(1), Int(30), Str("z"), N()})));
     auto r = f->GetResult();
     ASSERT_TRUE(r) << engine;
     EXPECT_EQ(Render(r->value),
@@ -95,7 +96,7 @@ TEST(DeduplicateTest, IgnoreDeleteSkipsRetractions) {
     ASSERT_TRUE(r) << key;
     EXPECT_EQ(r->sequence_number, 1);
     f->Reset();
-    ASSERT_TRUE(f->Add(KV(1, D, {Int(1), N(), N(), N()})).ok());
+    ASSERT_OK(f->Add(KV(1, D, {Int(1), N(), N(), N()})));
     EXPECT_FALSE(f->GetResultKeepingDeletes()) << "only ignored records: no result";
   }
 }
@@ -131,10 +132,10 @@ TEST(FirstRowTest, TracksHighLevelRecords) {
   f.Reset();
   KeyValue a = KV(1, I, {Int(1), N(), N(), N()});
   a.level = 0;
-  ASSERT_TRUE(f.Add(a).ok());
+  ASSERT_OK(f.Add(a));
   EXPECT_FALSE(f.contains_high_level());
   a.level = 3;
-  ASSERT_TRUE(f.Add(a).ok());
+  ASSERT_OK(f.Add(a));
   EXPECT_TRUE(f.contains_high_level());
   f.Reset();
   EXPECT_FALSE(f.contains_high_level());
@@ -241,9 +242,8 @@ TEST(PartialUpdateTest, ConflictingOptionsAreRejected) {
       MakeError({{"merge-engine", "partial-update"}, {"fields.a.aggregate-function", "sum"}});
   EXPECT_NE(agg_without_group.message().find("Must use sequence group"), std::string::npos);
   // last_non_null_value needs no group.
-  EXPECT_TRUE(MakeError({{"merge-engine", "partial-update"},
-                         {"fields.default-aggregate-function", "last_non_null_value"}})
-                  .ok());
+  EXPECT_OK(MakeError({{"merge-engine", "partial-update"},
+                       {"fields.default-aggregate-function", "last_non_null_value"}}));
 }
 
 // k, a (group of g1), b (group of g1), g1, x (group of g2), g2.
@@ -260,7 +260,7 @@ TableSchema GroupSchema(TableOptions extra) {
 
 TEST(PartialUpdateTest, SequenceGroupsOrderTheirFields) {
   auto f = MakeMergeFunction(GroupSchema({}));
-  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  ASSERT_OK(f);
   auto r =
       Merge(f->get(), {KV(1, I, {Int(1), Int(1), Str("one"), Int(5), Int(100), Int(1)}),
                        // g1 older (3 < 5): a/b ignored; g2 newer: x overwritten, with a null too.
@@ -280,7 +280,7 @@ TEST(PartialUpdateTest, MultiFieldSequenceGroup) {
                   Field(2, "s1", DataType::Int()), Field(3, "s2", DataType::Int())},
                  {"k"}, {{"merge-engine", "partial-update"}, {"fields.s1,s2.sequence-group", "a"}});
   auto f = MakeMergeFunction(schema);
-  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  ASSERT_OK(f);
   auto r = Merge(f->get(), {KV(1, I, {Int(1), Int(10), Int(1), Int(5)}),
                             KV(2, I, {Int(1), Int(20), Int(1), Int(4)}),  // (1,4) < (1,5)
                             KV(3, I, {Int(1), Int(30), Int(2), N()})});   // (2,null) > (1,5)
@@ -290,7 +290,7 @@ TEST(PartialUpdateTest, MultiFieldSequenceGroup) {
 
 TEST(PartialUpdateTest, SequenceGroupRetraction) {
   auto f = MakeMergeFunction(GroupSchema({}));
-  ASSERT_TRUE(f.ok());
+  ASSERT_OK(f);
   // A -U of g1 with a newer group value nulls a/b and moves g1; g2 untouched (its value null).
   auto r = Merge(f->get(), {KV(1, I, {Int(1), Int(1), Str("one"), Int(5), Int(100), Int(1)}),
                             KV(2, UB, {Int(1), Int(1), Str("one"), Int(6), N(), N()})});
@@ -306,7 +306,7 @@ TEST(PartialUpdateTest, SequenceGroupRetraction) {
 TEST(PartialUpdateTest, RemoveRecordOnSequenceGroup) {
   auto f =
       MakeMergeFunction(GroupSchema({{"partial-update.remove-record-on-sequence-group", "g1"}}));
-  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  ASSERT_OK(f);
   EXPECT_FALSE(Merge(f->get(), {KV(1, I, {Int(1), Int(1), Str("one"), Int(5), Int(100), Int(1)}),
                                 KV(2, D, {Int(1), N(), N(), Int(6), N(), N()})}));
   // A -D of the other group only retracts that group.
@@ -325,7 +325,7 @@ TEST(PartialUpdateTest, SequenceGroupWithAggregates) {
                   {"fields.g.sequence-group", "total,latest"},
                   {"fields.total.aggregate-function", "sum"}});
   auto f = MakeMergeFunction(schema);
-  ASSERT_TRUE(f.ok()) << f.status().ToString();
+  ASSERT_OK(f);
   auto r =
       Merge(f->get(), {KV(1, I, {Int(1), Long(10), Int(1), Int(5)}),
                        KV(2, I, {Int(1), Long(5), Int(2), Int(3)}),  // older: summed, latest kept
@@ -421,12 +421,12 @@ TEST(AggregationTest, InputOfTheWrongTypeIsAnErrorNotACrash) {
                   {"fields.n.aggregate-function", "nested_update"},
                   {"fields.n.nested-key", "id"}});
   auto g = MakeMergeFunction(nested_schema);
-  ASSERT_TRUE(g.ok()) << g.status().ToString();
+  ASSERT_OK(g);
   Value short_row = Value::Array({Value::Row({Int(1)})});
   EXPECT_EQ(MergeStatus(g->get(), {KV(1, I, {Int(1), short_row})}).code(),
             StatusCode::kInvalidArgument);
   Value good = Value::Array({Value::Row({Int(1), Str("a")})});
-  EXPECT_TRUE(MergeStatus(g->get(), {KV(1, I, {Int(1), good}), KV(2, I, {Int(1), good})}).ok());
+  EXPECT_OK(MergeStatus(g->get(), {KV(1, I, {Int(1), good}), KV(2, I, {Int(1), good})}));
 }
 
 TEST(AggregationTest, UnknownAndUnsupportedFunctions) {

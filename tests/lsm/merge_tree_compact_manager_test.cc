@@ -6,13 +6,14 @@
 
 #include "compaction_test_util.h"
 #include "sluice/lsm/compact_increment_builder.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
 
-using testing::BigIntKeyType;
-using testing::FileMeta;
-using testing::Names;
+using test::BigIntKeyType;
+using test::FileMeta;
+using test::Names;
 
 struct RewriteCall {
   int output_level;
@@ -67,7 +68,7 @@ struct Fixture {
     options.small_file_ratio = 1.0;
     auto made =
         MergeTreeCompactManager::Make(options, BigIntKeyType(), restored, rewriter, background);
-    EXPECT_TRUE(made.ok()) << made.status().ToString();
+    EXPECT_OK(made);
     manager = std::move(made).value();
   }
 };
@@ -75,13 +76,12 @@ struct Fixture {
 TEST(MergeTreeCompactManagerTest, FileNumberTriggerMergesLevel0IntoMaxLevel) {
   Fixture fx({});
   for (int i = 0; i < 3; ++i) {
-    ASSERT_TRUE(
-        fx.manager->AddNewFile(FileMeta("l0-" + std::to_string(i), 0, i, i + 10, 10, i, i)).ok());
-    ASSERT_TRUE(fx.manager->TriggerCompaction(false).ok());
+    ASSERT_OK(fx.manager->AddNewFile(FileMeta("l0-" + std::to_string(i), 0, i, i + 10, 10, i, i)));
+    ASSERT_OK(fx.manager->TriggerCompaction(false));
   }
   // Three overlapping level-0 runs reach the trigger: size amplification takes them all.
   auto result = fx.manager->GetCompactionResult(true);
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
   ASSERT_TRUE(result->has_value());
   std::vector<std::string> before = Names((*result)->before);
   std::sort(before.begin(), before.end());
@@ -95,7 +95,7 @@ TEST(MergeTreeCompactManagerTest, FileNumberTriggerMergesLevel0IntoMaxLevel) {
   EXPECT_FALSE(fx.manager->CompactNotCompleted());
   // Nothing more to fetch.
   auto none = fx.manager->GetCompactionResult(true);
-  ASSERT_TRUE(none.ok());
+  ASSERT_OK(none);
   EXPECT_FALSE(none->has_value());
 }
 
@@ -104,7 +104,7 @@ TEST(MergeTreeCompactManagerTest, LargeDisjointFilesAreUpgradedNotRewritten) {
   // are rewritten together (a lone small file would be upgraded too).
   Fixture fx({FileMeta("big", 0, 1, 10, 500, 1, 1), FileMeta("small1", 0, 20, 30, 10, 2, 2),
               FileMeta("small2", 0, 31, 35, 10, 3, 3), FileMeta("old", 0, 40, 50, 500, 0, 0)});
-  ASSERT_TRUE(fx.manager->TriggerCompaction(true).ok());
+  ASSERT_OK(fx.manager->TriggerCompaction(true));
   auto result = fx.manager->GetCompactionResult(true);
   ASSERT_TRUE(result.ok() && result->has_value());
   ASSERT_EQ(fx.rewriter->calls.size(), 1u);
@@ -124,7 +124,7 @@ TEST(MergeTreeCompactManagerTest, UpgradeToMaxLevelRewritesFilesThatMayHoldDelet
   DataFileMeta unknown = FileMeta("unknown", 0, 20, 30, 500, 2, 2);
   unknown.delete_row_count.reset();
   Fixture fx({with_deletes, unknown, FileMeta("clean", 0, 40, 50, 500, 3, 3)});
-  ASSERT_TRUE(fx.manager->TriggerCompaction(true).ok());
+  ASSERT_OK(fx.manager->TriggerCompaction(true));
   auto result = fx.manager->GetCompactionResult(true);
   ASSERT_TRUE(result.ok() && result->has_value());
   ASSERT_EQ(fx.rewriter->calls.size(), 2u);
@@ -143,9 +143,9 @@ TEST(MergeTreeCompactManagerTest, UpgradeBelowMaxLevelKeepsFilesWithDeletes) {
   Fixture fx(
       {l0, FileMeta("newer", 0, 20, 30, 300, 6, 6), FileMeta("base", 4, 1, 100, 100000, 0, 0)},
       /*trigger=*/2, /*stop=*/4, /*num_levels=*/5);
-  ASSERT_TRUE(fx.manager->TriggerCompaction(false).ok());
+  ASSERT_OK(fx.manager->TriggerCompaction(false));
   auto result = fx.manager->GetCompactionResult(true);
-  ASSERT_TRUE(result.ok());
+  ASSERT_OK(result);
   ASSERT_TRUE(result->has_value());
   EXPECT_TRUE(fx.rewriter->calls.empty());
   EXPECT_EQ(Names((*result)->after), (std::vector<std::string>{"new", "newer"}));
@@ -158,7 +158,7 @@ TEST(MergeTreeCompactManagerTest, DeletesKeptWhenOlderDataStaysBelow) {
   Fixture fx({FileMeta("a", 0, 1, 10, 10, 3, 3), FileMeta("b", 0, 1, 10, 10, 4, 4),
               FileMeta("base", 3, 1, 100, 100000, 0, 0)},
              /*trigger=*/3, /*stop=*/5, /*num_levels=*/4);
-  ASSERT_TRUE(fx.manager->TriggerCompaction(false).ok());
+  ASSERT_OK(fx.manager->TriggerCompaction(false));
   auto result = fx.manager->GetCompactionResult(true);
   ASSERT_TRUE(result.ok() && result->has_value());
   ASSERT_EQ(fx.rewriter->calls.size(), 1u);
@@ -171,30 +171,30 @@ TEST(MergeTreeCompactManagerTest, StopTriggerAsksWriterToWait) {
   Fixture fx({}, /*trigger=*/10, /*stop=*/3);
   for (int i = 0; i < 4; ++i) {
     EXPECT_FALSE(fx.manager->ShouldWaitForLatestCompaction());
-    ASSERT_TRUE(fx.manager->AddNewFile(FileMeta("f" + std::to_string(i), 0, 1, 9, 10, i, i)).ok());
+    ASSERT_OK(fx.manager->AddNewFile(FileMeta("f" + std::to_string(i), 0, 1, 9, 10, i, i)));
   }
   EXPECT_TRUE(fx.manager->ShouldWaitForLatestCompaction());
   EXPECT_FALSE(fx.manager->ShouldWaitForPreparingCheckpoint());
-  ASSERT_TRUE(fx.manager->AddNewFile(FileMeta("f4", 0, 1, 9, 10, 4, 4)).ok());
+  ASSERT_OK(fx.manager->AddNewFile(FileMeta("f4", 0, 1, 9, 10, 4, 4)));
   EXPECT_TRUE(fx.manager->ShouldWaitForPreparingCheckpoint());
   // 5 runs > trigger 10? no; the file-number path does not fire, a full compaction does.
-  ASSERT_TRUE(fx.manager->TriggerCompaction(false).ok());
+  ASSERT_OK(fx.manager->TriggerCompaction(false));
   EXPECT_FALSE(fx.manager->CompactNotCompleted());
-  ASSERT_TRUE(fx.manager->TriggerCompaction(true).ok());
-  ASSERT_TRUE(fx.manager->GetCompactionResult(true).ok());
+  ASSERT_OK(fx.manager->TriggerCompaction(true));
+  ASSERT_OK(fx.manager->GetCompactionResult(true));
   EXPECT_FALSE(fx.manager->ShouldWaitForLatestCompaction());
 }
 
 TEST(MergeTreeCompactManagerTest, FailedCompactionReportsOnceAndKeepsFiles) {
   Fixture fx({FileMeta("a", 0, 1, 10, 10, 1, 1), FileMeta("b", 0, 1, 10, 10, 2, 2)});
   fx.rewriter->fail = true;
-  ASSERT_TRUE(fx.manager->TriggerCompaction(true).ok());
+  ASSERT_OK(fx.manager->TriggerCompaction(true));
   auto result = fx.manager->GetCompactionResult(true);
   ASSERT_FALSE(result.ok());
   EXPECT_NE(result.status().ToString().find("disk full"), std::string::npos);
   EXPECT_EQ(fx.manager->AllFiles().size(), 2u);
   fx.rewriter->fail = false;
-  ASSERT_TRUE(fx.manager->TriggerCompaction(true).ok());
+  ASSERT_OK(fx.manager->TriggerCompaction(true));
   result = fx.manager->GetCompactionResult(true);
   ASSERT_TRUE(result.ok() && result->has_value());
   EXPECT_EQ(Names(fx.manager->AllFiles()), (std::vector<std::string>{"c1"}));
@@ -203,10 +203,9 @@ TEST(MergeTreeCompactManagerTest, FailedCompactionReportsOnceAndKeepsFiles) {
 TEST(MergeTreeCompactManagerTest, BackgroundCompaction) {
   Fixture fx({}, 3, 5, 3, 100, /*background=*/true);
   for (int i = 0; i < 3; ++i) {
-    ASSERT_TRUE(
-        fx.manager->AddNewFile(FileMeta("l0-" + std::to_string(i), 0, 0, 10, 10, i, i)).ok());
+    ASSERT_OK(fx.manager->AddNewFile(FileMeta("l0-" + std::to_string(i), 0, 0, 10, 10, i, i)));
   }
-  ASSERT_TRUE(fx.manager->TriggerCompaction(false).ok());
+  ASSERT_OK(fx.manager->TriggerCompaction(false));
   EXPECT_TRUE(fx.manager->CompactNotCompleted());
   // A full compaction cannot start while one runs.
   EXPECT_FALSE(fx.manager->TriggerCompaction(true).ok());
@@ -247,19 +246,16 @@ TEST(CompactionOptionsTest, FromTableOptions) {
                                                 {"compaction.small-file-ratio", "0.5"},
                                                 {"target-file-size", "10 mb"},
                                                 {"compaction.force-up-level-0", "true"}});
-  ASSERT_TRUE(core.ok()) << core.status().ToString();
-  Result<CompactionOptions> options = CompactionOptions::Make(*core, true);
-  ASSERT_TRUE(options.ok()) << options.status().ToString();
-  EXPECT_EQ(options->num_levels, 5);
-  EXPECT_EQ(options->num_sorted_run_stop_trigger, 7);
-  EXPECT_EQ(options->optimization_interval_millis, 3600 * 1000);
-  EXPECT_EQ(options->compaction_file_size(), 5 * 1024 * 1024);
-  EXPECT_TRUE(options->force_up_level0);
+  ASSERT_OK(core);
+  const CompactionOptions options = CompactionOptions::From(*core, true);
+  EXPECT_EQ(options.num_levels, 5);
+  EXPECT_EQ(options.num_sorted_run_stop_trigger, 7);
+  EXPECT_EQ(options.optimization_interval_millis, 3600 * 1000);
+  EXPECT_EQ(options.compaction_file_size(), 5 * 1024 * 1024);
+  EXPECT_TRUE(options.force_up_level0);
   Result<CoreOptions> bad = CoreOptions::Make({{"compaction.small-file-ratio", "x"}});
-  ASSERT_TRUE(bad.ok());
-  Result<CompactionOptions> fails = CompactionOptions::Make(*bad, true);
-  ASSERT_FALSE(fails.ok());
-  EXPECT_NE(fails.status().ToString().find("compaction.small-file-ratio"), std::string::npos);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().ToString().find("compaction.small-file-ratio"), std::string::npos);
   EXPECT_TRUE(IsFullCompactionCommit(4, 2));
   EXPECT_FALSE(IsFullCompactionCommit(5, 2));
   EXPECT_TRUE(IsFullCompactionCommit(5, 0));
@@ -280,10 +276,10 @@ TEST(MergeTreeCompactManagerTest, LookupBucketsMoveEveryLevel0FileUp) {
   options.need_lookup = true;
   auto rewriter = std::make_shared<FakeRewriter>();
   auto manager = MergeTreeCompactManager::Make(options, BigIntKeyType(), {}, rewriter).value();
-  ASSERT_TRUE(manager->AddNewFile(FileMeta("only", 0, 1, 5, 500, 1, 1)).ok());
+  ASSERT_OK(manager->AddNewFile(FileMeta("only", 0, 1, 5, 500, 1, 1)));
   // Level 0 is not empty: a lookup bucket's compaction is not done.
   EXPECT_TRUE(manager->CompactNotCompleted());
-  ASSERT_TRUE(manager->TriggerCompaction(false).ok());
+  ASSERT_OK(manager->TriggerCompaction(false));
   auto result = manager->GetCompactionResult(true);
   ASSERT_TRUE(result.ok() && result->has_value());
   // One run, so far below the trigger; still moved up (to the max level, as the only run).
@@ -297,18 +293,19 @@ TEST(MergeTreeCompactManagerTest, LookupBucketsMoveEveryLevel0FileUp) {
 TEST(CompactionOptionsTest, LookupOptions) {
   Result<CoreOptions> first_row =
       CoreOptions::Make({{"merge-engine", "first-row"}, {"lookup-compact", "GENTLE"}});
-  ASSERT_TRUE(first_row.ok()) << first_row.status().ToString();
-  CompactionOptions options = CompactionOptions::Make(*first_row, true).value();
+  ASSERT_OK(first_row);
+  CompactionOptions options = CompactionOptions::From(*first_row, true);
   EXPECT_TRUE(options.need_lookup);
   EXPECT_TRUE(options.lookup_compact_gentle);
   EXPECT_EQ(options.LookupCompactMaxInterval(), 10);
   options.lookup_compact_max_interval = 2;
   EXPECT_EQ(options.LookupCompactMaxInterval(), 5);
-  EXPECT_FALSE(CompactionOptions::Make(CoreOptions::Make({}).value(), true)->need_lookup);
-  EXPECT_TRUE(CompactionOptions::Make(CoreOptions::Make({{"force-lookup", "true"}}).value(), true)
-                  ->need_lookup);
-  EXPECT_FALSE(
-      CompactionOptions::Make(CoreOptions::Make({{"lookup-compact", "soft"}}).value(), true).ok());
+  EXPECT_FALSE(CompactionOptions::From(CoreOptions::Make({}).value(), true).need_lookup);
+  EXPECT_TRUE(CompactionOptions::From(CoreOptions::Make({{"force-lookup", "true"}}).value(), true)
+                  .need_lookup);
+  Result<CoreOptions> soft = CoreOptions::Make({{"lookup-compact", "soft"}});
+  ASSERT_FALSE(soft.ok());
+  EXPECT_NE(soft.status().ToString().find("lookup-compact"), std::string::npos);
 }
 
 }  // namespace

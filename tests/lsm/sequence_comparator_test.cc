@@ -5,13 +5,14 @@
 #include <algorithm>
 
 #include "lsm_test_util.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
 
-using testing::Field;
-using testing::KV;
-using testing::MakeSchema;
+using test::Field;
+using test::KV;
+using test::MakeSchema;
 
 Value N() { return Value::Null(); }
 Value Int(int32_t v) { return Value::Int32(v); }
@@ -24,16 +25,16 @@ TableSchema Schema(TableOptions options) {
       Field(4, "v", DataType::Int())};
   Result<TableSchema> schema = TableSchema::Make(3, 0, std::move(fields), 4, {"p"}, {"p", "k"},
                                                  std::move(options), std::nullopt, 0);
-  EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+  EXPECT_OK(schema);
   return std::move(schema).value();
 }
 
 KeyValueMergeOrder Order(TableOptions options) {
   TableSchema schema = Schema(std::move(options));
   Result<CoreOptions> o = CoreOptions::FromSchema(schema);
-  EXPECT_TRUE(o.ok());
+  EXPECT_OK(o);
   Result<KeyValueMergeOrder> order = KeyValueMergeOrder::Make(schema, *o);
-  EXPECT_TRUE(order.ok()) << order.status().ToString();
+  EXPECT_OK(order);
   return std::move(order).value();
 }
 
@@ -81,7 +82,7 @@ TEST(SequenceComparatorTest, SeveralSequenceFields) {
 TEST(SequenceComparatorTest, UnknownSequenceFieldIsAnError) {
   TableSchema schema = Schema({{"sequence.field", "nope"}});
   Result<CoreOptions> o = CoreOptions::FromSchema(schema);
-  ASSERT_TRUE(o.ok());
+  ASSERT_OK(o);
   Result<KeyValueMergeOrder> order = KeyValueMergeOrder::Make(schema, *o);
   ASSERT_FALSE(order.ok());
   EXPECT_NE(order.status().message().find("nope"), std::string::npos);
@@ -90,14 +91,14 @@ TEST(SequenceComparatorTest, UnknownSequenceFieldIsAnError) {
 TEST(SequenceComparatorTest, DeduplicateWithSequenceFieldKeepsLargestTs) {
   TableSchema schema = Schema({{"sequence.field", "ts"}});
   Result<CoreOptions> o = CoreOptions::FromSchema(schema);
-  ASSERT_TRUE(o.ok());
+  ASSERT_OK(o);
   Result<KeyValueMergeOrder> order = KeyValueMergeOrder::Make(schema, *o);
-  ASSERT_TRUE(order.ok());
+  ASSERT_OK(order);
   auto f = CreateMergeFunction(schema, *o);
-  ASSERT_TRUE(f.ok());
+  ASSERT_OK(f);
   std::vector<KeyValue> records = {Rec(1, 1, Int(30)), Rec(1, 2, Int(10)), Rec(1, 3, Int(20))};
   std::sort(records.begin(), records.end(), *order);
-  std::optional<KeyValue> r = testing::Merge(f->get(), records);
+  std::optional<KeyValue> r = test::Merge(f->get(), records);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->sequence_number, 1);
   EXPECT_EQ(r->value[2], Int(30));

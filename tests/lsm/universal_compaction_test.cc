@@ -12,9 +12,9 @@
 namespace sluice {
 namespace {
 
-using testing::Level0;
-using testing::SizedRun;
-using testing::Sizes;
+using test::Level0;
+using test::SizedRun;
+using test::Sizes;
 
 std::unique_ptr<UniversalCompaction> Universal(int max_size_amp, int size_ratio, int trigger) {
   return std::make_unique<UniversalCompaction>(max_size_amp, size_ratio, trigger);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include "test_util.h"
 
 namespace sluice {
 namespace {
@@ -100,7 +101,7 @@ TEST(FilePathsTest, BucketAndDataFiles) {
 
 std::string Legacy(const Value& v, const DataTypePtr& type) {
   Result<std::optional<std::string>> text = LegacyPartitionValueText(v, *type);
-  EXPECT_TRUE(text.ok()) << text.status().ToString();
+  EXPECT_OK(text);
   return text.ok() && text->has_value() ? **text : "<null>";
 }
 

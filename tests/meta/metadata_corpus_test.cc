@@ -44,7 +44,7 @@ bool IsTagFile(const std::string& path) {
 std::vector<std::string> MetadataRoots() {
   std::set<std::string> roots;
   for (const std::string& schema :
-       testing::ListFilesRecursive(testing::CompatTablesDir(), IsSchemaFile)) {
+       test::ListFilesRecursive(test::CompatTablesDir(), IsSchemaFile)) {
     roots.insert(fs::path(schema).parent_path().parent_path().string());
   }
   return {roots.begin(), roots.end()};
@@ -59,15 +59,14 @@ bool HasKnownTrailingNewline(const std::string& path) {
 }
 
 TEST(MetadataCorpusTest, SchemaFilesRoundTripByteExact) {
-  std::vector<std::string> files =
-      testing::ListFilesRecursive(testing::CompatTablesDir(), IsSchemaFile);
+  std::vector<std::string> files = test::ListFilesRecursive(test::CompatTablesDir(), IsSchemaFile);
   ASSERT_GE(files.size(), 100u);
   int nested = 0;
   int exact = 0;
   for (const std::string& path : files) {
-    std::string text = testing::ReadFileOrFail(path);
+    std::string text = test::ReadFileOrFail(path);
     Result<TableSchema> schema = TableSchema::FromJson(text);
-    ASSERT_TRUE(schema.ok()) << path << ": " << schema.status().ToString();
+    ASSERT_OK(schema) << path;
     if (HasKnownTrailingNewline(path)) {
       ASSERT_EQ(text.back(), '\n');
       text.pop_back();
@@ -86,15 +85,15 @@ TEST(MetadataCorpusTest, SchemaFilesRoundTripByteExact) {
 
 TEST(MetadataCorpusTest, SnapshotFilesRoundTripByteExact) {
   std::vector<std::string> files =
-      testing::ListFilesRecursive(testing::CompatTablesDir(), IsSnapshotFile);
+      test::ListFilesRecursive(test::CompatTablesDir(), IsSnapshotFile);
   ASSERT_GE(files.size(), 200u);
   int with_index_manifest = 0;
   int with_next_row_id = 0;
   int with_sizes = 0;
   for (const std::string& path : files) {
-    const std::string text = testing::ReadFileOrFail(path);
+    const std::string text = test::ReadFileOrFail(path);
     Result<Snapshot> snapshot = Snapshot::FromJson(text);
-    ASSERT_TRUE(snapshot.ok()) << path << ": " << snapshot.status().ToString();
+    ASSERT_OK(snapshot) << path;
     EXPECT_EQ(snapshot->ToJson(), text) << path;
     EXPECT_EQ("snapshot-" + std::to_string(snapshot->id), fs::path(path).filename().string());
     with_index_manifest += snapshot->index_manifest.has_value();
@@ -102,7 +101,7 @@ TEST(MetadataCorpusTest, SnapshotFilesRoundTripByteExact) {
     with_sizes += snapshot->base_manifest_list_size.has_value();
     // A tag file is a snapshot plus tag keys: reading a snapshot file as a tag works too.
     Result<Tag> tag = Tag::FromJson(text);
-    ASSERT_TRUE(tag.ok()) << path;
+    ASSERT_OK(tag) << path;
     EXPECT_FALSE(tag->create_time.has_value());
     EXPECT_EQ(tag->ToJson(), text) << path;
   }
@@ -114,12 +113,11 @@ TEST(MetadataCorpusTest, SnapshotFilesRoundTripByteExact) {
 
 TEST(MetadataCorpusTest, TagFilesRoundTripByteExact) {
   // The corpus holds no tag today; any tag added later must round-trip as well.
-  std::vector<std::string> files =
-      testing::ListFilesRecursive(testing::CompatTablesDir(), IsTagFile);
+  std::vector<std::string> files = test::ListFilesRecursive(test::CompatTablesDir(), IsTagFile);
   for (const std::string& path : files) {
-    const std::string text = testing::ReadFileOrFail(path);
+    const std::string text = test::ReadFileOrFail(path);
     Result<Tag> tag = Tag::FromJson(text);
-    ASSERT_TRUE(tag.ok()) << path << ": " << tag.status().ToString();
+    ASSERT_OK(tag) << path;
     EXPECT_EQ(tag->ToJson(), text) << path;
   }
   std::cout << "[ INFO ] tag files round-tripped byte-exact: " << files.size() << "\n";
@@ -141,7 +139,7 @@ TEST(MetadataCorpusTest, ManagersMatchHintsAndListings) {
     } else {
       ++tables;
       Result<std::vector<std::string>> names = BranchManager(io, table).ListBranches();
-      ASSERT_TRUE(names.ok()) << table;
+      ASSERT_OK(names) << table;
       for (const std::string& name : *names) {
         EXPECT_TRUE(fs::exists(BranchPath(table, name) + "/schema")) << table << " " << name;
       }
@@ -150,15 +148,15 @@ TEST(MetadataCorpusTest, ManagersMatchHintsAndListings) {
 
     SchemaManager schemas(io, table, branch);
     Result<std::vector<int64_t>> schema_ids = schemas.ListSchemaIds();
-    ASSERT_TRUE(schema_ids.ok());
+    ASSERT_OK(schema_ids);
     ASSERT_FALSE(schema_ids->empty());
     Result<std::optional<TableSchema>> latest_schema = schemas.LatestSchema();
-    ASSERT_TRUE(latest_schema.ok()) << latest_schema.status().ToString();
+    ASSERT_OK(latest_schema);
     EXPECT_EQ((*latest_schema)->id(), schema_ids->back());
 
     SnapshotManager snapshots(io, table, branch);
     Result<std::vector<int64_t>> ids = snapshots.ListSnapshotIds();
-    ASSERT_TRUE(ids.ok());
+    ASSERT_OK(ids);
     Result<std::optional<int64_t>> latest = snapshots.LatestSnapshotId();
     Result<std::optional<int64_t>> earliest = snapshots.EarliestSnapshotId();
     ASSERT_TRUE(latest.ok() && earliest.ok());
@@ -173,28 +171,28 @@ TEST(MetadataCorpusTest, ManagersMatchHintsAndListings) {
       EXPECT_EQ(*hint, **latest);
     }
     Result<std::vector<Snapshot>> all = snapshots.ListSnapshots();
-    ASSERT_TRUE(all.ok()) << all.status().ToString();
+    ASSERT_OK(all);
     ASSERT_EQ(all->size(), ids->size());
     for (const Snapshot& s : *all) {
       Result<TableSchema> schema = schemas.LoadSchema(s.schema_id);
-      EXPECT_TRUE(schema.ok()) << "snapshot " << s.id << ": " << schema.status().ToString();
+      EXPECT_OK(schema) << "snapshot " << s.id;
     }
     // Time travel by commit time finds each snapshot from its own timestamp (timestamps of a
     // table's history never decrease).
     for (const Snapshot& s : *all) {
       Result<std::optional<Snapshot>> at = snapshots.EarlierOrEqualTimeMillis(s.time_millis);
-      ASSERT_TRUE(at.ok());
+      ASSERT_OK(at);
       ASSERT_TRUE(at->has_value());
       EXPECT_EQ((*at)->time_millis, s.time_millis);
     }
     Result<std::optional<Snapshot>> before =
         snapshots.EarlierOrEqualTimeMillis(all->front().time_millis - 1);
-    ASSERT_TRUE(before.ok());
+    ASSERT_OK(before);
     EXPECT_FALSE(before->has_value());
 
     Result<std::vector<std::pair<std::string, Tag>>> tags =
         TagManager(io, table, branch).ListTags();
-    ASSERT_TRUE(tags.ok());
+    ASSERT_OK(tags);
   }
   EXPECT_GE(tables, 50);
   EXPECT_GE(branches, 1);

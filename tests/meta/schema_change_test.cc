@@ -25,9 +25,9 @@ DataField Column(std::string name, DataTypePtr type) {
 }
 
 TableSchema LoadCorpusSchema(const std::string& relative) {
-  const std::string text = testing::ReadFileOrFail(testing::CompatTablesDir() + "/" + relative);
+  const std::string text = test::ReadFileOrFail(test::CompatTablesDir() + "/" + relative);
   auto schema = TableSchema::FromJson(text);
-  EXPECT_TRUE(schema.ok()) << relative << ": " << schema.status().ToString();
+  EXPECT_OK(schema) << relative;
   return std::move(schema).value();
 }
 
@@ -48,13 +48,13 @@ NewTableSpec SpecOf(const TableSchema& schema, bool sorted_options) {
 // given in, unless two option keys share a HashMap bucket (then the given order decides).
 TEST(SchemaChangeTest, CorpusInitialSchemasAreReproducedByteForByte) {
   int compared = 0, any_order = 0;
-  for (const auto& entry : fs::recursive_directory_iterator(testing::CompatTablesDir())) {
+  for (const auto& entry : fs::recursive_directory_iterator(test::CompatTablesDir())) {
     if (entry.path().filename() != "schema-0") continue;
-    std::string text = testing::ReadFileOrFail(entry.path().string());
+    std::string text = test::ReadFileOrFail(entry.path().string());
     // db_with_blob was written by paimon-cpp, which ends the file with a newline.
     if (text.ends_with("\n")) text.pop_back();
     auto schema = TableSchema::FromJson(text);
-    ASSERT_TRUE(schema.ok()) << entry.path() << ": " << schema.status().ToString();
+    ASSERT_OK(schema) << entry.path();
     if (schema->version() != TableSchema::kCurrentVersion) continue;
     auto created = MakeInitialSchema(SpecOf(*schema, false), schema->time_millis());
     if (!created.ok()) {
@@ -65,7 +65,7 @@ TEST(SchemaChangeTest, CorpusInitialSchemasAreReproducedByteForByte) {
     EXPECT_EQ(created->ToJson(), text) << entry.path();
     ++compared;
     auto sorted = MakeInitialSchema(SpecOf(*schema, true), schema->time_millis());
-    ASSERT_TRUE(sorted.ok());
+    ASSERT_OK(sorted);
     if (sorted->ToJson() == text) ++any_order;
   }
   EXPECT_GT(compared, 80);
@@ -107,7 +107,7 @@ TEST(SchemaChangeTest, CreateAssignsIdsAndNormalizesKeys) {
       Column("dt", DataType::String())};
   spec.options = {{"primary-key", "id, dt"}, {"partition", "dt"}, {"bucket", "4"}};
   auto schema = MakeInitialSchema(spec, 1700000000000);
-  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  ASSERT_OK(schema);
   EXPECT_EQ(schema->primary_keys(), (std::vector<std::string>{"id", "dt"}));
   EXPECT_EQ(schema->partition_keys(), (std::vector<std::string>{"dt"}));
   EXPECT_EQ(schema->FindOption("primary-key"), nullptr);
@@ -143,12 +143,12 @@ TEST(SchemaChangeTest, CreateRejectsWhatJavaRejects) {
     EXPECT_FALSE(st.ok());
     EXPECT_NE(st.message().find(words), std::string::npos) << st.ToString();
   };
-  EXPECT_TRUE(create({"a"}, {}, {}).ok());
-  EXPECT_TRUE(create({}, {}, {}).ok());
+  EXPECT_OK(create({"a"}, {}, {}));
+  EXPECT_OK(create({}, {}, {}));
   expect_error(create({"a"}, {"a"}, {}), "should not be same with partition fields");
   expect_error(create({"zz"}, {}, {}), "'zz' is not a column");
   expect_error(create({}, {}, {{"bucket", "4"}}), "define a 'bucket-key' for bucketed append");
-  EXPECT_TRUE(create({}, {}, {{"bucket", "4"}, {"bucket-key", "a"}}).ok());
+  EXPECT_OK(create({}, {}, {{"bucket", "4"}, {"bucket-key", "a"}}));
   expect_error(create({"a", "b"}, {}, {{"bucket", "2"}, {"bucket-key", "zz"}}), "zz");
   expect_error(create({"a"}, {}, {{"bucket-key", "a"}}),
                "Cannot define 'bucket-key' with bucket = -1");
@@ -182,10 +182,10 @@ TEST(SchemaChangeTest, CorpusAppendTableAlterIsReproduced) {
       SchemaChange::AddColumn({"e"}, DataType::Int()),
   };
   auto next = ApplySchemaChanges(schema0, changes, true, schema1.time_millis());
-  ASSERT_TRUE(next.ok()) << next.status().ToString();
+  ASSERT_OK(next);
   EXPECT_EQ(next->ToJson(), schema1.ToJson());
   EXPECT_EQ(next->ToJson(),
-            testing::ReadFileOrFail(testing::CompatTablesDir() + "/" + dir + "/schema/schema-1"));
+            test::ReadFileOrFail(test::CompatTablesDir() + "/" + dir + "/schema/schema-1"));
 }
 
 // parquet/pk_table_with_alter_table: a primary key renamed, key columns moved.
@@ -204,10 +204,10 @@ TEST(SchemaChangeTest, CorpusPrimaryKeyTableAlterIsReproduced) {
       SchemaChange::AddColumn({"e"}, DataType::Int()),
   };
   const std::string expected =
-      testing::ReadFileOrFail(testing::CompatTablesDir() + "/" + dir + "/schema/schema-1");
+      test::ReadFileOrFail(test::CompatTablesDir() + "/" + dir + "/schema/schema-1");
   TableSchema schema1 = LoadCorpusSchema(dir + "/schema/schema-1");
   auto next = ApplySchemaChanges(schema0, changes, true, schema1.time_millis());
-  ASSERT_TRUE(next.ok()) << next.status().ToString();
+  ASSERT_OK(next);
   EXPECT_EQ(next->ToJson(), expected);
 }
 
@@ -220,7 +220,7 @@ TableSchema PkTable(TableOptions options = {{"bucket", "2"}}) {
   spec.partition_keys = {"dt"};
   spec.options = std::move(options);
   auto schema = MakeInitialSchema(spec, 0);
-  EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+  EXPECT_OK(schema);
   return std::move(schema).value();
 }
 
@@ -238,7 +238,7 @@ TEST(SchemaChangeTest, ColumnChangesFollowJavaRules) {
   auto added = ApplySchemaChanges(
       t, {SchemaChange::AddColumn({"n"}, DataType::Int(), std::nullopt, ColumnMove::First())}, true,
       0);
-  ASSERT_TRUE(added.ok()) << added.status().ToString();
+  ASSERT_OK(added);
   EXPECT_EQ(added->fields()[0].name, "n");
   EXPECT_EQ(added->fields()[0].id, t.highest_field_id() + 1);
   EXPECT_EQ(added->id(), t.id() + 1);
@@ -249,7 +249,7 @@ TEST(SchemaChangeTest, ColumnChangesFollowJavaRules) {
   // Nested: a field inside the ROW column gets the next id.
   auto nested =
       ApplySchemaChanges(t, {SchemaChange::AddColumn({"r", "y"}, DataType::String())}, true, 0);
-  ASSERT_TRUE(nested.ok()) << nested.status().ToString();
+  ASSERT_OK(nested);
   const DataField* r = nested->FieldByName("r");
   ASSERT_EQ(r->type->num_fields(), 2);
   EXPECT_EQ(r->type->fields()[1].id, t.highest_field_id() + 1);
@@ -257,21 +257,21 @@ TEST(SchemaChangeTest, ColumnChangesFollowJavaRules) {
   EXPECT_TRUE(Apply(t, SchemaChange::RenameColumn({"dt"}, "day")).code() ==
               StatusCode::kNotSupported);
   auto renamed = ApplySchemaChanges(t, {SchemaChange::RenameColumn({"id"}, "key")}, true, 0);
-  ASSERT_TRUE(renamed.ok());
+  ASSERT_OK(renamed);
   EXPECT_EQ(renamed->primary_keys(), (std::vector<std::string>{"key", "dt"}));
   EXPECT_TRUE(Apply(t, SchemaChange::RenameColumn({"v"}, "s")).IsAlreadyExists());
   EXPECT_TRUE(Apply(t, SchemaChange::RenameColumn({"zz"}, "q")).IsNotFound());
   // Drop: not keys.
   EXPECT_TRUE(Apply(t, SchemaChange::DropColumn({"id"})).code() == StatusCode::kNotSupported);
   EXPECT_TRUE(Apply(t, SchemaChange::DropColumn({"dt"})).code() == StatusCode::kNotSupported);
-  EXPECT_TRUE(Apply(t, SchemaChange::DropColumn({"v"})).ok());
+  EXPECT_OK(Apply(t, SchemaChange::DropColumn({"v"})));
   EXPECT_TRUE(Apply(t, SchemaChange::DropColumn({"r", "x"})).code() ==
               StatusCode::kInvalidArgument);  // last field
   // Types: widening and Java's explicit casts; not keys; not ROW -> INT.
-  EXPECT_TRUE(Apply(t, SchemaChange::UpdateColumnType({"v"}, DataType::BigInt())).ok());
-  EXPECT_TRUE(Apply(t, SchemaChange::UpdateColumnType({"v"}, DataType::String())).ok());
-  EXPECT_TRUE(Apply(t, SchemaChange::UpdateColumnType({"v"}, DataType::SmallInt())).ok());
-  EXPECT_TRUE(Apply(t, SchemaChange::UpdateColumnType({"s"}, DataType::VarChar(20))).ok());
+  EXPECT_OK(Apply(t, SchemaChange::UpdateColumnType({"v"}, DataType::BigInt())));
+  EXPECT_OK(Apply(t, SchemaChange::UpdateColumnType({"v"}, DataType::String())));
+  EXPECT_OK(Apply(t, SchemaChange::UpdateColumnType({"v"}, DataType::SmallInt())));
+  EXPECT_OK(Apply(t, SchemaChange::UpdateColumnType({"s"}, DataType::VarChar(20))));
   EXPECT_FALSE(Apply(t, SchemaChange::UpdateColumnType({"v"}, DataType::Bytes())).ok());
   EXPECT_FALSE(Apply(t, SchemaChange::UpdateColumnType({"r"}, DataType::Int())).ok());
   EXPECT_TRUE(Apply(t, SchemaChange::UpdateColumnType({"id"}, DataType::String())).code() ==
@@ -282,34 +282,34 @@ TEST(SchemaChangeTest, ColumnChangesFollowJavaRules) {
   EXPECT_TRUE(Apply(t, SchemaChange::UpdateColumnNullability({"v"}, false)).code() ==
               StatusCode::kNotSupported);
   TableSchema lax = PkTable({{"bucket", "2"}, {"alter-column-null-to-not-null.disabled", "false"}});
-  EXPECT_TRUE(Apply(lax, SchemaChange::UpdateColumnNullability({"v"}, false)).ok());
+  EXPECT_OK(Apply(lax, SchemaChange::UpdateColumnNullability({"v"}, false)));
   EXPECT_TRUE(Apply(t, SchemaChange::UpdateColumnNullability({"id"}, true)).code() ==
               StatusCode::kNotSupported);
   // With explicit casts disabled only widening remains.
   TableSchema strict = PkTable({{"bucket", "2"}, {"disable-explicit-type-casting", "true"}});
-  EXPECT_TRUE(Apply(strict, SchemaChange::UpdateColumnType({"v"}, DataType::BigInt())).ok());
+  EXPECT_OK(Apply(strict, SchemaChange::UpdateColumnType({"v"}, DataType::BigInt())));
   EXPECT_FALSE(Apply(strict, SchemaChange::UpdateColumnType({"v"}, DataType::SmallInt())).ok());
   // Comments and moves.
   auto commented = ApplySchemaChanges(
       t, {SchemaChange::UpdateColumnComment({"v"}, "value"), SchemaChange::UpdateComment("t")},
       true, 0);
-  ASSERT_TRUE(commented.ok());
+  ASSERT_OK(commented);
   EXPECT_EQ(commented->FieldByName("v")->description, "value");
   EXPECT_EQ(commented->comment(), "t");
   EXPECT_TRUE(Apply(t, SchemaChange::UpdateColumnPosition(ColumnMove::First("id"))).code() ==
               StatusCode::kNotSupported);
-  EXPECT_TRUE(Apply(t, SchemaChange::UpdateColumnPosition(ColumnMove::Before("s", "id"))).ok());
+  EXPECT_OK(Apply(t, SchemaChange::UpdateColumnPosition(ColumnMove::Before("s", "id"))));
 }
 
 TEST(SchemaChangeTest, OptionChangesFollowJavaRules) {
   TableSchema t = PkTable();
-  EXPECT_TRUE(Apply(t, SchemaChange::SetOption("bucket", "4")).ok());
+  EXPECT_OK(Apply(t, SchemaChange::SetOption("bucket", "4")));
   EXPECT_TRUE(Apply(t, SchemaChange::SetOption("bucket", "-1")).code() ==
               StatusCode::kNotSupported);
   EXPECT_TRUE(Apply(t, SchemaChange::RemoveOption("bucket")).code() == StatusCode::kNotSupported);
   EXPECT_TRUE(Apply(t, SchemaChange::SetOption("merge-engine", "first-row")).code() ==
               StatusCode::kNotSupported);
-  EXPECT_TRUE(Apply(t, SchemaChange::SetOption("merge-engine", "first-row"), false).ok());
+  EXPECT_OK(Apply(t, SchemaChange::SetOption("merge-engine", "first-row"), false));
   EXPECT_TRUE(Apply(t, SchemaChange::SetOption("type", "format-table"), false).code() ==
               StatusCode::kNotSupported);
   EXPECT_TRUE(Apply(t, SchemaChange::SetOption("deletion-vectors.enabled", "true")).code() ==
@@ -320,7 +320,7 @@ TEST(SchemaChangeTest, OptionChangesFollowJavaRules) {
                                 {SchemaChange::SetOption("snapshot.num-retained.max", "5"),
                                  SchemaChange::RemoveOption("absent")},
                                 true, 0);
-  ASSERT_TRUE(set.ok());
+  ASSERT_OK(set);
   EXPECT_EQ(*set->FindOption("snapshot.num-retained.max"), "5");
   // A rename carries into options naming the column.
   TableSchema agg = PkTable({{"bucket", "2"},
@@ -330,19 +330,19 @@ TEST(SchemaChangeTest, OptionChangesFollowJavaRules) {
   auto renamed = ApplySchemaChanges(
       agg, {SchemaChange::RenameColumn({"v"}, "w"), SchemaChange::RenameColumn({"s"}, "t")}, true,
       0);
-  ASSERT_TRUE(renamed.ok()) << renamed.status().ToString();
+  ASSERT_OK(renamed);
   EXPECT_EQ(renamed->FindOption("fields.v.aggregate-function"), nullptr);
   EXPECT_EQ(*renamed->FindOption("fields.w.aggregate-function"), "sum");
   EXPECT_EQ(*renamed->FindOption("sequence.field"), "t");
 }
 
 TEST(SchemaChangeTest, CommitsClaimTheNextIdAtomically) {
-  testing::TempDir dir;
+  test::TempDir dir;
   SchemaManager manager(LocalFileIO(), dir.path() + "/t");
   NewTableSpec spec;
   spec.columns = {Column("a", DataType::Int()), Column("b", DataType::String())};
   auto created = manager.CreateTable(spec);
-  ASSERT_TRUE(created.ok()) << created.status().ToString();
+  ASSERT_OK(created);
   EXPECT_TRUE(manager.CreateTable(spec).status().IsAlreadyExists());
   // A schema id already taken is refused, never overwritten.
   EXPECT_TRUE(manager.CommitSchema(*created).IsAlreadyExists());
@@ -359,9 +359,9 @@ TEST(SchemaChangeTest, CommitsClaimTheNextIdAtomically) {
     });
   }
   for (auto& w : writers) w.join();
-  for (const Status& st : results) EXPECT_TRUE(st.ok()) << st.ToString();
+  for (const Status& st : results) EXPECT_OK(st);
   auto ids = manager.ListSchemaIds();
-  ASSERT_TRUE(ids.ok());
+  ASSERT_OK(ids);
   EXPECT_EQ(ids->size(), static_cast<size_t>(kWriters + 1));
   auto latest = manager.LatestSchema();
   ASSERT_TRUE(latest.ok() && latest->has_value());

@@ -31,8 +31,8 @@ class SnapshotManagerTest : public ::testing::Test {
   }
 
   void WriteFile(const std::string& path, const std::string& content) {
-    ASSERT_TRUE(io_->MkDirs(std::filesystem::path(path).parent_path().string()).ok());
-    ASSERT_TRUE(io_->WriteFileAtomic(path, content, /*overwrite=*/true).ok()) << path;
+    ASSERT_OK(io_->MkDirs(std::filesystem::path(path).parent_path().string()));
+    ASSERT_OK(io_->WriteFileAtomic(path, content, /*overwrite=*/true)) << path;
   }
 
   // Snapshots first..last with commit times 1000 * id, and the given hints (-1 = no file).
@@ -51,17 +51,17 @@ class SnapshotManagerTest : public ::testing::Test {
 
   std::optional<int64_t> Latest(const SnapshotManager& m) {
     Result<std::optional<int64_t>> id = m.LatestSnapshotId();
-    EXPECT_TRUE(id.ok()) << id.status().ToString();
+    EXPECT_OK(id);
     return id.ok() ? *id : std::nullopt;
   }
 
   std::optional<int64_t> Earliest(const SnapshotManager& m) {
     Result<std::optional<int64_t>> id = m.EarliestSnapshotId();
-    EXPECT_TRUE(id.ok()) << id.status().ToString();
+    EXPECT_OK(id);
     return id.ok() ? *id : std::nullopt;
   }
 
-  testing::TempDir dir_;
+  test::TempDir dir_;
   std::shared_ptr<FileIO> io_ = LocalFileIO();
   std::string table_;
 };
@@ -71,11 +71,11 @@ TEST_F(SnapshotManagerTest, EmptyTable) {
   EXPECT_EQ(Latest(m), std::nullopt);
   EXPECT_EQ(Earliest(m), std::nullopt);
   Result<std::optional<Snapshot>> latest = m.LatestSnapshot();
-  ASSERT_TRUE(latest.ok());
+  ASSERT_OK(latest);
   EXPECT_FALSE(latest->has_value());
   EXPECT_TRUE(m.ListSnapshotIds()->empty());
   Result<std::optional<Snapshot>> at = m.EarlierOrEqualTimeMillis(5);
-  ASSERT_TRUE(at.ok());
+  ASSERT_OK(at);
   EXPECT_FALSE(at->has_value());
 }
 
@@ -85,14 +85,14 @@ TEST_F(SnapshotManagerTest, HintsUpToDate) {
   EXPECT_EQ(Latest(m), 6);
   EXPECT_EQ(Earliest(m), 3);
   Result<std::optional<Snapshot>> latest = m.LatestSnapshot();
-  ASSERT_TRUE(latest.ok());
+  ASSERT_OK(latest);
   EXPECT_EQ((*latest)->id, 6);
   Result<std::optional<Snapshot>> earliest = m.EarliestSnapshot();
-  ASSERT_TRUE(earliest.ok());
+  ASSERT_OK(earliest);
   EXPECT_EQ((*earliest)->id, 3);
   EXPECT_EQ(*m.ListSnapshotIds(), (std::vector<int64_t>{3, 4, 5, 6}));
   Result<std::vector<Snapshot>> all = m.ListSnapshots();
-  ASSERT_TRUE(all.ok());
+  ASSERT_OK(all);
   EXPECT_EQ(all->back(), MakeSnapshot(6, 6000));
 }
 
@@ -160,9 +160,9 @@ TEST_F(SnapshotManagerTest, EarliestSnapshotSkipsVanishedFiles) {
   WriteFile(EarliestHintPath(SnapshotDir(table_)), "4");
   SnapshotManager m(io_, table_);
   EXPECT_EQ(Earliest(m), 4);
-  ASSERT_TRUE(io_->Delete(SnapshotPath(table_, 4), false).ok());
+  ASSERT_OK(io_->Delete(SnapshotPath(table_, 4), false));
   Result<std::optional<Snapshot>> earliest = m.EarliestSnapshot();
-  ASSERT_TRUE(earliest.ok());
+  ASSERT_OK(earliest);
   EXPECT_EQ((*earliest)->id, 5);
 }
 
@@ -195,12 +195,12 @@ TEST_F(SnapshotManagerTest, TimeTravel) {
   SnapshotManager m(io_, table_);
   auto earlier = [&](int64_t t) -> int64_t {
     Result<std::optional<Snapshot>> s = m.EarlierOrEqualTimeMillis(t);
-    EXPECT_TRUE(s.ok());
+    EXPECT_OK(s);
     return s.ok() && s->has_value() ? (*s)->id : -1;
   };
   auto later = [&](int64_t t) -> int64_t {
     Result<std::optional<Snapshot>> s = m.LaterOrEqualTimeMillis(t);
-    EXPECT_TRUE(s.ok());
+    EXPECT_OK(s);
     return s.ok() && s->has_value() ? (*s)->id : -1;
   };
   EXPECT_EQ(earlier(1999), -1);
@@ -217,9 +217,9 @@ TEST_F(SnapshotManagerTest, TimeTravel) {
 TEST_F(SnapshotManagerTest, CommitHintsAndBranches) {
   WriteSnapshots(table_, 1, 2, -1, -1);
   SnapshotManager m(io_, table_);
-  ASSERT_TRUE(m.CommitLatestHint(2).ok());
-  ASSERT_TRUE(m.CommitEarliestHint(1).ok());
-  EXPECT_EQ(testing::ReadFileOrFail(LatestHintPath(m.snapshot_dir())), "2");
+  ASSERT_OK(m.CommitLatestHint(2));
+  ASSERT_OK(m.CommitEarliestHint(1));
+  EXPECT_EQ(test::ReadFileOrFail(LatestHintPath(m.snapshot_dir())), "2");
   EXPECT_EQ(ReadHint(io_.get(), m.snapshot_dir(), kEarliestHint), 1);
 
   const std::string branch_path = BranchPath(table_, "dev");
@@ -244,19 +244,19 @@ TEST_F(SnapshotManagerTest, CommitHintsAndBranches) {
 TEST_F(SnapshotManagerTest, SchemaManager) {
   SchemaManager schemas(io_, table_);
   Result<std::optional<TableSchema>> none = schemas.LatestSchema();
-  ASSERT_TRUE(none.ok());
+  ASSERT_OK(none);
   EXPECT_FALSE(none->has_value());
   for (int64_t id : {0, 1, 3}) {
     Result<TableSchema> s =
         TableSchema::Make(3, id, {{0, "a", DataType::Int(), std::nullopt, std::nullopt}}, 0, {}, {},
                           {{"k", std::to_string(id)}}, std::nullopt, 100 + id);
-    ASSERT_TRUE(s.ok());
+    ASSERT_OK(s);
     WriteFile(schemas.schema_path(id), s->ToJson());
   }
   WriteFile(schemas.schema_dir() + "/.schema-4.tmp", "x");
   EXPECT_EQ(*schemas.ListSchemaIds(), (std::vector<int64_t>{0, 1, 3}));
   Result<std::optional<TableSchema>> latest = schemas.LatestSchema();
-  ASSERT_TRUE(latest.ok());
+  ASSERT_OK(latest);
   EXPECT_EQ((*latest)->id(), 3);
   EXPECT_EQ((*latest)->time_millis(), 103);
   EXPECT_EQ(schemas.ListSchemas()->size(), 3u);
@@ -335,7 +335,7 @@ TEST_F(SnapshotManagerTest, TagManager) {
   WriteFile(tags.tag_dir() + "/tag-success-file/a-tag_SUCCESS", "");
   EXPECT_EQ(*tags.ListTagNames(), (std::vector<std::string>{"a-tag", "b-tag", "z-tag"}));
   Result<std::vector<std::pair<std::string, Tag>>> all = tags.ListTags();
-  ASSERT_TRUE(all.ok()) << all.status().ToString();
+  ASSERT_OK(all);
   ASSERT_EQ(all->size(), 3u);
   EXPECT_EQ((*all)[0].first, "z-tag");  // snapshot 2 first
   EXPECT_EQ((*all)[1].first, "a-tag");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "sluice/meta/tag.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
@@ -62,7 +63,7 @@ constexpr std::string_view kOldSnapshot = R"({
 
 TEST(SnapshotTest, MainEraRoundTrip) {
   Result<Snapshot> s = Snapshot::FromJson(kMainSnapshot);
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   EXPECT_EQ(s->id, 7);
   EXPECT_EQ(s->commit_kind, CommitKind::kCompact);
   EXPECT_EQ(s->commit_identifier, Snapshot::kBatchCommitIdentifier);
@@ -78,7 +79,7 @@ TEST(SnapshotTest, MainEraRoundTrip) {
 
 TEST(SnapshotTest, OldEraNullsAndLogOffsetsRoundTrip) {
   Result<Snapshot> s = Snapshot::FromJson(kOldSnapshot);
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   EXPECT_FALSE(s->changelog_manifest_list.has_value());
   EXPECT_TRUE(s->IsNullKey(SnapshotKey::kChangelogManifestList));
   EXPECT_TRUE(s->IsNullKey(SnapshotKey::kWatermark));
@@ -115,7 +116,7 @@ TEST(SnapshotTest, BuiltSnapshotWritesOnlyPresentKeys) {
   "properties" : { }
 })");
   Result<Snapshot> back = Snapshot::FromJson(s.ToJson());
-  ASSERT_TRUE(back.ok());
+  ASSERT_OK(back);
   EXPECT_EQ(*back, s);
 }
 
@@ -123,7 +124,7 @@ TEST(SnapshotTest, IgnoresUnknownKeys) {
   Result<Snapshot> s = Snapshot::FromJson(R"({"version": 3, "id": 2, "schemaId": 0,
       "baseManifestList": "b", "deltaManifestList": "d", "commitUser": "u",
       "commitIdentifier": 1, "commitKind": "ANALYZE", "timeMillis": 3, "future": [1, {}]})");
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   EXPECT_EQ(s->commit_kind, CommitKind::kAnalyze);
   EXPECT_EQ(s->ToJson().find("future"), std::string::npos);
 }
@@ -187,7 +188,7 @@ TEST(TagTest, RoundTripWithTagKeys) {
       ",\n  \"tagCreateTime\" : [ 2024, 12, 1, 10, 30, 5, 123000000 ],\n"
       "  \"tagTimeRetained\" : 86400.000000000\n}";
   Result<Tag> tag = Tag::FromJson(text);
-  ASSERT_TRUE(tag.ok()) << tag.status().ToString();
+  ASSERT_OK(tag);
   EXPECT_EQ(tag->snapshot.id, 7);
   EXPECT_EQ(*tag->create_time, Tag::LocalDateTimeArray(2024, 12, 1, 10, 30, 5, 123000000));
   EXPECT_EQ(tag->time_retained, (TagDuration{86400, 0}));
@@ -213,7 +214,7 @@ TEST(TagTest, JacksonNumberForms) {
     text.resize(text.size() - 2);
     text += ",\n  \"tagTimeRetained\" : " + d.ToJacksonNumber() + "\n}";
     Result<Tag> tag = Tag::FromJson(text);
-    ASSERT_TRUE(tag.ok()) << text;
+    ASSERT_OK(tag) << text;
     EXPECT_EQ(tag->time_retained, d) << d.ToJacksonNumber();
     EXPECT_EQ(tag->ToJson(), text);
   }

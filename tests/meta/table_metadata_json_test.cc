@@ -18,8 +18,8 @@ using Json = nlohmann::ordered_json;
 Json Meta(const std::string& table, std::optional<int64_t> snapshot,
           const std::string& branch = "main") {
   auto text =
-      TableMetadataJson(LocalFileIO(), testing::CompatTablesDir() + "/" + table, snapshot, branch);
-  EXPECT_TRUE(text.ok()) << table << ": " << text.status().ToString();
+      TableMetadataJson(LocalFileIO(), test::CompatTablesDir() + "/" + table, snapshot, branch);
+  EXPECT_OK(text) << table;
   if (!text.ok()) return Json();
   return Json::parse(*text);
 }
@@ -193,16 +193,15 @@ TEST(TableMetadataJsonTest, AppendTableAcrossSchemaChange) {
 TEST(TableMetadataJsonTest, LatestSnapshotAndErrors) {
   Json latest = Meta("parquet/pk_table_scan_and_read_dv.db/pk_table_scan_and_read_dv", {});
   EXPECT_EQ(latest["snapshot"]["id"], 6);
-  auto missing =
-      TableMetadataJson(LocalFileIO(),
-                        testing::CompatTablesDir() +
-                            "/parquet/pk_table_scan_and_read_dv.db/pk_table_scan_and_read_dv",
-                        99);
+  auto missing = TableMetadataJson(
+      LocalFileIO(),
+      test::CompatTablesDir() + "/parquet/pk_table_scan_and_read_dv.db/pk_table_scan_and_read_dv",
+      99);
   ASSERT_FALSE(missing.ok());
   EXPECT_TRUE(missing.status().IsNotFound());
   EXPECT_NE(missing.status().message().find("snapshot-99"), std::string::npos)
       << missing.status().ToString();
-  auto not_a_table = TableMetadataJson(LocalFileIO(), testing::CompatTablesDir(), std::nullopt);
+  auto not_a_table = TableMetadataJson(LocalFileIO(), test::CompatTablesDir(), std::nullopt);
   ASSERT_FALSE(not_a_table.ok());
 }
 

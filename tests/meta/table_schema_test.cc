@@ -1,6 +1,8 @@
 #include "sluice/meta/table_schema.h"
+#include "sluice/meta/core_options.h"
 
 #include <gtest/gtest.h>
+#include "test_util.h"
 
 namespace sluice {
 namespace {
@@ -19,7 +21,7 @@ TEST(TableSchemaTest, WritesJavaLayout) {
       TableSchema::Make(3, 0, Fields(), 3, {"f1"}, {"f0", "f1", "f2"},
                         {{"bucket", "2"}, {"bucket-key", "f2"}, {"file.format", "orc"}},
                         "a \"table\"", 1725534144802);
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  ASSERT_OK(s);
   const std::string expected = R"({
   "version" : 3,
   "id" : 0,
@@ -55,7 +57,7 @@ TEST(TableSchemaTest, WritesJavaLayout) {
 })";
   EXPECT_EQ(s->ToJson(), expected);
   Result<TableSchema> back = TableSchema::FromJson(expected);
-  ASSERT_TRUE(back.ok());
+  ASSERT_OK(back);
   EXPECT_EQ(back->ToJson(), expected);
   EXPECT_EQ(back->comment(), "a \"table\"");
   EXPECT_EQ(back->fields()[3].default_value, "1.5");
@@ -64,11 +66,11 @@ TEST(TableSchemaTest, WritesJavaLayout) {
 TEST(TableSchemaTest, Helpers) {
   Result<TableSchema> s =
       TableSchema::Make(3, 1, Fields(), 9, {"f1"}, {"f0", "f1", "f2"},
-                        {{"bucket", " 4 "}, {"bucket-key", "f2,f0"}}, std::nullopt, 0);
-  ASSERT_TRUE(s.ok()) << s.status().ToString();
+                        {{"bucket", "4"}, {"bucket-key", "f2,f0"}}, std::nullopt, 0);
+  ASSERT_OK(s);
   EXPECT_EQ(s->trimmed_primary_keys(), (std::vector<std::string>{"f0", "f2"}));
   EXPECT_EQ(s->bucket_keys(), (std::vector<std::string>{"f2", "f0"}));
-  EXPECT_EQ(s->num_buckets(), 4);
+  EXPECT_EQ(CoreOptions::FromSchema(*s)->bucket(), 4);
   EXPECT_TRUE(s->is_primary_key_table());
   EXPECT_FALSE(s->CrossPartitionUpdate());
   EXPECT_EQ(s->FieldByName("f2")->id, 2);
@@ -90,16 +92,16 @@ TEST(TableSchemaTest, Helpers) {
   // Without bucket-key, the bucket keys are the trimmed primary keys; without bucket, -1.
   Result<TableSchema> t =
       TableSchema::Make(3, 1, Fields(), 3, {"f1"}, {"f0", "f1"}, {}, std::nullopt, 0);
-  ASSERT_TRUE(t.ok());
+  ASSERT_OK(t);
   EXPECT_EQ(t->bucket_keys(), (std::vector<std::string>{"f0"}));
-  EXPECT_EQ(t->num_buckets(), -1);
+  EXPECT_EQ(CoreOptions::FromSchema(*t)->bucket(), -1);
   // Cross-partition update: a partition key outside the primary key.
   Result<TableSchema> u = TableSchema::Make(3, 1, Fields(), 3, {"f3"}, {"f0"}, {}, std::nullopt, 0);
-  ASSERT_TRUE(u.ok());
+  ASSERT_OK(u);
   EXPECT_TRUE(u->CrossPartitionUpdate());
   // Append table.
   Result<TableSchema> a = TableSchema::Make(3, 1, Fields(), 3, {}, {}, {}, std::nullopt, 0);
-  ASSERT_TRUE(a.ok());
+  ASSERT_OK(a);
   EXPECT_TRUE(a->bucket_keys().empty());
   EXPECT_FALSE(a->is_primary_key_table());
 }
@@ -133,16 +135,16 @@ TEST(TableSchemaTest, LegacyVersionDefaults) {
   Result<TableSchema> v1 = TableSchema::FromJson(R"({"id": 0, "fields": [
       {"id": 0, "name": "a", "type": "INT"}], "highestFieldId": 0, "partitionKeys": [],
       "primaryKeys": [], "options": {}})");
-  ASSERT_TRUE(v1.ok()) << v1.status().ToString();
+  ASSERT_OK(v1);
   EXPECT_EQ(v1->version(), 1);
-  EXPECT_EQ(v1->num_buckets(), 1);
+  EXPECT_EQ(CoreOptions::FromSchema(*v1)->bucket(), 1);
   EXPECT_EQ(v1->OptionOr("file.format", ""), "orc");
   EXPECT_EQ(v1->time_millis(), 0);
   Result<TableSchema> v2 = TableSchema::FromJson(R"({"version": 2, "id": 0, "fields": [],
       "highestFieldId": 0, "partitionKeys": [], "primaryKeys": [],
       "options": {"file.format": "parquet"}})");
-  ASSERT_TRUE(v2.ok());
-  EXPECT_EQ(v2->num_buckets(), -1);
+  ASSERT_OK(v2);
+  EXPECT_EQ(CoreOptions::FromSchema(*v2)->bucket(), -1);
   EXPECT_EQ(v2->OptionOr("file.format", ""), "parquet");
   EXPECT_EQ(v2->options().size(), 1u);
 }

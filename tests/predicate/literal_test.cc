@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include "test_util.h"
 
 namespace sluice {
 namespace {
@@ -15,8 +16,7 @@ Literal Typed(Literal::Kind kind, std::string text) {
 
 Value Convert(const Literal& l, const DataTypePtr& type) {
   Result<Value> v = ConvertLiteral(l, *type);
-  EXPECT_TRUE(v.ok()) << l.ToString() << " -> " << type->ToString() << ": "
-                      << v.status().ToString();
+  EXPECT_OK(v) << l.ToString() << " -> " << type->ToString();
   return v.ok() ? *v : Value();
 }
 
@@ -121,13 +121,13 @@ TEST(LiteralTest, DatesTimesTimestamps) {
                    .ok());
 
   EXPECT_FALSE(ParseDateText("2023-02-29").ok());
-  EXPECT_TRUE(ParseDateText("2024-02-29").ok());
+  EXPECT_OK(ParseDateText("2024-02-29"));
   EXPECT_FALSE(ParseDateText("2024-13-01").ok());
   EXPECT_FALSE(ParseDateText("24-01-01").ok());
   EXPECT_FALSE(ParseDateText("2024-01-01x").ok());
   EXPECT_FALSE(ParseTimeText("24:00:00").ok());
   EXPECT_FALSE(ParseTimeText("12:00:00.0001").ok());
-  EXPECT_TRUE(ParseTimeText("12:00:00.000000").ok());
+  EXPECT_OK(ParseTimeText("12:00:00.000000"));
   EXPECT_FALSE(ParseTimestampText("2024-01-01 12:00:00.1234567891").ok());
   EXPECT_FALSE(ParseTimestampText("2024-01-01 12").ok());
   EXPECT_NE(ConvertError(Typed(Literal::Kind::kTimestamp, "2024-01-01"), DataType::Date())

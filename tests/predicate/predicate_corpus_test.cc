@@ -108,7 +108,7 @@ Value JsonToValue(const json& j, const DataTypePtr& type) {
     }
   }
   Result<Value> v = ConvertLiteral(literal, *type);
-  EXPECT_TRUE(v.ok()) << j.dump() << " as " << type->ToString() << ": " << v.status().ToString();
+  EXPECT_OK(v) << j.dump() << " as " << type->ToString();
   return v.ok() ? *v : Value::Null();
 }
 
@@ -120,7 +120,7 @@ json LatestSchema(const std::string& table_dir) {
     if (name.rfind("schema-", 0) == 0) best = std::max(best, std::stoi(name.substr(7)));
   }
   EXPECT_GE(best, 0) << table_dir;
-  return json::parse(testing::ReadFileOrFail(table_dir + "/schema/schema-" + std::to_string(best)));
+  return json::parse(test::ReadFileOrFail(table_dir + "/schema/schema-" + std::to_string(best)));
 }
 
 struct CorpusCase {
@@ -130,8 +130,8 @@ struct CorpusCase {
 };
 
 std::vector<CorpusCase> LoadCases() {
-  std::ifstream in(testing::CompatDir() + "/cases.jsonl");
-  EXPECT_TRUE(in) << "corpus not found under " << testing::CompatDir();
+  std::ifstream in(test::CompatDir() + "/cases.jsonl");
+  EXPECT_TRUE(in) << "corpus not found under " << test::CompatDir();
   std::vector<CorpusCase> cases;
   std::string line;
   while (std::getline(in, line)) {
@@ -147,7 +147,7 @@ std::vector<CorpusCase> LoadCases() {
       fields.emplace_back(c.raw.at("columns")[i].get<std::string>(),
                           t != nullptr ? t : DataType::String());
     }
-    c.out_type = testing::RowOf(fields);
+    c.out_type = test::RowOf(fields);
     for (const json& r : c.raw.at("rows")) {
       ValueList row;
       for (size_t i = 0; i < r.size() && i < fields.size(); ++i) {
@@ -204,7 +204,7 @@ TEST(PredicateCorpusTest, EveryCaseFilterParsesAndKeepsItsRows) {
 
     // 1. Against the table schema.
     json schema =
-        LatestSchema(testing::CompatTablesDir() + "/" + c.raw.at("table").get<std::string>());
+        LatestSchema(test::CompatTablesDir() + "/" + c.raw.at("table").get<std::string>());
     std::vector<std::pair<std::string, DataTypePtr>> fields;
     for (const json& f : schema.at("fields")) {
       DataTypePtr t = f.at("type").is_string() ? AtomicType(f.at("type").get<std::string>())
@@ -212,12 +212,12 @@ TEST(PredicateCorpusTest, EveryCaseFilterParsesAndKeepsItsRows) {
       ASSERT_NE(t, nullptr) << id << ": type " << f.at("type").dump();
       fields.emplace_back(f.at("name").get<std::string>(), t);
     }
-    DataTypePtr table_type = testing::RowOf(fields);
+    DataTypePtr table_type = test::RowOf(fields);
     Result<PredicatePtr> p = ParsePredicate(filter, *table_type);
-    ASSERT_TRUE(p.ok()) << id << ": " << p.status().ToString();
+    ASSERT_OK(p) << id;
     // The rendering parses back to the same predicate.
     Result<PredicatePtr> again = ParsePredicate((*p)->ToString(), *table_type);
-    ASSERT_TRUE(again.ok()) << id << ": " << again.status().ToString();
+    ASSERT_OK(again) << id;
     EXPECT_EQ((*again)->ToString(), (*p)->ToString()) << id;
 
     // 2. Against the expected output rows, when they hold every column the filter uses: the
@@ -225,11 +225,11 @@ TEST(PredicateCorpusTest, EveryCaseFilterParsesAndKeepsItsRows) {
     Result<PredicatePtr> on_output = ParsePredicate(filter, *c.out_type);
     if (!on_output.ok()) continue;
     ++evaluated;
-    auto batch = testing::MakeBatch(c.out_type, c.rows);
-    EXPECT_EQ(testing::Kept(**on_output, *batch).size(), c.rows.size()) << id << ": " << filter;
+    auto batch = test::MakeBatch(c.out_type, c.rows);
+    EXPECT_EQ(test::Kept(**on_output, *batch).size(), c.rows.size()) << id << ": " << filter;
     rows_checked += static_cast<int>(c.rows.size());
     if (!c.rows.empty()) {
-      std::vector<ColumnStats> stats = testing::StatsOf(*batch);
+      std::vector<ColumnStats> stats = test::StatsOf(*batch);
       EXPECT_TRUE((*on_output)->MightMatch(batch->num_rows(), stats)) << id;
     }
 
@@ -239,10 +239,9 @@ TEST(PredicateCorpusTest, EveryCaseFilterParsesAndKeepsItsRows) {
     const CorpusCase& all = *full->second;
     Result<PredicatePtr> on_all = ParsePredicate(filter, *all.out_type);
     if (!on_all.ok()) continue;
-    auto all_batch = testing::MakeBatch(all.out_type, all.rows);
+    auto all_batch = test::MakeBatch(all.out_type, all.rows);
     std::vector<ValueList> kept;
-    for (int i : testing::Kept(**on_all, *all_batch))
-      kept.push_back(all.rows[static_cast<size_t>(i)]);
+    for (int i : test::Kept(**on_all, *all_batch)) kept.push_back(all.rows[static_cast<size_t>(i)]);
     EXPECT_EQ(RowSet(kept, *all.out_type, c.raw.at("columns")),
               RowSet(c.rows, *c.out_type, c.raw.at("columns")))
         << id << ": " << filter << " over " << all.raw.at("id").get<std::string>();

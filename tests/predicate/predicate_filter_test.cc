@@ -7,13 +7,14 @@
 #include "predicate/predicate_test_util.h"
 #include "sluice/predicate/predicate.h"
 #include "sluice/predicate/predicate_parser.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
 
-using testing::Kept;
-using testing::MakeBatch;
-using testing::RowOf;
+using test::Kept;
+using test::MakeBatch;
+using test::RowOf;
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -39,7 +40,7 @@ class PredicateFilterTest : public ::testing::Test {
         {"dt", DataType::Date()},
         {"ts", DataType::Timestamp(9)},
         {"arr", DataType::Array(DataType::Int())},
-        {"r", DataType::Row({testing::Field(100, "x", DataType::Int())})},
+        {"r", DataType::Row({test::Field(100, "x", DataType::Int())})},
     });
     auto arr = [](std::vector<int32_t> v) {
       ValueList out;
@@ -79,7 +80,7 @@ class PredicateFilterTest : public ::testing::Test {
 
   std::vector<int> Keep(std::string_view where) {
     Result<PredicatePtr> p = ParsePredicate(where, *schema_);
-    EXPECT_TRUE(p.ok()) << p.status().ToString();
+    EXPECT_OK(p);
     return p.ok() ? Kept(**p, *batch_) : std::vector<int>{99};
   }
 

@@ -3,11 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "predicate/predicate_test_util.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
 
-using testing::RowOf;
+using test::RowOf;
 
 DataTypePtr Schema() {
   static const DataTypePtr schema = RowOf({
@@ -34,7 +35,7 @@ DataTypePtr Schema() {
 // Parses and renders back.
 std::string P(std::string_view text) {
   Result<PredicatePtr> p = ParsePredicate(text, *Schema());
-  EXPECT_TRUE(p.ok()) << text << ": " << p.status().ToString();
+  EXPECT_OK(p) << text;
   return p.ok() ? (*p)->ToString() : "";
 }
 

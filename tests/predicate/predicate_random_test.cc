@@ -23,7 +23,7 @@ using Truth = std::optional<bool>;  // nullopt: unknown
 class RandomPredicates {
  public:
   explicit RandomPredicates(uint32_t seed) : rng_(seed) {
-    schema_ = testing::RowOf({
+    schema_ = test::RowOf({
         {"i", DataType::Int()},
         {"l", DataType::BigInt()},
         {"d", DataType::Double()},
@@ -107,7 +107,7 @@ class RandomPredicates {
       }
       data.push_back(std::move(row));
     }
-    return testing::MakeBatch(schema_, data);
+    return test::MakeBatch(schema_, data);
   }
 
   PredicatePtr RandomPredicate(int depth) {
@@ -265,8 +265,8 @@ TEST(PredicateRandomTest, FilterMatchesReferenceAndMightMatchIsSound) {
     auto batch = gen.RandomBatch();
     PredicatePtr p = gen.RandomPredicate(3);
     ++predicates;
-    std::vector<int> kept = testing::Kept(*p, *batch);
-    std::vector<int> not_kept = testing::Kept(*Predicate::Not(p), *batch);
+    std::vector<int> kept = test::Kept(*p, *batch);
+    std::vector<int> not_kept = test::Kept(*Predicate::Not(p), *batch);
     std::vector<int> expected_true;
     std::vector<int> expected_false;
     for (int r = 0; r < batch->num_rows(); ++r) {
@@ -280,7 +280,7 @@ TEST(PredicateRandomTest, FilterMatchesReferenceAndMightMatchIsSound) {
     ASSERT_EQ(not_kept, expected_false) << "iteration " << iteration << ": NOT " << p->ToString();
     kept_rows += static_cast<int>(kept.size());
 
-    std::vector<ColumnStats> stats = testing::StatsOf(*batch);
+    std::vector<ColumnStats> stats = test::StatsOf(*batch);
     bool might = p->MightMatch(batch->num_rows(), stats);
     if (!kept.empty()) {
       ASSERT_TRUE(might) << "iteration " << iteration << ": " << p->ToString();
@@ -295,8 +295,8 @@ TEST(PredicateRandomTest, FilterMatchesReferenceAndMightMatchIsSound) {
     }
     // Each row alone, with its own exact stats.
     for (int r : kept) {
-      auto one = testing::MakeBatch(gen.schema(), {batch->GetRow(r).list()});
-      ASSERT_TRUE(p->MightMatch(1, testing::StatsOf(*one)))
+      auto one = test::MakeBatch(gen.schema(), {batch->GetRow(r).list()});
+      ASSERT_TRUE(p->MightMatch(1, test::StatsOf(*one)))
           << "iteration " << iteration << " row " << r << ": " << p->ToString();
     }
   }

@@ -10,8 +10,9 @@
 #include "sluice/predicate/predicate.h"
 #include "sluice/types/column_stats.h"
 #include "sluice/types/value_comparator.h"
+#include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 inline DataField Field(int32_t id, std::string name, DataTypePtr type) {
   DataField f;
@@ -35,7 +36,7 @@ inline std::unique_ptr<ColumnBatch> MakeBatch(const DataTypePtr& row_type,
   auto batch = std::make_unique<ColumnBatch>(row_type);
   for (const ValueList& row : rows) {
     Status st = batch->AppendRow(row);
-    EXPECT_TRUE(st.ok()) << st.ToString();
+    EXPECT_OK(st);
   }
   return batch;
 }
@@ -73,4 +74,4 @@ inline std::vector<ColumnStats> StatsOf(const ColumnBatch& batch) {
   return stats;
 }
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

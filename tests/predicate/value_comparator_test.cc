@@ -109,7 +109,7 @@ TEST(ValueComparatorTest, NullsFirstAndNestedLexicographic) {
   EXPECT_LT(Cmp(a({Value::Null()}), a({Value::Int32(0)}), arr), 0);
   EXPECT_EQ(Cmp(a({}), a({}), arr), 0);
 
-  auto row = testing::RowOf({{"s", DataType::String()}, {"d", DataType::Double()}});
+  auto row = test::RowOf({{"s", DataType::String()}, {"d", DataType::Double()}});
   auto r = [](std::string s, double d) { return Value::Row({Value::String(s), Value::Double(d)}); };
   EXPECT_LT(Cmp(r("a", 9), r("b", 0), row), 0);
   EXPECT_LT(Cmp(r("a", -0.0), r("a", 0.0), row), 0);

@@ -7,17 +7,18 @@
 
 #include "row_test_util.h"
 #include "sluice/row/binary_map.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
 
-using testing::FromHex;
-using testing::ToHex;
+using test::FromHex;
+using test::ToHex;
 
 TEST(BinaryArrayTest, IntArrayWithNullExactBytes) {
   auto bytes =
       EncodeBinaryArray({Value::Int32(1), Value::Null(), Value::Int32(3)}, *DataType::Int());
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   // count 3 | null bits (element 1) | three 4-byte slots | padding to 24.
   EXPECT_EQ(ToHex(*bytes),
             "03000000"
@@ -27,7 +28,7 @@ TEST(BinaryArrayTest, IntArrayWithNullExactBytes) {
             "03000000"
             "00000000");
   auto view = BinaryArrayView::Make(*bytes, *DataType::Int());
-  ASSERT_TRUE(view.ok());
+  ASSERT_OK(view);
   EXPECT_EQ(view->size(), 3);
   EXPECT_FALSE(view->IsNullAt(0));
   EXPECT_TRUE(view->IsNullAt(1));
@@ -48,14 +49,14 @@ TEST(BinaryArrayTest, ElementWidths) {
 
   auto bools = EncodeBinaryArray({Value::Boolean(true), Value::Boolean(false), Value::Null()},
                                  *DataType::Boolean());
-  ASSERT_TRUE(bools.ok());
+  ASSERT_OK(bools);
   EXPECT_EQ(ToHex(*bools),
             "03000000"
             "04000000"
             "01000000"
             "00000000");
   auto shorts = EncodeBinaryArray({Value::Int16(-2)}, *DataType::SmallInt());
-  ASSERT_TRUE(shorts.ok());
+  ASSERT_OK(shorts);
   EXPECT_EQ(ToHex(*shorts),
             "01000000"
             "00000000"
@@ -65,7 +66,7 @@ TEST(BinaryArrayTest, ElementWidths) {
 TEST(BinaryArrayTest, StringsInlineAndOutOfLineRelativeToTheArray) {
   auto bytes =
       EncodeBinaryArray({Value::String("a"), Value::String("abcdefghij")}, *DataType::String());
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(ToHex(*bytes),
             "02000000"
             "00000000"
@@ -73,20 +74,20 @@ TEST(BinaryArrayTest, StringsInlineAndOutOfLineRelativeToTheArray) {
             "0a00000018000000"
             "6162636465666768696a000000000000");
   auto values = DecodeBinaryArray(*bytes, *DataType::String());
-  ASSERT_TRUE(values.ok());
+  ASSERT_OK(values);
   EXPECT_EQ(*values, (ValueList{Value::String("a"), Value::String("abcdefghij")}));
 }
 
 TEST(BinaryArrayTest, NullNonCompactDecimalHasNoReservation) {
   auto bytes = EncodeBinaryArray({Value::Null()}, *DataType::Decimal(30, 2));
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(ToHex(*bytes),
             "01000000"
             "01000000"
             "0000000000000000");
   auto ts = EncodeBinaryArray({Value::Null(), Value::FromTimestamp(Timestamp{1, 2})},
                               *DataType::Timestamp(9));
-  ASSERT_TRUE(ts.ok());
+  ASSERT_OK(ts);
   EXPECT_EQ(ToHex(*ts),
             "02000000"
             "01000000"
@@ -100,7 +101,7 @@ TEST(BinaryArrayTest, NaNIsCanonical) {
   const uint32_t bits = 0x7fc00123u;
   std::memcpy(&odd_nan, &bits, 4);
   auto bytes = EncodeBinaryArray({Value::Float(odd_nan)}, *DataType::Float());
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(ToHex(*bytes),
             "01000000"
             "00000000"
@@ -114,10 +115,10 @@ TEST(BinaryArrayTest, LargeArrayRoundTrip) {
     values.push_back(i % 7 == 0 ? Value::Null() : Value::Int64(static_cast<int64_t>(i) << 40));
   }
   auto bytes = EncodeBinaryArray(values, *DataType::BigInt());
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(bytes->size(), 4 + 32 * 4 + 8000 + 4u);
   auto decoded = DecodeBinaryArray(*bytes, *DataType::BigInt());
-  ASSERT_TRUE(decoded.ok());
+  ASSERT_OK(decoded);
   EXPECT_EQ(*decoded, values);
 }
 
@@ -140,7 +141,7 @@ TEST(BinaryArrayTest, Corruption) {
 TEST(BinaryMapTest, ExactBytesAndRoundTrip) {
   ValuePairs pairs = {{Value::Int32(1), Value::String("x")}, {Value::Int32(2), Value::Null()}};
   auto bytes = EncodeBinaryMap(pairs, *DataType::Int(), *DataType::String());
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(ToHex(*bytes),
             "10000000"  // key array: 16 bytes
             "02000000"
@@ -152,10 +153,10 @@ TEST(BinaryMapTest, ExactBytesAndRoundTrip) {
             "7800000000000081"
             "0000000000000000");  // values
   auto decoded = DecodeBinaryMap(*bytes, *DataType::Int(), *DataType::String());
-  ASSERT_TRUE(decoded.ok());
+  ASSERT_OK(decoded);
   EXPECT_EQ(*decoded, pairs);
   auto view = BinaryMapView::Make(*bytes, *DataType::Int(), *DataType::String());
-  ASSERT_TRUE(view.ok());
+  ASSERT_OK(view);
   EXPECT_EQ(view->size(), 2);
   EXPECT_EQ(view->keys().GetInt(1), 2);
 }

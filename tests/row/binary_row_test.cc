@@ -7,13 +7,14 @@
 
 #include "row_test_util.h"
 #include "sluice/row/binary_writer.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
 
-using testing::FromHex;
-using testing::RowOf;
-using testing::ToHex;
+using test::FromHex;
+using test::RowOf;
+using test::ToHex;
 
 Value Dec(int128_t unscaled, int precision, int scale) {
   return Value::FromDecimal(Decimal{unscaled, precision, scale});
@@ -26,17 +27,17 @@ Value Ts(int64_t millis, int32_t nanos = 0) {
 // Encodes, checks the size rule, decodes back and re-encodes the decoded values.
 void ExpectRoundTrip(const ValueList& values, const DataTypePtr& type) {
   auto bytes = EncodeBinaryRow(values, *type);
-  ASSERT_TRUE(bytes.ok()) << bytes.status().ToString();
+  ASSERT_OK(bytes);
   EXPECT_EQ(bytes->size() % 8, 0u);
   auto decoded = DecodeBinaryRow(*bytes, *type);
-  ASSERT_TRUE(decoded.ok()) << decoded.status().ToString();
+  ASSERT_OK(decoded);
   ASSERT_EQ(decoded->size(), values.size());
   for (size_t i = 0; i < values.size(); ++i) {
     EXPECT_EQ((*decoded)[i], values[i]) << "field " << i << ": " << (*decoded)[i].DebugString()
                                         << " vs " << values[i].DebugString();
   }
   auto again = EncodeBinaryRow(*decoded, *type);
-  ASSERT_TRUE(again.ok());
+  ASSERT_OK(again);
   EXPECT_EQ(ToHex(*again), ToHex(*bytes));
 }
 
@@ -46,10 +47,10 @@ TEST(BinaryRowTest, SpecPartitionIntTen) {
   const std::string serialized = FromHex("00000001 0000000000000000 0a00000000000000");
   auto type = RowOf({DataType::Int()});
   auto values = DecodeSerializedBinaryRow(serialized, *type);
-  ASSERT_TRUE(values.ok()) << values.status().ToString();
+  ASSERT_OK(values);
   EXPECT_EQ(*values, ValueList{Value::Int32(10)});
   auto bytes = EncodeBinaryRow(*values, *type);
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(SerializeBinaryRow(*bytes, 1), serialized);
 }
 
@@ -58,14 +59,14 @@ TEST(BinaryRowTest, SpecKeyInlineStringAndInt) {
       FromHex("00000002 0000000000000000 416c696365000085 0100000000000000");
   auto type = RowOf({DataType::String(false), DataType::Int(false)});
   auto values = DecodeSerializedBinaryRow(serialized, *type);
-  ASSERT_TRUE(values.ok()) << values.status().ToString();
+  ASSERT_OK(values);
   EXPECT_EQ(*values, (ValueList{Value::String("Alice"), Value::Int32(1)}));
   auto bytes = EncodeBinaryRow(*values, *type);
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(ToHex(SerializeBinaryRow(*bytes, 2)), ToHex(serialized));
 
   auto view = BinaryRowView::FromSerialized(serialized);
-  ASSERT_TRUE(view.ok());
+  ASSERT_OK(view);
   EXPECT_EQ(view->arity(), 2);
   EXPECT_EQ(*view->GetString(0), "Alice");
   EXPECT_EQ(view->GetInt(1), 1);
@@ -77,13 +78,13 @@ TEST(BinaryRowTest, SpecKeyStatsBothNull) {
       FromHex("00000002 0003000000000000 0000000000000000 0000000000000000");
   auto type = RowOf({DataType::String(), DataType::Int()});
   auto values = DecodeSerializedBinaryRow(serialized, *type);
-  ASSERT_TRUE(values.ok());
+  ASSERT_OK(values);
   EXPECT_EQ(*values, (ValueList{Value::Null(), Value::Null()}));
   auto bytes = EncodeBinaryRow(*values, *type);
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(SerializeBinaryRow(*bytes, 2), serialized);
   auto view = BinaryRowView::FromSerialized(serialized);
-  ASSERT_TRUE(view.ok());
+  ASSERT_OK(view);
   EXPECT_TRUE(view->IsNullAt(0));
   EXPECT_TRUE(view->IsNullAt(1));
   EXPECT_TRUE(view->AnyNull());
@@ -96,11 +97,11 @@ TEST(BinaryRowTest, SpecWorkedExampleValueStatsMax) {
       "3333333333332640 54776f20726f61647320646976657268");
   auto type = RowOf({DataType::String(), DataType::Int(), DataType::Int(), DataType::Double()});
   auto values = DecodeSerializedBinaryRow(serialized, *type);
-  ASSERT_TRUE(values.ok()) << values.status().ToString();
+  ASSERT_OK(values);
   EXPECT_EQ(*values, (ValueList{Value::String("Two roads diverh"), Value::Int32(10),
                                 Value::Int32(1), Value::Double(11.1)}));
   auto bytes = EncodeBinaryRow(*values, *type);
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(ToHex(SerializeBinaryRow(*bytes, 4)), ToHex(serialized));
 }
 
@@ -133,7 +134,7 @@ TEST(BinaryRowTest, SpecSixteenColumnStatsRow) {
              DataType::Timestamp(6), DataType::Date(), DataType::Decimal(2, 2),
              DataType::Decimal(10, 10), DataType::Decimal(19, 19)});
   auto values = DecodeBinaryRow(row, *type);
-  ASSERT_TRUE(values.ok()) << values.status().ToString();
+  ASSERT_OK(values);
   const ValueList& v = *values;
   EXPECT_EQ(v[0], Value::Boolean(false));
   EXPECT_EQ(v[1], Value::Int8(-128));
@@ -153,7 +154,7 @@ TEST(BinaryRowTest, SpecSixteenColumnStatsRow) {
   EXPECT_EQ(v[14].decimal().ToString(), "-0.1234567890");
   EXPECT_EQ(v[15].decimal().unscaled, static_cast<int128_t>(1234567890987654321LL));
   auto bytes = EncodeBinaryRow(v, *type);
-  ASSERT_TRUE(bytes.ok()) << bytes.status().ToString();
+  ASSERT_OK(bytes);
   EXPECT_EQ(ToHex(*bytes), ToHex(row));
 }
 
@@ -162,10 +163,10 @@ TEST(BinaryRowTest, EmptyRow) {
   EXPECT_EQ(ToHex(SerializeBinaryRow(EmptyBinaryRow(), 0)), "000000000000000000000000");
   auto empty_type = DataType::Row({});
   auto bytes = EncodeBinaryRow({}, *empty_type);
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(*bytes, EmptyBinaryRow());
   auto values = DecodeSerializedBinaryRow(SerializeBinaryRow(EmptyBinaryRow(), 0), *empty_type);
-  ASSERT_TRUE(values.ok());
+  ASSERT_OK(values);
   EXPECT_TRUE(values->empty());
   BinaryRowView empty;
   EXPECT_EQ(empty.arity(), 0);
@@ -188,10 +189,10 @@ TEST(BinaryRowTest, NullBitsWidthGrowsPastFiftySixFields) {
   auto type = RowOf(types);
   ExpectRoundTrip(values, type);
   auto bytes = EncodeBinaryRow(values, *type);
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(bytes->size(), 24u + 130 * 8);
   auto view = BinaryRowView::Make(*bytes, 130);
-  ASSERT_TRUE(view.ok());
+  ASSERT_OK(view);
   EXPECT_TRUE(view->IsNullAt(129));
   EXPECT_FALSE(view->IsNullAt(128));
   EXPECT_EQ(view->GetLong(128), 128 * 1000003LL);
@@ -203,7 +204,7 @@ TEST(BinaryRowTest, InlineAndOutOfLineStrings) {
   ValueList values = {Value::String(""), Value::String("1234567"), Value::String("12345678"),
                       Value::Binary(std::string("\x00\xff", 2))};
   auto bytes = EncodeBinaryRow(values, *type);
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(ToHex(*bytes),
             "0000000000000000"
             "0000000000000080"    // "" inline, length 0
@@ -223,7 +224,7 @@ TEST(BinaryRowTest, NullNonCompactDecimalAndTimestampKeepTheirSpace) {
   auto type = RowOf({DataType::Decimal(20, 2), DataType::Timestamp(6), DataType::Decimal(18, 2),
                      DataType::Timestamp(3)});
   auto bytes = EncodeBinaryRow({Value::Null(), Value::Null(), Value::Null(), Value::Null()}, *type);
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   EXPECT_EQ(ToHex(*bytes),
             "000f000000000000"
             "0000000028000000"  // null DECIMAL(20): offset 40, length 0
@@ -233,7 +234,7 @@ TEST(BinaryRowTest, NullNonCompactDecimalAndTimestampKeepTheirSpace) {
             "00000000000000000000000000000000"  // 16 reserved bytes
             "0000000000000000");                // 8 reserved bytes
   auto values = DecodeBinaryRow(*bytes, *type);
-  ASSERT_TRUE(values.ok());
+  ASSERT_OK(values);
   for (const Value& v : *values) EXPECT_TRUE(v.is_null());
 }
 
@@ -241,22 +242,22 @@ TEST(BinaryRowTest, NullsWithoutReservationAsJavaBeforeOneTwo) {
   auto type = RowOf({DataType::Int(), DataType::Timestamp(9), DataType::Decimal(30, 2)});
   const ValueList values = {Value::Int32(7), Value::Null(), Value::Null()};
   auto legacy = EncodeBinaryRow(values, *type, RowKind::kInsert, NullReservation::kNone);
-  ASSERT_TRUE(legacy.ok());
+  ASSERT_OK(legacy);
   EXPECT_EQ(ToHex(*legacy),
             "000600000000000007000000000000000000000000000000"
             "0000000000000000");
   auto current = EncodeBinaryRow(values, *type);
-  ASSERT_TRUE(current.ok());
+  ASSERT_OK(current);
   EXPECT_EQ(current->size(), 32u + 8 + 16);
   for (const std::string* bytes : {&*legacy, &*current}) {
     auto view = BinaryRowView::Make(*bytes, 3);
-    ASSERT_TRUE(view.ok());
+    ASSERT_OK(view);
     auto decoded = DecodeBinaryRow(*view, *type);
-    ASSERT_TRUE(decoded.ok());
+    ASSERT_OK(decoded);
     EXPECT_EQ(*decoded, values);
     auto again =
         EncodeBinaryRow(*decoded, *type, RowKind::kInsert, DetectNullReservation(*view, *type));
-    ASSERT_TRUE(again.ok());
+    ASSERT_OK(again);
     EXPECT_EQ(*again, *bytes);
   }
 }
@@ -270,7 +271,7 @@ TEST(BinaryRowTest, DecimalUnscaledBytesAreJavaBigIntegerBytes) {
   for (const Case& c : {Case{0, "00"}, Case{255, "00ff"}, Case{-1, "ff"}, Case{-129, "ff7f"},
                         Case{127, "7f"}, Case{128, "0080"}, Case{-128, "80"}}) {
     auto bytes = EncodeBinaryRow({Dec(c.unscaled, 20, 0)}, *type);
-    ASSERT_TRUE(bytes.ok());
+    ASSERT_OK(bytes);
     const size_t n = std::string(c.bytes).size() / 2;
     EXPECT_EQ(static_cast<uint8_t>((*bytes)[8]), n) << c.unscaled;
     EXPECT_EQ(ToHex(bytes->substr(16, n)), c.bytes) << c.unscaled;
@@ -351,9 +352,9 @@ TEST(BinaryRowTest, RoundTripEveryType) {
 TEST(BinaryRowTest, RowKindHeaderByte) {
   auto type = RowOf({DataType::Int()});
   auto bytes = EncodeBinaryRow({Value::Int32(5)}, *type, RowKind::kDelete);
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   auto view = BinaryRowView::Make(*bytes, 1);
-  ASSERT_TRUE(view.ok());
+  ASSERT_OK(view);
   EXPECT_EQ(view->header_byte(), 3);
   EXPECT_EQ(RowKindFromByte(view->header_byte()), RowKind::kDelete);
   EXPECT_EQ(RowKindShortString(RowKind::kUpdateBefore), "-U");
@@ -372,7 +373,7 @@ TEST(BinaryRowTest, ReusableWriterMatchesEncoder) {
     writer.WriteBytes(0, s);
     writer.WriteLong(1, i);
     auto expected = EncodeBinaryRow({Value::String(s), Value::Int64(i)}, *type);
-    ASSERT_TRUE(expected.ok());
+    ASSERT_OK(expected);
     EXPECT_EQ(writer.bytes(), *expected);
   }
 }
@@ -426,8 +427,7 @@ TEST(BinaryRowTest, CorruptVariableLengthReferences) {
       DecodeBinaryRow(FromHex("0000000000000000 0000000000000000 0000000000000089"), *type),
       "inline length 9");
   // A null field is not read at all.
-  EXPECT_TRUE(
-      DecodeBinaryRow(FromHex("0002000000000000 0000000000000000 ffffffffffffffff"), *type).ok());
+  EXPECT_OK(DecodeBinaryRow(FromHex("0002000000000000 0000000000000000 ffffffffffffffff"), *type));
 }
 
 TEST(BinaryRowTest, CorruptDecimalTimestampAndNested) {
@@ -482,9 +482,9 @@ TEST(BinaryRowTest, AccessorsAndHash) {
                       Ts(-5, 7),
                       Value::Array({Value::Int32(9)})};
   auto bytes = EncodeBinaryRow(values, *type);
-  ASSERT_TRUE(bytes.ok());
+  ASSERT_OK(bytes);
   auto row = BinaryRowView::Make(*bytes, 8);
-  ASSERT_TRUE(row.ok());
+  ASSERT_OK(row);
   EXPECT_EQ(row->GetByte(0), -1);
   EXPECT_EQ(row->GetShort(1), 1234);
   EXPECT_EQ(row->GetFloat(2), 1.5f);
@@ -493,16 +493,16 @@ TEST(BinaryRowTest, AccessorsAndHash) {
   EXPECT_EQ(row->GetDecimal(5, 5, 2)->unscaled, -314);
   EXPECT_EQ(*row->GetTimestamp(6, 9), (Timestamp{-5, 7}));
   auto nested = row->GetNested(7);
-  ASSERT_TRUE(nested.ok());
+  ASSERT_OK(nested);
   EXPECT_EQ(nested->size(), 16u);
   auto field = DecodeBinaryRowField(*row, 7, *DataType::Array(DataType::Int()));
-  ASSERT_TRUE(field.ok());
+  ASSERT_OK(field);
   EXPECT_EQ(*field, values[7]);
   EXPECT_FALSE(DecodeBinaryRowField(*row, 8, *DataType::Int()).ok());
   // Field accessors report the field on bad input.
   const std::string bad_bytes = FromHex("0000000000000000 0000000000000089");
   auto bad = BinaryRowView::Make(bad_bytes, 1);
-  ASSERT_TRUE(bad.ok());
+  ASSERT_OK(bad);
   EXPECT_NE(bad->GetString(0).status().message().find("field 0"), std::string::npos);
 }
 

@@ -16,8 +16,8 @@
 namespace sluice {
 namespace {
 
-using testing::FromHex;
-using testing::RowOf;
+using test::FromHex;
+using test::RowOf;
 
 struct Vector {
   const char* row_hex;
@@ -44,7 +44,7 @@ TEST(BucketTest, SpecVectors) {
     const std::string bytes = FromHex(v.row_hex);
     const int arity = static_cast<int>(bytes.size() == 32 ? 2 : 1);
     auto row = BinaryRowView::Make(bytes, arity);
-    ASSERT_TRUE(row.ok());
+    ASSERT_OK(row);
     EXPECT_EQ(row->HashCode(), v.hash) << v.row_hex;
     EXPECT_EQ(DefaultBucket(*row, 2), v.bucket2) << v.row_hex;
     EXPECT_EQ(DefaultBucket(*row, 3), v.bucket3) << v.row_hex;
@@ -159,13 +159,13 @@ template <size_t N>
 void ExpectJavaBuckets(const char* const (&rows)[N], const DataTypePtr& key_type) {
   for (const char* line : rows) {
     auto row = ParseJson(line);
-    ASSERT_TRUE(row.ok());
+    ASSERT_OK(row);
     ValueList key;
     for (int i = 0; i < key_type->num_fields(); ++i) {
       key.push_back(FromJson((*row)[static_cast<size_t>(i)], *key_type->fields()[i].type));
     }
     auto bucket = DefaultBucketOfKey(key, *key_type, 12345);
-    ASSERT_TRUE(bucket.ok()) << bucket.status().ToString();
+    ASSERT_OK(bucket);
     EXPECT_EQ(*bucket, (*row)[static_cast<size_t>(key_type->num_fields())].get<int64_t>()) << line;
   }
 }
@@ -190,20 +190,20 @@ TEST(BucketTest, JavaBucketIdsOfEveryKeyType) {
 // Corpus: cases.jsonl reads restricted to one bucket list rows whose bucket-key values must hash
 // to that bucket under the table's `bucket` and `bucket-key` options.
 TEST(BucketTest, CorpusCasesWithABucketFilter) {
-  std::ifstream in(testing::CompatDir() + "/cases.jsonl");
-  ASSERT_TRUE(in) << "corpus not found under " << testing::CompatDir();
+  std::ifstream in(test::CompatDir() + "/cases.jsonl");
+  ASSERT_TRUE(in) << "corpus not found under " << test::CompatDir();
   int cases = 0;
   int rows = 0;
   std::string line;
   while (std::getline(in, line)) {
     auto parsed = ParseJson(line);
-    ASSERT_TRUE(parsed.ok());
+    ASSERT_OK(parsed);
     const Json& c = *parsed;
     const Json& read = c["read"];
     if (!read.contains("bucket")) continue;
-    const std::string table = testing::CompatTablesDir() + "/" + c["table"].get<std::string>();
-    auto schema_json = ParseJson(testing::ReadFileOrFail(table + "/schema/schema-0"));
-    ASSERT_TRUE(schema_json.ok());
+    const std::string table = test::CompatTablesDir() + "/" + c["table"].get<std::string>();
+    auto schema_json = ParseJson(test::ReadFileOrFail(table + "/schema/schema-0"));
+    ASSERT_OK(schema_json);
     const Json& options = (*schema_json)["options"];
     const int32_t num_buckets = std::stoi(options["bucket"].get<std::string>());
     const std::string bucket_key = options["bucket-key"].get<std::string>();
@@ -213,7 +213,7 @@ TEST(BucketTest, CorpusCasesWithABucketFilter) {
     for (const Json& field : (*schema_json)["fields"]) {
       if (field["name"] != bucket_key) continue;
       auto t = DataTypeFromJson(field["type"]);
-      ASSERT_TRUE(t.ok());
+      ASSERT_OK(t);
       key_type = RowOf({*t});
     }
     ASSERT_NE(key_type, nullptr) << table;
@@ -223,7 +223,7 @@ TEST(BucketTest, CorpusCasesWithABucketFilter) {
     for (const Json& row : c["rows"]) {
       auto bucket = DefaultBucketOfKey(
           {Value::Int32(static_cast<int32_t>(row[column].get<int64_t>()))}, *key_type, num_buckets);
-      ASSERT_TRUE(bucket.ok());
+      ASSERT_OK(bucket);
       EXPECT_EQ(*bucket, expected) << c["id"] << " row " << row.dump();
       ++rows;
     }
@@ -238,20 +238,20 @@ TEST(BucketTest, CorpusCasesWithABucketFilter) {
 // partitioned by dt, 2 buckets, so the bucket key is the STRING `name`. Each key was written
 // once; the data file holding it sits in the bucket directory the hash must pick.
 TEST(BucketTest, CorpusStringKeysLandInTheirBucketDirectory) {
-  const std::string table = testing::CompatTablesDir() +
+  const std::string table = test::CompatTablesDir() +
                             "/parquet/append_table_with_rt_branch.db/append_table_with_rt_branch";
   const std::map<std::string, std::string> key_to_partition = {
       {"peach", "dt=20240725"}, {"cherry", "dt=20240726"}, {"pear", "dt=20240726"}};
   auto key_type = RowOf({DataType::String(false)});
   for (const auto& [key, partition] : key_to_partition) {
     auto bucket = DefaultBucketOfKey({Value::String(key)}, *key_type, 2);
-    ASSERT_TRUE(bucket.ok());
+    ASSERT_OK(bucket);
     // The parquet footer statistics keep the key as plain bytes: find the file that holds it.
     int found_in = -1;
     for (int b = 0; b < 2; ++b) {
       const std::string dir = table + "/" + partition + "/bucket-" + std::to_string(b);
-      for (const std::string& file : testing::ListFilesRecursive(dir)) {
-        if (testing::ReadFileOrFail(file).find(key) != std::string::npos) found_in = b;
+      for (const std::string& file : test::ListFilesRecursive(dir)) {
+        if (test::ReadFileOrFail(file).find(key) != std::string::npos) found_in = b;
       }
     }
     EXPECT_EQ(*bucket, found_in) << key;

@@ -26,7 +26,7 @@ namespace sluice {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ToHex;
+using test::ToHex;
 
 // Big-endian reader of Java DataOutputView streams.
 class JavaStream {
@@ -146,13 +146,13 @@ struct Schema {
 
 std::optional<Schema> LoadSchema(const std::string& path) {
   if (!fs::exists(path)) return std::nullopt;
-  auto json = ParseJson(testing::ReadFileOrFail(path));
-  EXPECT_TRUE(json.ok()) << path;
+  auto json = ParseJson(test::ReadFileOrFail(path));
+  EXPECT_OK(json) << path;
   if (!json.ok()) return std::nullopt;
   Schema s;
   for (const Json& f : (*json)["fields"]) {
     auto field = DataFieldFromJson(f, "field");
-    EXPECT_TRUE(field.ok()) << path << ": " << field.status().ToString();
+    EXPECT_OK(field) << path;
     if (!field.ok()) return std::nullopt;
     s.fields.push_back(*field);
   }
@@ -195,11 +195,11 @@ struct Totals {
 void CheckSerializedRow(std::string_view serialized, const DataTypePtr& type,
                         const std::string& what, Totals* totals, ValueList* out = nullptr) {
   auto view = BinaryRowView::FromSerialized(serialized);
-  ASSERT_TRUE(view.ok()) << what << ": " << view.status().ToString();
+  ASSERT_OK(view) << what;
   auto values = DecodeBinaryRow(*view, *type);
-  ASSERT_TRUE(values.ok()) << what << ": " << values.status().ToString();
+  ASSERT_OK(values) << what;
   auto again = EncodeBinaryRow(*values, *type);
-  ASSERT_TRUE(again.ok()) << what << ": " << again.status().ToString();
+  ASSERT_OK(again) << what;
   EXPECT_EQ(ToHex(*again), ToHex(view->bytes())) << what;
   ++totals->rows_exact;
   if (out != nullptr) *out = std::move(values).value();
@@ -216,7 +216,7 @@ std::optional<int32_t> BucketFrom(const Schema& schema, const std::vector<std::s
     key.push_back(row[static_cast<size_t>(it - names.begin())]);
   }
   auto bucket = DefaultBucketOfKey(key, *schema.RowOfColumns(schema.bucket_keys), schema.bucket);
-  EXPECT_TRUE(bucket.ok());
+  EXPECT_OK(bucket);
   return bucket.ok() ? std::optional<int32_t>(*bucket) : std::nullopt;
 }
 
@@ -232,9 +232,9 @@ void CheckFileMeta(const std::string& table, std::string_view partition, int32_t
   ASSERT_LE(arity, 21) << what;
   auto meta_type = DataFileMetaType(arity);
   auto meta = DecodeBinaryRow(meta_bytes, *meta_type);
-  ASSERT_TRUE(meta.ok()) << what << ": " << meta.status().ToString();
+  ASSERT_OK(meta) << what;
   auto again = EncodeBinaryRow(*meta, *meta_type);
-  ASSERT_TRUE(again.ok());
+  ASSERT_OK(again);
   EXPECT_EQ(ToHex(*again), ToHex(meta_bytes)) << what;
   ++totals->rows_exact;
   ++totals->file_metas;
@@ -257,7 +257,7 @@ void CheckFileMeta(const std::string& table, std::string_view partition, int32_t
   // Branches number their schemas independently, so several may fit: prefer the one whose
   // columns match the value-stats arity.
   auto value_stats_arity = BinaryRowView::FromSerialized(m[6].list()[0].bytes());
-  ASSERT_TRUE(value_stats_arity.ok()) << what;
+  ASSERT_OK(value_stats_arity) << what;
   const bool stats_cols_given =
       (arity > 16 && !m[16].is_null()) || (arity > 19 && !m[19].is_null());
   std::optional<Schema> schema;
@@ -325,7 +325,7 @@ void CheckFileMeta(const std::string& table, std::string_view partition, int32_t
   }
   const ValueList& value_stats = m[6].list();
   auto stats_view = BinaryRowView::FromSerialized(value_stats[0].bytes());
-  ASSERT_TRUE(stats_view.ok());
+  ASSERT_OK(stats_view);
   ValueList stats_min, stats_max;
   if (stats_view->arity() == static_cast<int>(stats_names.size())) {
     auto stats_type = schema->RowOfColumns(stats_names);
@@ -361,7 +361,7 @@ void CheckFileMeta(const std::string& table, std::string_view partition, int32_t
 }
 
 void CheckSplit(const std::string& path, Totals* totals) {
-  const std::string data = testing::ReadFileOrFail(path);
+  const std::string data = test::ReadFileOrFail(path);
   const std::string table = fs::path(path).parent_path().parent_path().string();
   JavaStream in(data);
   ASSERT_EQ(static_cast<uint64_t>(in.I64()), 0xdec3d2302c19ec66ull) << path;
@@ -375,12 +375,12 @@ void CheckSplit(const std::string& path, Totals* totals) {
   ASSERT_EQ(in.I32(), 0) << path << ": before files";
   ASSERT_EQ(in.U8(), 0) << path << ": before deletion files";
   const int32_t files = in.I32();
-  ASSERT_TRUE(in.ok()) << path;
+  ASSERT_OK(in) << path;
   ++totals->splits;
   for (int32_t i = 0; i < files; ++i) {
     const int32_t size = in.I32();
     const std::string_view meta = in.Bytes(static_cast<size_t>(size));
-    ASSERT_TRUE(in.ok()) << path << " file " << i;
+    ASSERT_OK(in) << path << " file " << i;
     CheckFileMeta(table, partition, bucket, bucket_path, meta,
                   path + " (version " + std::to_string(version) + ") file " + std::to_string(i),
                   totals);
@@ -388,11 +388,11 @@ void CheckSplit(const std::string& path, Totals* totals) {
 }
 
 TEST(DataSplitRowsTest, JavaWrittenRowsDecodeAndEncodeByteExact) {
-  auto splits = testing::ListFilesRecursive(testing::CompatTablesDir(), [](const std::string& p) {
+  auto splits = test::ListFilesRecursive(test::CompatTablesDir(), [](const std::string& p) {
     return p.find("/data-splits/") != std::string::npos ||
            p.find("/data_splits/") != std::string::npos;
   });
-  ASSERT_GE(splits.size(), 40u) << "corpus not found under " << testing::CompatTablesDir();
+  ASSERT_GE(splits.size(), 40u) << "corpus not found under " << test::CompatTablesDir();
   Totals totals;
   for (const std::string& split : splits) CheckSplit(split, &totals);
   std::printf(

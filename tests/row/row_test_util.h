@@ -7,7 +7,7 @@
 
 #include "sluice/types/data_type.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 // "0a00 ff" -> bytes; spaces are ignored.
 inline std::string FromHex(std::string_view hex) {
@@ -49,4 +49,4 @@ inline DataTypePtr RowOf(std::vector<DataTypePtr> types) {
   return DataType::Row(std::move(fields));
 }
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -18,11 +18,11 @@
 namespace sluice {
 namespace {
 
-using testing::Commit;
-using testing::CreateTestTable;
-using testing::LiveFiles;
-using testing::ReadAll;
-using testing::WriteRows;
+using test::Commit;
+using test::CreateTestTable;
+using test::LiveFiles;
+using test::ReadAll;
+using test::WriteRows;
 
 std::vector<DataField> Fields() {
   return {DataField{0, "id", DataType::BigInt(), std::nullopt, std::nullopt},
@@ -51,7 +51,7 @@ std::vector<DataFileMeta> FilesOf(const std::string& path, const std::string& dt
   std::vector<DataFileMeta> out;
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
   auto plan = PlanScan(*table, ScanOptions{});
-  EXPECT_TRUE(plan.ok()) << plan.status().ToString();
+  EXPECT_OK(plan);
   if (!plan.ok()) return out;
   for (const DataSplit& split : plan->splits) {
     if (split.partition_values[0].bytes() != dt) continue;
@@ -68,12 +68,12 @@ std::vector<std::string> ReadPartitionInOrder(const std::string& path, const std
   for (DataSplit& split : plan.splits) {
     if (split.partition_values[0].bytes() != dt) continue;
     auto reader = OpenSplitReader(*table, table->schema_ptr(), split, SplitReadOptions{});
-    EXPECT_TRUE(reader.ok()) << reader.status().ToString();
+    EXPECT_OK(reader);
     if (!reader.ok()) return out;
     ColumnBatch batch((*reader)->output_type());
     while (true) {
       auto more = (*reader)->Next(&batch);
-      EXPECT_TRUE(more.ok()) << more.status().ToString();
+      EXPECT_OK(more);
       if (!more.ok() || !*more) break;
       for (int64_t i = 0; i < batch.num_rows(); ++i) out.push_back(batch.GetRow(i).DebugString());
     }
@@ -85,7 +85,7 @@ std::string PartitionRow(const std::string& dt) {
   auto row = EncodeBinaryRow(
       {Value::String(dt)},
       *DataType::Row({DataField{1, "dt", DataType::String(), std::nullopt, std::nullopt}}));
-  EXPECT_TRUE(row.ok());
+  EXPECT_OK(row);
   return SerializeBinaryRow(*row, 1);
 }
 
@@ -97,11 +97,11 @@ Snapshot Latest(const std::string& path) {
 void ExpectSound(const std::string& path) {
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
   Status st = CheckTable(*table);
-  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_OK(st);
 }
 
 TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndSequence) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/db.db/t";
   CreateTestTable(path, Fields(), {"dt"}, {}, {{"bucket", "-1"}, {"file.format", "parquet"}});
   const DataTypePtr row_type =
@@ -119,17 +119,17 @@ TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndS
       rows.insert(rows.end(), more.begin(), more.end());
     }
     all.insert(all.end(), rows.begin(), rows.end());
-    ASSERT_TRUE(WriteRows(write.get(), row_type, rows, {}).ok());
+    ASSERT_OK(WriteRows(write.get(), row_type, rows, {}));
     Status st = Commit(path, write.get(), commit);
-    ASSERT_TRUE(st.ok()) << st.ToString();
-    ASSERT_TRUE(write->Close().ok());
+    ASSERT_OK(st);
+    ASSERT_OK(write->Close());
   }
   ASSERT_EQ(FilesOf(path, "d1").size(), 6u);
   ASSERT_EQ(FilesOf(path, "d2").size(), 3u);
 
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
   auto tasks = PlanAppendCompaction(*table, std::nullopt, /*full_compaction=*/false);
-  ASSERT_TRUE(tasks.ok()) << tasks.status().ToString();
+  ASSERT_OK(tasks);
   ASSERT_EQ(tasks->size(), 1u);
   EXPECT_EQ((*tasks)[0].partition, PartitionRow("d1"));
   EXPECT_EQ((*tasks)[0].files.size(), 6u);
@@ -141,11 +141,11 @@ TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndS
     // d1 twice: the second call finds d1's compaction pending and adds nothing.
     for (const std::string dt : {"d1", "d2", "d1"}) {
       Status st = write->Compact(PartitionRow(dt), 0, /*full_compaction=*/false);
-      ASSERT_TRUE(st.ok()) << st.ToString();
+      ASSERT_OK(st);
     }
     Status st = Commit(path, write.get(), 100);
-    ASSERT_TRUE(st.ok()) << st.ToString();
-    ASSERT_TRUE(write->Close().ok());
+    ASSERT_OK(st);
+    ASSERT_OK(write->Close());
   }
   EXPECT_EQ(Latest(path).commit_kind, CommitKind::kCompact);
   std::vector<DataFileMeta> files = FilesOf(path, "d1");
@@ -164,11 +164,11 @@ TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndS
   {
     auto write = TableWrite::Open(FileStoreTable::Open(LocalFileIO(), path).value()).value();
     Status st = write->Compact(PartitionRow("d2"), 0, /*full_compaction=*/true);
-    ASSERT_TRUE(st.ok()) << st.ToString();
+    ASSERT_OK(st);
     st = write->Compact(PartitionRow("d1"), 0, /*full_compaction=*/true);
-    ASSERT_TRUE(st.ok()) << st.ToString();
+    ASSERT_OK(st);
     auto messages = write->PrepareCommit(101);
-    ASSERT_TRUE(messages.ok()) << messages.status().ToString();
+    ASSERT_OK(messages);
     ASSERT_EQ(messages->size(), 1u);
     EXPECT_EQ((*messages)[0].bucket, 0);
     EXPECT_EQ((*messages)[0].total_buckets, -1);
@@ -179,8 +179,8 @@ TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndS
     ManifestCommittable committable;
     committable.identifier = 101;
     committable.messages = std::move(messages).value();
-    ASSERT_TRUE(commit->Commit(committable).ok());
-    ASSERT_TRUE(write->Close().ok());
+    ASSERT_OK(commit->Commit(committable));
+    ASSERT_OK(write->Close());
   }
   ASSERT_EQ(FilesOf(path, "d2").size(), 1u);
   EXPECT_EQ(FilesOf(path, "d2")[0].min_sequence_number, 0);
@@ -193,9 +193,9 @@ TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndS
   // A later write numbers after the compacted files.
   {
     auto write = TableWrite::Open(FileStoreTable::Open(LocalFileIO(), path).value()).value();
-    ASSERT_TRUE(WriteRows(write.get(), row_type, Rows("d1", 5000, 5), {}).ok());
-    ASSERT_TRUE(Commit(path, write.get(), 102).ok());
-    ASSERT_TRUE(write->Close().ok());
+    ASSERT_OK(WriteRows(write.get(), row_type, Rows("d1", 5000, 5), {}));
+    ASSERT_OK(Commit(path, write.get(), 102));
+    ASSERT_OK(write->Close());
   }
   int64_t max_seq = -1;
   for (const DataFileMeta& f : FilesOf(path, "d1"))
@@ -205,7 +205,7 @@ TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndS
 }
 
 TEST(AppendCompactCoordinatorTest, LeavesLargeFilesAndBoundsTaskSize) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/db.db/t";
   CreateTestTable(path, Fields(), {"dt"}, {},
                   {{"bucket", "-1"},
@@ -222,9 +222,9 @@ TEST(AppendCompactCoordinatorTest, LeavesLargeFilesAndBoundsTaskSize) {
     auto write = TableWrite::Open(FileStoreTable::Open(LocalFileIO(), path).value()).value();
     std::vector<ValueList> rows = Rows("d1", commit * 100000, commit == 0 ? 4000 : 300);
     all.insert(all.end(), rows.begin(), rows.end());
-    ASSERT_TRUE(WriteRows(write.get(), row_type, rows, {}).ok());
-    ASSERT_TRUE(Commit(path, write.get(), commit).ok());
-    ASSERT_TRUE(write->Close().ok());
+    ASSERT_OK(WriteRows(write.get(), row_type, rows, {}));
+    ASSERT_OK(Commit(path, write.get(), commit));
+    ASSERT_OK(write->Close());
   }
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
   const int64_t small = static_cast<int64_t>(2 * 1024 * 0.7);
@@ -235,7 +235,7 @@ TEST(AppendCompactCoordinatorTest, LeavesLargeFilesAndBoundsTaskSize) {
   }
   ASSERT_FALSE(large.empty());
   auto tasks = PlanAppendCompaction(*table, PartitionRow("d1"), /*full_compaction=*/false);
-  ASSERT_TRUE(tasks.ok()) << tasks.status().ToString();
+  ASSERT_OK(tasks);
   ASSERT_EQ(tasks->size(), 3u);
   for (const AppendCompactTask& task : *tasks) {
     EXPECT_GE(task.files.size(), 2u);
@@ -252,10 +252,10 @@ TEST(AppendCompactCoordinatorTest, LeavesLargeFilesAndBoundsTaskSize) {
   }
   {
     auto write = TableWrite::Open(table).value();
-    ASSERT_TRUE(write->Compact(PartitionRow("d1"), 0, false).ok());
+    ASSERT_OK(write->Compact(PartitionRow("d1"), 0, false));
     Status st = Commit(path, write.get(), 100);
-    ASSERT_TRUE(st.ok()) << st.ToString();
-    ASSERT_TRUE(write->Close().ok());
+    ASSERT_OK(st);
+    ASSERT_OK(write->Close());
   }
   std::vector<DataFileMeta> after = LiveFiles(path);
   EXPECT_LT(after.size(), before.size());
@@ -269,7 +269,7 @@ TEST(AppendCompactCoordinatorTest, LeavesLargeFilesAndBoundsTaskSize) {
 }
 
 TEST(AppendCompactCoordinatorTest, RejectsOtherTablesAndUncommittedCompactionsLeaveNoFiles) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/db.db/t";
   CreateTestTable(path, Fields(), {"dt"}, {}, {{"bucket", "2"}, {"bucket-key", "id"}});
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
@@ -282,16 +282,16 @@ TEST(AppendCompactCoordinatorTest, RejectsOtherTablesAndUncommittedCompactionsLe
       FileStoreTable::Open(LocalFileIO(), unaware).value()->schema().LogicalRowType();
   for (int commit = 0; commit < 5; ++commit) {
     auto write = TableWrite::Open(FileStoreTable::Open(LocalFileIO(), unaware).value()).value();
-    ASSERT_TRUE(WriteRows(write.get(), row_type, Rows("d1", commit * 10, 10), {}).ok());
-    ASSERT_TRUE(Commit(unaware, write.get(), commit).ok());
-    ASSERT_TRUE(write->Close().ok());
+    ASSERT_OK(WriteRows(write.get(), row_type, Rows("d1", commit * 10, 10), {}));
+    ASSERT_OK(Commit(unaware, write.get(), commit));
+    ASSERT_OK(write->Close());
   }
-  const size_t files_before = testing::ListFilesRecursive(unaware).size();
+  const size_t files_before = test::ListFilesRecursive(unaware).size();
   auto write = TableWrite::Open(FileStoreTable::Open(LocalFileIO(), unaware).value()).value();
-  ASSERT_TRUE(write->Compact(PartitionRow("d1"), 0, true).ok());
-  EXPECT_GT(testing::ListFilesRecursive(unaware).size(), files_before);
-  ASSERT_TRUE(write->Close().ok());
-  EXPECT_EQ(testing::ListFilesRecursive(unaware).size(), files_before);
+  ASSERT_OK(write->Compact(PartitionRow("d1"), 0, true));
+  EXPECT_GT(test::ListFilesRecursive(unaware).size(), files_before);
+  ASSERT_OK(write->Close());
+  EXPECT_EQ(test::ListFilesRecursive(unaware).size(), files_before);
 }
 
 }  // namespace

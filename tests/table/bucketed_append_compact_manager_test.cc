@@ -104,9 +104,8 @@ struct Recorder {
 TEST(BucketedAppendCompactManagerTest, NormalCompactionRewritesPickAndRequeuesSmallOutput) {
   Recorder rec;
   BucketedAppendCompactManager manager({}, rec.Rewrite(100), JavaTestOptions());
-  for (int i = 0; i < 4; ++i)
-    ASSERT_TRUE(manager.AddNewFile(NewFile(i * 10 + 1, i * 10 + 10)).ok());
-  ASSERT_TRUE(manager.TriggerCompaction(false).ok());
+  for (int i = 0; i < 4; ++i) ASSERT_OK(manager.AddNewFile(NewFile(i * 10 + 1, i * 10 + 10)));
+  ASSERT_OK(manager.TriggerCompaction(false));
   auto result = manager.GetCompactionResult(true);
   ASSERT_TRUE(result.ok() && result->has_value());
   EXPECT_EQ(Names((*result)->before),
@@ -123,7 +122,7 @@ TEST(BucketedAppendCompactManagerTest, FullCompaction) {
     Recorder rec;
     BucketedAppendCompactManager manager({NewFile(1, 10), NewFile(11, 20)}, rec.Rewrite(10),
                                          JavaTestOptions());
-    ASSERT_TRUE(manager.TriggerCompaction(true).ok());
+    ASSERT_OK(manager.TriggerCompaction(true));
     EXPECT_FALSE(manager.CompactNotCompleted());
   }
   {
@@ -132,7 +131,7 @@ TEST(BucketedAppendCompactManagerTest, FullCompaction) {
     BucketedAppendCompactManager manager(
         {NewFile(1, 2000), NewFile(2001, 2010), NewFile(2011, 2020), NewFile(2021, 4000)},
         rec.Rewrite(2000), JavaTestOptions());
-    ASSERT_TRUE(manager.TriggerCompaction(true).ok());
+    ASSERT_OK(manager.TriggerCompaction(true));
     auto result = manager.GetCompactionResult(true);
     ASSERT_TRUE(result.ok() && result->has_value());
     ASSERT_EQ(rec.calls.size(), 1u);
@@ -145,7 +144,7 @@ TEST(BucketedAppendCompactManagerTest, FullCompaction) {
     BucketedAppendCompactManager manager(
         {NewFile(1, 10), NewFile(11, 2000), NewFile(2001, 2010), NewFile(2011, 4000)},
         rec.Rewrite(10), JavaTestOptions());
-    ASSERT_TRUE(manager.TriggerCompaction(true).ok());
+    ASSERT_OK(manager.TriggerCompaction(true));
     auto result = manager.GetCompactionResult(true);
     ASSERT_TRUE(result.ok() && result->has_value());
     EXPECT_TRUE((*result)->empty());
@@ -154,9 +153,9 @@ TEST(BucketedAppendCompactManagerTest, FullCompaction) {
 }
 
 TEST(BucketedAppendCompactManagerTest, RewritesRealFilesAndTheTableReadsTheSame) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/t";
-  auto table = testing::CreateTestTable(
+  auto table = test::CreateTestTable(
       path,
       {DataField{0, "id", DataType::BigInt(), std::nullopt, std::nullopt},
        DataField{1, "name", DataType::String(), std::nullopt, std::nullopt}},
@@ -170,12 +169,12 @@ TEST(BucketedAppendCompactManagerTest, RewritesRealFilesAndTheTableReadsTheSame)
       rows.push_back({Value::Int64(commit * 100 + i), Value::String("r" + std::to_string(i))});
       expected.push_back(Value::Row(rows.back()).DebugString());
     }
-    ASSERT_TRUE(testing::WriteRows(write.get(), row_type, rows, {}).ok());
-    ASSERT_TRUE(testing::Commit(path, write.get(), commit).ok());
-    ASSERT_TRUE(write->Close().ok());
+    ASSERT_OK(test::WriteRows(write.get(), row_type, rows, {}));
+    ASSERT_OK(test::Commit(path, write.get(), commit));
+    ASSERT_OK(write->Close());
   }
   std::sort(expected.begin(), expected.end());
-  std::vector<DataFileMeta> files = testing::LiveFiles(path);
+  std::vector<DataFileMeta> files = test::LiveFiles(path);
   ASSERT_EQ(files.size(), 4u);
 
   auto writers = DataFileWriterFactory::Make(table->io(), table->schema_ptr(), table->options(),
@@ -183,9 +182,9 @@ TEST(BucketedAppendCompactManagerTest, RewritesRealFilesAndTheTableReadsTheSame)
                      .value();
   auto manager =
       MakeBucketedAppendCompactManager(table, EmptySerializedRow(), 0, files, writers).value();
-  ASSERT_TRUE(manager->TriggerCompaction(false).ok());
+  ASSERT_OK(manager->TriggerCompaction(false));
   auto result = manager->GetCompactionResult(true);
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
   ASSERT_TRUE(result->has_value());
   ASSERT_EQ((*result)->before.size(), 3u);
   ASSERT_EQ((*result)->after.size(), 1u);
@@ -205,11 +204,11 @@ TEST(BucketedAppendCompactManagerTest, RewritesRealFilesAndTheTableReadsTheSame)
   ManifestCommittable committable;
   committable.identifier = 5;
   committable.messages = {message};
-  ASSERT_TRUE(commit->Commit(committable).ok());
-  EXPECT_EQ(testing::LiveFiles(path).size(), 2u);
-  EXPECT_EQ(testing::ReadAll(path), expected);
+  ASSERT_OK(commit->Commit(committable));
+  EXPECT_EQ(test::LiveFiles(path).size(), 2u);
+  EXPECT_EQ(test::ReadAll(path), expected);
   Status st = CheckTable(*FileStoreTable::Open(LocalFileIO(), path).value());
-  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_OK(st);
 }
 
 }  // namespace

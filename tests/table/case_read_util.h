@@ -16,7 +16,7 @@
 #include "sluice/types/value_json.h"
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 // One JSON value per row; FLOAT and DOUBLE as doubles (11 == 11.0), FLOAT rounded to float32.
 inline nlohmann::json Normalize(nlohmann::json row, const std::vector<std::string>& column_types) {
@@ -123,4 +123,4 @@ inline Result<std::vector<std::string>> ReadCaseRows(const nlohmann::json& json,
   return rows;
 }
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -8,6 +8,7 @@
 #include "sluice/table/source/cast.h"
 #include "sluice/types/time_zone.h"
 #include "sluice/types/value_json.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
@@ -16,18 +17,18 @@ namespace {
 std::string Cast(const DataTypePtr& from, const Value& value, const DataTypePtr& to,
                  const std::string& zone_name) {
   ColumnVector in(from);
-  EXPECT_TRUE(in.AppendValue(value).ok());
+  EXPECT_OK(in.AppendValue(value));
   in.AppendNull();
   ColumnVector out(to);
   std::shared_ptr<const TimeZone> zone;
   if (!zone_name.empty()) {
     auto loaded = TimeZone::Load(zone_name);
-    EXPECT_TRUE(loaded.ok()) << loaded.status().ToString();
+    EXPECT_OK(loaded);
     zone = *loaded;
   }
-  EXPECT_TRUE(CheckCastSupported(*from, *to, "c").ok());
+  EXPECT_OK(CheckCastSupported(*from, *to, "c"));
   Status st = CastColumn(in, "c", &out, zone.get());
-  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_OK(st);
   if (!st.ok()) return "";
   EXPECT_EQ(out.size(), 2);
   EXPECT_TRUE(out.IsNull(1));
@@ -84,7 +85,7 @@ TEST(CastTimeZoneTest, WallClocksInADaylightSavingGapMoveForward) {
   // 2024-03-10 02:30 does not exist in Los Angeles (clocks jump 02:00 -> 03:00 PST -> PDT): as
   // java.time does, it is read with the offset before the gap, -08:00.
   auto zone = TimeZone::Load("America/Los_Angeles");
-  ASSERT_TRUE(zone.ok()) << zone.status().ToString();
+  ASSERT_OK(zone);
   const int64_t local = DaysFromCivil(2024, 3, 10) * 86400 + 2 * 3600 + 30 * 60;
   EXPECT_EQ((*zone)->LocalToUtc(local), local + 8 * 3600);
   // 2024-11-03 01:30 happens twice: the earlier offset (-07:00) wins.
@@ -96,7 +97,7 @@ TEST(CastTimeZoneTest, WallClocksInADaylightSavingGapMoveForward) {
   const int64_t january = DaysFromCivil(2024, 1, 1) * 86400;
   EXPECT_EQ((*zone)->LocalToUtc(january), january + 8 * 3600);
   auto utc = TimeZone::Load("UTC");
-  ASSERT_TRUE(utc.ok());
+  ASSERT_OK(utc);
   EXPECT_EQ((*utc)->LocalToUtc(july), july);
 }
 

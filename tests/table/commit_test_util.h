@@ -17,18 +17,18 @@
 
 #include "sluice/base/uuid.h"
 #include "sluice/format/file_format_registry.h"
+#include "sluice/io/commit_message.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_file.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/commit_message.h"
 #include "sluice/table/sink/file_store_commit.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 struct TestRow {
   int32_t pt = 0;
@@ -77,13 +77,13 @@ inline std::string TestPartition(const FileStoreTable& table, int32_t pt) {
   auto type = table.schema().LogicalPartitionType();
   if (type->fields().empty()) return EmptySerializedRow();
   auto row = EncodeBinaryRow({Value::Int32(pt)}, *type);
-  EXPECT_TRUE(row.ok());
+  EXPECT_OK(row);
   return SerializeBinaryRow(*row, 1);
 }
 
 inline std::string SerializeStatsRow(const ValueList& values, const DataType& type) {
   auto row = EncodeBinaryRow(values, type);
-  EXPECT_TRUE(row.ok()) << row.status().ToString();
+  EXPECT_OK(row);
   return SerializeBinaryRow(*row, type.num_fields());
 }
 
@@ -99,25 +99,25 @@ inline DataFileMeta WriteTestDataFile(const FileStoreTable& table, int32_t bucke
     partition_path = PartitionPath({{"pt", std::to_string(rows.empty() ? 0 : rows[0].pt)}});
   }
   const std::string dir = BucketPath(table.path(), partition_path, bucket);
-  EXPECT_TRUE(table.io()->MkDirs(dir).ok());
+  EXPECT_OK(table.io()->MkDirs(dir));
   DataFileMeta meta;
   meta.file_name = DataFileName("data-", NewUuidV4(), 0, ".parquet");
   auto format = FileFormatByName("parquet");
-  EXPECT_TRUE(format.ok());
+  EXPECT_OK(format);
   auto file = table.io()->OpenForWrite(JoinPath(dir, meta.file_name), false);
-  EXPECT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_OK(file);
   if (!file.ok()) return meta;
   WriterOptions options;
   auto writer = (*format)->CreateWriter(std::move(file).value(), row_type, options);
-  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
+  EXPECT_OK(writer);
   if (!writer.ok()) return meta;
   ColumnBatch batch(row_type);
   for (const auto& r : rows) {
-    EXPECT_TRUE(batch.AppendRow({Value::Int32(r.pt), Value::Int64(r.id), Value::String(r.v)}).ok());
+    EXPECT_OK(batch.AppendRow({Value::Int32(r.pt), Value::Int64(r.id), Value::String(r.v)}));
   }
-  EXPECT_TRUE((*writer)->Write(batch).ok());
+  EXPECT_OK((*writer)->Write(batch));
   auto result = (*writer)->Finish();
-  EXPECT_TRUE(result.ok()) << result.status().ToString();
+  EXPECT_OK(result);
   meta.file_size = result->file_size;
   meta.row_count = result->row_count;
   meta.min_key = EmptySerializedRow();
@@ -220,8 +220,8 @@ inline std::vector<TestRow> Sorted(std::vector<TestRow> rows) {
 inline std::vector<ManifestFileMeta> ReadList(const std::string& dir, const std::string& list) {
   auto io = LocalFileIO();
   auto metas = ReadManifestList(*io, ManifestFilePath(dir, list));
-  EXPECT_TRUE(metas.ok()) << metas.status().ToString();
+  EXPECT_OK(metas);
   return metas.ok() ? *metas : std::vector<ManifestFileMeta>();
 }
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

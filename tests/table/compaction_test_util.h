@@ -18,8 +18,9 @@
 #include "sluice/table/sink/table_write.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
+#include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 // Writes schema-0 of a table (append or primary-key; ids as the fields carry them) and opens it.
 inline std::shared_ptr<const FileStoreTable> CreateTestTable(
@@ -30,12 +31,12 @@ inline std::shared_ptr<const FileStoreTable> CreateTestTable(
   auto schema =
       TableSchema::Make(3, 0, std::move(fields), highest, std::move(partition_keys),
                         std::move(primary_keys), std::move(options), std::nullopt, 1700000000000);
-  EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+  EXPECT_OK(schema);
   auto io = LocalFileIO();
-  EXPECT_TRUE(io->MkDirs(SchemaDir(path)).ok());
-  EXPECT_TRUE(io->WriteFileAtomic(SchemaPath(path, 0), schema->ToJson(), false).ok());
+  EXPECT_OK(io->MkDirs(SchemaDir(path)));
+  EXPECT_OK(io->WriteFileAtomic(SchemaPath(path, 0), schema->ToJson(), false));
   auto table = FileStoreTable::Open(io, path);
-  EXPECT_TRUE(table.ok()) << table.status().ToString();
+  EXPECT_OK(table);
   return std::move(table).value();
 }
 
@@ -45,10 +46,10 @@ inline std::unique_ptr<TableWrite> OpenCompactingWrite(const std::string& path,
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
   TableWriteOptions options;
   auto factory = MakeMergeTreeCompactManagerFactory(table, background);
-  EXPECT_TRUE(factory.ok()) << factory.status().ToString();
+  EXPECT_OK(factory);
   options.compact_manager_factory = std::move(factory).value();
   auto write = TableWrite::Open(table, options);
-  EXPECT_TRUE(write.ok()) << write.status().ToString();
+  EXPECT_OK(write);
   return std::move(write).value();
 }
 
@@ -76,19 +77,19 @@ inline Status Commit(const std::string& path, TableWrite* write, int64_t identif
 inline std::vector<std::string> ReadAll(const std::string& path) {
   std::vector<std::string> out;
   auto table = FileStoreTable::Open(LocalFileIO(), path);
-  EXPECT_TRUE(table.ok()) << table.status().ToString();
+  EXPECT_OK(table);
   if (!table.ok()) return out;
   auto plan = PlanScan(**table, ScanOptions{});
-  EXPECT_TRUE(plan.ok()) << plan.status().ToString();
+  EXPECT_OK(plan);
   if (!plan.ok()) return out;
   for (DataSplit& split : plan->splits) {
     auto reader = OpenSplitReader(**table, (*table)->schema_ptr(), split, SplitReadOptions{});
-    EXPECT_TRUE(reader.ok()) << reader.status().ToString();
+    EXPECT_OK(reader);
     if (!reader.ok()) return out;
     ColumnBatch batch((*reader)->output_type());
     while (true) {
       auto more = (*reader)->Next(&batch);
-      EXPECT_TRUE(more.ok()) << more.status().ToString();
+      EXPECT_OK(more);
       if (!more.ok() || !*more) break;
       for (int64_t i = 0; i < batch.num_rows(); ++i) out.push_back(batch.GetRow(i).DebugString());
     }
@@ -117,4 +118,4 @@ inline std::vector<std::string> RenderModel(const std::map<int64_t, ValueList>& 
   return out;
 }
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -13,21 +13,22 @@
 #include "sluice/meta/hint_file.h"
 #include "sluice/table/sink/table_write.h"
 #include "sluice/table/table_checker.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
 
-using testing::AddFiles;
-using testing::Committable;
-using testing::CompactFiles;
-using testing::CreateTestTable;
-using testing::MakeRows;
-using testing::OpenTestTable;
-using testing::ReadList;
-using testing::ReadTestTable;
-using testing::Sorted;
-using testing::TestRow;
-using testing::WriteTestDataFile;
+using test::AddFiles;
+using test::Committable;
+using test::CompactFiles;
+using test::CreateTestTable;
+using test::MakeRows;
+using test::OpenTestTable;
+using test::ReadList;
+using test::ReadTestTable;
+using test::Sorted;
+using test::TestRow;
+using test::WriteTestDataFile;
 
 std::vector<TestRow> Concat(std::vector<std::vector<TestRow>> parts) {
   std::vector<TestRow> out;
@@ -39,15 +40,15 @@ class FileStoreCommitTest : public ::testing::Test {
  protected:
   void Create(bool partitioned, TableOptions options = {}, bool primary_key = false) {
     dir_ = tmp_.path() + "/t";
-    ASSERT_TRUE(CreateTestTable(dir_, partitioned, std::move(options), primary_key).ok());
+    ASSERT_OK(CreateTestTable(dir_, partitioned, std::move(options), primary_key));
     auto table = OpenTestTable(dir_);
-    ASSERT_TRUE(table.ok()) << table.status().ToString();
+    ASSERT_OK(table);
     table_ = *table;
   }
 
   std::unique_ptr<FileStoreCommit> Committer(const std::string& user) {
     auto commit = FileStoreCommit::Make(table_, user);
-    EXPECT_TRUE(commit.ok()) << commit.status().ToString();
+    EXPECT_OK(commit);
     return std::move(commit).value();
   }
 
@@ -58,27 +59,27 @@ class FileStoreCommitTest : public ::testing::Test {
 
   Snapshot Load(int64_t id) {
     auto s = table_->snapshot_manager().LoadSnapshot(id);
-    EXPECT_TRUE(s.ok()) << s.status().ToString();
+    EXPECT_OK(s);
     return s.ok() ? *s : Snapshot();
   }
 
   std::vector<TestRow> Read() {
     auto rows = ReadTestTable(dir_);
-    EXPECT_TRUE(rows.ok()) << rows.status().ToString();
+    EXPECT_OK(rows);
     return rows.ok() ? *rows : std::vector<TestRow>();
   }
 
   // The structural check (table_checker.h) over every snapshot of the table.
   void ExpectTableChecks() {
     auto table = OpenTestTable(dir_);
-    ASSERT_TRUE(table.ok()) << table.status().ToString();
+    ASSERT_OK(table);
     auto report = RunTableCheck(**table);
-    ASSERT_TRUE(report.ok()) << report.status().ToString();
+    ASSERT_OK(report);
     for (const auto& p : report->problems) ADD_FAILURE() << p;
     EXPECT_GT(report->files_read, 0);
   }
 
-  ::sluice::testing::TempDir tmp_;
+  ::sluice::test::TempDir tmp_;
   std::string dir_;
   std::shared_ptr<FileStoreTable> table_;
 };
@@ -92,7 +93,7 @@ TEST_F(FileStoreCommitTest, AppendsRoundTripThroughTheReader) {
   auto f2 = WriteTestDataFile(*table_, 0, r2);
   auto res = commit->Commit(
       Committable(1, {AddFiles(*table_, 1, 0, {f1}), AddFiles(*table_, 2, 0, {f2})}));
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   EXPECT_EQ(res->snapshot_ids, std::vector<int64_t>{1});
   EXPECT_EQ(res->attempts, 1);
   EXPECT_EQ(Read(), Concat({r1, r2}));
@@ -100,12 +101,12 @@ TEST_F(FileStoreCommitTest, AppendsRoundTripThroughTheReader) {
   auto r3 = MakeRows(1, 10, 4, "c");
   auto f3 = WriteTestDataFile(*table_, 0, r3, 5);
   res = commit->Commit(Committable(2, {AddFiles(*table_, 1, 0, {f3})}));
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   EXPECT_EQ(res->snapshot_ids, std::vector<int64_t>{2});
   EXPECT_EQ(Read(), Concat({r1, r2, r3}));
   // Time travel to the first snapshot still sees its rows only.
   auto first = ReadTestTable(dir_, TableVersion::SnapshotId(1));
-  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  ASSERT_OK(first);
   EXPECT_EQ(*first, Concat({r1, r2}));
 
   Snapshot s1 = Load(1);
@@ -139,9 +140,9 @@ TEST_F(FileStoreCommitTest, SnapshotJsonHasTheKeysJava13Writes) {
   Create(false);
   auto commit = Committer("user-a");
   auto f = WriteTestDataFile(*table_, 0, MakeRows(0, 0, 3, "x"));
-  ASSERT_TRUE(commit->Commit(Committable(7, {AddFiles(*table_, 0, 0, {f})})).ok());
+  ASSERT_OK(commit->Commit(Committable(7, {AddFiles(*table_, 0, 0, {f})})));
   auto text = LocalFileIO()->ReadFile(dir_ + "/snapshot/snapshot-1");
-  ASSERT_TRUE(text.ok());
+  ASSERT_OK(text);
   auto json = nlohmann::ordered_json::parse(*text);
   std::vector<std::string> keys;
   for (auto it = json.begin(); it != json.end(); ++it) keys.push_back(it.key());
@@ -173,11 +174,11 @@ TEST_F(FileStoreCommitTest, SnapshotJsonHasTheKeysJava13Writes) {
 
   // The same key list occurs in the corpus of Java-written tables.
   bool found = false;
-  for (const auto& path : ::sluice::testing::ListFilesRecursive(
-           ::sluice::testing::CompatTablesDir(), [](const std::string& p) {
+  for (const auto& path : ::sluice::test::ListFilesRecursive(
+           ::sluice::test::CompatTablesDir(), [](const std::string& p) {
              return p.find("/snapshot/snapshot-") != std::string::npos;
            })) {
-    auto corpus = nlohmann::ordered_json::parse(::sluice::testing::ReadFileOrFail(path));
+    auto corpus = nlohmann::ordered_json::parse(::sluice::test::ReadFileOrFail(path));
     std::vector<std::string> corpus_keys;
     for (auto it = corpus.begin(); it != corpus.end(); ++it) corpus_keys.push_back(it.key());
     if (corpus_keys == expected) {
@@ -193,10 +194,10 @@ TEST_F(FileStoreCommitTest, EmptyCommitMakesNoSnapshot) {
   Create(false);
   auto commit = Committer("user-a");
   auto res = commit->Commit(Committable(1, {}));
-  ASSERT_TRUE(res.ok());
+  ASSERT_OK(res);
   EXPECT_TRUE(res->snapshot_ids.empty());
   auto latest = table_->snapshot_manager().LatestSnapshotId();
-  ASSERT_TRUE(latest.ok());
+  ASSERT_OK(latest);
   EXPECT_FALSE(latest->has_value());
 }
 
@@ -222,7 +223,7 @@ TEST_F(FileStoreCommitTest, ManifestsRollAtTheTargetSize) {
   std::vector<DataFileMeta> files;
   for (int i = 0; i < 2500; ++i) files.push_back(FakeFile("data-" + std::to_string(i), 1));
   auto res = commit->Commit(Committable(1, {AddFiles(*table_, 0, 0, files)}));
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   // Java checks the size every 1000 entries: 1000 + 1000 + 500.
   auto delta = ReadList(dir_, Load(1).delta_manifest_list);
   ASSERT_EQ(delta.size(), 3u);
@@ -232,10 +233,10 @@ TEST_F(FileStoreCommitTest, ManifestsRollAtTheTargetSize) {
   EXPECT_EQ(Load(1).total_record_count, 2500);
   for (const auto& m : delta) {
     auto entries = ReadManifestFile(*LocalFileIO(), ManifestFilePath(dir_, m.file_name));
-    ASSERT_TRUE(entries.ok());
+    ASSERT_OK(entries);
     EXPECT_EQ(static_cast<int64_t>(entries->size()), m.num_added_files);
     auto status = LocalFileIO()->GetStatus(ManifestFilePath(dir_, m.file_name));
-    ASSERT_TRUE(status.ok());
+    ASSERT_OK(status);
     EXPECT_EQ(status->size, m.file_size);
   }
 }
@@ -249,7 +250,7 @@ TEST_F(FileStoreCommitTest, BaseManifestsMergeAtMinCount) {
     auto rows = MakeRows(i % 2, i * 10, 2, "m");
     all.insert(all.end(), rows.begin(), rows.end());
     auto f = WriteTestDataFile(*table_, 0, rows);
-    ASSERT_TRUE(commit->Commit(Committable(i, {AddFiles(*table_, i % 2, 0, {f})})).ok());
+    ASSERT_OK(commit->Commit(Committable(i, {AddFiles(*table_, i % 2, 0, {f})})));
     base_sizes.push_back(ReadList(dir_, Load(i).base_manifest_list).size());
   }
   // Base of snapshot i = the data manifests of snapshot i - 1, merged into one file once there
@@ -277,25 +278,25 @@ TEST_F(FileStoreCommitTest, FullCompactionOfManifestsDropsDeletedFiles) {
   auto r2 = MakeRows(0, 3, 3, "b");
   auto f1 = WriteTestDataFile(*table_, 0, r1);
   auto f2 = WriteTestDataFile(*table_, 0, r2);
-  ASSERT_TRUE(commit->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})).ok());
-  ASSERT_TRUE(commit->Commit(Committable(2, {AddFiles(*table_, 0, 0, {f2})})).ok());
+  ASSERT_OK(commit->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})));
+  ASSERT_OK(commit->Commit(Committable(2, {AddFiles(*table_, 0, 0, {f2})})));
   // Compact f1 + f2 into f3.
   auto f3 = WriteTestDataFile(*table_, 0, Concat({r1, r2}));
   f3.level = 0;
   auto res = commit->Commit(Committable(3, {CompactFiles(*table_, 0, 0, {f1, f2}, {f3})}));
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   EXPECT_EQ(Load(3).commit_kind, CommitKind::kCompact);
   EXPECT_EQ(Load(3).delta_record_count, 0);
   EXPECT_EQ(Load(3).total_record_count, 6);
   auto f4 = WriteTestDataFile(*table_, 0, MakeRows(0, 9, 1, "c"));
-  ASSERT_TRUE(commit->Commit(Committable(4, {AddFiles(*table_, 0, 0, {f4})})).ok());
+  ASSERT_OK(commit->Commit(Committable(4, {AddFiles(*table_, 0, 0, {f4})})));
   // Snapshot 4's base is snapshot 3's manifests fully compacted: f3 only, no DELETE entries.
   auto base = ReadList(dir_, Load(4).base_manifest_list);
   ASSERT_EQ(base.size(), 1u);
   EXPECT_EQ(base[0].num_added_files, 1);
   EXPECT_EQ(base[0].num_deleted_files, 0);
   auto entries = ReadManifestFile(*LocalFileIO(), ManifestFilePath(dir_, base[0].file_name));
-  ASSERT_TRUE(entries.ok());
+  ASSERT_OK(entries);
   ASSERT_EQ(entries->size(), 1u);
   EXPECT_EQ((*entries)[0].file.file_name, f3.file_name);
   EXPECT_EQ(Read(), Concat({r1, r2, MakeRows(0, 9, 1, "c")}));
@@ -307,7 +308,7 @@ TEST_F(FileStoreCommitTest, DataAndCompactionMakeTwoSnapshots) {
   auto commit = Committer("user-a");
   auto r1 = MakeRows(0, 0, 2, "a");
   auto f1 = WriteTestDataFile(*table_, 0, r1);
-  ASSERT_TRUE(commit->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})).ok());
+  ASSERT_OK(commit->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})));
   auto r2 = MakeRows(0, 2, 2, "b");
   auto f2 = WriteTestDataFile(*table_, 0, r2);
   auto f3 = WriteTestDataFile(*table_, 0, r1);
@@ -315,7 +316,7 @@ TEST_F(FileStoreCommitTest, DataAndCompactionMakeTwoSnapshots) {
   m.compact.compact_before = {f1};
   m.compact.compact_after = {f3};
   auto res = commit->Commit(Committable(2, {m}));
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   EXPECT_EQ(res->snapshot_ids, (std::vector<int64_t>{2, 3}));
   EXPECT_EQ(Load(2).commit_kind, CommitKind::kAppend);
   EXPECT_EQ(Load(3).commit_kind, CommitKind::kCompact);
@@ -329,7 +330,7 @@ TEST_F(FileStoreCommitTest, ChangelogFilesGetTheirOwnList) {
   auto commit = Committer("user-a");
   CommitMessage m = AddFiles(*table_, 0, 0, {FakeFile("data-1", 4)});
   m.data.changelog_files = {FakeFile("changelog-1", 3)};
-  ASSERT_TRUE(commit->Commit(Committable(1, {m})).ok());
+  ASSERT_OK(commit->Commit(Committable(1, {m})));
   Snapshot s = Load(1);
   ASSERT_TRUE(s.changelog_manifest_list.has_value());
   ASSERT_TRUE(s.changelog_manifest_list_size.has_value());
@@ -345,10 +346,10 @@ TEST_F(FileStoreCommitTest, DeletingAFileTwiceIsAConflict) {
   auto a = Committer("user-a");
   auto b = Committer("user-b");
   auto f1 = WriteTestDataFile(*table_, 0, MakeRows(3, 0, 2, "a"));
-  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 3, 0, {f1})})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {AddFiles(*table_, 3, 0, {f1})})));
   auto f2 = WriteTestDataFile(*table_, 0, MakeRows(3, 0, 2, "a"));
   auto f3 = WriteTestDataFile(*table_, 0, MakeRows(3, 0, 2, "a"));
-  ASSERT_TRUE(a->Commit(Committable(2, {CompactFiles(*table_, 3, 0, {f1}, {f2})})).ok());
+  ASSERT_OK(a->Commit(Committable(2, {CompactFiles(*table_, 3, 0, {f1}, {f2})})));
   // user-b compacted the same file concurrently.
   auto res = b->Commit(Committable(1, {CompactFiles(*table_, 3, 0, {f1}, {f3})}));
   ASSERT_FALSE(res.ok());
@@ -360,7 +361,7 @@ TEST_F(FileStoreCommitTest, DeletingAFileTwiceIsAConflict) {
   EXPECT_NE(msg.find("user-a"), std::string::npos) << msg;
   // Nothing changed.
   auto latest = table_->snapshot_manager().LatestSnapshotId();
-  ASSERT_TRUE(latest.ok());
+  ASSERT_OK(latest);
   EXPECT_EQ(*latest, 2);
   // An append that deletes a file that is not live conflicts too (it is an OVERWRITE commit).
   CommitMessage del = AddFiles(*table_, 3, 0, {});
@@ -371,7 +372,7 @@ TEST_F(FileStoreCommitTest, DeletingAFileTwiceIsAConflict) {
   // Deleting a live file through an append is an OVERWRITE snapshot.
   del.data.deleted_files = {f2};
   res = b->Commit(Committable(3, {del}));
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   EXPECT_EQ(Load(3).commit_kind, CommitKind::kOverwrite);
   EXPECT_EQ(Load(3).total_record_count, 0);
   EXPECT_TRUE(Read().empty());
@@ -382,7 +383,7 @@ TEST_F(FileStoreCommitTest, AddingALiveFileAgainIsAConflict) {
   auto a = Committer("user-a");
   auto f1 = FakeFile("data-1", 1);
   auto f2 = FakeFile("data-2", 1);
-  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1, f2})})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1, f2})})));
   auto res = a->Commit(Committable(2, {CompactFiles(*table_, 0, 0, {f1}, {f2})}));
   ASSERT_FALSE(res.ok());
   EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
@@ -392,7 +393,7 @@ TEST_F(FileStoreCommitTest, AddingALiveFileAgainIsAConflict) {
 TEST_F(FileStoreCommitTest, BucketCountChangeWithoutOverwriteIsAConflict) {
   Create(true, {{"bucket", "2"}, {"bucket-key", "id"}});
   auto a = Committer("user-a");
-  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 1, 0, {FakeFile("data-1", 1)})})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {AddFiles(*table_, 1, 0, {FakeFile("data-1", 1)})})));
   CommitMessage m = CompactFiles(*table_, 1, 1, {}, {FakeFile("data-2", 1)});
   m.total_buckets = 4;
   auto res = a->Commit(Committable(2, {m}));
@@ -404,7 +405,7 @@ TEST_F(FileStoreCommitTest, BucketCountChangeWithoutOverwriteIsAConflict) {
 // Key rows (trimmed primary key `id`) for a primary-key file's min / max key.
 std::string KeyRow(int64_t id) {
   auto type = DataType::Row({DataField{1, "id", DataType::BigInt(false), {}, {}}});
-  return ::sluice::testing::SerializeStatsRow({Value::Int64(id)}, *type);
+  return ::sluice::test::SerializeStatsRow({Value::Int64(id)}, *type);
 }
 
 DataFileMeta KeyRangeFile(const std::string& name, int64_t min, int64_t max, int32_t level) {
@@ -419,12 +420,12 @@ TEST_F(FileStoreCommitTest, OverlappingKeyRangesInOneLevelAreAConflict) {
   auto a = Committer("user-a");
   auto b = Committer("user-b");
   auto l0 = KeyRangeFile("data-l0", 0, 100, 0);
-  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {l0})})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {l0})})));
   // a compacts into two level-1 files with disjoint ranges: fine.
   auto res = a->Commit(Committable(
       2, {CompactFiles(*table_, 0, 0, {l0},
                        {KeyRangeFile("data-a1", 0, 49, 1), KeyRangeFile("data-a2", 50, 100, 1)})}));
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   // b adds a level-1 file overlapping data-a2 (e.g. from a stale view of the bucket).
   res = b->Commit(
       Committable(1, {CompactFiles(*table_, 0, 0, {}, {KeyRangeFile("data-b1", 90, 120, 1)})}));
@@ -440,7 +441,7 @@ TEST_F(FileStoreCommitTest, OverlappingKeyRangesInOneLevelAreAConflict) {
   EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
   res = b->Commit(
       Committable(3, {CompactFiles(*table_, 0, 0, {}, {KeyRangeFile("data-b3", 90, 120, 2)})}));
-  EXPECT_TRUE(res.ok()) << res.status().ToString();
+  EXPECT_OK(res);
 }
 
 TEST_F(FileStoreCommitTest, CommittedIdentifiersAreSkipped) {
@@ -453,29 +454,29 @@ TEST_F(FileStoreCommitTest, CommittedIdentifiersAreSkipped) {
   auto f3 = WriteTestDataFile(*table_, 0, r3);
   {
     auto a = Committer("user-a");
-    ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})).ok());
-    ASSERT_TRUE(a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {f2})})).ok());
+    ASSERT_OK(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})));
+    ASSERT_OK(a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {f2})})));
     auto again = a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {f2})}));
-    ASSERT_TRUE(again.ok());
+    ASSERT_OK(again);
     EXPECT_TRUE(again->skipped);
     EXPECT_TRUE(again->snapshot_ids.empty());
   }
   // Another user's commit in between does not hide user-a's history.
   auto other = Committer("user-b");
-  ASSERT_TRUE(other->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f3})})).ok());
+  ASSERT_OK(other->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f3})})));
   // A restarted writer of user-a replays identifiers 1..3: only 3 is new.
   auto restarted = Committer("user-a");
   auto pending = restarted->FilterCommitted({3, 1, 2});
-  ASSERT_TRUE(pending.ok());
+  ASSERT_OK(pending);
   EXPECT_EQ(*pending, std::vector<int64_t>{3});
   for (int64_t id : {1, 2}) {
     auto res = restarted->Commit(Committable(id, {AddFiles(*table_, 0, 0, {f1})}));
-    ASSERT_TRUE(res.ok());
+    ASSERT_OK(res);
     EXPECT_TRUE(res->skipped);
   }
   auto f4 = WriteTestDataFile(*table_, 0, MakeRows(0, 6, 1, "d"));
   auto res = restarted->Commit(Committable(3, {AddFiles(*table_, 0, 0, {f4})}));
-  ASSERT_TRUE(res.ok());
+  ASSERT_OK(res);
   EXPECT_FALSE(res->skipped);
   EXPECT_EQ(Read(), Concat({r1, r2, r3, MakeRows(0, 6, 1, "d")}));
   ExpectTableChecks();
@@ -486,10 +487,10 @@ TEST_F(FileStoreCommitTest, StaticPartitionOverwrite) {
   auto a = Committer("user-a");
   auto p1 = MakeRows(1, 0, 3, "old");
   auto p2 = MakeRows(2, 0, 3, "old");
-  ASSERT_TRUE(a->Commit(Committable(1, {NewFileIn(1, p1), NewFileIn(2, p2)})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {NewFileIn(1, p1), NewFileIn(2, p2)})));
   auto n1 = MakeRows(1, 10, 2, "new");
   auto res = a->Overwrite(Committable(2, {NewFileIn(1, n1)}), PartitionSpec{{"pt", "1"}});
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   EXPECT_EQ(res->snapshot_ids, std::vector<int64_t>{2});
   EXPECT_EQ(Load(2).commit_kind, CommitKind::kOverwrite);
   EXPECT_EQ(Load(2).total_record_count, 5);
@@ -506,7 +507,7 @@ TEST_F(FileStoreCommitTest, StaticPartitionOverwrite) {
   // An empty spec replaces the whole table.
   auto n3 = MakeRows(3, 0, 1, "all");
   res = a->Overwrite(Committable(4, {NewFileIn(3, n3)}), PartitionSpec{});
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   EXPECT_EQ(Read(), n3);
   EXPECT_EQ(Load(3).total_record_count, 1);
   ExpectTableChecks();
@@ -517,16 +518,16 @@ TEST_F(FileStoreCommitTest, DynamicPartitionOverwrite) {
   auto a = Committer("user-a");
   auto p1 = MakeRows(1, 0, 3, "old");
   auto p2 = MakeRows(2, 0, 3, "old");
-  ASSERT_TRUE(a->Commit(Committable(1, {NewFileIn(1, p1), NewFileIn(2, p2)})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {NewFileIn(1, p1), NewFileIn(2, p2)})));
   auto n2 = MakeRows(2, 10, 2, "new");
   auto n3 = MakeRows(3, 10, 2, "new");
   auto res = a->Overwrite(Committable(2, {NewFileIn(2, n2), NewFileIn(3, n3)}), std::nullopt);
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   EXPECT_EQ(Read(), Concat({p1, n2, n3}));
   EXPECT_EQ(Load(2).commit_kind, CommitKind::kOverwrite);
   // No new files: nothing is replaced, no snapshot.
   res = a->Overwrite(Committable(3, {}), std::nullopt);
-  ASSERT_TRUE(res.ok());
+  ASSERT_OK(res);
   EXPECT_TRUE(res->snapshot_ids.empty());
   EXPECT_EQ(Read(), Concat({p1, n2, n3}));
   ExpectTableChecks();
@@ -535,10 +536,10 @@ TEST_F(FileStoreCommitTest, DynamicPartitionOverwrite) {
 TEST_F(FileStoreCommitTest, DynamicOverwriteOfAnUnpartitionedTableReplacesEverything) {
   Create(false);
   auto a = Committer("user-a");
-  ASSERT_TRUE(a->Commit(Committable(1, {NewFileIn(0, MakeRows(0, 0, 3, "old"))})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {NewFileIn(0, MakeRows(0, 0, 3, "old"))})));
   auto n = MakeRows(0, 5, 2, "new");
   auto res = a->Overwrite(Committable(2, {NewFileIn(0, n)}), std::nullopt);
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   EXPECT_EQ(Read(), n);
   ExpectTableChecks();
 }
@@ -556,12 +557,12 @@ TEST_F(FileStoreCommitTest, LostRaceRetriesOnTheNewLatestSnapshot) {
   a->SetStepHookForTesting([&](std::string_view step) {
     if (step == "before-snapshot" && races++ == 0) {
       auto res = b->Commit(Committable(1, {AddFiles(*table_, 0, 0, {fb})}));
-      ASSERT_TRUE(res.ok()) << res.status().ToString();
+      ASSERT_OK(res);
     }
   });
-  auto before = ::sluice::testing::ListFilesRecursive(dir_ + "/manifest");
+  auto before = ::sluice::test::ListFilesRecursive(dir_ + "/manifest");
   auto res = a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {fa})}));
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   EXPECT_EQ(res->snapshot_ids, std::vector<int64_t>{2});
   EXPECT_EQ(res->attempts, 2);
   EXPECT_EQ(Load(1).commit_user, "user-b");
@@ -570,7 +571,7 @@ TEST_F(FileStoreCommitTest, LostRaceRetriesOnTheNewLatestSnapshot) {
   EXPECT_EQ(Read(), Concat({ra, rb}));
   // The lost attempt's files were removed: snapshot 1 (b) wrote 3 files (base list, manifest,
   // delta list), snapshot 2 (a) wrote 3 more.
-  EXPECT_EQ(::sluice::testing::ListFilesRecursive(dir_ + "/manifest").size(), before.size() + 6);
+  EXPECT_EQ(::sluice::test::ListFilesRecursive(dir_ + "/manifest").size(), before.size() + 6);
   ExpectTableChecks();
 }
 
@@ -579,14 +580,13 @@ TEST_F(FileStoreCommitTest, ConflictFoundOnRetryFailsTheCommit) {
   auto a = Committer("user-a");
   auto b = Committer("user-b");
   auto f1 = FakeFile("data-1", 1);
-  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})));
   bool raced = false;
   a->SetStepHookForTesting([&](std::string_view step) {
     if (step == "before-snapshot" && !raced) {
       raced = true;
-      ASSERT_TRUE(
-          b->Commit(Committable(1, {CompactFiles(*table_, 0, 0, {f1}, {FakeFile("data-b", 1)})}))
-              .ok());
+      ASSERT_OK(
+          b->Commit(Committable(1, {CompactFiles(*table_, 0, 0, {f1}, {FakeFile("data-b", 1)})})));
     }
   });
   auto res =
@@ -603,10 +603,8 @@ TEST_F(FileStoreCommitTest, RetriesRunOut) {
   int64_t next = 1;
   a->SetStepHookForTesting([&](std::string_view step) {
     if (step == "before-snapshot") {
-      ASSERT_TRUE(
-          b->Commit(Committable(next++, {AddFiles(*table_, 0, 0,
-                                                  {FakeFile("data-b" + std::to_string(next), 1)})}))
-              .ok());
+      ASSERT_OK(b->Commit(Committable(
+          next++, {AddFiles(*table_, 0, 0, {FakeFile("data-b" + std::to_string(next), 1)})})));
     }
   });
   auto res = a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {FakeFile("data-a", 1)})}));
@@ -636,19 +634,19 @@ TEST_F(FileStoreCommitTest, IndexManifestCarriesLiveEntriesForward) {
   m0.data.new_index_files = {IndexFile("HASH", "index-h0", 0)};
   CommitMessage m1 = AddFiles(*table_, 0, 1, {KeyRangeFile("data-1", 0, 1, 0)});
   m1.data.new_index_files = {IndexFile("HASH", "index-h1", 1)};
-  ASSERT_TRUE(a->Commit(Committable(1, {m0, m1})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {m0, m1})));
   ASSERT_TRUE(Load(1).index_manifest.has_value());
   // No index changes: the index manifest is reused.
-  ASSERT_TRUE(
-      a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {KeyRangeFile("data-2", 0, 1, 0)})})).ok());
+  ASSERT_OK(
+      a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {KeyRangeFile("data-2", 0, 1, 0)})})));
   EXPECT_EQ(Load(2).index_manifest, Load(1).index_manifest);
   // A new hash index of bucket 0 replaces the old one; bucket 1's stays.
   CommitMessage m2 = AddFiles(*table_, 0, 0, {KeyRangeFile("data-3", 0, 1, 0)});
   m2.data.new_index_files = {IndexFile("HASH", "index-h0b", 0)};
   m2.data.deleted_index_files = {IndexFile("HASH", "index-h0", 0)};
-  ASSERT_TRUE(a->Commit(Committable(3, {m2})).ok());
+  ASSERT_OK(a->Commit(Committable(3, {m2})));
   auto entries = ReadIndexManifest(*LocalFileIO(), ManifestFilePath(dir_, *Load(3).index_manifest));
-  ASSERT_TRUE(entries.ok()) << entries.status().ToString();
+  ASSERT_OK(entries);
   std::set<std::string> names;
   for (const auto& e : *entries) {
     names.insert(e.file_name);
@@ -662,17 +660,17 @@ void WriteAndCommit(const std::shared_ptr<FileStoreTable>& table, FileStoreCommi
                     int64_t identifier, const std::vector<TestRow>& rows,
                     const std::vector<RowKind>& kinds = {}) {
   auto write = TableWrite::Open(table);
-  ASSERT_TRUE(write.ok()) << write.status().ToString();
+  ASSERT_OK(write);
   ColumnBatch batch(table->schema().LogicalRowType());
   for (const auto& r : rows) {
-    ASSERT_TRUE(batch.AppendRow({Value::Int32(r.pt), Value::Int64(r.id), Value::String(r.v)}).ok());
+    ASSERT_OK(batch.AppendRow({Value::Int32(r.pt), Value::Int64(r.id), Value::String(r.v)}));
   }
-  ASSERT_TRUE((*write)->Write(batch, kinds.empty() ? nullptr : kinds.data()).ok());
+  ASSERT_OK((*write)->Write(batch, kinds.empty() ? nullptr : kinds.data()));
   auto messages = (*write)->PrepareCommit(identifier);
-  ASSERT_TRUE(messages.ok()) << messages.status().ToString();
+  ASSERT_OK(messages);
   auto res = commit->Commit(Committable(identifier, std::move(messages).value()));
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
-  ASSERT_TRUE((*write)->Close().ok());
+  ASSERT_OK(res);
+  ASSERT_OK((*write)->Close());
 }
 
 TEST_F(FileStoreCommitTest, TableWriteAppendsRoundTrip) {
@@ -716,13 +714,13 @@ TEST_F(FileStoreCommitTest, ReplacingAnIndexFileTwiceIsAConflict) {
   auto b = Committer("user-b");
   CommitMessage m = AddFiles(*table_, 0, 0, {KeyRangeFile("data-0", 0, 9, 1)});
   m.data.new_index_files = {IndexFile("DELETION_VECTORS", "index-dv0", 0)};
-  ASSERT_TRUE(a->Commit(Committable(1, {m})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {m})));
   // a replaces the bucket's deletion vectors...
   CommitMessage ma = AddFiles(*table_, 0, 0, {});
   ma.data.new_index_files = {IndexFile("DELETION_VECTORS", "index-dv-a", 0)};
   ma.data.deleted_index_files = {IndexFile("DELETION_VECTORS", "index-dv0", 0)};
   auto res = a->Commit(Committable(2, {ma}));
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   EXPECT_EQ(Load(2).commit_kind, CommitKind::kOverwrite);
   // ... and b, from the same starting point, too late.
   CommitMessage mb = AddFiles(*table_, 0, 0, {});
@@ -733,7 +731,7 @@ TEST_F(FileStoreCommitTest, ReplacingAnIndexFileTwiceIsAConflict) {
   EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
   EXPECT_NE(res.status().ToString().find("index-dv0"), std::string::npos);
   auto entries = ReadIndexManifest(*LocalFileIO(), ManifestFilePath(dir_, *Load(2).index_manifest));
-  ASSERT_TRUE(entries.ok());
+  ASSERT_OK(entries);
   ASSERT_EQ(entries->size(), 1u);
   EXPECT_EQ((*entries)[0].file_name, "index-dv-a");
 }
@@ -741,30 +739,29 @@ TEST_F(FileStoreCommitTest, ReplacingAnIndexFileTwiceIsAConflict) {
 TEST_F(FileStoreCommitTest, DamagedMetadataFailsTheCommitNamingTheFile) {
   Create(false);
   auto a = Committer("user-a");
-  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {FakeFile("data-1", 1)})})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {FakeFile("data-1", 1)})})));
   const std::string list = ManifestFilePath(dir_, Load(1).delta_manifest_list);
   auto io = LocalFileIO();
-  auto manifests_before = ::sluice::testing::ListFilesRecursive(dir_ + "/manifest");
+  auto manifests_before = ::sluice::test::ListFilesRecursive(dir_ + "/manifest");
   // A truncated manifest list.
   auto content = io->ReadFile(list);
-  ASSERT_TRUE(content.ok());
-  ASSERT_TRUE(io->WriteFileAtomic(list, content->substr(0, content->size() / 2), true).ok());
+  ASSERT_OK(content);
+  ASSERT_OK(io->WriteFileAtomic(list, content->substr(0, content->size() / 2), true));
   auto res = a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {FakeFile("data-2", 1)})}));
   ASSERT_FALSE(res.ok());
   EXPECT_NE(res.status().ToString().find(Load(1).delta_manifest_list), std::string::npos)
       << res.status().ToString();
   // No snapshot, and the attempt's files are gone.
   EXPECT_EQ(*table_->snapshot_manager().LatestSnapshotId(), 1);
-  EXPECT_EQ(::sluice::testing::ListFilesRecursive(dir_ + "/manifest"), manifests_before);
+  EXPECT_EQ(::sluice::test::ListFilesRecursive(dir_ + "/manifest"), manifests_before);
   // A missing one.
-  ASSERT_TRUE(io->Delete(list, false).ok());
+  ASSERT_OK(io->Delete(list, false));
   res = a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {FakeFile("data-2", 1)})}));
   ASSERT_FALSE(res.ok());
   EXPECT_NE(res.status().ToString().find(Load(1).delta_manifest_list), std::string::npos)
       << res.status().ToString();
   // A garbled snapshot file.
-  ASSERT_TRUE(
-      io->WriteFileAtomic(dir_ + "/snapshot/snapshot-1", "{\"version\": 3, \"id\":", true).ok());
+  ASSERT_OK(io->WriteFileAtomic(dir_ + "/snapshot/snapshot-1", "{\"version\": 3, \"id\":", true));
   res = a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {FakeFile("data-2", 1)})}));
   ASSERT_FALSE(res.ok());
   EXPECT_NE(res.status().ToString().find("snapshot-1"), std::string::npos)
@@ -781,13 +778,12 @@ TEST_F(FileStoreCommitTest, FullCompactionKeepsManifestsOfOtherPartitions) {
   for (int pt = 1; pt <= 3; ++pt) {
     rows.push_back(MakeRows(pt, 0, 2, "p"));
     files.push_back(WriteTestDataFile(*table_, 0, rows.back()));
-    ASSERT_TRUE(a->Commit(Committable(pt, {AddFiles(*table_, pt, 0, {files.back()})})).ok());
+    ASSERT_OK(a->Commit(Committable(pt, {AddFiles(*table_, pt, 0, {files.back()})})));
   }
   auto replacement = WriteTestDataFile(*table_, 0, rows[0]);
-  ASSERT_TRUE(
-      a->Commit(Committable(4, {CompactFiles(*table_, 1, 0, {files[0]}, {replacement})})).ok());
+  ASSERT_OK(a->Commit(Committable(4, {CompactFiles(*table_, 1, 0, {files[0]}, {replacement})})));
   auto f5 = WriteTestDataFile(*table_, 0, MakeRows(2, 10, 1, "q"));
-  ASSERT_TRUE(a->Commit(Committable(5, {AddFiles(*table_, 2, 0, {f5})})).ok());
+  ASSERT_OK(a->Commit(Committable(5, {AddFiles(*table_, 2, 0, {f5})})));
   // Snapshot 5's base: the manifests of partitions 2 and 3 as they were, and one new manifest
   // holding the replacement (the manifest of partition 1 and the deletion cancelled out).
   auto before = ReadList(dir_, Load(4).base_manifest_list);
@@ -799,7 +795,7 @@ TEST_F(FileStoreCommitTest, FullCompactionKeepsManifestsOfOtherPartitions) {
   EXPECT_EQ(after[2].num_added_files, 1);
   EXPECT_EQ(after[2].num_deleted_files, 0);
   auto entries = ReadManifestFile(*LocalFileIO(), ManifestFilePath(dir_, after[2].file_name));
-  ASSERT_TRUE(entries.ok());
+  ASSERT_OK(entries);
   ASSERT_EQ(entries->size(), 1u);
   EXPECT_EQ((*entries)[0].file.file_name, replacement.file_name);
   EXPECT_EQ(Read(), Concat({rows[0], rows[1], rows[2], MakeRows(2, 10, 1, "q")}));
@@ -810,15 +806,15 @@ TEST_F(FileStoreCommitTest, ConflictCheckReadsOnlyManifestsOfChangedPartitions) 
   Create(true);
   auto a = Committer("user-a");
   auto f1 = FakeFile("data-1", 1);
-  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 1, 0, {f1})})).ok());
-  ASSERT_TRUE(a->Commit(Committable(2, {AddFiles(*table_, 2, 0, {FakeFile("data-2", 1)})})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {AddFiles(*table_, 1, 0, {f1})})));
+  ASSERT_OK(a->Commit(Committable(2, {AddFiles(*table_, 2, 0, {FakeFile("data-2", 1)})})));
   // Partition 2's manifest is gone: a compaction in partition 1 never needs it.
   auto delta = ReadList(dir_, Load(2).delta_manifest_list);
   ASSERT_EQ(delta.size(), 1u);
-  ASSERT_TRUE(LocalFileIO()->Delete(ManifestFilePath(dir_, delta[0].file_name), false).ok());
+  ASSERT_OK(LocalFileIO()->Delete(ManifestFilePath(dir_, delta[0].file_name), false));
   auto res =
       a->Commit(Committable(3, {CompactFiles(*table_, 1, 0, {f1}, {FakeFile("data-3", 1)})}));
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   // A compaction in partition 2 does.
   res = a->Commit(Committable(4, {CompactFiles(*table_, 2, 0, {}, {FakeFile("data-4", 1)})}));
   ASSERT_FALSE(res.ok());
@@ -837,13 +833,13 @@ TEST_F(FileStoreCommitTest, DynamicOverwriteReplacesIndexFilesOfItsPartitionsOnl
     m.data.new_index_files = {index};
     messages.push_back(m);
   }
-  ASSERT_TRUE(a->Commit(Committable(1, messages)).ok());
+  ASSERT_OK(a->Commit(Committable(1, messages)));
   CommitMessage m = AddFiles(*table_, 2, 0, {KeyRangeFile("data-new", 0, 1, 0)});
   m.data.new_index_files = {IndexFile("HASH", "index-h2new", 0)};
   auto res = a->Overwrite(Committable(2, {m}), std::nullopt);
-  ASSERT_TRUE(res.ok()) << res.status().ToString();
+  ASSERT_OK(res);
   auto entries = ReadIndexManifest(*LocalFileIO(), ManifestFilePath(dir_, *Load(2).index_manifest));
-  ASSERT_TRUE(entries.ok());
+  ASSERT_OK(entries);
   std::set<std::string> names;
   for (const auto& e : *entries) names.insert(e.file_name);
   EXPECT_EQ(names, (std::set<std::string>{"index-h1", "index-h2new"}));
@@ -852,23 +848,21 @@ TEST_F(FileStoreCommitTest, DynamicOverwriteReplacesIndexFilesOfItsPartitionsOnl
 TEST_F(FileStoreCommitTest, StatisticsOfTheLatestSchemaAreInherited) {
   Create(false);
   auto a = Committer("user-a");
-  ASSERT_TRUE(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {FakeFile("data-1", 1)})})).ok());
+  ASSERT_OK(a->Commit(Committable(1, {AddFiles(*table_, 0, 0, {FakeFile("data-1", 1)})})));
   // As an ANALYZE commit would leave it: snapshot 1 names a statistics file of schema 0.
   auto io = LocalFileIO();
-  ASSERT_TRUE(io->MkDirs(dir_ + "/statistics").ok());
-  ASSERT_TRUE(io->WriteFileAtomic(dir_ + "/statistics/stat-x-0",
-                                  "{\"snapshotId\":1,\"schemaId\":0,\"mergedRecordCount\":1}", true)
-                  .ok());
+  ASSERT_OK(io->MkDirs(dir_ + "/statistics"));
+  ASSERT_OK(io->WriteFileAtomic(dir_ + "/statistics/stat-x-0",
+                                "{\"snapshotId\":1,\"schemaId\":0,\"mergedRecordCount\":1}", true));
   Snapshot s1 = Load(1);
   s1.statistics = "stat-x-0";
-  ASSERT_TRUE(io->WriteFileAtomic(dir_ + "/snapshot/snapshot-1", s1.ToJson(), true).ok());
-  ASSERT_TRUE(a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {FakeFile("data-2", 1)})})).ok());
+  ASSERT_OK(io->WriteFileAtomic(dir_ + "/snapshot/snapshot-1", s1.ToJson(), true));
+  ASSERT_OK(a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {FakeFile("data-2", 1)})})));
   EXPECT_EQ(Load(2).statistics, std::optional<std::string>("stat-x-0"));
   // Statistics of another schema are dropped.
-  ASSERT_TRUE(io->WriteFileAtomic(dir_ + "/statistics/stat-x-0",
-                                  "{\"snapshotId\":1,\"schemaId\":7,\"mergedRecordCount\":1}", true)
-                  .ok());
-  ASSERT_TRUE(a->Commit(Committable(3, {AddFiles(*table_, 0, 0, {FakeFile("data-3", 1)})})).ok());
+  ASSERT_OK(io->WriteFileAtomic(dir_ + "/statistics/stat-x-0",
+                                "{\"snapshotId\":1,\"schemaId\":7,\"mergedRecordCount\":1}", true));
+  ASSERT_OK(a->Commit(Committable(3, {AddFiles(*table_, 0, 0, {FakeFile("data-3", 1)})})));
   EXPECT_FALSE(Load(3).statistics.has_value());
 }
 

@@ -30,10 +30,10 @@
 namespace sluice {
 namespace {
 
-using testing::Normalize;
-using testing::PkTestTable;
-using testing::ReadCaseRows;
-using testing::Record;
+using test::Normalize;
+using test::PkTestTable;
+using test::ReadCaseRows;
+using test::Record;
 
 // Cases of primary-key tables this reader cannot pass yet, with the reason.
 const std::map<std::string, std::string> kExpectedFailures = {};
@@ -54,7 +54,7 @@ std::string RoundDoubles(const std::string& row_text, const std::vector<std::str
 }
 
 TEST(MergeSplitReaderTest, PrimaryKeyCasesReadTheirRows) {
-  std::ifstream in(testing::CompatDir() + "/cases.jsonl");
+  std::ifstream in(test::CompatDir() + "/cases.jsonl");
   ASSERT_TRUE(in.good());
   std::string line;
   int passed = 0, failed = 0;
@@ -64,8 +64,8 @@ TEST(MergeSplitReaderTest, PrimaryKeyCasesReadTheirRows) {
     if (line.empty()) continue;
     const auto json = nlohmann::json::parse(line);
     const std::string id = json["id"];
-    auto table = testing::OpenCaseTable(json);
-    ASSERT_TRUE(table.ok()) << id << ": " << table.status().ToString();
+    auto table = test::OpenCaseTable(json);
+    ASSERT_OK(table) << id;
     if (!(*table)->schema().is_primary_key_table()) continue;
     ++by_mode[json["read"].value("mode", std::string("batch"))];
     const auto column_types = json["column_types"].get<std::vector<std::string>>();
@@ -189,7 +189,7 @@ TEST(LoserTreeTest, MergesSortedInputsWithTiesToLowerIndex) {
 }
 
 TEST(MergeSplitReaderTest, OverlappingSectionsNewestWins) {
-  testing::TempDir dir;
+  test::TempDir dir;
   auto t = PkTestTable::Create(dir.path(), KvFields(), {"k"}, {});
   std::vector<DataFileMeta> files = {
       t->WriteFile("l2.parquet", 2,
@@ -225,7 +225,7 @@ TEST(MergeSplitReaderTest, OverlappingSectionsNewestWins) {
 // The filter applies after the merge: an old version matching it must not resurface when the
 // newest version does not match.
 TEST(MergeSplitReaderTest, FilterAppliesAfterMerge) {
-  testing::TempDir dir;
+  test::TempDir dir;
   auto t = PkTestTable::Create(dir.path(), KvFields(), {"k"}, {});
   auto split = t->Split({t->WriteFile("a.parquet", 1, {Rec(1, "x", 5, 1), Rec(2, "x", 5, 2)}),
                          t->WriteFile("b.parquet", 0, {Rec(1, "y", 50, 3)})});
@@ -239,7 +239,7 @@ TEST(MergeSplitReaderTest, FilterAppliesAfterMerge) {
 TEST(MergeSplitReaderTest, RandomRunsMatchReferenceMerge) {
   std::mt19937 rng(7);
   for (int round = 0; round < 6; ++round) {
-    testing::TempDir dir;
+    test::TempDir dir;
     auto t = PkTestTable::Create(dir.path(), KvFields(), {"k"}, {});
     std::map<int64_t, std::pair<int64_t, Record>> newest;  // key -> (sequence, record)
     std::vector<DataFileMeta> files;
@@ -299,7 +299,7 @@ TEST(MergeSplitReaderTest, RandomRunsMatchReferenceMerge) {
 }
 
 TEST(MergeSplitReaderTest, SequenceFieldOrdersBeforeSequenceNumber) {
-  testing::TempDir dir;
+  test::TempDir dir;
   auto t = PkTestTable::Create(dir.path(), KvFields(), {"k"}, {{"sequence.field", "n"}});
   // The record written last (sequence 3) carries the smaller n: the older n=9 wins.
   auto split =
@@ -314,7 +314,7 @@ TEST(MergeSplitReaderTest, SequenceFieldOrdersBeforeSequenceNumber) {
   EXPECT_EQ(ReadAll(t->table(), t->schema(), split, projected),
             J({"{\"v\":\"first\"}", "{\"v\":\"b\"}"}));
   // Descending: the smaller value wins.
-  testing::TempDir dir2;
+  test::TempDir dir2;
   auto t2 =
       PkTestTable::Create(dir2.path(), KvFields(), {"k"},
                           {{"sequence.field", "n"}, {"sequence.field.sort-order", "descending"}});
@@ -362,7 +362,7 @@ TEST(MergeSplitReaderTest, EveryMergeEngine) {
         "{\"k\":3,\"a\":7,\"b\":\"z\"}"}},
   };
   for (const Engine& engine : engines) {
-    testing::TempDir dir;
+    test::TempDir dir;
     auto t = PkTestTable::Create(dir.path(), fields, {"k"}, engine.options);
     const std::string name =
         engine.options.empty() ? "deduplicate" : engine.options.begin()->second;
@@ -373,13 +373,13 @@ TEST(MergeSplitReaderTest, EveryMergeEngine) {
     }
   }
   // first-row refuses a -D without ignore-delete, as Java does: the error surfaces from Next().
-  testing::TempDir dir;
+  test::TempDir dir;
   auto t = PkTestTable::Create(dir.path(), fields, {"k"}, {{"merge-engine", "first-row"}});
   Status status;
   ReadAll(t->table(), t->schema(), write(t.get()), {}, &status);
   EXPECT_FALSE(status.ok());
   // Dynamic options override the schema's engine (Java table.copy(options)).
-  testing::TempDir dir3;
+  test::TempDir dir3;
   auto t3 = PkTestTable::Create(
       dir3.path(), fields, {"k"}, {},
       {{"merge-engine", "aggregation"}, {"fields.a.aggregate-function", "sum"}});
@@ -389,7 +389,7 @@ TEST(MergeSplitReaderTest, EveryMergeEngine) {
 // A raw-convertible split read with row kinds goes through the merge, which reports each
 // row's stored kind.
 TEST(MergeSplitReaderTest, RawConvertibleSplitWithRowKinds) {
-  testing::TempDir dir;
+  test::TempDir dir;
   auto t = PkTestTable::Create(dir.path(), KvFields(), {"k"}, {});
   auto split = t->Split(
       {t->WriteFile("a.parquet", 5, {Rec(1, "a", 1, 1), Rec(2, "b", 2, 2, RowKind::kUpdateAfter)})},
@@ -404,7 +404,7 @@ TEST(MergeSplitReaderTest, RawConvertibleSplitWithRowKinds) {
 }
 
 TEST(MergeSplitReaderTest, DeleteAtNewestVersionRemovesKey) {
-  testing::TempDir dir;
+  test::TempDir dir;
   auto t = PkTestTable::Create(dir.path(), KvFields(), {"k"}, {});
   auto split = t->Split({t->WriteFile("a.parquet", 1, {Rec(1, "a", 1, 1), Rec(2, "a", 2, 2)}),
                          t->WriteFile("b.parquet", 0,
@@ -414,7 +414,7 @@ TEST(MergeSplitReaderTest, DeleteAtNewestVersionRemovesKey) {
 }
 
 TEST(MergeSplitReaderTest, MultiColumnKeys) {
-  testing::TempDir dir;
+  test::TempDir dir;
   auto t = PkTestTable::Create(
       dir.path(),
       {{"a", DataType::Int(false)}, {"b", DataType::String(false)}, {"v", DataType::Double()}},
@@ -433,7 +433,7 @@ TEST(MergeSplitReaderTest, MultiColumnKeys) {
 }
 
 TEST(DeltaSplitReaderTest, EveryRecordWithItsKind) {
-  testing::TempDir dir;
+  test::TempDir dir;
   auto t = PkTestTable::Create(dir.path(), KvFields(), {"k"}, {});
   auto split = t->Split({t->WriteFile("a.parquet", 0,
                                       {Rec(1, "a", 1, 1, RowKind::kUpdateBefore),
@@ -450,7 +450,7 @@ TEST(DeltaSplitReaderTest, EveryRecordWithItsKind) {
 }
 
 TEST(MergeSplitReaderTest, MissingAndCorruptFilesNameTheFile) {
-  testing::TempDir dir;
+  test::TempDir dir;
   auto t = PkTestTable::Create(dir.path(), KvFields(), {"k"}, {});
   std::vector<DataFileMeta> files = {t->WriteFile("good.parquet", 1, {Rec(1, "a", 1, 1)}),
                                      t->WriteFile("bad.parquet", 0, {Rec(1, "b", 2, 2)})};
@@ -463,9 +463,9 @@ TEST(MergeSplitReaderTest, MissingAndCorruptFilesNameTheFile) {
   EXPECT_NE(status.ToString().find("absent.parquet"), std::string::npos) << status.ToString();
   // Truncated and garbled file.
   const std::string path = dir.path() + "/bucket-0/bad.parquet";
-  std::string bytes = testing::ReadFileOrFail(path);
+  std::string bytes = test::ReadFileOrFail(path);
   for (size_t cut : {bytes.size() / 2, bytes.size() - 3}) {
-    ASSERT_TRUE(LocalFileIO()->WriteFileAtomic(path, bytes.substr(0, cut), true).ok());
+    ASSERT_OK(LocalFileIO()->WriteFileAtomic(path, bytes.substr(0, cut), true));
     ReadAll(t->table(), t->schema(), t->Split(files), {}, &status);
     ASSERT_FALSE(status.ok()) << "cut at " << cut;
     EXPECT_NE(status.ToString().find("bad.parquet"), std::string::npos) << status.ToString();
@@ -482,7 +482,7 @@ TEST(MergeSplitReaderTest, MissingAndCorruptFilesNameTheFile) {
   ASSERT_FALSE(status.ok());
   EXPECT_NE(status.ToString().find("bad.parquet"), std::string::npos) << status.ToString();
   // A value kind outside 0..3.
-  testing::TempDir dir2;
+  test::TempDir dir2;
   auto t2 = PkTestTable::Create(dir2.path(), KvFields(), {"k"}, {});
   auto split =
       t2->Split({t2->WriteFile("kind.parquet", 0, {Rec(1, "a", 1, 1, static_cast<RowKind>(7))}),

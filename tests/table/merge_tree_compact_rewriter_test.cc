@@ -42,22 +42,22 @@ struct Bucket {
 
   Bucket(const std::string& path, TableOptions options) {
     options.push_back({"bucket", "1"});
-    table = testing::CreateTestTable(path, KvFields(), {}, {"k"}, options);
+    table = test::CreateTestTable(path, KvFields(), {}, {"k"}, options);
     writers = DataFileWriterFactory::Make(table->io(), table->schema_ptr(), table->options(),
                                           BucketPath(path, "", 0))
                   .value();
-    EXPECT_TRUE(table->io()->MkDirs(BucketPath(path, "", 0)).ok());
+    EXPECT_OK(table->io()->MkDirs(BucketPath(path, "", 0)));
     auto made = MergeTreeCompactRewriter::Make(table, EmptySerializedRow(), writers);
-    EXPECT_TRUE(made.ok()) << made.status().ToString();
+    EXPECT_OK(made);
     rewriter = std::move(made).value();
   }
 
   // One level-0 file of `records` (sorted by key).
   LevelFilePtr Write(const std::vector<KeyValue>& records, int level = 0) {
     auto writer = writers->NewKeyValueWriter(level, FileSource::kAppend);
-    for (const KeyValue& kv : records) EXPECT_TRUE(writer->Write(kv).ok());
+    for (const KeyValue& kv : records) EXPECT_OK(writer->Write(kv));
     auto files = writer->Close();
-    EXPECT_TRUE(files.ok()) << files.status().ToString();
+    EXPECT_OK(files);
     EXPECT_EQ(files->size(), 1u);
     return LevelFile::Make(files->at(0), *table->schema().LogicalTrimmedPrimaryKeysType()).value();
   }
@@ -72,12 +72,12 @@ struct Bucket {
     KeyValueMergeOrder order = KeyValueMergeOrder::Make(table->schema(), table->options()).value();
     auto reader = SortedRunMergeReader::Open(*table, table->schema_ptr(), EmptySerializedRow(),
                                              BucketPath(table->path(), "", 0), runs, &order);
-    EXPECT_TRUE(reader.ok()) << reader.status().ToString();
+    EXPECT_OK(reader);
     std::vector<KeyValue> out;
     KeyValue kv;
     while (true) {
       auto more = (*reader)->Next(&kv);
-      EXPECT_TRUE(more.ok()) << more.status().ToString();
+      EXPECT_OK(more);
       if (!more.ok() || !*more) break;
       out.push_back(kv);
     }
@@ -95,7 +95,7 @@ std::string Show(const std::vector<KeyValue>& records) {
 }
 
 TEST(MergeTreeCompactRewriterTest, DeduplicateKeepsNewestAndDropsDeletesAtTheTop) {
-  testing::TempDir dir;
+  test::TempDir dir;
   Bucket b(dir.path() + "/t", {});
   LevelFilePtr older = b.Write({Rec(1, "a", 1, 0), Rec(2, "b", 2, 1), Rec(3, "c", 3, 2)});
   LevelFilePtr newer =
@@ -104,7 +104,7 @@ TEST(MergeTreeCompactRewriterTest, DeduplicateKeepsNewestAndDropsDeletesAtTheTop
       {SortedRun::FromSingle(newer), SortedRun::FromSingle(older)}};
 
   auto dropped = b.rewriter->Rewrite(2, /*drop_delete=*/true, sections);
-  ASSERT_TRUE(dropped.ok()) << dropped.status().ToString();
+  ASSERT_OK(dropped);
   EXPECT_EQ(dropped->before.size(), 2u);
   ASSERT_EQ(dropped->after.size(), 1u);
   const DataFileMeta& out = dropped->after[0];
@@ -117,7 +117,7 @@ TEST(MergeTreeCompactRewriterTest, DeduplicateKeepsNewestAndDropsDeletesAtTheTop
   EXPECT_EQ(Show(b.Read({out})), "+I(1, 'A', 10)@3 +I(3, 'c', 3)@2 +I(4, 'd', 4)@5 ");
 
   auto kept = b.rewriter->Rewrite(1, /*drop_delete=*/false, sections);
-  ASSERT_TRUE(kept.ok()) << kept.status().ToString();
+  ASSERT_OK(kept);
   ASSERT_EQ(kept->after.size(), 1u);
   EXPECT_EQ(kept->after[0].delete_row_count, 1);
   EXPECT_EQ(Show(b.Read(kept->after)),
@@ -125,7 +125,7 @@ TEST(MergeTreeCompactRewriterTest, DeduplicateKeepsNewestAndDropsDeletesAtTheTop
 }
 
 TEST(MergeTreeCompactRewriterTest, AggregationMergesAndSingleRecordsPassThrough) {
-  testing::TempDir dir;
+  test::TempDir dir;
   Bucket b(dir.path() + "/t", {{"merge-engine", "aggregation"},
                                {"fields.n.aggregate-function", "sum"},
                                {"fields.v.aggregate-function", "last_non_null_value"}});
@@ -134,30 +134,29 @@ TEST(MergeTreeCompactRewriterTest, AggregationMergesAndSingleRecordsPassThrough)
   LevelFilePtr f3 = b.Write({Rec(1, "w", -1, 3), Rec(9, "q", 1, 4)});
   auto result = b.rewriter->Rewrite(
       3, true, {{SortedRun::FromSingle(f1), SortedRun::FromSingle(f2), SortedRun::FromSingle(f3)}});
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
   EXPECT_EQ(Show(b.Read(result->after)), "+I(1, 'w', 10)@3 +I(2, 'y', 7)@1 +I(9, 'q', 1)@4 ");
 }
 
 TEST(MergeTreeCompactRewriterTest, SeveralSectionsIntoOneOutputInKeyOrder) {
-  testing::TempDir dir;
+  test::TempDir dir;
   Bucket b(dir.path() + "/t", {});
   LevelFilePtr low = b.Write({Rec(1, "a", 1, 0), Rec(2, "b", 2, 1)});
   LevelFilePtr high = b.Write({Rec(10, "c", 3, 2), Rec(11, "d", 4, 3)});
   auto result =
       b.rewriter->Rewrite(1, true, {{SortedRun::FromSingle(low)}, {SortedRun::FromSingle(high)}});
-  ASSERT_TRUE(result.ok());
+  ASSERT_OK(result);
   ASSERT_EQ(result->after.size(), 1u);
   EXPECT_EQ(result->after[0].row_count, 4);
 }
 
 TEST(MergeTreeCompactRewriterTest, MissingInputFailsNamingItAndLeavesNoOutput) {
-  testing::TempDir dir;
+  test::TempDir dir;
   Bucket b(dir.path() + "/t", {});
   LevelFilePtr f = b.Write({Rec(1, "a", 1, 0)});
   LevelFilePtr g = b.Write({Rec(1, "b", 1, 1)});
-  ASSERT_TRUE(b.table->io()
-                  ->Delete(BucketPath(b.table->path(), "", 0) + "/" + g->meta.file_name, false)
-                  .ok());
+  ASSERT_OK(
+      b.table->io()->Delete(BucketPath(b.table->path(), "", 0) + "/" + g->meta.file_name, false));
   auto result =
       b.rewriter->Rewrite(1, true, {{SortedRun::FromSingle(f), SortedRun::FromSingle(g)}});
   ASSERT_FALSE(result.ok());
@@ -173,14 +172,14 @@ TEST(MergeTreeCompactRewriterTest, MissingInputFailsNamingItAndLeavesNoOutput) {
 }
 
 TEST(MergeTreeCompactRewriterTest, TableWritesCompactAndReadAsTheModel) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/t";
-  auto table = testing::CreateTestTable(
-      path, KvFields(), {}, {"k"}, {{"bucket", "1"}, {"num-sorted-run.compaction-trigger", "2"}});
+  auto table = test::CreateTestTable(path, KvFields(), {}, {"k"},
+                                     {{"bucket", "1"}, {"num-sorted-run.compaction-trigger", "2"}});
   const DataTypePtr row_type = table->schema().LogicalRowType();
   std::map<int64_t, ValueList> model;
   for (int64_t commit = 1; commit <= 6; ++commit) {
-    auto write = testing::OpenCompactingWrite(path);
+    auto write = test::OpenCompactingWrite(path);
     std::vector<ValueList> rows;
     std::vector<RowKind> kinds;
     for (int64_t k = commit; k < commit + 5; ++k) {
@@ -193,55 +192,55 @@ TEST(MergeTreeCompactRewriterTest, TableWritesCompactAndReadAsTheModel) {
     rows.push_back({Value::Int64(commit - 1), Value::Null(), Value::Null()});
     kinds.push_back(RowKind::kDelete);
     model.erase(commit - 1);
-    ASSERT_TRUE(testing::WriteRows(write.get(), row_type, rows, kinds).ok());
-    ASSERT_TRUE(testing::Commit(path, write.get(), commit).ok());
-    ASSERT_TRUE(write->Close().ok());
-    EXPECT_EQ(testing::ReadAll(path), testing::RenderModel(model)) << "commit " << commit;
+    ASSERT_OK(test::WriteRows(write.get(), row_type, rows, kinds));
+    ASSERT_OK(test::Commit(path, write.get(), commit));
+    ASSERT_OK(write->Close());
+    EXPECT_EQ(test::ReadAll(path), test::RenderModel(model)) << "commit " << commit;
   }
   // Compaction kept the bucket at no more than the trigger's number of runs, above level 0.
-  std::vector<DataFileMeta> live = testing::LiveFiles(path);
+  std::vector<DataFileMeta> live = test::LiveFiles(path);
   int level0 = 0;
   for (const DataFileMeta& f : live) level0 += f.level == 0 ? 1 : 0;
   EXPECT_LE(level0, 2);
   EXPECT_LT(level0, static_cast<int>(live.size()));
   Status st = CheckTable(*FileStoreTable::Open(LocalFileIO(), path).value());
-  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_OK(st);
 
   // A full compaction on demand leaves one run on the max level without deletes.
-  auto write = testing::OpenCompactingWrite(path);
-  ASSERT_TRUE(write->Compact(EmptySerializedRow(), 0, /*full_compaction=*/true).ok());
-  ASSERT_TRUE(testing::Commit(path, write.get(), 7).ok());
-  ASSERT_TRUE(write->Close().ok());
-  EXPECT_EQ(testing::ReadAll(path), testing::RenderModel(model));
-  for (const DataFileMeta& f : testing::LiveFiles(path)) {
+  auto write = test::OpenCompactingWrite(path);
+  ASSERT_OK(write->Compact(EmptySerializedRow(), 0, /*full_compaction=*/true));
+  ASSERT_OK(test::Commit(path, write.get(), 7));
+  ASSERT_OK(write->Close());
+  EXPECT_EQ(test::ReadAll(path), test::RenderModel(model));
+  for (const DataFileMeta& f : test::LiveFiles(path)) {
     EXPECT_EQ(f.level, 2) << f.file_name;
     EXPECT_EQ(f.delete_row_count, 0) << f.file_name;
   }
 }
 
 TEST(MergeTreeCompactRewriterTest, DeletionVectorTablesAreRefused) {
-  testing::TempDir dir;
+  test::TempDir dir;
   for (const TableOptions& options :
        {TableOptions{{"deletion-vectors.enabled", "true"}},
         TableOptions{{"deletion-vectors.enabled", "true"}, {"merge-engine", "aggregation"}}}) {
     const std::string path = dir.path() + "/t" + std::to_string(options.size());
     TableOptions with_bucket = options;
     with_bucket.push_back({"bucket", "1"});
-    auto table = testing::CreateTestTable(path, KvFields(), {}, {"k"}, with_bucket);
+    auto table = test::CreateTestTable(path, KvFields(), {}, {"k"}, with_bucket);
     auto factory = MakeMergeTreeCompactManagerFactory(table);
     ASSERT_FALSE(factory.ok()) << options[0].first;
     EXPECT_EQ(factory.status().code(), StatusCode::kNotSupported);
   }
   // write-only tables never compact: no manager.
-  auto table = testing::CreateTestTable(dir.path() + "/w", KvFields(), {}, {"k"},
-                                        {{"bucket", "1"}, {"write-only", "true"}});
+  auto table = test::CreateTestTable(dir.path() + "/w", KvFields(), {}, {"k"},
+                                     {{"bucket", "1"}, {"write-only", "true"}});
   auto factory = MakeMergeTreeCompactManagerFactory(table);
-  ASSERT_TRUE(factory.ok());
+  ASSERT_OK(factory);
   auto writers = DataFileWriterFactory::Make(table->io(), table->schema_ptr(), table->options(),
                                              BucketPath(table->path(), "", 0))
                      .value();
   auto manager = (*factory)(EmptySerializedRow(), 0, {}, writers);
-  ASSERT_TRUE(manager.ok());
+  ASSERT_OK(manager);
   EXPECT_EQ(*manager, nullptr);
 }
 

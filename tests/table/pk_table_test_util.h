@@ -19,7 +19,7 @@
 #include "sluice/types/value_comparator.h"
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 struct Record {
   ValueList value;  // the full row, schema order
@@ -40,13 +40,13 @@ class PkTestTable {
     }
     auto schema = TableSchema::Make(3, 0, data_fields, static_cast<int32_t>(fields.size()) - 1, {},
                                     primary_keys, std::move(options), std::nullopt, 0);
-    EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+    EXPECT_OK(schema);
     auto io = LocalFileIO();
-    EXPECT_TRUE(io->MkDirs(dir + "/schema").ok());
-    EXPECT_TRUE(io->MkDirs(dir + "/bucket-0").ok());
-    EXPECT_TRUE(io->WriteFileAtomic(dir + "/schema/schema-0", schema->ToJson(), true).ok());
+    EXPECT_OK(io->MkDirs(dir + "/schema"));
+    EXPECT_OK(io->MkDirs(dir + "/bucket-0"));
+    EXPECT_OK(io->WriteFileAtomic(dir + "/schema/schema-0", schema->ToJson(), true));
     auto table = FileStoreTable::Open(io, dir, kMainBranch, std::move(dynamic));
-    EXPECT_TRUE(table.ok()) << table.status().ToString();
+    EXPECT_OK(table);
     auto out = std::make_unique<PkTestTable>();
     out->dir_ = dir;
     out->table_ = std::move(table).value();
@@ -101,7 +101,7 @@ class PkTestTable {
       row.push_back(Value::Int64(r.sequence));
       row.push_back(Value::Int8(static_cast<int8_t>(r.kind)));
       row.insert(row.end(), r.value.begin(), r.value.end());
-      EXPECT_TRUE(batch.AppendRow(row).ok());
+      EXPECT_OK(batch.AppendRow(row));
       meta.min_sequence_number = std::min(meta.min_sequence_number, r.sequence);
       meta.max_sequence_number = std::max(meta.max_sequence_number, r.sequence);
       if (IsRetract(r.kind)) ++*meta.delete_row_count;
@@ -116,12 +116,12 @@ class PkTestTable {
     const std::string path = dir_ + "/bucket-0/" + name;
     auto format = FileFormatByName("parquet").value();
     auto file = LocalFileIO()->OpenForWrite(path, true);
-    EXPECT_TRUE(file.ok()) << file.status().ToString();
+    EXPECT_OK(file);
     auto writer = format->CreateWriter(std::move(file).value(), write_type, WriterOptions{});
-    EXPECT_TRUE(writer.ok()) << writer.status().ToString();
-    EXPECT_TRUE((*writer)->Write(batch).ok());
+    EXPECT_OK(writer);
+    EXPECT_OK((*writer)->Write(batch));
     auto result = (*writer)->Finish();
-    EXPECT_TRUE(result.ok()) << result.status().ToString();
+    EXPECT_OK(result);
     meta.file_size = result->file_size;
     return meta;
   }
@@ -144,4 +144,4 @@ class PkTestTable {
   std::shared_ptr<FileStoreTable> table_;
 };
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

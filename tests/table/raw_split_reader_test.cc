@@ -26,8 +26,8 @@
 namespace sluice {
 namespace {
 
-using testing::Normalize;
-using testing::ReadCaseRows;
+using test::Normalize;
+using test::ReadCaseRows;
 
 // Cases of the subset this reader cannot pass yet, with the reason.
 const std::map<std::string, std::string> kExpectedFailures = {};
@@ -39,7 +39,7 @@ bool InSubset(const FileStoreTable& table) {
 }
 
 TEST(RawSplitReaderTest, AppendCasesReadTheirRows) {
-  std::ifstream in(testing::CompatDir() + "/cases.jsonl");
+  std::ifstream in(test::CompatDir() + "/cases.jsonl");
   ASSERT_TRUE(in.good());
   std::string line;
   int passed = 0, failed = 0;
@@ -49,8 +49,8 @@ TEST(RawSplitReaderTest, AppendCasesReadTheirRows) {
     if (line.empty()) continue;
     const auto json = nlohmann::json::parse(line);
     const std::string id = json["id"];
-    auto table = testing::OpenCaseTable(json);
-    ASSERT_TRUE(table.ok()) << id << ": " << table.status().ToString();
+    auto table = test::OpenCaseTable(json);
+    ASSERT_OK(table) << id;
     if (!InSubset(**table)) continue;
     subset_ids.insert(id);
     const auto column_types = json["column_types"].get<std::vector<std::string>>();
@@ -115,7 +115,7 @@ std::vector<std::string> RowsOf(ColumnBatch& batch) {
 std::string CastOne(const DataTypePtr& from, const Value& value, const DataTypePtr& to,
                     Status* status) {
   ColumnVector in(from);
-  EXPECT_TRUE(in.AppendValue(value).ok());
+  EXPECT_OK(in.AppendValue(value));
   in.AppendNull();
   ColumnVector out(to);
   *status = CastColumn(in, "c", &out);
@@ -152,7 +152,7 @@ TEST(CastTest, AllowedTypeChanges) {
   EXPECT_EQ(CastOne(DataType::String(), Value::String("2024-11-26 06:38:56.001"),
                     DataType::Timestamp(6), &st),
             "\"2024-11-26 06:38:56.001000\"");
-  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_OK(st);
 }
 
 TEST(CastTest, ImpossibleCastsNameColumnAndTypes) {
@@ -173,10 +173,10 @@ TEST(CastTest, ImpossibleCastsNameColumnAndTypes) {
 // Deleted positions drop exactly those rows of their file; other files are untouched.
 TEST(RawSplitReaderTest, DeletedPositionsDropRows) {
   auto table = FileStoreTable::Open(LocalFileIO(),
-                                    testing::CompatTablesDir() + "/parquet/append_09.db/append_09");
-  ASSERT_TRUE(table.ok()) << table.status().ToString();
+                                    test::CompatTablesDir() + "/parquet/append_09.db/append_09");
+  ASSERT_OK(table);
   auto plan = PlanScan(**table, ScanOptions{});
-  ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+  ASSERT_OK(plan);
   const DataSplit* split = nullptr;
   for (const auto& s : plan->splits) {
     if (s.data_files.size() >= 1 && s.data_files[0].row_count >= 3) split = &s;
@@ -185,12 +185,12 @@ TEST(RawSplitReaderTest, DeletedPositionsDropRows) {
   auto read_all = [&](SplitReadOptions options) {
     std::vector<std::string> rows;
     auto reader = RawSplitReader::Open(**table, (*table)->schema_ptr(), *split, options);
-    EXPECT_TRUE(reader.ok()) << reader.status().ToString();
+    EXPECT_OK(reader);
     if (!reader.ok()) return rows;
     ColumnBatch batch((*reader)->output_type());
     while (true) {
       auto more = (*reader)->Next(&batch);
-      EXPECT_TRUE(more.ok()) << more.status().ToString();
+      EXPECT_OK(more);
       if (!more.ok() || !*more) break;
       for (auto& row : RowsOf(batch)) rows.push_back(row);
     }
@@ -220,26 +220,26 @@ TEST(RawSplitReaderTest, DeletedPositionsDropRows) {
 // f1 STRING -> TIMESTAMP(9), f0 BOOLEAN -> STRING, f6 (added in schema 1) is not read.
 TEST(RawSplitReaderTest, ReadsNewerFilesUnderAnOlderSchema) {
   auto table =
-      FileStoreTable::Open(LocalFileIO(), testing::CompatTablesDir() +
+      FileStoreTable::Open(LocalFileIO(), test::CompatTablesDir() +
                                               "/parquet/append_table_alter_table_with_cast.db/"
                                               "append_table_alter_table_with_cast");
-  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  ASSERT_OK(table);
   auto schema0 = (*table)->SchemaById(0);
-  ASSERT_TRUE(schema0.ok());
+  ASSERT_OK(schema0);
   auto plan = PlanScan(**table, ScanOptions{});
-  ASSERT_TRUE(plan.ok());
+  ASSERT_OK(plan);
   int64_t rows = 0;
   std::set<std::string> f4_values;
   for (const auto& split : plan->splits) {
     SplitReadOptions options;
     options.projection = {"f4", "f0"};
     auto reader = RawSplitReader::Open(**table, *schema0, split, options);
-    ASSERT_TRUE(reader.ok());
+    ASSERT_OK(reader);
     ASSERT_EQ((*reader)->output_type()->fields()[0].type->root(), TypeRoot::kDate);
     ColumnBatch batch((*reader)->output_type());
     while (true) {
       auto more = (*reader)->Next(&batch);
-      ASSERT_TRUE(more.ok()) << more.status().ToString();
+      ASSERT_OK(more);
       if (!*more) break;
       rows += batch.num_rows();
       for (int64_t r = 0; r < batch.num_rows(); ++r) {
@@ -255,13 +255,13 @@ TEST(RawSplitReaderTest, ReadsNewerFilesUnderAnOlderSchema) {
 // A garbled or truncated data file is an error naming the file, never a crash.
 TEST(RawSplitReaderTest, GarbledDataFileIsNamed) {
   auto table = FileStoreTable::Open(LocalFileIO(),
-                                    testing::CompatTablesDir() + "/parquet/append_09.db/append_09");
-  ASSERT_TRUE(table.ok()) << table.status().ToString();
+                                    test::CompatTablesDir() + "/parquet/append_09.db/append_09");
+  ASSERT_OK(table);
   auto plan = PlanScan(**table, ScanOptions{});
   ASSERT_TRUE(plan.ok() && !plan->splits.empty());
-  testing::TempDir dir;
+  test::TempDir dir;
   DataSplit split = plan->splits[0];
-  const std::string original = testing::ReadFileOrFail(split.data_file_paths[0]);
+  const std::string original = test::ReadFileOrFail(split.data_file_paths[0]);
   for (const std::string& content :
        {original.substr(0, original.size() / 2), std::string(original.size(), 'x'),
         original.substr(0, 4) + std::string(original.size() - 8, '\0') +
@@ -273,7 +273,7 @@ TEST(RawSplitReaderTest, GarbledDataFileIsNamed) {
     }
     split.data_file_paths[0] = path;
     auto reader = RawSplitReader::Open(**table, (*table)->schema_ptr(), split, {});
-    ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+    ASSERT_OK(reader);
     ColumnBatch batch((*reader)->output_type());
     Status status;
     for (int i = 0; i < 1000; ++i) {

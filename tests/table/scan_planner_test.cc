@@ -22,19 +22,19 @@ namespace sluice {
 namespace {
 
 std::string TablePath(const std::string& relative) {
-  return testing::CompatTablesDir() + "/" + relative;
+  return test::CompatTablesDir() + "/" + relative;
 }
 
 std::shared_ptr<FileStoreTable> OpenOrDie(const std::string& path,
                                           std::string_view branch = kMainBranch) {
   auto table = FileStoreTable::Open(LocalFileIO(), path, branch);
-  EXPECT_TRUE(table.ok()) << table.status().ToString();
+  EXPECT_OK(table);
   return table.ok() ? *table : nullptr;
 }
 
 ScanPlan PlanOrDie(const FileStoreTable& table, const ScanOptions& options) {
   auto plan = PlanScan(table, options);
-  EXPECT_TRUE(plan.ok()) << plan.status().ToString();
+  EXPECT_OK(plan);
   return plan.ok() ? std::move(*plan) : ScanPlan{};
 }
 
@@ -198,7 +198,7 @@ TEST(ScanPlannerTest, PartitionAndBucketFilters) {
 
   ScanOptions by_predicate = AtSnapshot(4);
   auto predicate = ParsePredicate("f1 = 20", *table->schema().LogicalPartitionType());
-  ASSERT_TRUE(predicate.ok());
+  ASSERT_OK(predicate);
   by_predicate.partition_filter = *predicate;
   ScanPlan p20 = PlanOrDie(*table, by_predicate);
   EXPECT_EQ(SplitKeys(p20), (std::vector<std::string>{"20/bucket-0"}));
@@ -240,7 +240,7 @@ TEST(ScanPlannerTest, StatisticsPruneFiles) {
   auto plan_with = [&](const std::string& filter) {
     ScanOptions options = AtSnapshot(4);
     auto predicate = ParsePredicate(filter, *table->schema().LogicalRowType());
-    EXPECT_TRUE(predicate.ok()) << predicate.status().ToString();
+    EXPECT_OK(predicate);
     options.filter = *predicate;
     return PlanOrDie(*table, options);
   };
@@ -267,7 +267,7 @@ TEST(ScanPlannerTest, MergeOnReadPrunesByKeysAndWholeBuckets) {
   auto plan_with = [&](const std::string& filter) {
     ScanOptions options;
     auto predicate = ParsePredicate(filter, *table->schema().LogicalRowType());
-    EXPECT_TRUE(predicate.ok()) << predicate.status().ToString();
+    EXPECT_OK(predicate);
     options.filter = *predicate;
     return PlanOrDie(*table, options);
   };
@@ -310,10 +310,10 @@ TEST(ScanPlannerTest, PartialUpdateAndDeltaKeepOverlappingFiles) {
   const std::string path = TablePath("orc/pk_table_partial_update.db/pk_table_partial_update");
   auto plan_with = [&](const DynamicOptions& dynamic, ScanMode mode) {
     auto table = FileStoreTable::Open(LocalFileIO(), path, kMainBranch, dynamic);
-    EXPECT_TRUE(table.ok()) << table.status().ToString();
+    EXPECT_OK(table);
     ScanOptions options = AtSnapshot(2, mode);
     auto predicate = ParsePredicate("v0 > 1000", *(*table)->schema().LogicalRowType());
-    EXPECT_TRUE(predicate.ok());
+    EXPECT_OK(predicate);
     options.filter = *predicate;
     return PlanOrDie(**table, options);
   };
@@ -349,7 +349,7 @@ TEST(ScanPlannerTest, DenseStatisticsUseTheirColumns) {
   auto rows_with = [&](const std::string& filter) {
     ScanOptions options;
     auto predicate = ParsePredicate(filter, *table->schema().LogicalRowType());
-    EXPECT_TRUE(predicate.ok()) << predicate.status().ToString();
+    EXPECT_OK(predicate);
     options.filter = *predicate;
     return TotalRows(PlanOrDie(*table, options));
   };
@@ -364,7 +364,7 @@ TEST(ScanPlannerTest, EvolvedStatisticsMatchFieldsById) {
   auto rows_with = [&](const std::string& filter) {
     ScanOptions options;
     auto predicate = ParsePredicate(filter, *table->schema().LogicalRowType());
-    EXPECT_TRUE(predicate.ok()) << predicate.status().ToString();
+    EXPECT_OK(predicate);
     options.filter = *predicate;
     return TotalRows(PlanOrDie(*table, options));
   };
@@ -412,7 +412,7 @@ TEST(ScanPlannerTest, FallbackBranchFillsMissingPartitions) {
     EXPECT_EQ(FileNames(PlanOrDie(*table, AtSnapshot(1))), FileNames(plan));
 
     auto rt = table->OnBranch("rt");
-    ASSERT_TRUE(rt.ok());
+    ASSERT_OK(rt);
     ScanPlan rt_plan = PlanOrDie(**rt, ScanOptions{});
     EXPECT_EQ(TotalRows(rt_plan), 4);
     for (const auto& split : rt_plan.splits) EXPECT_FALSE(split.from_fallback_branch);
@@ -429,7 +429,7 @@ class TableCopy {
   const std::string& path() const { return path_; }
 
  private:
-  testing::TempDir dir_;
+  test::TempDir dir_;
   std::string path_;
 };
 
@@ -447,14 +447,14 @@ TEST(ScanPlannerTest, TagTimeAndErrors) {
   EXPECT_EQ(FileNames(tagged), FileNames(PlanOrDie(*table, AtSnapshot(2))));
 
   auto snapshot3 = table->snapshot_manager().LoadSnapshot(3);
-  ASSERT_TRUE(snapshot3.ok());
+  ASSERT_OK(snapshot3);
   ScanOptions as_of;
   as_of.version = TableVersion::AsOfMillis(snapshot3->time_millis);
   EXPECT_EQ(PlanOrDie(*table, as_of).snapshot_id, 3);
   as_of.version = TableVersion::AsOfMillis(snapshot3->time_millis - 1);
   EXPECT_EQ(PlanOrDie(*table, as_of).snapshot_id, 2);
   auto text = TableVersion::AsOf("1970-01-02 00:00:00");
-  ASSERT_TRUE(text.ok());
+  ASSERT_OK(text);
   EXPECT_EQ(text->time_millis, 86400000);
   as_of.version = *text;
   auto before_all = PlanScan(*table, as_of);
@@ -466,7 +466,7 @@ TEST(ScanPlannerTest, TagTimeAndErrors) {
 
   auto from_options = [](const DynamicOptions& dynamic) {
     auto options = CoreOptions::Make({}, dynamic);
-    EXPECT_TRUE(options.ok()) << options.status().ToString();
+    EXPECT_OK(options);
     return TableVersion::FromOptions(*options);
   };
   EXPECT_EQ(from_options({})->kind, TableVersion::Kind::kLatest);
@@ -535,7 +535,7 @@ TEST(ScanPlannerTest, MissingOrGarbledMetadataFilesAreNamed) {
   auto table = OpenOrDie(copy.path());
   ASSERT_NE(table, nullptr);
   auto snapshot = table->snapshot_manager().LoadSnapshot(4);
-  ASSERT_TRUE(snapshot.ok());
+  ASSERT_OK(snapshot);
   ASSERT_TRUE(snapshot->index_manifest.has_value());
   // A garbled index manifest (deletion vectors) fails the batch plan, naming it.
   const std::string index_manifest = copy.path() + "/manifest/" + *snapshot->index_manifest;
@@ -547,7 +547,7 @@ TEST(ScanPlannerTest, MissingOrGarbledMetadataFilesAreNamed) {
   // A missing manifest list fails, naming it: the delta list of APPEND snapshot 5 for a delta
   // read, and for a full read of it.
   auto snapshot5 = table->snapshot_manager().LoadSnapshot(5);
-  ASSERT_TRUE(snapshot5.ok());
+  ASSERT_OK(snapshot5);
   ASSERT_EQ(snapshot5->commit_kind, CommitKind::kAppend);
   std::filesystem::remove(copy.path() + "/manifest/" + snapshot5->delta_manifest_list);
   for (ScanMode mode : {ScanMode::kDelta, ScanMode::kStreamFull}) {
@@ -562,8 +562,7 @@ TEST(ScanPlannerTest, MissingOrGarbledMetadataFilesAreNamed) {
 // file that is not at an external path exists.
 TEST(ScanPlannerTest, EverySnapshotOfEveryTablePlans) {
   int tables = 0, snapshots = 0, files = 0;
-  for (const auto& entry :
-       std::filesystem::recursive_directory_iterator(testing::CompatTablesDir())) {
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(test::CompatTablesDir())) {
     if (!entry.is_directory() || entry.path().filename() != "schema") continue;
     const std::string path = entry.path().parent_path().string();
     if (path.find("/branch/") != std::string::npos) continue;
@@ -572,7 +571,7 @@ TEST(ScanPlannerTest, EverySnapshotOfEveryTablePlans) {
     ASSERT_NE(table, nullptr);
     ++tables;
     auto ids = table->snapshot_manager().ListSnapshotIds();
-    ASSERT_TRUE(ids.ok()) << ids.status().ToString();
+    ASSERT_OK(ids);
     for (int64_t id : *ids) {
       ++snapshots;
       for (ScanMode mode : {ScanMode::kBatch, ScanMode::kStreamFull}) {
@@ -597,7 +596,7 @@ TEST(ScanPlannerTest, EverySnapshotOfEveryTablePlans) {
 // Every read of cases.jsonl plans; for append tables the planned files hold at least the
 // expected rows.
 TEST(ScanPlannerTest, EveryCaseReadPlans) {
-  std::ifstream in(testing::CompatDir() + "/cases.jsonl");
+  std::ifstream in(test::CompatDir() + "/cases.jsonl");
   ASSERT_TRUE(in.good());
   std::string line;
   int cases = 0, row_checked = 0, exact_checked = 0, dv_checked = 0, first_row_checked = 0;
@@ -613,14 +612,14 @@ TEST(ScanPlannerTest, EveryCaseReadPlans) {
     }
     std::string branch = read.value("branch", std::string(kMainBranch));
     auto table = FileStoreTable::Open(LocalFileIO(), TablePath(json["table"]), branch, dynamic);
-    ASSERT_TRUE(table.ok()) << table.status().ToString();
+    ASSERT_OK(table);
     ScanOptions options;
     if (read.contains("snapshot") && !read["snapshot"].is_null()) {
       options.version = TableVersion::SnapshotId(read["snapshot"].get<int64_t>());
     }
     if (read.contains("mode")) {
       auto mode = ScanModeFromName(read["mode"].get<std::string>());
-      ASSERT_TRUE(mode.ok());
+      ASSERT_OK(mode);
       options.mode = *mode;
     }
     if (read.contains("partition")) {
@@ -640,7 +639,7 @@ TEST(ScanPlannerTest, EveryCaseReadPlans) {
       if (predicate.ok()) options.filter = *predicate;
     }
     auto plan = PlanScan(**table, options);
-    ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+    ASSERT_OK(plan);
     ++cases;
     for (const auto& split : plan->splits) {
       for (const auto& path : split.data_file_paths) {

@@ -24,7 +24,7 @@ namespace fs = std::filesystem;
 // Every table folder of the corpus (a folder with schema/schema-0 that is not a branch).
 std::vector<std::string> CorpusTables() {
   std::vector<std::string> tables;
-  for (const auto& entry : fs::recursive_directory_iterator(testing::CompatTablesDir())) {
+  for (const auto& entry : fs::recursive_directory_iterator(test::CompatTablesDir())) {
     if (!entry.is_directory() || entry.path().filename() != "schema") continue;
     const fs::path table = entry.path().parent_path();
     if (table.parent_path().filename() == "branch") continue;
@@ -35,7 +35,7 @@ std::vector<std::string> CorpusTables() {
 }
 
 std::string Relative(const std::string& path) {
-  return fs::relative(path, testing::CompatTablesDir()).string();
+  return fs::relative(path, test::CompatTablesDir()).string();
 }
 
 // The corpus' external data files were recorded under /tmp/external (cases.jsonl path_remap).
@@ -63,9 +63,9 @@ TEST(TableCheckerTest, EveryCorpusTablePasses) {
   for (const std::string& path : tables) {
     const std::string name = Relative(path);
     auto table = FileStoreTable::Open(LocalFileIO(), path);
-    ASSERT_TRUE(table.ok()) << name << ": " << table.status().ToString();
+    ASSERT_OK(table) << name;
     auto report = RunTableCheck(**table, CorpusOptions());
-    ASSERT_TRUE(report.ok()) << name << ": " << report.status().ToString();
+    ASSERT_OK(report) << name;
     snapshots += report->snapshots;
     files += report->data_files;
     read += report->files_read;
@@ -91,18 +91,18 @@ TEST(TableCheckerTest, EveryCorpusTablePasses) {
 class DamagedTableTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    source_ = testing::CompatTablesDir() +
-              "/parquet/pk_table_with_alter_table.db/pk_table_with_alter_table";
+    source_ =
+        test::CompatTablesDir() + "/parquet/pk_table_with_alter_table.db/pk_table_with_alter_table";
     table_path_ = temp_.path() + "/pk_table_with_alter_table";
     fs::copy(source_, table_path_, fs::copy_options::recursive);
   }
 
   std::vector<std::string> Problems(CheckOptions options = {}) {
     auto table = FileStoreTable::Open(LocalFileIO(), table_path_);
-    EXPECT_TRUE(table.ok()) << table.status().ToString();
+    EXPECT_OK(table);
     if (!table.ok()) return {};
     auto report = RunTableCheck(**table, options);
-    EXPECT_TRUE(report.ok()) << report.status().ToString();
+    EXPECT_OK(report);
     if (!report.ok()) return {};
     Status st = CheckTable(**table, options);
     EXPECT_EQ(st.ok(), report->ok());
@@ -111,7 +111,7 @@ class DamagedTableTest : public ::testing::Test {
 
   // The first file under the table whose name contains `part`.
   std::string FileWith(std::string_view part) {
-    for (const std::string& f : testing::ListFilesRecursive(table_path_)) {
+    for (const std::string& f : test::ListFilesRecursive(table_path_)) {
       if (fs::path(f).filename().string().find(part) != std::string::npos) return f;
     }
     ADD_FAILURE() << "no file with " << part;
@@ -133,14 +133,14 @@ class DamagedTableTest : public ::testing::Test {
   }
 
   static void Rewrite(const std::string& path, const std::string& from, const std::string& to) {
-    std::string text = testing::ReadFileOrFail(path);
+    std::string text = test::ReadFileOrFail(path);
     size_t at = text.find(from);
     ASSERT_NE(at, std::string::npos) << from << " not in " << path;
     text.replace(at, from.size(), to);
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
   }
 
-  testing::TempDir temp_;
+  test::TempDir temp_;
   std::string source_;
   std::string table_path_;
 };
@@ -163,7 +163,7 @@ TEST_F(DamagedTableTest, DataFileOfAnotherSizeIsNamed) {
 
 TEST_F(DamagedTableTest, GarbledDataFileOfTheSameSizeIsNamed) {
   const std::string victim = FileWith(".parquet");
-  std::string bytes = testing::ReadFileOrFail(victim);
+  std::string bytes = test::ReadFileOrFail(victim);
   // Garble the middle of the file (pages and footer), keeping the size and the magic.
   for (size_t i = 4; i + 8 < bytes.size(); ++i) bytes[i] = static_cast<char>(bytes[i] ^ 0x5A);
   std::ofstream(victim, std::ios::binary | std::ios::trunc) << bytes;
@@ -194,13 +194,13 @@ TEST_F(DamagedTableTest, WrongRecordCountsAreNamed) {
 
 TEST_F(DamagedTableTest, BaseThatIsNotThePreviousStateIsNamed) {
   // Snapshot 2 pretends its base is snapshot 1's (empty) base.
-  const std::string first = testing::ReadFileOrFail(table_path_ + "/snapshot/snapshot-1");
+  const std::string first = test::ReadFileOrFail(table_path_ + "/snapshot/snapshot-1");
   const std::string second = table_path_ + "/snapshot/snapshot-2";
   auto base_of = [](const std::string& json) {
     size_t at = json.find("\"baseManifestList\" : \"") + 22;
     return json.substr(at, json.find('"', at) - at);
   };
-  Rewrite(second, base_of(testing::ReadFileOrFail(second)), base_of(first));
+  Rewrite(second, base_of(test::ReadFileOrFail(second)), base_of(first));
   auto problems = Problems();
   EXPECT_TRUE(AnyMentions(problems, second, "does not hold the files snapshot 1 left live"))
       << Join(problems);
@@ -229,11 +229,11 @@ TEST_F(DamagedTableTest, EntriesThatDisagreeWithTheirFilesAreNamed) {
   // Find a manifest holding an ADD of a parquet file.
   std::string manifest_path;
   std::vector<ManifestEntry> entries;
-  for (const std::string& f : testing::ListFilesRecursive(table_path_ + "/manifest")) {
+  for (const std::string& f : test::ListFilesRecursive(table_path_ + "/manifest")) {
     const std::string name = fs::path(f).filename().string();
     if (!name.starts_with("manifest-") || name.starts_with("manifest-list-")) continue;
     auto read = ReadManifestFile(*LocalFileIO(), f);
-    ASSERT_TRUE(read.ok()) << read.status().ToString();
+    ASSERT_OK(read);
     if (!read->empty() && read->front().kind == FileKind::kAdd) {
       manifest_path = f;
       entries = *read;
@@ -246,7 +246,7 @@ TEST_F(DamagedTableTest, EntriesThatDisagreeWithTheirFilesAreNamed) {
   entries.front().file.max_sequence_number += 7;
   // A min key of another file of the table (keys differ between these files).
   std::string other_key;
-  for (const std::string& f : testing::ListFilesRecursive(table_path_ + "/manifest")) {
+  for (const std::string& f : test::ListFilesRecursive(table_path_ + "/manifest")) {
     const std::string name = fs::path(f).filename().string();
     if (!name.starts_with("manifest-") || name.starts_with("manifest-list-")) continue;
     for (const ManifestEntry& e : ReadManifestFile(*LocalFileIO(), f).ValueOr({})) {
@@ -258,9 +258,9 @@ TEST_F(DamagedTableTest, EntriesThatDisagreeWithTheirFilesAreNamed) {
   entries.front().file.value_stats.null_counts->front() = 5;
   fs::remove(manifest_path);
   auto format = FileFormatByName("avro");
-  ASSERT_TRUE(format.ok());
+  ASSERT_OK(format);
   auto size = WriteManifestFile(*LocalFileIO(), manifest_path, **format, WriterOptions{}, entries);
-  ASSERT_TRUE(size.ok()) << size.status().ToString();
+  ASSERT_OK(size);
   auto problems = Problems();
   EXPECT_TRUE(AnyMentions(problems, data_file, "rows, its manifest entry records"))
       << Join(problems);
@@ -273,25 +273,25 @@ TEST_F(DamagedTableTest, EntriesThatDisagreeWithTheirFilesAreNamed) {
 // statistic Java would not have written: named.
 TEST_F(DamagedTableTest, UntruncatedStringStatisticIsNamed) {
   auto table = FileStoreTable::Open(LocalFileIO(), table_path_);
-  ASSERT_TRUE(table.ok());
+  ASSERT_OK(table);
   auto schema0 = (*table)->SchemaById(0);
-  ASSERT_TRUE(schema0.ok());
+  ASSERT_OK(schema0);
   std::vector<DataField> nullable = (*schema0)->fields();
   for (DataField& f : nullable) f.type = f.type->WithNullable(true);
   const DataTypePtr stats_type = DataType::Row(nullable);
   const int k = (*schema0)->FieldIndex("k");
   ASSERT_GE(k, 0);
-  for (const std::string& f : testing::ListFilesRecursive(table_path_ + "/manifest")) {
+  for (const std::string& f : test::ListFilesRecursive(table_path_ + "/manifest")) {
     const std::string name = fs::path(f).filename().string();
     if (!name.starts_with("manifest-") || name.starts_with("manifest-list-")) continue;
     auto entries = ReadManifestFile(*LocalFileIO(), f);
-    ASSERT_TRUE(entries.ok());
+    ASSERT_OK(entries);
     bool changed = false;
     std::string data_file;
     for (ManifestEntry& e : *entries) {
       if (e.kind != FileKind::kAdd || e.file.schema_id != 0 || e.file.value_stats_cols) continue;
       auto max = DecodeSerializedBinaryRow(e.file.value_stats.max_values, *stats_type);
-      ASSERT_TRUE(max.ok());
+      ASSERT_OK(max);
       Value& v = (*max)[static_cast<size_t>(k)];
       // "Two roads diverh" is the rounded-up truncation of the long line of the README.
       if (v.is_null() || v.bytes() != "Two roads diverh") continue;
@@ -299,7 +299,7 @@ TEST_F(DamagedTableTest, UntruncatedStringStatisticIsNamed) {
           "Two roads diverged in a wood, and I took the one less traveled by, And "
           "that has made all the difference.");
       auto row = EncodeBinaryRow(*max, *stats_type);
-      ASSERT_TRUE(row.ok());
+      ASSERT_OK(row);
       e.file.value_stats.max_values = SerializeBinaryRow(*row, stats_type->num_fields());
       data_file = e.file.file_name;
       changed = true;
@@ -307,8 +307,8 @@ TEST_F(DamagedTableTest, UntruncatedStringStatisticIsNamed) {
     if (!changed) continue;
     fs::remove(f);
     auto format = FileFormatByName("avro");
-    ASSERT_TRUE(format.ok());
-    ASSERT_TRUE(WriteManifestFile(*LocalFileIO(), f, **format, WriterOptions{}, *entries).ok());
+    ASSERT_OK(format);
+    ASSERT_OK(WriteManifestFile(*LocalFileIO(), f, **format, WriterOptions{}, *entries));
     auto problems = Problems();
     EXPECT_TRUE(AnyMentions(problems, data_file, "value column 'k' records min")) << Join(problems);
     return;

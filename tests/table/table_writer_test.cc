@@ -13,10 +13,10 @@
 
 #include "compaction_test_util.h"
 #include "sluice/format/file_format_registry.h"
+#include "sluice/io/key_value_layout.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/row/bucket.h"
-#include "sluice/table/key_value_layout.h"
 #include "sluice/table/sink/file_store_commit.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
 #include "sluice/table/sink/table_write.h"
@@ -28,8 +28,8 @@
 namespace sluice {
 namespace {
 
-using testing::CreateTestTable;
-using testing::ReadAll;
+using test::CreateTestTable;
+using test::ReadAll;
 
 DataField Field(int32_t id, std::string name, DataTypePtr type) {
   return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
@@ -47,24 +47,24 @@ void WriteAndCommit(const std::string& path, const std::vector<ValueList>& rows,
         MakeMergeTreeCompactManagerFactory(table, /*background=*/true).value();
   }
   auto write = TableWrite::Open(table, std::move(write_options));
-  ASSERT_TRUE(write.ok()) << write.status().ToString();
+  ASSERT_OK(write);
   const DataTypePtr row_type = table->schema().LogicalRowType();
   for (size_t start = 0; start < rows.size(); start += static_cast<size_t>(batch_rows)) {
     const size_t end = std::min(rows.size(), start + static_cast<size_t>(batch_rows));
     ColumnBatch batch(row_type);
-    for (size_t i = start; i < end; ++i) ASSERT_TRUE(batch.AppendRow(rows[i]).ok());
+    for (size_t i = start; i < end; ++i) ASSERT_OK(batch.AppendRow(rows[i]));
     batch.set_num_rows(static_cast<int64_t>(end - start));
     Status st = (*write)->Write(batch, kinds.empty() ? nullptr : kinds.data() + start);
-    ASSERT_TRUE(st.ok()) << st.ToString();
+    ASSERT_OK(st);
   }
   auto messages = (*write)->PrepareCommit(identifier, wait_compaction);
-  ASSERT_TRUE(messages.ok()) << messages.status().ToString();
+  ASSERT_OK(messages);
   auto commit = FileStoreCommit::Make(table, "writer-test").value();
   ManifestCommittable committable;
   committable.identifier = identifier;
   committable.messages = std::move(messages).value();
   auto result = commit->Commit(committable);
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
 }
 
 // Every row of the latest snapshot, rendered and sorted.
@@ -78,7 +78,7 @@ std::vector<std::string> Render(const std::vector<ValueList>& rows) {
 void ExpectTableSound(const std::string& path) {
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
   Status st = CheckTable(*table);
-  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_OK(st);
 }
 
 struct AppendCase {
@@ -93,7 +93,7 @@ class AppendTableWriteTest : public ::testing::TestWithParam<AppendCase> {};
 
 TEST_P(AppendTableWriteTest, RoundTripsThroughCommitAndReader) {
   const AppendCase& c = GetParam();
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/db.db/t";
   TableOptions options = {{"bucket", c.bucket}, {"file.format", c.format}};
   if (c.bucket != "-1") options.push_back({"bucket-key", "id"});
@@ -166,12 +166,12 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& info) { return info.param.name; });
 
 TEST(TableWriteTest, AppendTablesRefuseRetractions) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/t";
   auto table = CreateTestTable(path, {Field(0, "id", DataType::Int())}, {}, {}, {});
   auto write = TableWrite::Open(table).value();
   ColumnBatch batch(table->schema().LogicalRowType());
-  ASSERT_TRUE(batch.AppendRow({Value::Int32(1)}).ok());
+  ASSERT_OK(batch.AppendRow({Value::Int32(1)}));
   batch.set_num_rows(1);
   const RowKind kinds[] = {RowKind::kDelete};
   Status st = write->Write(batch, kinds);
@@ -180,14 +180,14 @@ TEST(TableWriteTest, AppendTablesRefuseRetractions) {
 }
 
 TEST(TableWriteTest, RefusesWhatItCannotWrite) {
-  testing::TempDir dir;
+  test::TempDir dir;
   // A batch without the table's columns.
   auto table = CreateTestTable(dir.path() + "/a",
                                {Field(0, "id", DataType::Int()), Field(1, "s", DataType::String())},
                                {}, {}, {});
   auto write = TableWrite::Open(table).value();
   ColumnBatch narrow(DataType::Row({Field(0, "id", DataType::Int())}));
-  ASSERT_TRUE(narrow.AppendRow({Value::Int32(1)}).ok());
+  ASSERT_OK(narrow.AppendRow({Value::Int32(1)}));
   narrow.set_num_rows(1);
   Status st = write->Write(narrow);
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << st.ToString();
@@ -203,8 +203,8 @@ TEST(TableWriteTest, RefusesWhatItCannotWrite) {
       {}, {"k"}, {{"bucket", "1"}, {"rowkind.field", "op"}});
   auto kind_write = TableWrite::Open(kinds).value();
   ColumnBatch rows(kinds->schema().LogicalRowType());
-  ASSERT_TRUE(rows.AppendRow({Value::Int32(1), Value::String("+I")}).ok());
-  ASSERT_TRUE(rows.AppendRow({Value::Int32(2), Value::String("upsert")}).ok());
+  ASSERT_OK(rows.AppendRow({Value::Int32(1), Value::String("+I")}));
+  ASSERT_OK(rows.AppendRow({Value::Int32(2), Value::String("upsert")}));
   rows.set_num_rows(2);
   st = kind_write->Write(rows);
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << st.ToString();
@@ -213,7 +213,7 @@ TEST(TableWriteTest, RefusesWhatItCannotWrite) {
 }
 
 TEST(TableWriteTest, RowKindFieldCarriesTheKinds) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/rk";
   CreateTestTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "op", DataType::String())},
                   {}, {"k"}, {{"bucket", "2"}, {"rowkind.field", "op"}});
@@ -284,7 +284,7 @@ struct Model {
 
 TEST_P(PrimaryKeyTableWriteTest, RoundTripsEveryMergeEngine) {
   const PkCase& c = GetParam();
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/db.db/pk";
   TableOptions options = c.options;
   options.push_back({"bucket", "2"});
@@ -373,7 +373,7 @@ INSTANTIATE_TEST_SUITE_P(
 // the flush is checked on the level-0 file itself: the first record of each key, and
 // sequence numbers continuing after the restored files.
 TEST(TableWriteTest, FirstRowFlushKeepsTheFirstRecordOfEachKey) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/first";
   CreateTestTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::String())},
                   {}, {"k"},
@@ -386,10 +386,10 @@ TEST(TableWriteTest, FirstRowFlushKeepsTheFirstRecordOfEachKey) {
                                                      {Value::Int32(3), Value::String("only")},
                                                      {Value::Int32(2), Value::String("second")},
                                                      {Value::Int32(1), Value::String("y")}}) {
-    ASSERT_TRUE(input.AppendRow(row).ok());
+    ASSERT_OK(input.AppendRow(row));
   }
   input.set_num_rows(4);
-  ASSERT_TRUE(write->Write(input).ok());
+  ASSERT_OK(write->Write(input));
   auto messages = write->PrepareCommit(2).value();
   ASSERT_EQ(messages.size(), 1u);
   ASSERT_EQ(messages[0].data.new_files.size(), 1u);
@@ -416,7 +416,7 @@ TEST(TableWriteTest, FirstRowFlushKeepsTheFirstRecordOfEachKey) {
 }
 
 TEST(TableWriteTest, SequenceFieldOrdersUpdatesOfOneKey) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/seq";
   CreateTestTable(path,
                   {Field(0, "k", DataType::Int(false)), Field(1, "ts", DataType::BigInt()),
@@ -437,7 +437,7 @@ TEST(TableWriteTest, SequenceFieldOrdersUpdatesOfOneKey) {
 }
 
 TEST(TableWriteTest, IgnoreDeleteDropsRetractions) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/ign";
   CreateTestTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::Int())}, {},
                   {"k"}, {{"bucket", "1"}, {"ignore-delete", "true"}});
@@ -456,7 +456,7 @@ TEST(TableWriteTest, BucketOfEveryCorpusRowMatchesJava) {
   int64_t rows_checked = 0;
   std::vector<std::string> problems;
   for (const std::string& format_dir : {"parquet", "orc"}) {
-    const fs::path root = fs::path(testing::CompatTablesDir()) / format_dir;
+    const fs::path root = fs::path(test::CompatTablesDir()) / format_dir;
     if (!fs::exists(root)) continue;
     for (const auto& db : fs::directory_iterator(root)) {
       if (!db.is_directory() || db.path().extension() != ".db") continue;
@@ -476,15 +476,15 @@ TEST(TableWriteTest, BucketOfEveryCorpusRowMatchesJava) {
                 CoreOptions::FromSchema(*schema, {{"bucket", std::to_string(split.total_buckets)}})
                     .value();
             auto extractor = RowKeyExtractor::Make(*schema, options);
-            ASSERT_TRUE(extractor.ok()) << extractor.status().ToString();
+            ASSERT_OK(extractor);
             auto file = LocalFileIO()->OpenForRead(split.data_file_paths[f]);
             if (!file.ok()) continue;  // external paths of tables copied from elsewhere
             std::shared_ptr<RandomAccessFile> shared(std::move(file).value());
             auto format = DetectFileFormat(*shared);
-            ASSERT_TRUE(format.ok()) << format.status().ToString();
+            ASSERT_OK(format);
             auto reader =
                 (*format)->CreateReader(shared, schema->LogicalRowType(), ReaderOptions{});
-            ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+            ASSERT_OK(reader);
             ColumnBatch batch(schema->LogicalRowType());
             while ((*reader)->Next(&batch).ValueOr(false)) {
               for (int64_t i = 0; i < batch.num_rows(); ++i) {
@@ -518,19 +518,19 @@ TEST(TableWriteTest, BucketOfEveryCorpusRowMatchesJava) {
 void CommitMessages(const std::shared_ptr<const FileStoreTable>& table, TableWrite* write,
                     int64_t identifier) {
   auto messages = write->PrepareCommit(identifier);
-  ASSERT_TRUE(messages.ok()) << messages.status().ToString();
+  ASSERT_OK(messages);
   auto commit = FileStoreCommit::Make(table, "writer-test").value();
   ManifestCommittable committable;
   committable.identifier = identifier;
   committable.messages = std::move(messages).value();
   auto result = commit->Commit(committable);
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
 }
 
 // full-compaction.delta-commits = 3: commits 3 and 6 leave every bucket one run at the max
 // level; the commits between keep their level-0 files (compaction trigger out of reach).
 TEST(TableWriteTest, FullCompactionDeltaCommitsCompactsEveryNthCommit) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/full";
   auto table = CreateTestTable(
       path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::Int())}, {}, {"k"},
@@ -545,11 +545,11 @@ TEST(TableWriteTest, FullCompactionDeltaCommitsCompactsEveryNthCommit) {
     for (int32_t i = 0; i < 50; ++i) {
       const int32_t k = (i * 7 + static_cast<int32_t>(identifier) * 3) % 60;
       const int32_t v = static_cast<int32_t>(identifier) * 100 + i;
-      ASSERT_TRUE(batch.AppendRow({Value::Int32(k), Value::Int32(v)}).ok());
+      ASSERT_OK(batch.AppendRow({Value::Int32(k), Value::Int32(v)}));
       model[k] = v;
     }
     batch.set_num_rows(50);
-    ASSERT_TRUE(write->Write(batch).ok());
+    ASSERT_OK(write->Write(batch));
     CommitMessages(table, write.get(), identifier);
 
     std::vector<ValueList> expected;
@@ -569,14 +569,14 @@ TEST(TableWriteTest, FullCompactionDeltaCommitsCompactsEveryNthCommit) {
       if (!full) EXPECT_GT(level0, 0) << "commit " << identifier;
     }
   }
-  ASSERT_TRUE(write->Close().ok());
+  ASSERT_OK(write->Close());
   ExpectTableSound(path);
 }
 
 // Fixed-bucket append tables compact through TableWrite::Compact (Java AppendOnlyWriter
 // compaction); the full compaction joins the next commit and leaves one file per bucket.
 TEST(TableWriteTest, CompactsFixedBucketAppendTables) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/append";
   auto table =
       CreateTestTable(path, {Field(0, "id", DataType::BigInt()), Field(1, "v", DataType::Int())},
@@ -593,7 +593,7 @@ TEST(TableWriteTest, CompactsFixedBucketAppendTables) {
   auto write = TableWrite::Open(table).value();
   const std::string partition = SerializeBinaryRow(EmptyBinaryRow(), 0);
   Status st = write->Compact(partition, 0, /*full_compaction=*/true);
-  ASSERT_TRUE(st.ok()) << st.ToString();
+  ASSERT_OK(st);
   auto messages = write->PrepareCommit(5, /*wait_compaction=*/true).value();
   ASSERT_EQ(messages.size(), 1u);
   EXPECT_EQ(messages[0].compact.compact_before.size(), 4u);
@@ -602,8 +602,8 @@ TEST(TableWriteTest, CompactsFixedBucketAppendTables) {
   ManifestCommittable committable;
   committable.identifier = 5;
   committable.messages = std::move(messages);
-  ASSERT_TRUE(commit->Commit(committable).ok());
-  ASSERT_TRUE(write->Close().ok());
+  ASSERT_OK(commit->Commit(committable));
+  ASSERT_OK(write->Close());
   EXPECT_EQ(ReadAll(path), Render(all));
   auto latest = FileStoreTable::Open(LocalFileIO(), path).value();
   auto plan = PlanScan(*latest, ScanOptions{}).value();
@@ -616,7 +616,7 @@ TEST(TableWriteTest, CompactsFixedBucketAppendTables) {
 // writer opened before another's commit numbers its rows after that commit's, so its later
 // delete wins over the earlier insert.
 TEST(TableWriteTest, RestoresABucketAtItsFirstWrite) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/lazy";
   auto table =
       CreateTestTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::Int())},
@@ -624,21 +624,20 @@ TEST(TableWriteTest, RestoresABucketAtItsFirstWrite) {
   auto first = TableWrite::Open(table).value();
   auto second = TableWrite::Open(table).value();
   ColumnBatch inserts(table->schema().LogicalRowType());
-  for (int32_t k = 0; k < 10; ++k)
-    ASSERT_TRUE(inserts.AppendRow({Value::Int32(k), Value::Int32(k)}).ok());
+  for (int32_t k = 0; k < 10; ++k) ASSERT_OK(inserts.AppendRow({Value::Int32(k), Value::Int32(k)}));
   inserts.set_num_rows(10);
-  ASSERT_TRUE(first->Write(inserts).ok());
+  ASSERT_OK(first->Write(inserts));
   CommitMessages(table, first.get(), 1);
 
   ColumnBatch deletes(table->schema().LogicalRowType());
-  ASSERT_TRUE(deletes.AppendRow({Value::Int32(5), Value::Int32(5)}).ok());
+  ASSERT_OK(deletes.AppendRow({Value::Int32(5), Value::Int32(5)}));
   deletes.set_num_rows(1);
   const RowKind kind = RowKind::kDelete;
-  ASSERT_TRUE(second->Write(deletes, &kind).ok());
+  ASSERT_OK(second->Write(deletes, &kind));
   auto latest = FileStoreTable::Open(LocalFileIO(), path).value();
   CommitMessages(latest, second.get(), 2);
-  ASSERT_TRUE(first->Close().ok());
-  ASSERT_TRUE(second->Close().ok());
+  ASSERT_OK(first->Close());
+  ASSERT_OK(second->Close());
 
   std::vector<ValueList> expected;
   for (int32_t k = 0; k < 10; ++k) {
@@ -654,7 +653,7 @@ class FloatingStatsTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(FloatingStatsTest, CheckerAcceptsZeroAndNaNBounds) {
   for (const bool primary_key : {false, true}) {
-    testing::TempDir dir;
+    test::TempDir dir;
     const std::string path = dir.path() + "/floats";
     TableOptions options = {{"file.format", GetParam()}, {"bucket", "1"}};
     if (!primary_key) options.push_back({"bucket-key", "d"});
@@ -679,7 +678,7 @@ INSTANTIATE_TEST_SUITE_P(Formats, FloatingStatsTest, ::testing::Values("parquet"
 // Primary-key data files are laid out as key_value_layout.h says: `_KEY_` columns with ids
 // offset by kKeyFieldIdStart, then `_SEQUENCE_NUMBER` and `_VALUE_KIND`, then the table row.
 TEST(TableWriteTest, KeyValueFileTypeFollowsTheSharedLayout) {
-  testing::TempDir dir;
+  test::TempDir dir;
   auto table = CreateTestTable(
       dir.path() + "/kv", {Field(0, "a", DataType::Int()), Field(4, "k", DataType::BigInt(false))},
       {}, {"k"}, {{"bucket", "1"}});

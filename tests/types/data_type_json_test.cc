@@ -4,13 +4,14 @@
 
 #include <utility>
 #include <vector>
+#include "test_util.h"
 
 namespace sluice {
 namespace {
 
 DataTypePtr MustParse(std::string_view text) {
   Result<DataTypePtr> type = ParseAtomicDataType(text);
-  EXPECT_TRUE(type.ok()) << text << ": " << type.status().ToString();
+  EXPECT_OK(type) << text;
   return type.ok() ? *type : DataType::Int();
 }
 
@@ -58,7 +59,7 @@ TEST(DataTypeJsonTest, CanonicalStringsRoundTrip) {
       // Java writes VECTOR as an object even though its string form parses.
       if (!is_vector(s)) EXPECT_EQ(DataTypeToJson(*type), "\"" + text + "\"");
       Result<DataTypePtr> again = DataTypeFromJson(Json(text));
-      ASSERT_TRUE(again.ok()) << text;
+      ASSERT_OK(again) << text;
       EXPECT_TRUE((*again)->Equals(*type)) << text;
     }
   }
@@ -188,9 +189,9 @@ TEST(DataTypeJsonTest, NestedObjectsRoundTrip) {
   } ]
 })js";
   Result<Json> json = ParseJson(json_text);
-  ASSERT_TRUE(json.ok());
+  ASSERT_OK(json);
   Result<DataTypePtr> type = DataTypeFromJson(*json);
-  ASSERT_TRUE(type.ok()) << type.status().ToString();
+  ASSERT_OK(type);
   EXPECT_EQ(DataTypeToJson(**type), json_text);
   EXPECT_EQ((*type)->ToString(),
             "ROW<`f0` STRING COMMENT 'it''s', `f1` ARRAY<MAP<INT NOT NULL, "
@@ -204,7 +205,7 @@ TEST(DataTypeJsonTest, IdlessNestedFieldsGetSequentialIds) {
       {"name": "a", "type": "INT"},
       {"name": "b", "type": {"type": "ROW", "fields": [{"name": "c", "type": "INT"}]}}]})");
   Result<DataTypePtr> type = DataTypeFromJson(json);
-  ASSERT_TRUE(type.ok()) << type.status().ToString();
+  ASSERT_OK(type);
   EXPECT_EQ((*type)->fields()[0].id, 0);
   EXPECT_EQ((*type)->fields()[1].id, 1);
   EXPECT_EQ((*type)->fields()[1].type->fields()[0].id, 2);
@@ -252,7 +253,7 @@ TEST(DataTypeJsonTest, BadJsonNamesTheField) {
   };
   for (const Case& c : cases) {
     Result<Json> json = ParseJson(c.json);
-    ASSERT_TRUE(json.ok()) << c.json;
+    ASSERT_OK(json) << c.json;
     Result<DataField> field = DataFieldFromJson(*json, "f");
     ASSERT_FALSE(field.ok()) << c.json;
     EXPECT_TRUE(field.status().IsCorruption()) << c.json;
@@ -266,7 +267,7 @@ TEST(DataTypeJsonTest, DeepNestingIsAnErrorNotACrash) {
   deep += "\"INT\"";
   for (int i = 0; i < 5000; ++i) deep += "}";
   Result<Json> json = ParseJson(deep);
-  ASSERT_TRUE(json.ok());
+  ASSERT_OK(json);
   Result<DataTypePtr> type = DataTypeFromJson(*json);
   ASSERT_FALSE(type.ok());
   EXPECT_NE(type.status().message().find("nested too deeply"), std::string::npos);

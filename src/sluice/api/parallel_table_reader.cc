@@ -4,7 +4,7 @@
 #include <numeric>
 
 #include "sluice/api/read_plan_state.h"
-#include "sluice/table/source/column_take.h"
+#include "sluice/batch/column_take.h"
 
 namespace sluice {
 

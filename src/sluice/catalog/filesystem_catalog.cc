@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <utility>
 
+#include "sluice/meta/core_options.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/schema_manager.h"
 #include "sluice/meta/snapshot_manager.h"
-#include "sluice/table/core_options.h"
 #include "sluice/table/source/cast.h"
 
 namespace sluice {

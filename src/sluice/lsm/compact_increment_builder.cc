@@ -55,4 +55,17 @@ std::vector<DataFileMeta> CompactIncrementBuilder::UncommittedFiles() const {
   return files;
 }
 
+Status CompactIncrementBuilder::Sync(CompactManager& manager, bool blocking,
+                                     const DataFileWriterFactory& files) {
+  SLUICE_ASSIGN_OR_RETURN(std::optional<CompactResult> result,
+                          manager.GetCompactionResult(blocking));
+  if (result) files.DeleteUnreferenced(Add(*result));
+  return Status::OK();
+}
+
+void CompactIncrementBuilder::Abandon(CompactManager& manager, const DataFileWriterFactory& files) {
+  manager.CancelCompaction();
+  files.DeleteUnreferenced(UncommittedFiles());
+}
+
 }  // namespace sluice

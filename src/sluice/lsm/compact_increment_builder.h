@@ -12,8 +12,11 @@
 
 #include <vector>
 
+#include "sluice/base/status.h"
+#include "sluice/io/commit_message.h"
+#include "sluice/io/rolling_data_file_writer.h"
+#include "sluice/lsm/compact_manager.h"
 #include "sluice/lsm/compact_unit.h"
-#include "sluice/table/sink/commit_message.h"
 
 namespace sluice {
 
@@ -21,6 +24,14 @@ class CompactIncrementBuilder {
  public:
   // Records `result`; returns the intermediate files that can be deleted from disk now.
   std::vector<DataFileMeta> Add(const CompactResult& result);
+
+  // Takes the compaction `manager` finished (waiting for it when `blocking`) into the
+  // increment, deleting through `files` what Add() says no snapshot will reference.
+  Status Sync(CompactManager& manager, bool blocking, const DataFileWriterFactory& files);
+
+  // A writer closed without committing: cancels `manager`'s compaction and deletes the files
+  // compactions wrote that no commit holds.
+  void Abandon(CompactManager& manager, const DataFileWriterFactory& files);
 
   // The increment since the last Drain(), and starts over.
   CompactIncrement Drain();

@@ -1,5 +1,5 @@
-// CompactionOptions: the compaction settings of a table, read from CoreOptions and the
-// compaction keys CoreOptions keeps unparsed (Java CoreOptions accessors of the same names).
+// CompactionOptions: the compaction settings of a table, taken from CoreOptions (Java
+// CoreOptions accessors of the same names) into one value the compaction code can copy.
 //
 // Thread safety: a value type.
 #pragma once
@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "sluice/base/result.h"
-#include "sluice/table/core_options.h"
+#include "sluice/meta/core_options.h"
 
 namespace sluice {
 
@@ -59,8 +59,8 @@ struct CompactionOptions {
     return static_cast<int64_t>(static_cast<double>(target_file_size) * small_file_ratio);
   }
 
-  // InvalidArgument naming the key when a value does not parse.
-  static Result<CompactionOptions> Make(const CoreOptions& options, bool has_primary_key);
+  // CoreOptions has parsed and validated every value.
+  static CompactionOptions From(const CoreOptions& options, bool has_primary_key);
 };
 
 // Whether the commit with `identifier` is one after which `full-compaction.delta-commits`

@@ -20,7 +20,7 @@
 #include <string_view>
 
 #include "sluice/base/result.h"
-#include "sluice/table/core_options.h"
+#include "sluice/meta/core_options.h"
 #include "sluice/types/data_type.h"
 #include "sluice/types/value.h"
 

@@ -12,7 +12,7 @@
 #include <optional>
 
 #include "sluice/base/status.h"
-#include "sluice/lsm/key_value.h"
+#include "sluice/io/key_value.h"
 
 namespace sluice {
 

@@ -8,8 +8,8 @@
 
 #include "sluice/base/result.h"
 #include "sluice/lsm/merge_function.h"
+#include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
-#include "sluice/table/core_options.h"
 
 namespace sluice {
 

@@ -79,27 +79,16 @@ Status MergeTreeWriter::Flush(bool wait_for_latest_compaction, bool full_compact
     }
   }
   if (!compact_manager_) return Status::OK();
-  SLUICE_RETURN_NOT_OK(SyncCompaction(wait_for_latest_compaction));
+  SLUICE_RETURN_NOT_OK(
+      compact_increment_.Sync(*compact_manager_, wait_for_latest_compaction, *factory_));
   return compact_manager_->TriggerCompaction(full_compaction);
-}
-
-Status MergeTreeWriter::SyncCompaction(bool blocking) {
-  SLUICE_ASSIGN_OR_RETURN(std::optional<CompactResult> result,
-                          compact_manager_->GetCompactionResult(blocking));
-  if (!result) return Status::OK();
-  // Intermediate files a later compaction of this commit replaced are never referenced.
-  for (const DataFileMeta& file : compact_increment_.Add(*result)) {
-    (void)factory_->io()->Delete(factory_->path_factory().PathOf(file.file_name),
-                                 /*recursive=*/false);
-  }
-  return Status::OK();
 }
 
 Result<CommitIncrement> MergeTreeWriter::PrepareCommit(bool wait_compaction) {
   SLUICE_RETURN_NOT_OK(Flush(wait_compaction, /*full_compaction=*/false));
   if (compact_manager_) {
     const bool wait = wait_compaction || compact_manager_->ShouldWaitForPreparingCheckpoint();
-    SLUICE_RETURN_NOT_OK(SyncCompaction(wait));
+    SLUICE_RETURN_NOT_OK(compact_increment_.Sync(*compact_manager_, wait, *factory_));
   }
   CommitIncrement increment;
   increment.data.new_files = std::move(new_files_);
@@ -109,14 +98,9 @@ Result<CommitIncrement> MergeTreeWriter::PrepareCommit(bool wait_compaction) {
 }
 
 Status MergeTreeWriter::Close() {
-  if (compact_manager_) compact_manager_->CancelCompaction();
+  if (compact_manager_) compact_increment_.Abandon(*compact_manager_, *factory_);
   buffer_.Clear();
-  auto remove = [this](const DataFileMeta& file) {
-    (void)factory_->io()->Delete(factory_->path_factory().PathOf(file.file_name),
-                                 /*recursive=*/false);
-  };
-  for (const DataFileMeta& file : new_files_) remove(file);
-  for (const DataFileMeta& file : compact_increment_.UncommittedFiles()) remove(file);
+  factory_->DeleteUnreferenced(new_files_);
   new_files_.clear();
   return Status::OK();
 }

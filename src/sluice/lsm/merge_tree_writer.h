@@ -13,13 +13,13 @@
 #include <memory>
 #include <vector>
 
+#include "sluice/io/record_writer.h"
+#include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_increment_builder.h"
 #include "sluice/lsm/compact_manager.h"
 #include "sluice/lsm/merge_function.h"
 #include "sluice/lsm/write_buffer.h"
-#include "sluice/table/core_options.h"
-#include "sluice/table/sink/record_writer.h"
-#include "sluice/table/sink/rolling_data_file_writer.h"
+#include "sluice/meta/core_options.h"
 
 namespace sluice {
 
@@ -49,8 +49,6 @@ class MergeTreeWriter : public RecordWriter {
                   std::unique_ptr<MergeFunction> merge_function, WriteBuffer buffer,
                   int64_t write_buffer_size, int64_t max_sequence_number,
                   std::unique_ptr<CompactManager> compact_manager);
-
-  Status SyncCompaction(bool blocking);
 
   std::shared_ptr<DataFileWriterFactory> factory_;
   std::unique_ptr<MergeFunction> merge_function_;

@@ -23,8 +23,8 @@
 #include "sluice/lsm/field_aggregator.h"
 #include "sluice/lsm/merge_function.h"
 #include "sluice/lsm/sequence_comparator.h"
+#include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
-#include "sluice/table/core_options.h"
 
 namespace sluice {
 

@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "sluice/base/result.h"
-#include "sluice/lsm/key_value.h"
+#include "sluice/io/key_value.h"
+#include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
-#include "sluice/table/core_options.h"
 #include "sluice/types/data_type.h"
 
 namespace sluice {

@@ -1,5 +1,7 @@
 #include "sluice/meta/schema_change.h"
 
+#include "sluice/meta/core_options.h"
+
 #include <algorithm>
 #include <functional>
 #include <initializer_list>
@@ -640,7 +642,8 @@ Status ValidateTableSchema(const TableSchema& schema) {
         "Option 'primary-key.nullable' can only be enabled for a table with primary keys.");
   }
   // Bucket (SchemaValidation.validateBucket).
-  const int32_t bucket = schema.num_buckets();
+  SLUICE_ASSIGN_OR_RETURN(const CoreOptions core_options, CoreOptions::FromSchema(schema));
+  const int32_t bucket = core_options.bucket();
   if (bucket == -1) {
     if (option(kBucketKeyOption) != nullptr) {
       return Status::InvalidArgument(

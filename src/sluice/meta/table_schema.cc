@@ -1,7 +1,8 @@
 #include "sluice/meta/table_schema.h"
 
+#include "sluice/meta/option_value.h"
+
 #include <algorithm>
-#include <charconv>
 #include <set>
 
 #include "sluice/base/json_writer.h"
@@ -118,18 +119,9 @@ Result<TableSchema> TableSchema::Make(int32_t version, int64_t id, std::vector<D
   } else {
     s.bucket_keys_ = s.trimmed_primary_keys_;
   }
-
+  // Java's constructor reads numBucket through CoreOptions; the typed value lives there.
   if (const std::string* bucket = s.FindOption("bucket"); bucket != nullptr) {
-    std::string_view text = *bucket;
-    while (!text.empty() && IsBlank(text.substr(0, 1))) text.remove_prefix(1);
-    while (!text.empty() && IsBlank(text.substr(text.size() - 1))) text.remove_suffix(1);
-    if (!text.empty() && text[0] == '+') text.remove_prefix(1);
-    int32_t value = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
-      return Status::InvalidArgument("option 'bucket' is not an integer: '" + *bucket + "'");
-    }
-    s.num_buckets_ = value;
+    SLUICE_RETURN_NOT_OK(ParseIntOption("bucket", *bucket).status());
   }
   return s;
 }

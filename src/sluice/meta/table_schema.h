@@ -75,8 +75,6 @@ class TableSchema {
   const std::vector<std::string>& trimmed_primary_keys() const { return trimmed_primary_keys_; }
   // `bucket-key` split on ',' when set, else the trimmed primary keys (Java bucketKeys()).
   const std::vector<std::string>& bucket_keys() const { return bucket_keys_; }
-  // The `bucket` option; -1 (dynamic / unaware) when unset.
-  int32_t num_buckets() const { return num_buckets_; }
   bool is_primary_key_table() const { return !primary_keys_.empty(); }
   // Primary keys and partition keys overlap only partly (Java crossPartitionUpdate()).
   bool CrossPartitionUpdate() const;
@@ -107,7 +105,6 @@ class TableSchema {
   // Derived.
   std::vector<std::string> trimmed_primary_keys_;
   std::vector<std::string> bucket_keys_;
-  int32_t num_buckets_ = -1;
 };
 
 }  // namespace sluice

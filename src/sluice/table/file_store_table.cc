@@ -67,7 +67,8 @@ FileStoreTable::FileStoreTable(std::shared_ptr<FileIO> io, std::string path, std
       options_(std::move(options)),
       snapshots_(io, path_, branch_),
       schemas_(io, path_, branch_),
-      tags_(io, path_, branch_) {
+      tags_(io, path_, branch_),
+      path_factory_(path_, *schema_, options_) {
   schema_cache_.emplace(schema_->id(), schema_);
 }
 

@@ -20,12 +20,13 @@
 
 #include "sluice/base/result.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/io/file_store_path_factory.h"
+#include "sluice/meta/core_options.h"
 #include "sluice/meta/schema_manager.h"
 #include "sluice/meta/snapshot.h"
 #include "sluice/meta/snapshot_manager.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/meta/tag_manager.h"
-#include "sluice/table/core_options.h"
 
 namespace sluice {
 
@@ -76,6 +77,7 @@ class FileStoreTable {
   const SnapshotManager& snapshot_manager() const { return snapshots_; }
   const SchemaManager& schema_manager() const { return schemas_; }
   const TagManager& tag_manager() const { return tags_; }
+  const FileStorePathFactory& path_factory() const { return path_factory_; }
 
   // The schema with `id` of this branch, loaded once. NotFound "schema <id> does not exist".
   Result<std::shared_ptr<const TableSchema>> SchemaById(int64_t id) const;
@@ -99,6 +101,7 @@ class FileStoreTable {
   SnapshotManager snapshots_;
   SchemaManager schemas_;
   TagManager tags_;
+  FileStorePathFactory path_factory_;
 
   mutable std::mutex schema_cache_mutex_;
   mutable std::unordered_map<int64_t, std::shared_ptr<const TableSchema>> schema_cache_;

@@ -279,18 +279,7 @@ class Checker {
 };
 
 Result<std::string> Checker::BucketPathOf(const std::string& partition, int32_t bucket) const {
-  SLUICE_ASSIGN_OR_RETURN(ValueList values, DecodeSerializedBinaryRow(partition, *partition_type_));
-  std::vector<std::pair<std::string, std::optional<std::string>>> spec;
-  const std::vector<std::string>& keys = table_.schema().partition_keys();
-  for (size_t i = 0; i < keys.size(); ++i) {
-    SLUICE_ASSIGN_OR_RETURN(
-        std::optional<std::string> text,
-        LegacyPartitionValueText(values[i], *partition_type_->fields()[i].type));
-    spec.emplace_back(keys[i], std::move(text));
-  }
-  const std::string* data_directory = table_.options().Find("data-file.path-directory");
-  return BucketPath(table_.path(), PartitionPath(spec, table_.options().partition_default_name()),
-                    bucket, data_directory != nullptr ? *data_directory : std::string());
+  return table_.path_factory().BucketPathOfSerialized(partition, bucket);
 }
 
 std::string Checker::Remap(const std::string& path) const {

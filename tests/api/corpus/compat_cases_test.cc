@@ -30,7 +30,7 @@ using nlohmann::json;
 // (pk_table_with_mor lists 111.1 + 11.1 as 122.2; IEEE addition, Java's too, gives
 // 122.19999999999999).
 std::string NormalizeRow(const json& row, const std::vector<std::string>& types) {
-  json out = testing::Normalize(row, types);
+  json out = test::Normalize(row, types);
   for (size_t i = 0; i < out.size() && i < types.size(); ++i) {
     if (types[i].rfind("DOUBLE", 0) == 0 && out[i].is_number_float()) {
       char text[32];
@@ -43,7 +43,7 @@ std::string NormalizeRow(const json& row, const std::vector<std::string>& types)
 
 Result<ReadBuilder> BuilderForCase(const json& c) {
   SLUICE_ASSIGN_OR_RETURN(
-      Table table, Table::Open(testing::CompatTablesDir() + "/" + c["table"].get<std::string>()));
+      Table table, Table::Open(test::CompatTablesDir() + "/" + c["table"].get<std::string>()));
   ReadBuilder read = table.NewRead();
   const json& r = c["read"];
   if (r.contains("snapshot") && !r["snapshot"].is_null()) read.WithSnapshot(r["snapshot"]);
@@ -103,8 +103,8 @@ Result<std::vector<std::string>> ReadCase(const json& c, const std::vector<std::
 }
 
 TEST(CompatCasesTest, EveryCaseReadsItsRowsThroughThePublicApi) {
-  std::ifstream in(testing::CompatDir() + "/cases.jsonl");
-  ASSERT_TRUE(in.good()) << testing::CompatDir();
+  std::ifstream in(test::CompatDir() + "/cases.jsonl");
+  ASSERT_TRUE(in.good()) << test::CompatDir();
   int passed = 0, failed = 0, skipped = 0;
   std::string line;
   std::vector<std::string> failures;

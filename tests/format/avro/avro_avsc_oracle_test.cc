@@ -12,7 +12,7 @@
 #include "sluice/format/avro/avro_record_encoder.h"
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 namespace {
 
 using Json = nlohmann::json;
@@ -137,10 +137,10 @@ std::vector<Json> AvscDecode(const std::vector<std::string>& files) {
 // The same container with every block decompressed and the codec set to "null".
 std::string TranscodeToNullCodec(const std::string& path) {
   auto file = LocalFileIO()->OpenForRead(path);
-  EXPECT_TRUE(file.ok());
+  EXPECT_OK(file);
   auto container =
       AvroContainerReader::Open(std::shared_ptr<RandomAccessFile>(std::move(file).value()));
-  EXPECT_TRUE(container.ok()) << container.status().ToString();
+  EXPECT_OK(container);
   AvroContainerReader& c = **container;
   Buffer out;
   out.Append(kAvroMagic, 4);
@@ -153,7 +153,7 @@ std::string TranscodeToNullCodec(const std::string& path) {
   out.Append(c.sync_marker());
   for (size_t i = 0; i < c.blocks().size(); ++i) {
     auto data = c.ReadBlock(i);
-    EXPECT_TRUE(data.ok()) << data.status().ToString();
+    EXPECT_OK(data);
     PutAvroLong(&out, c.blocks()[i].count);
     PutAvroBytes(&out, *data);
     out.Append(c.sync_marker());
@@ -280,4 +280,4 @@ TEST(AvroAvscOracleTest, AvscAgreesWithOurReaderOnCorpusManifests) {
 }
 
 }  // namespace
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -9,7 +9,7 @@
 #include "sluice/format/avro/avro_file_writer.h"
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 namespace {
 
 std::vector<std::string> CorpusAvroFiles() {
@@ -93,4 +93,4 @@ TEST(AvroCorpusTest, UnionWrappedManifestListReadsWithBareType) {
 }
 
 }  // namespace
-}  // namespace sluice::testing
+}  // namespace sluice::test

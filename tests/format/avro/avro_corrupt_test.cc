@@ -8,7 +8,7 @@
 #include "sluice/format/avro/avro_binary.h"
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 namespace {
 
 const char* kSchema = R"({"type":"record","name":"r","fields":[{"name":"id","type":"long"},)"
@@ -191,7 +191,7 @@ TEST(AvroCorruptTest, TruncatedAtEveryOffsetAndFlippedBytes) {
     for (size_t len = 0; len < good.size(); ++len) {
       Status st = ReadAll(good.substr(0, len));
       if (boundaries.count(len) > 0) {
-        EXPECT_TRUE(st.ok()) << st.ToString();
+        EXPECT_OK(st);
         continue;
       }
       ASSERT_FALSE(st.ok()) << "truncated to " << len;
@@ -212,4 +212,4 @@ TEST(AvroCorruptTest, TruncatedAtEveryOffsetAndFlippedBytes) {
 }
 
 }  // namespace
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -6,7 +6,7 @@
 #include "avro_test_helpers.h"
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 namespace {
 
 const char* kForeignSchema =
@@ -93,4 +93,4 @@ TEST(AvroForeignWriterTest, GeneralUnionBranches) {
 }
 
 }  // namespace
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -8,7 +8,7 @@
 #include "sluice/format/avro/avro_file_writer.h"
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 namespace {
 
 DataField F(int id, std::string name, DataTypePtr type) {
@@ -302,14 +302,14 @@ TEST(AvroWriterTest, RejectsWhatJavaRejects) {
   TempDir tmp;
   for (DataTypePtr t : {DataType::Timestamp(9), DataType::TimestampLtz(9), DataType::Time(6)}) {
     auto file = LocalFileIO()->OpenForWrite(tmp.path() + "/x.avro", true);
-    ASSERT_TRUE(file.ok());
+    ASSERT_OK(file);
     auto w = AvroFormat()->CreateWriter(std::move(file).value(),
                                         DataType::Row({F(0, "t", t)}, false), {});
     ASSERT_FALSE(w.ok()) << t->ToString();
     EXPECT_EQ(w.status().code(), StatusCode::kNotSupported) << w.status().ToString();
   }
   auto file = LocalFileIO()->OpenForWrite(tmp.path() + "/y.avro", true);
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   WriterOptions lz4;
   lz4.compression = "lz4";
   auto w = AvroFormat()->CreateWriter(std::move(file).value(),
@@ -394,9 +394,9 @@ TEST(AvroSchemaJsonTest, NestedNamesFollowJava) {
 }
 
 }  // namespace
-}  // namespace sluice::testing
+}  // namespace sluice::test
 
-namespace sluice::testing {
+namespace sluice::test {
 namespace {
 
 // Large files are read block by block instead of whole; both paths give the same blocks.
@@ -427,4 +427,4 @@ TEST(AvroContainerReaderTest, StreamingMatchesCached) {
 }
 
 }  // namespace
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -14,8 +14,9 @@
 #include "sluice/format/avro/avro_file_format.h"
 #include "sluice/format/avro/avro_schema_converter.h"
 #include "sluice/fs/file_io.h"
+#include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 class InMemoryFile final : public RandomAccessFile {
  public:
@@ -111,10 +112,10 @@ inline std::string Block(int64_t count, std::string_view payload) {
   return Long(count) + Long(static_cast<int64_t>(payload.size())) + std::string(payload) + kSync;
 }
 
-#define SLUICE_ASSERT_OK(expr)                                \
-  do {                                                        \
-    ::sluice::Status _st = (expr);                            \
-    ASSERT_TRUE(_st.ok()) << #expr << ": " << _st.ToString(); \
+#define SLUICE_ASSERT_OK(expr)     \
+  do {                             \
+    ::sluice::Status _st = (expr); \
+    ASSERT_OK(_st) << #expr;       \
   } while (false)
 
 #define SLUICE_ASSERT_OK_AND_ASSIGN(lhs, rexpr)                                \
@@ -123,4 +124,4 @@ inline std::string Block(int64_t count, std::string_view payload) {
       << #rexpr << ": " << SLUICE_CONCAT(_res_, __LINE__).status().ToString(); \
   lhs = std::move(SLUICE_CONCAT(_res_, __LINE__)).value()
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

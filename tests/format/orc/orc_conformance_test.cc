@@ -71,14 +71,14 @@ ReadOutcome ReadAll(const std::string& path, const ReaderOptions& options, Visit
 
 TEST(OrcConformanceTest, ReadsEveryCorpusOrcFile) {
   std::vector<std::string> files =
-      testing::ListFilesRecursive(testing::CompatTablesDir(), IsCorpusOrcFile);
-  ASSERT_GT(files.size(), 600u) << "corpus not found under " << testing::CompatTablesDir();
+      test::ListFilesRecursive(test::CompatTablesDir(), IsCorpusOrcFile);
+  ASSERT_GT(files.size(), 600u) << "corpus not found under " << test::CompatTablesDir();
   int data_files = 0;
   int manifests = 0;
   int64_t total_rows = 0;
   for (const std::string& path : files) {
     ReadOutcome r = ReadAll(path, ReaderOptions{}, [](const ColumnBatch&) {});
-    ASSERT_TRUE(r.status.ok()) << path << ": " << r.status.ToString();
+    ASSERT_OK(r.status) << path;
     EXPECT_EQ(r.rows, r.footer_rows) << path;
     total_rows += r.rows;
     (path.find("/manifest/") != std::string::npos ? manifests : data_files)++;
@@ -90,7 +90,7 @@ TEST(OrcConformanceTest, ReadsEveryCorpusOrcFile) {
 // The Java-written file with TIMESTAMP(0/3/6/9) and non-legacy TIMESTAMP_LTZ(0/3/6/9) columns,
 // writer zone Asia/Shanghai: wall clocks and instants must come back as Paimon wrote them.
 TEST(OrcConformanceTest, TimestampsAcrossWriterTimeZone) {
-  std::string path = testing::CompatTablesDir() +
+  std::string path = test::CompatTablesDir() +
                      "/orc/append_with_multiple_ts_precision_and_timezone.db/"
                      "append_with_multiple_ts_precision_and_timezone/bucket-0/"
                      "data-3f58c403-1672-49a3-93c0-d90cfff9bd8a-0.orc";
@@ -107,14 +107,14 @@ TEST(OrcConformanceTest, TimestampsAcrossWriterTimeZone) {
   }
   DataTypePtr type = DataType::Row(fields);
   auto file = LocalFileIO()->OpenForRead(path);
-  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  ASSERT_OK(file);
   auto reader = OrcReader::Open(std::shared_ptr<RandomAccessFile>(std::move(*file)), type, {});
-  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  ASSERT_OK(reader);
   ColumnBatch batch(type);
   std::vector<std::string> got;
   while (true) {
     auto more = (*reader)->Next(&batch);
-    ASSERT_TRUE(more.ok()) << more.status().ToString();
+    ASSERT_OK(more);
     if (!*more) break;
     for (int64_t r = 0; r < batch.num_rows(); ++r) {
       std::string row;
@@ -274,8 +274,8 @@ const std::map<std::string, std::string>& ExpectedFailures() {
 }
 
 TEST(OrcConformanceTest, ReadsOrcProjectExamples) {
-  std::string dir = testing::ExternalDir() + "/orc-examples";
-  std::vector<std::string> files = testing::ListFilesRecursive(dir, [](const std::string& p) {
+  std::string dir = test::ExternalDir() + "/orc-examples";
+  std::vector<std::string> files = test::ListFilesRecursive(dir, [](const std::string& p) {
     return p.size() > 4 && p.compare(p.size() - 4, 4, ".orc") == 0 &&
            p.find("/corrupt/") == std::string::npos && p.find("/encrypted/") == std::string::npos;
   });
@@ -313,7 +313,7 @@ TEST(OrcConformanceTest, ReadsOrcProjectExamples) {
       ++failed_as_expected;
       continue;
     }
-    ASSERT_TRUE(r.status.ok()) << name << ": " << r.status.ToString();
+    ASSERT_OK(r.status) << name;
     EXPECT_EQ(r.rows, r.footer_rows) << name;
     ++read;
     if (!expected.empty()) {
@@ -337,7 +337,7 @@ namespace {
 // the row group holding it, and an integer absent from the file (inside the min / max range) is
 // pruned by the filter alone. Strings are not pruned with pre ORC-101 filters.
 TEST(OrcConformanceTest, BloomFiltersPruneEqualityOnly) {
-  std::string path = testing::ExternalDir() + "/orc-examples/over1k_bloom.orc";
+  std::string path = test::ExternalDir() + "/orc-examples/over1k_bloom.orc";
   std::vector<std::pair<int32_t, std::string>> rows;  // (_col2, _col7)
   ReadOutcome all = ReadAll(path, ReaderOptions{}, [&](const ColumnBatch& batch) {
     for (int64_t i = 0; i < batch.num_rows(); ++i) {
@@ -346,7 +346,7 @@ TEST(OrcConformanceTest, BloomFiltersPruneEqualityOnly) {
                         std::string(batch.column(7)->GetBytes(i)));
     }
   });
-  ASSERT_TRUE(all.status.ok()) << all.status.ToString();
+  ASSERT_OK(all.status);
   ASSERT_GT(rows.size(), 1000u);
   // Rows whose (_col2, _col7) satisfy `match` among those the reader returns for `predicate`.
   auto read_with = [&](PredicatePtr predicate, auto match, int64_t* skipped) {
@@ -355,11 +355,11 @@ TEST(OrcConformanceTest, BloomFiltersPruneEqualityOnly) {
     int64_t n = 0;
     auto file = LocalFileIO()->OpenForRead(path);
     auto reader = OrcReader::Open(std::shared_ptr<RandomAccessFile>(std::move(*file)), nullptr, ro);
-    EXPECT_TRUE(reader.ok());
+    EXPECT_OK(reader);
     ColumnBatch batch((*reader)->read_type());
     while (true) {
       auto more = (*reader)->Next(&batch);
-      EXPECT_TRUE(more.ok());
+      EXPECT_OK(more);
       if (!more.ok() || !*more) break;
       for (int64_t i = 0; i < batch.num_rows(); ++i) {
         if (batch.column(2)->IsNull(i) || batch.column(7)->IsNull(i)) continue;
@@ -413,7 +413,7 @@ namespace {
 // A file with BLOOM_FILTER_UTF8 streams (ORC Java 1.6.11): equality on every present value of
 // each string column returns all of its rows, and absent strings are pruned.
 TEST(OrcConformanceTest, Utf8BloomFiltersKeepEveryMatch) {
-  std::string path = testing::ExternalDir() + "/orc-examples/bad_bloom_filter_1.6.11.orc";
+  std::string path = test::ExternalDir() + "/orc-examples/bad_bloom_filter_1.6.11.orc";
   DataTypePtr schema;
   std::vector<std::vector<std::string>> values;  // per column, non-null strings in file order
   ReadOutcome all = ReadAll(path, ReaderOptions{}, [&](const ColumnBatch& batch) {
@@ -428,7 +428,7 @@ TEST(OrcConformanceTest, Utf8BloomFiltersKeepEveryMatch) {
       }
     }
   });
-  ASSERT_TRUE(all.status.ok()) << all.status.ToString();
+  ASSERT_OK(all.status);
   ASSERT_NE(schema, nullptr);
   int checked = 0;
   int64_t absent_skipped = 0;
@@ -443,12 +443,12 @@ TEST(OrcConformanceTest, Utf8BloomFiltersKeepEveryMatch) {
       auto file = LocalFileIO()->OpenForRead(path);
       auto reader =
           OrcReader::Open(std::shared_ptr<RandomAccessFile>(std::move(*file)), nullptr, ro);
-      EXPECT_TRUE(reader.ok());
+      EXPECT_OK(reader);
       ColumnBatch batch((*reader)->read_type());
       int64_t n = 0;
       while (true) {
         auto more = (*reader)->Next(&batch);
-        EXPECT_TRUE(more.ok());
+        EXPECT_OK(more);
         if (!more.ok() || !*more) break;
         for (int64_t i = 0; i < batch.num_rows(); ++i) {
           n += !batch.column(c)->IsNull(i) && batch.column(c)->GetBytes(i) == v;

@@ -129,13 +129,13 @@ std::string ShortRepeat(int count, uint8_t zigzag) {
 
 TEST(OrcCorruptTest, HandBuiltFileReads) {
   int64_t rows = 0;
-  ASSERT_TRUE(ReadBytes(Build(IntFile(5, ShortRepeat(5, 14))), &rows).ok());
+  ASSERT_OK(ReadBytes(Build(IntFile(5, ShortRepeat(5, 14))), &rows));
   EXPECT_EQ(rows, 5);
   // Dictionary {"ab", "cd"}, indexes [0, 1, 0] (RLE v2 direct, 1 bit), lengths [2, 2].
   Status st = ReadBytes(
       Build(DictFile(3, std::string("\x40\x02\x40", 3), std::string("\x46\x01\x22", 3), "abcd", 2)),
       &rows);
-  ASSERT_TRUE(st.ok()) << st.ToString();
+  ASSERT_OK(st);
   EXPECT_EQ(rows, 3);
 }
 
@@ -185,7 +185,7 @@ TEST(OrcCorruptTest, LyingProtobufLength) {
   // The footer's first length-delimited field is a stripe (field 3); make its length huge.
   size_t ps_len = static_cast<uint8_t>(good.back());
   auto parsed = ParsePostScript(std::string_view(good).substr(good.size() - 1 - ps_len, ps_len));
-  ASSERT_TRUE(parsed.ok());
+  ASSERT_OK(parsed);
   size_t footer_start = good.size() - 1 - ps_len - parsed->footer_length;
   std::string bad = good;
   // Footer: 08 03 (headerLength) 10 xx (contentLength) 1a LEN ...
@@ -196,7 +196,7 @@ TEST(OrcCorruptTest, LyingProtobufLength) {
 }
 
 TEST(OrcCorruptTest, OrcProjectCorruptFiles) {
-  std::string dir = testing::ExternalDir() + "/orc-examples/corrupt/";
+  std::string dir = test::ExternalDir() + "/orc-examples/corrupt/";
   struct Case {
     const char* file;
     std::vector<std::string> fragments;
@@ -209,7 +209,7 @@ TEST(OrcCorruptTest, OrcProjectCorruptFiles) {
   };
   for (const Case& c : cases) {
     auto file = LocalFileIO()->OpenForRead(dir + c.file);
-    ASSERT_TRUE(file.ok()) << c.file;
+    ASSERT_OK(file) << c.file;
     auto reader = OrcReader::Open(std::shared_ptr<RandomAccessFile>(std::move(*file)), nullptr, {});
     Status st = reader.status();
     if (reader.ok()) {

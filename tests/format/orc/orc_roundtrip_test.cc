@@ -108,21 +108,21 @@ std::string WriteFile(const std::string& path, const DataTypePtr& type, int rows
                       const WriterOptions& options, WriteResult* result = nullptr,
                       int batch_rows = 700) {
   auto file = LocalFileIO()->OpenForWrite(path, true);
-  EXPECT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_OK(file);
   auto writer = OrcFormat()->CreateWriter(std::move(*file), type, options);
-  EXPECT_TRUE(writer.ok()) << writer.status().ToString();
+  EXPECT_OK(writer);
   ColumnBatch batch(type);
   for (int i = 0; i < rows; ++i) {
     Status st = batch.AppendRow(MakeRow(i));
-    EXPECT_TRUE(st.ok()) << st.ToString();
+    EXPECT_OK(st);
     if (batch.num_rows() == batch_rows || i + 1 == rows) {
       st = (*writer)->Write(batch);
-      EXPECT_TRUE(st.ok()) << st.ToString();
+      EXPECT_OK(st);
       batch.Clear();
     }
   }
   auto res = (*writer)->Finish();
-  EXPECT_TRUE(res.ok()) << res.status().ToString();
+  EXPECT_OK(res);
   if (result != nullptr && res.ok()) *result = *res;
   return path;
 }
@@ -130,9 +130,9 @@ std::string WriteFile(const std::string& path, const DataTypePtr& type, int rows
 std::unique_ptr<OrcReader> Open(const std::string& path, DataTypePtr type,
                                 const ReaderOptions& options = {}) {
   auto file = LocalFileIO()->OpenForRead(path);
-  EXPECT_TRUE(file.ok());
+  EXPECT_OK(file);
   auto reader = OrcReader::Open(std::shared_ptr<RandomAccessFile>(std::move(*file)), type, options);
-  EXPECT_TRUE(reader.ok()) << reader.status().ToString();
+  EXPECT_OK(reader);
   return reader.ok() ? std::move(*reader) : nullptr;
 }
 
@@ -141,7 +141,7 @@ std::vector<Value> ReadRows(OrcReader* reader) {
   ColumnBatch batch(reader->read_type());
   while (true) {
     auto more = reader->Next(&batch);
-    EXPECT_TRUE(more.ok()) << more.status().ToString();
+    EXPECT_OK(more);
     if (!more.ok() || !*more) break;
     for (int64_t i = 0; i < batch.num_rows(); ++i) rows.push_back(batch.GetRow(i));
   }
@@ -151,7 +151,7 @@ std::vector<Value> ReadRows(OrcReader* reader) {
 class OrcRoundTripTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(OrcRoundTripTest, EveryTypeEveryCodec) {
-  testing::TempDir dir;
+  test::TempDir dir;
   WriterOptions options;
   options.compression = GetParam();
   options.options["orc.compress.size"] = "4096";  // several chunks per stream
@@ -191,7 +191,7 @@ INSTANTIATE_TEST_SUITE_P(Codecs, OrcRoundTripTest,
                          ::testing::Values("none", "zlib", "snappy", "lz4", "zstd"));
 
 TEST(OrcWriterTest, FileSchemaCarriesPaimonIds) {
-  testing::TempDir dir;
+  test::TempDir dir;
   std::string path = WriteFile(dir.path() + "/ids.orc", AllTypes(), 10, WriterOptions{});
   auto reader = Open(path, nullptr);
   ASSERT_NE(reader, nullptr);
@@ -220,7 +220,7 @@ TEST(OrcWriterTest, FileSchemaCarriesPaimonIds) {
 }
 
 TEST(OrcWriterTest, StatisticsDictionaryAndStripes) {
-  testing::TempDir dir;
+  test::TempDir dir;
   WriterOptions options;
   options.options["orc.stripe.size"] = "20000";  // many stripes
   WriteResult result;
@@ -242,7 +242,7 @@ TEST(OrcWriterTest, StatisticsDictionaryAndStripes) {
 }
 
 TEST(OrcReaderTest, PredicateSkipsStripes) {
-  testing::TempDir dir;
+  test::TempDir dir;
   WriterOptions options;
   options.options["orc.stripe.size"] = "20000";
   std::string path = WriteFile(dir.path() + "/p.orc", AllTypes(), 6000, options, nullptr, 500);
@@ -262,7 +262,7 @@ TEST(OrcReaderTest, PredicateSkipsStripes) {
 }
 
 TEST(OrcReaderTest, PredicateSkipsRowGroups) {
-  testing::TempDir dir;
+  test::TempDir dir;
   WriterOptions options;
   options.options["orc.row.index.stride"] = "100";
   std::string path = WriteFile(dir.path() + "/rg.orc", AllTypes(), 3000, options);
@@ -281,7 +281,7 @@ TEST(OrcReaderTest, PredicateSkipsRowGroups) {
 }
 
 TEST(OrcReaderTest, RowPositions) {
-  testing::TempDir dir;
+  test::TempDir dir;
   WriterOptions options;
   options.options["orc.stripe.size"] = "20000";
   std::string path = WriteFile(dir.path() + "/pos.orc", AllTypes(), 6000, options, nullptr, 500);
@@ -298,7 +298,7 @@ TEST(OrcReaderTest, RowPositions) {
 }
 
 TEST(OrcReaderTest, ProjectionByIdAndByNameAndMissingColumns) {
-  testing::TempDir dir;
+  test::TempDir dir;
   std::string path = WriteFile(dir.path() + "/proj.orc", AllTypes(), 50, WriterOptions{});
   // `renamed` has the id of `str` (11): matched by id. `absent` (id 99) reads as null.
   DataTypePtr read =

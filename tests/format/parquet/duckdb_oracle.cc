@@ -2,7 +2,7 @@
 
 #include <duckdb.h>
 
-namespace sluice::testing {
+namespace sluice::test {
 
 struct DuckDbOracle::Impl {
   duckdb_database db = nullptr;
@@ -61,4 +61,4 @@ std::string DuckDbOracle::Quote(const std::string& s) {
   return out;
 }
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -10,7 +10,7 @@
 
 #include "sluice/base/result.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 class DuckDbOracle {
  public:
@@ -34,4 +34,4 @@ class DuckDbOracle {
   Impl* impl_;
 };
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -13,6 +13,7 @@
 #include "sluice/format/parquet/decoder/dictionary_decoder.h"
 #include "sluice/format/parquet/decoder/plain_decoder.h"
 #include "sluice/format/parquet/decoder/rle_bit_packed_decoder.h"
+#include "test_util.h"
 
 namespace sluice::parquet {
 namespace {
@@ -28,7 +29,7 @@ TEST(RleBitPackedDecoderTest, MixesRunsAndBitPackedGroups) {
   std::vector<uint8_t> in = B({0x08, 0x05, 0x03, 0x88, 0xC6, 0xFA});
   RleBitPackedDecoder d(in.data(), in.size(), 3);
   std::vector<uint32_t> out(12);
-  ASSERT_TRUE(d.Decode(out.data(), 12).ok());
+  ASSERT_OK(d.Decode(out.data(), 12));
   EXPECT_EQ(out, (std::vector<uint32_t>{5, 5, 5, 5, 0, 1, 2, 3, 4, 5, 6, 7}));
   // Asking for more than the stream holds is an error, not a read past the end.
   uint32_t more;
@@ -39,8 +40,8 @@ TEST(RleBitPackedDecoderTest, StartsMidGroupAndDecodesLevels) {
   std::vector<uint8_t> in = B({0x03, 0x88, 0xC6, 0xFA});
   RleBitPackedDecoder d(in.data(), in.size(), 3);
   int16_t a[3], b[5];
-  ASSERT_TRUE(d.Decode(a, 3).ok());
-  ASSERT_TRUE(d.Decode(b, 5).ok());
+  ASSERT_OK(d.Decode(a, 3));
+  ASSERT_OK(d.Decode(b, 5));
   EXPECT_EQ(a[2], 2);
   EXPECT_EQ(b[0], 3);
   EXPECT_EQ(b[4], 7);
@@ -50,17 +51,17 @@ TEST(DeltaBinaryPackedDecoderTest, DecodesTheSpecExamples) {
   // Encodings.md example 1: 1, 2, 3, 4, 5 (all deltas equal: bit width 0).
   std::vector<uint8_t> ex1 = B({0x80, 0x01, 0x04, 0x05, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00});
   DeltaBinaryPackedDecoder d;
-  ASSERT_TRUE(d.Init(ex1.data(), ex1.size()).ok());
+  ASSERT_OK(d.Init(ex1.data(), ex1.size()));
   std::vector<int64_t> out(5);
-  ASSERT_TRUE(d.Decode(out.data(), 5).ok());
+  ASSERT_OK(d.Decode(out.data(), 5));
   EXPECT_EQ(out, (std::vector<int64_t>{1, 2, 3, 4, 5}));
   // Example 2: 7, 5, 3, 1, 2, 3, 4, 5 (min delta -2, bit width 2).
   std::vector<uint8_t> ex2 = B({0x80, 0x01, 0x04, 0x08, 0x0E, 0x03, 0x02, 0x00, 0x00, 0x00, 0xC0,
                                 0x3F, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00});
-  ASSERT_TRUE(d.Init(ex2.data(), ex2.size()).ok());
+  ASSERT_OK(d.Init(ex2.data(), ex2.size()));
   out.resize(8);
-  ASSERT_TRUE(d.Decode(out.data(), 3).ok());
-  ASSERT_TRUE(d.Decode(out.data() + 3, 5).ok());
+  ASSERT_OK(d.Decode(out.data(), 3));
+  ASSERT_OK(d.Decode(out.data() + 3, 5));
   EXPECT_EQ(out, (std::vector<int64_t>{7, 5, 3, 1, 2, 3, 4, 5}));
   EXPECT_EQ(d.consumed(), ex2.size());
 }
@@ -70,7 +71,7 @@ TEST(DeltaBinaryPackedDecoderTest, RejectsBadHeadersAndShortStreams) {
   std::vector<uint8_t> bad_block = B({0x81, 0x01, 0x04, 0x05, 0x02});  // block size 129
   EXPECT_TRUE(d.Init(bad_block.data(), bad_block.size()).IsCorruption());
   std::vector<uint8_t> short_stream = B({0x80, 0x01, 0x04, 0x08, 0x0E, 0x03, 0x02});
-  ASSERT_TRUE(d.Init(short_stream.data(), short_stream.size()).ok());
+  ASSERT_OK(d.Init(short_stream.data(), short_stream.size()));
   std::vector<int64_t> out(8);
   EXPECT_TRUE(d.Decode(out.data(), 8).IsCorruption());
   std::vector<uint8_t> truncated = B({0x80, 0x01});
@@ -85,7 +86,7 @@ TEST(ByteArrayDecodersTest, DeltaLengthAndDeltaByteArray) {
   in.insert(in.end(), text.begin(), text.end());
   ColumnValues values;
   values.Reset(PhysicalType::kByteArray, 0);
-  ASSERT_TRUE(DecodeDeltaLengthByteArray(in.data(), in.size(), 4, &values).ok());
+  ASSERT_OK(DecodeDeltaLengthByteArray(in.data(), in.size(), 4, &values));
   ASSERT_EQ(values.count(), 4);
   int32_t len;
   const uint8_t* p = values.BytesAt(2, &len);
@@ -106,7 +107,7 @@ TEST(ByteArrayDecodersTest, DeltaLengthAndDeltaByteArray) {
   std::string suffixes = "axislebabble";
   dba.insert(dba.end(), suffixes.begin(), suffixes.end());
   values.Reset(PhysicalType::kByteArray, 0);
-  ASSERT_TRUE(DecodeDeltaByteArray(dba.data(), dba.size(), 3, &values).ok());
+  ASSERT_OK(DecodeDeltaByteArray(dba.data(), dba.size(), 3, &values));
   p = values.BytesAt(1, &len);
   EXPECT_EQ(std::string(reinterpret_cast<const char*>(p), len), "axle");
   p = values.BytesAt(2, &len);
@@ -122,7 +123,7 @@ TEST(ByteStreamSplitDecoderTest, InterleavesStreams) {
   }
   ColumnValues values;
   values.Reset(PhysicalType::kFloat, 0);
-  ASSERT_TRUE(DecodeByteStreamSplit(split, 12, 3, &values).ok());
+  ASSERT_OK(DecodeByteStreamSplit(split, 12, 3, &values));
   EXPECT_EQ(std::memcmp(values.data(), raw, 12), 0);
   values.Reset(PhysicalType::kFloat, 0);
   EXPECT_TRUE(DecodeByteStreamSplit(split, 11, 3, &values).IsCorruption());
@@ -132,12 +133,12 @@ TEST(DictionaryDecoderTest, GathersAndRejectsIndexesOutOfRange) {
   // Dictionary of three int32 values; indices with bit width 2: a bit-packed group 2, 0, 1, 2.
   int32_t dict[3] = {10, 20, 30};
   DictionaryDecoder d;
-  ASSERT_TRUE(
-      d.SetDictionary(PhysicalType::kInt32, 0, reinterpret_cast<const uint8_t*>(dict), 12, 3).ok());
+  ASSERT_OK(
+      d.SetDictionary(PhysicalType::kInt32, 0, reinterpret_cast<const uint8_t*>(dict), 12, 3));
   std::vector<uint8_t> page = B({0x02, 0x03, 0x92, 0x00});
   ColumnValues values;
   values.Reset(PhysicalType::kInt32, 0);
-  ASSERT_TRUE(d.Decode(page.data(), page.size(), 4, &values).ok());
+  ASSERT_OK(d.Decode(page.data(), page.size(), 4, &values));
   const int32_t* v = reinterpret_cast<const int32_t*>(values.data());
   EXPECT_EQ(std::vector<int32_t>(v, v + 4), (std::vector<int32_t>{30, 10, 20, 30}));
   // Index 3 (bit-packed 3, 3, ...) does not exist.
@@ -162,7 +163,7 @@ TEST(PlainDecoderTest, RejectsLyingCountsAndLengths) {
   values.Reset(PhysicalType::kInt64, 0);
   EXPECT_TRUE(DecodePlain(in.data(), in.size(), 2, &values, &used).IsCorruption());
   values.Reset(PhysicalType::kBoolean, 0);
-  ASSERT_TRUE(DecodePlain(in.data(), 1, 8, &values, &used).ok());
+  ASSERT_OK(DecodePlain(in.data(), 1, 8, &values, &used));
   EXPECT_EQ(values.data()[0], 1);
   EXPECT_EQ(values.data()[1], 1);
   EXPECT_EQ(values.data()[2], 0);

@@ -16,11 +16,11 @@
 namespace sluice::parquet {
 namespace {
 
-using sluice::testing::DuckDbOracle;
-using testing::CanonicalText;
-using testing::DuckDbCanonicalSql;
-using testing::FileContent;
-using testing::ReadParquetFile;
+using sluice::test::DuckDbOracle;
+using test::CanonicalText;
+using test::DuckDbCanonicalSql;
+using test::FileContent;
+using test::ReadParquetFile;
 
 bool IsParquet(const std::string& path) {
   return path.size() > 8 && path.compare(path.size() - 8, 8, ".parquet") == 0;
@@ -75,13 +75,13 @@ int CompareWithDuckDb(DuckDbOracle* duck, const std::string& path, const FileCon
 
 TEST(ParquetCorpusTest, EveryCompatTableParquetFileReadsLikeDuckDb) {
   std::vector<std::string> files =
-      sluice::testing::ListFilesRecursive(sluice::testing::CompatTablesDir(), IsParquet);
+      sluice::test::ListFilesRecursive(sluice::test::CompatTablesDir(), IsParquet);
   ASSERT_FALSE(files.empty());
   DuckDbOracle duck;
   int64_t total_rows = 0;
   for (const std::string& path : files) {
     auto content = ReadParquetFile(path);
-    ASSERT_TRUE(content.ok()) << path << ": " << content.status().ToString();
+    ASSERT_OK(content) << path;
     EXPECT_EQ(content->num_rows, static_cast<int64_t>(content->rows.size())) << path;
     total_rows += static_cast<int64_t>(content->rows.size());
     EXPECT_EQ(CompareWithDuckDb(&duck, path, *content), 0) << path;
@@ -125,8 +125,8 @@ const std::map<std::string, std::string>& NoDuckDbComparison() {
 }
 
 TEST(ParquetCorpusTest, ParquetTestingDataFiles) {
-  std::string dir = sluice::testing::ExternalDir() + "/parquet-testing/data";
-  std::vector<std::string> files = sluice::testing::ListFilesRecursive(dir, IsParquet);
+  std::string dir = sluice::test::ExternalDir() + "/parquet-testing/data";
+  std::vector<std::string> files = sluice::test::ListFilesRecursive(dir, IsParquet);
   ASSERT_FALSE(files.empty());
   DuckDbOracle duck;
   int read = 0, failed_as_expected = 0, compared = 0;
@@ -164,9 +164,9 @@ TEST(ParquetCorpusTest, ParquetTestingDataFiles) {
 }
 
 TEST(ParquetCorpusTest, Int96FromSparkHasTheDocumentedValues) {
-  auto content = ReadParquetFile(sluice::testing::ExternalDir() +
+  auto content = ReadParquetFile(sluice::test::ExternalDir() +
                                  "/parquet-testing/data/int96_from_spark.parquet");
-  ASSERT_TRUE(content.ok()) << content.status().ToString();
+  ASSERT_OK(content);
   // int96_from_spark.md gives microseconds since the epoch for the first five rows. The sixth
   // (year 290000) overflowed int64 microseconds in Spark's writer (micros + the Julian epoch
   // offset), so its bytes hold Julian day -105861208 + 2440588: readers that compute in int64
@@ -199,9 +199,9 @@ TEST(ParquetCorpusTest, Int96FromSparkHasTheDocumentedValues) {
 }
 
 TEST(ParquetCorpusTest, ByteStreamSplitExtendedMatchesPlainTwins) {
-  auto content = ReadParquetFile(sluice::testing::ExternalDir() +
+  auto content = ReadParquetFile(sluice::test::ExternalDir() +
                                  "/parquet-testing/data/byte_stream_split_extended.gzip.parquet");
-  ASSERT_TRUE(content.ok()) << content.status().ToString();
+  ASSERT_OK(content);
   const DataType& type = *content->type;
   int pairs = 0;
   for (int i = 0; i < type.num_fields(); ++i) {
@@ -245,13 +245,13 @@ std::vector<std::string> SplitCsv(const std::string& line) {
 }
 
 TEST(ParquetCorpusTest, DeltaEncodedFilesMatchTheirExpectedCsv) {
-  std::string dir = sluice::testing::ExternalDir() + "/parquet-testing/data/";
+  std::string dir = sluice::test::ExternalDir() + "/parquet-testing/data/";
   int files = 0;
   for (const char* name : {"delta_binary_packed", "delta_byte_array",
                            "delta_encoding_optional_column", "delta_encoding_required_column"}) {
     auto content = ReadParquetFile(dir + name + ".parquet");
-    ASSERT_TRUE(content.ok()) << name << ": " << content.status().ToString();
-    std::string csv = sluice::testing::ReadFileOrFail(dir + name + "_expect.csv");
+    ASSERT_OK(content) << name;
+    std::string csv = sluice::test::ReadFileOrFail(dir + name + "_expect.csv");
     std::vector<std::string> lines;
     size_t start = 0;
     while (start < csv.size()) {
@@ -280,8 +280,8 @@ TEST(ParquetCorpusTest, DeltaEncodedFilesMatchTheirExpectedCsv) {
 }
 
 TEST(ParquetCorpusTest, EncryptedFilesAreNotSupported) {
-  std::string dir = sluice::testing::ExternalDir() + "/parquet-testing/data";
-  std::vector<std::string> files = sluice::testing::ListFilesRecursive(
+  std::string dir = sluice::test::ExternalDir() + "/parquet-testing/data";
+  std::vector<std::string> files = sluice::test::ListFilesRecursive(
       dir, [](const std::string& p) { return p.find(".parquet.encrypted") != std::string::npos; });
   ASSERT_FALSE(files.empty());
   for (const std::string& path : files) {
@@ -303,8 +303,8 @@ TEST(ParquetCorpusTest, BadDataFilesGiveErrors) {
       {"ARROW-RS-GH-6229-LEVELS.parquet", "data page claims 21 values"},
       {"PARQUET-1481.parquet", "invalid physical type"},
   };
-  std::string dir = sluice::testing::ExternalDir() + "/parquet-testing/bad_data";
-  std::vector<std::string> files = sluice::testing::ListFilesRecursive(dir, IsParquet);
+  std::string dir = sluice::test::ExternalDir() + "/parquet-testing/bad_data";
+  std::vector<std::string> files = sluice::test::ListFilesRecursive(dir, IsParquet);
   ASSERT_EQ(files.size(), expected.size() + 1);
   for (const std::string& path : files) {
     std::string name = BaseName(path);
@@ -312,7 +312,7 @@ TEST(ParquetCorpusTest, BadDataFilesGiveErrors) {
     if (name == "ARROW-GH-43605.parquet") {
       // Dictionary indices with bit width 0 are well defined (every index is 0); this file
       // crashed readers but reads as 21186 zeros, as DuckDB reads it too.
-      ASSERT_TRUE(content.ok()) << content.status().ToString();
+      ASSERT_OK(content);
       ASSERT_EQ(content->rows.size(), 21186u);
       for (const Value& row : content->rows) ASSERT_EQ(row.list()[0].AsInt64(), 0);
       continue;

@@ -16,11 +16,11 @@
 namespace sluice::parquet {
 namespace {
 
-using sluice::testing::DuckDbOracle;
-using sluice::testing::TempDir;
-using testing::CanonicalText;
-using testing::DuckDbCanonicalSql;
-using testing::ReadParquetFile;
+using sluice::test::DuckDbOracle;
+using sluice::test::TempDir;
+using test::CanonicalText;
+using test::DuckDbCanonicalSql;
+using test::ReadParquetFile;
 
 // Writes `select` with DuckDB to a Parquet file with `options`, reads it with us and with DuckDB
 // and compares every cell. Returns the rows compared.
@@ -28,10 +28,10 @@ int64_t RoundTrip(DuckDbOracle* duck, const std::string& path, const std::string
                   const std::string& options) {
   auto st = duck->Query("COPY (" + select + ") TO " + DuckDbOracle::Quote(path) +
                         " (FORMAT parquet" + (options.empty() ? "" : ", " + options) + ")");
-  EXPECT_TRUE(st.ok()) << st.status().ToString();
+  EXPECT_OK(st);
   if (!st.ok()) return 0;
   auto content = ReadParquetFile(path);
-  EXPECT_TRUE(content.ok()) << select << " / " << options << ": " << content.status().ToString();
+  EXPECT_OK(content) << select << " / " << options;
   if (!content.ok()) return 0;
   const DataType& type = *content->type;
   std::string sql = "SELECT ";
@@ -41,7 +41,7 @@ int64_t RoundTrip(DuckDbOracle* duck, const std::string& path, const std::string
   }
   sql += " FROM read_parquet(" + DuckDbOracle::Quote(path) + ")";
   auto rows = duck->Query(sql);
-  EXPECT_TRUE(rows.ok()) << rows.status().ToString();
+  EXPECT_OK(rows);
   if (!rows.ok()) return 0;
   EXPECT_EQ(rows->size(), content->rows.size()) << select;
   int mismatches = 0;
@@ -117,9 +117,8 @@ TEST(ParquetDuckDbTest, TypeMatrixAcrossCodecsAndPageVersions) {
           "COMPRESSION " + codec + ", PARQUET_VERSION " + version + ", ROW_GROUP_SIZE 700";
       if (codec == "brotli") {
         // Brotli is not available: the error names the codec.
-        ASSERT_TRUE(duck.Query("COPY (SELECT 1 AS a) TO " + DuckDbOracle::Quote(path) +
-                               " (FORMAT parquet, " + options + ")")
-                        .ok());
+        ASSERT_OK(duck.Query("COPY (SELECT 1 AS a) TO " + DuckDbOracle::Quote(path) +
+                             " (FORMAT parquet, " + options + ")"));
         auto content = ReadParquetFile(path);
         ASSERT_FALSE(content.ok());
         EXPECT_EQ(content.status().code(), StatusCode::kNotSupported);
@@ -151,7 +150,7 @@ TEST(ParquetDuckDbTest, EveryEncodingDuckDbWrites) {
         "SELECT DISTINCT unnest(string_split(encodings, ', ')) FROM "
         "parquet_metadata(" +
         DuckDbOracle::Quote(path) + ")");
-    ASSERT_TRUE(meta.ok()) << meta.status().ToString();
+    ASSERT_OK(meta);
     for (const auto& row : *meta) encodings.insert(row[0].value_or(""));
   }
   for (const char* e : {"PLAIN", "RLE_DICTIONARY", "DELTA_BINARY_PACKED", "DELTA_LENGTH_BYTE_ARRAY",
@@ -163,11 +162,45 @@ TEST(ParquetDuckDbTest, EveryEncodingDuckDbWrites) {
 TEST(ParquetDuckDbTest, NestedNulls) {
   TempDir dir;
   DuckDbOracle duck;
-  RoundTrip(&duck, dir.path() + "/a.parquet",
-            "SELECT [{'a': NULL::INT, 'b': 1}, NULL, {'a': 2, 'b': NULL}] AS l, "
-            "{'x': NULL::INT, 'y': [NULL::INT]} AS s UNION ALL SELECT NULL, NULL "
-            "UNION ALL SELECT [], {'x': 1, 'y': NULL}",
-            "");
+  const std::string path = dir.path() + "/a.parquet";
+  EXPECT_EQ(RoundTrip(&duck, path,
+                      "SELECT [{'a': NULL::INT, 'b': 1}, NULL, {'a': 2, 'b': NULL}] AS l, "
+                      "{'x': NULL::INT, 'y': [NULL::INT]} AS s UNION ALL SELECT NULL, NULL "
+                      "UNION ALL SELECT [], {'x': 1, 'y': NULL}",
+                      ""),
+            3);
+  // Nulls at each nesting depth, as written: a null list element, null struct fields, a null
+  // list and struct, an empty list, a list holding a null.
+  ASSERT_OK_AND_ASSIGN(auto content, ReadParquetFile(path));
+  ASSERT_EQ(content.rows.size(), 3u);
+  std::vector<const ValueList*> rows;
+  for (const Value& row : content.rows) rows.push_back(&row.list());
+  auto find = [&](auto pred) -> const ValueList* {
+    for (const ValueList* r : rows) {
+      if (pred(*r)) return r;
+    }
+    return nullptr;
+  };
+  const ValueList* all_null = find([](const ValueList& r) { return r[0].is_null(); });
+  ASSERT_NE(all_null, nullptr);
+  EXPECT_TRUE((*all_null)[1].is_null());
+  const ValueList* three =
+      find([](const ValueList& r) { return !r[0].is_null() && r[0].list().size() == 3; });
+  ASSERT_NE(three, nullptr);
+  const ValueList& l = (*three)[0].list();
+  EXPECT_TRUE(l[0].list()[0].is_null());
+  EXPECT_FALSE(l[0].list()[1].is_null());
+  EXPECT_TRUE(l[1].is_null());
+  EXPECT_TRUE(l[2].list()[1].is_null());
+  const ValueList& s = (*three)[1].list();
+  EXPECT_TRUE(s[0].is_null());
+  ASSERT_EQ(s[1].list().size(), 1u);
+  EXPECT_TRUE(s[1].list()[0].is_null());
+  const ValueList* empty =
+      find([](const ValueList& r) { return !r[0].is_null() && r[0].list().empty(); });
+  ASSERT_NE(empty, nullptr);
+  EXPECT_FALSE((*empty)[1].list()[0].is_null());
+  EXPECT_TRUE((*empty)[1].list()[1].is_null());
 }
 
 }  // namespace

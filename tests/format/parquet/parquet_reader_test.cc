@@ -22,10 +22,10 @@
 namespace sluice::parquet {
 namespace {
 
-using sluice::testing::DuckDbOracle;
-using sluice::testing::TempDir;
-using testing::CanonicalText;
-using testing::ReadParquetFile;
+using sluice::test::DuckDbOracle;
+using sluice::test::TempDir;
+using test::CanonicalText;
+using test::ReadParquetFile;
 
 DataField Field(int32_t id, std::string name, DataTypePtr type) {
   DataField f;
@@ -63,12 +63,10 @@ class ParquetReaderTest : public ::testing::Test {
     std::string path = dir_.path() + "/" + name;
     auto st = duck_.Query("COPY (" + select + ") TO " + DuckDbOracle::Quote(path) +
                           " (FORMAT parquet" + (options.empty() ? "" : ", " + options) + ")");
-    EXPECT_TRUE(st.ok()) << st.status().ToString();
+    EXPECT_OK(st);
     return path;
   }
-  static std::string Bytes(const std::string& path) {
-    return sluice::testing::ReadFileOrFail(path);
-  }
+  static std::string Bytes(const std::string& path) { return sluice::test::ReadFileOrFail(path); }
   // Reads an in-memory file fully with its own type.
   static Status ReadBytes(const std::string& name, std::string bytes) {
     auto file = std::make_shared<MemoryRandomAccessFile>(name, std::move(bytes));
@@ -99,7 +97,7 @@ TEST_F(ParquetReaderTest, ProjectsReordersAndFillsMissingColumnsWithNull) {
                      Field(1, "missing", DataType::Row({Field(5, "q", DataType::Int())})),
                      Field(2, "a", DataType::BigInt()), Field(3, "absent", DataType::String())});
   auto content = ReadParquetFile(path, type);
-  ASSERT_TRUE(content.ok()) << content.status().ToString();
+  ASSERT_OK(content);
   ASSERT_EQ(content->rows.size(), 10u);
   for (size_t i = 0; i < 10; ++i) {
     EXPECT_EQ(CanonicalText(content->rows[i], *type),
@@ -116,7 +114,7 @@ TEST_F(ParquetReaderTest, MatchesColumnsByFieldIdWhenTheFileHasIds) {
       DataType::Row({Field(20, "renamed_b", DataType::Int()),
                      Field(10, "renamed_a", DataType::Int()), Field(30, "a", DataType::Int())});
   auto content = ReadParquetFile(path, type);
-  ASSERT_TRUE(content.ok()) << content.status().ToString();
+  ASSERT_OK(content);
   ASSERT_EQ(content->rows.size(), 5u);
   EXPECT_EQ(CanonicalText(content->rows[3], *type), "{6, 3, NULL}");
 }
@@ -127,13 +125,13 @@ TEST_F(ParquetReaderTest, ReadsChosenRowPositionsAcrossRowGroups) {
                            "{'s': 'v' || i::VARCHAR} AS st FROM range(10000) t(i)",
                            "ROW_GROUP_SIZE 2048");
   auto file_type = ReadParquetFile(path);
-  ASSERT_TRUE(file_type.ok());
+  ASSERT_OK(file_type);
   const std::vector<int64_t> positions = {0, 1, 2, 5, 2047, 2048, 2049, 4000, 9998, 9999};
   ReaderOptions options;
   options.row_positions = positions;
   options.batch_size = 3;
   auto content = ReadParquetFile(path, file_type->type, options);
-  ASSERT_TRUE(content.ok()) << content.status().ToString();
+  ASSERT_OK(content);
   ASSERT_EQ(content->rows.size(), positions.size());
   for (size_t k = 0; k < positions.size(); ++k) {
     EXPECT_EQ(CanonicalText(content->rows[k], *file_type->type),
@@ -142,13 +140,13 @@ TEST_F(ParquetReaderTest, ReadsChosenRowPositionsAcrossRowGroups) {
   }
   options.row_positions = std::vector<int64_t>{};
   content = ReadParquetFile(path, file_type->type, options);
-  ASSERT_TRUE(content.ok());
+  ASSERT_OK(content);
   EXPECT_TRUE(content->rows.empty());
 }
 
 TEST_F(ParquetReaderTest, RowPositionsSkipPagesWithoutWantedRows) {
   // Impala's tiny pages (parquet-testing): column `id` holds 7300 rows in many small PLAIN pages.
-  std::string good = Bytes(sluice::testing::ExternalDir() +
+  std::string good = Bytes(sluice::test::ExternalDir() +
                            "/parquet-testing/data/alltypes_tiny_pages_plain.parquet");
   FileMetaData meta = Footer(good);
   ASSERT_EQ(meta.row_groups.size(), 1u);
@@ -163,8 +161,7 @@ TEST_F(ParquetReaderTest, RowPositionsSkipPagesWithoutWantedRows) {
   while (pos < end) {
     PageHeader h;
     size_t len = 0;
-    ASSERT_TRUE(
-        DecodePageHeader(std::string_view(good).substr(static_cast<size_t>(pos)), &h, &len).ok());
+    ASSERT_OK(DecodePageHeader(std::string_view(good).substr(static_cast<size_t>(pos)), &h, &len));
     if (h.type == PageType::kDataPage || h.type == PageType::kDataPageV2) data_pages.push_back(pos);
     pos += static_cast<int64_t>(len) + h.compressed_page_size;
   }
@@ -177,16 +174,16 @@ TEST_F(ParquetReaderTest, RowPositionsSkipPagesWithoutWantedRows) {
   // Rows of the first pages read without decoding the broken one.
   auto file = std::make_shared<CountingFile>(
       std::make_shared<MemoryRandomAccessFile>("broken_page.parquet", bad));
-  auto full = ReadParquetFile(sluice::testing::ExternalDir() +
+  auto full = ReadParquetFile(sluice::test::ExternalDir() +
                               "/parquet-testing/data/alltypes_tiny_pages_plain.parquet");
-  ASSERT_TRUE(full.ok());
+  ASSERT_OK(full);
   ReaderOptions options;
   options.row_positions = std::vector<int64_t>{0, 1, 7, 100};
   auto reader = OpenParquetReader(file, full->type, options);
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK(reader);
   ColumnBatch batch(full->type);
   auto more = (*reader)->Next(&batch);
-  ASSERT_TRUE(more.ok()) << more.status().ToString();
+  ASSERT_OK(more);
   ASSERT_EQ(batch.num_rows(), 4);
   // With the offset index only the footer, the indexes and the wanted pages are read.
   EXPECT_LT(file->bytes_read(), file->size() / 4);
@@ -203,13 +200,13 @@ TEST_F(ParquetReaderTest, SkipsRowGroupsByStatistics) {
                            "FROM range(10000) t(i)",
                            "ROW_GROUP_SIZE 2048");
   auto all = ReadParquetFile(path);
-  ASSERT_TRUE(all.ok());
+  ASSERT_OK(all);
   const DataTypePtr& type = all->type;
   auto rows_with = [&](PredicatePtr p) -> int64_t {
     ReaderOptions options;
     options.predicate = std::move(p);
     auto content = ReadParquetFile(path, type, options);
-    EXPECT_TRUE(content.ok()) << content.status().ToString();
+    EXPECT_OK(content);
     return content.ok() ? static_cast<int64_t>(content->rows.size()) : -1;
   };
   DataTypePtr a = type->fields()[0].type;
@@ -227,7 +224,7 @@ TEST_F(ParquetReaderTest, SkipsRowGroupsByStatistics) {
   both.predicate = Predicate::Leaf(PredicateOp::kGreaterThan, 0, "a", a, {Value::Int64(9000)});
   both.row_positions = std::vector<int64_t>{5, 3000, 9001, 9999};
   auto content = ReadParquetFile(path, type, both);
-  ASSERT_TRUE(content.ok()) << content.status().ToString();
+  ASSERT_OK(content);
   ASSERT_EQ(content->rows.size(), 2u);
   EXPECT_EQ(content->rows[0].list()[0].int64(), 9001);
   EXPECT_EQ(content->rows[1].list()[0].int64(), 9999);
@@ -242,7 +239,7 @@ TEST_F(ParquetReaderTest, ReadsLongValuesAcrossReadWindows) {
                            "SELECT i AS a, repeat(chr(65 + (i % 26)::INTEGER), 20000 + 7000 * i) "
                            "AS s FROM range(40) t(i)");
   auto content = ReadParquetFile(path);
-  ASSERT_TRUE(content.ok()) << content.status().ToString();
+  ASSERT_OK(content);
   ASSERT_EQ(content->rows.size(), 40u);
   for (int64_t i = 0; i < 40; ++i) {
     const auto& row = content->rows[static_cast<size_t>(i)].list();
@@ -256,20 +253,20 @@ TEST_F(ParquetReaderTest, HandsOutBatchesOfTheRequestedSize) {
   std::string path =
       Write("batch.parquet", "SELECT i AS a FROM range(1000) t(i)", "ROW_GROUP_SIZE 300");
   auto f = LocalFileIO()->OpenForRead(path);
-  ASSERT_TRUE(f.ok());
+  ASSERT_OK(f);
   std::shared_ptr<RandomAccessFile> file = std::move(f).value();
   auto type = ReadParquetFileType(*file);
-  ASSERT_TRUE(type.ok());
+  ASSERT_OK(type);
   ReaderOptions options;
   options.batch_size = 128;
   auto reader = OpenParquetReader(file, *type, options);
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK(reader);
   ColumnBatch batch(*type);
   int64_t next = 0;
   int batches = 0;
   while (true) {
     auto more = (*reader)->Next(&batch);
-    ASSERT_TRUE(more.ok()) << more.status().ToString();
+    ASSERT_OK(more);
     if (!*more) break;
     ++batches;
     EXPECT_LE(batch.num_rows(), 128);
@@ -286,7 +283,7 @@ TEST_F(ParquetReaderTest, HandsOutBatchesOfTheRequestedSize) {
 TEST_F(ParquetReaderTest, RejectsBadMagicAndFooters) {
   std::string good =
       Bytes(Write("g.parquet", "SELECT i AS a, 's' || i::VARCHAR AS b FROM range(100) t(i)"));
-  ASSERT_TRUE(ReadBytes("g", good).ok());
+  ASSERT_OK(ReadBytes("g", good));
 
   Status st = ReadBytes("short.parquet", good.substr(0, 7));
   EXPECT_TRUE(st.IsCorruption()) << st.ToString();
@@ -313,7 +310,7 @@ std::string EditFooter(const std::string& bytes, F&& edit) {
   uint32_t len = DecodeFixed32LE(reinterpret_cast<const uint8_t*>(bytes.data()) + bytes.size() - 8);
   size_t meta_start = bytes.size() - 8 - len;
   FileMetaData meta;
-  EXPECT_TRUE(DecodeFileMetaData(std::string_view(bytes).substr(meta_start, len), &meta).ok());
+  EXPECT_OK(DecodeFileMetaData(std::string_view(bytes).substr(meta_start, len), &meta));
   edit(&meta);
   std::string out = bytes.substr(0, meta_start);
   std::string footer;
@@ -365,9 +362,8 @@ template <typename F>
 std::string EditPageHeader(const std::string& bytes, int64_t offset, F&& edit) {
   PageHeader header;
   size_t len = 0;
-  EXPECT_TRUE(
-      DecodePageHeader(std::string_view(bytes).substr(static_cast<size_t>(offset)), &header, &len)
-          .ok());
+  EXPECT_OK(
+      DecodePageHeader(std::string_view(bytes).substr(static_cast<size_t>(offset)), &header, &len));
   edit(&header);
   std::string encoded;
   SerializePageHeader(header, &encoded);
@@ -380,8 +376,7 @@ std::string EditPageHeader(const std::string& bytes, int64_t offset, F&& edit) {
 FileMetaData Footer(const std::string& bytes) {
   uint32_t len = DecodeFixed32LE(reinterpret_cast<const uint8_t*>(bytes.data()) + bytes.size() - 8);
   FileMetaData meta;
-  EXPECT_TRUE(
-      DecodeFileMetaData(std::string_view(bytes).substr(bytes.size() - 8 - len, len), &meta).ok());
+  EXPECT_OK(DecodeFileMetaData(std::string_view(bytes).substr(bytes.size() - 8 - len, len), &meta));
   return meta;
 }
 

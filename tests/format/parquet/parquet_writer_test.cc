@@ -22,8 +22,8 @@
 namespace sluice::parquet {
 namespace {
 
-using testing::DuckDbOracle;
-using testing::TempDir;
+using test::DuckDbOracle;
+using test::TempDir;
 
 DataField Field(int32_t id, std::string name, DataTypePtr type) {
   DataField f;
@@ -161,7 +161,7 @@ void ExpectDuckDbReads(DuckDbOracle& duck, const std::string& path, const DataTy
   }
   sql += " FROM read_parquet(" + DuckDbOracle::Quote(path) + ")";
   auto result = duck.Query(sql);
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
   const DuckDbOracle::Rows& got = *result;
   ASSERT_EQ(got.size(), rows.size());
   int mismatches = 0;
@@ -350,7 +350,7 @@ Dataset MakeDataset(const DataTypePtr& row_type, int64_t n, int null_percent, ui
     ValueList row;
     for (const DataField& f : row_type->fields()) row.push_back(gen.Make(*f.type, null_percent));
     Status st = d.batch->AppendRow(row);
-    EXPECT_TRUE(st.ok()) << st.ToString();
+    EXPECT_OK(st);
     d.rows.push_back(std::move(row));
   }
   return d;
@@ -370,7 +370,7 @@ TEST_P(ParquetWriterCodecTest, PrimitiveTypesReadBackInDuckDb) {
     options.compression = GetParam();
     std::string path = dir.path() + "/p" + (nullable ? "n" : "r") + ".parquet";
     auto result = WriteParquet(path, type, {data.batch.get()}, options);
-    ASSERT_TRUE(result.ok()) << result.status().ToString();
+    ASSERT_OK(result);
     EXPECT_EQ(result->row_count, 3000);
     ExpectDuckDbReads(duck, path, *type, data.rows);
   }
@@ -383,19 +383,19 @@ INSTANTIATE_TEST_SUITE_P(Codecs, ParquetWriterCodecTest,
 void ExpectSluiceReads(const std::string& path, const DataTypePtr& row_type,
                        const std::vector<ValueList>& rows) {
   auto file = LocalFileIO()->OpenForRead(path);
-  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  ASSERT_OK(file);
   ReaderOptions options;
   options.batch_size = 777;
   auto reader = ParquetFormat()->CreateReader(std::shared_ptr<RandomAccessFile>(std::move(*file)),
                                               row_type, options);
-  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  ASSERT_OK(reader);
   EXPECT_EQ((*reader)->num_rows(), static_cast<int64_t>(rows.size()));
   ColumnBatch batch(row_type);
   size_t next = 0;
   int mismatches = 0;
   while (true) {
     auto more = (*reader)->Next(&batch);
-    ASSERT_TRUE(more.ok()) << more.status().ToString();
+    ASSERT_OK(more);
     if (!*more) break;
     for (int64_t r = 0; r < batch.num_rows(); ++r, ++next) {
       ASSERT_LT(next, rows.size());
@@ -442,7 +442,7 @@ TEST(ParquetWriterTest, NestedTypesReadBackInDuckDb) {
     // Small pages: page cuts land inside the nested columns.
     options.options["parquet.page.size"] = "2048";
     auto result = WriteParquet(path, type, {data.batch.get()}, options);
-    ASSERT_TRUE(result.ok()) << result.status().ToString();
+    ASSERT_OK(result);
     ExpectDuckDbReads(duck, path, *type, data.rows);
     // Paimon keeps no statistics for nested columns.
     for (int c = 1; c < type->num_fields(); ++c) {
@@ -466,7 +466,7 @@ TEST(ParquetWriterTest, RoundTripThroughSluiceReader) {
       options.options["parquet.page.size"] = "4096";
       options.options["parquet.block.size"] = "100000";
       auto result = WriteParquet(path, types[t], {data.batch.get()}, options);
-      ASSERT_TRUE(result.ok()) << result.status().ToString();
+      ASSERT_OK(result);
       ExpectSluiceReads(path, types[t], data.rows);
     }
   }
@@ -480,7 +480,7 @@ std::vector<std::string> SchemaLines(DuckDbOracle& duck, const std::string& path
       "SELECT name, type, type_length, repetition_type, num_children, converted_type, scale, "
       "precision, field_id, logical_type FROM parquet_schema(" +
       DuckDbOracle::Quote(path) + ")");
-  EXPECT_TRUE(rows.ok()) << rows.status().ToString();
+  EXPECT_OK(rows);
   std::vector<std::string> lines;
   if (!rows.ok()) return lines;
   for (const auto& row : *rows) {
@@ -554,17 +554,17 @@ TEST(ParquetWriterTest, SchemaMatchesJavaWrittenFiles) {
   DuckDbOracle duck;
   int compared = 0;
   for (const JavaFile& java : JavaWrittenFiles()) {
-    std::string java_path = testing::CompatTablesDir() + "/" + java.relative_path;
+    std::string java_path = test::CompatTablesDir() + "/" + java.relative_path;
     auto created_by = duck.Query("SELECT created_by FROM parquet_file_metadata(" +
                                  DuckDbOracle::Quote(java_path) + ")");
-    ASSERT_TRUE(created_by.ok()) << created_by.status().ToString();
+    ASSERT_OK(created_by);
     ASSERT_EQ(created_by->size(), 1u);
     ASSERT_EQ((*created_by)[0][0]->rfind("parquet-mr", 0), 0u) << *(*created_by)[0][0];
 
     std::string ours = dir.path() + "/ours" + std::to_string(compared) + ".parquet";
     ColumnBatch empty(java.type);
     auto result = WriteParquet(ours, java.type, {&empty});
-    ASSERT_TRUE(result.ok()) << result.status().ToString();
+    ASSERT_OK(result);
     EXPECT_EQ(SchemaLines(duck, ours), SchemaLines(duck, java_path)) << java.relative_path;
     ++compared;
   }
@@ -604,16 +604,16 @@ TEST(ParquetWriterTest, StatisticsInFooterAndResult) {
        Value::Double(nan), Value(), Value()},
   };
   ColumnBatch batch(type);
-  for (const auto& r : rows) ASSERT_TRUE(batch.AppendRow(r).ok());
+  for (const auto& r : rows) ASSERT_OK(batch.AppendRow(r));
   std::string path = dir.path() + "/stats.parquet";
   auto result = WriteParquet(path, type, {&batch});
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
 
   auto meta = duck.Query(
       "SELECT path_in_schema, stats_min_value, stats_max_value, stats_null_count FROM "
       "parquet_metadata(" +
       DuckDbOracle::Quote(path) + ") ORDER BY column_id");
-  ASSERT_TRUE(meta.ok()) << meta.status().ToString();
+  ASSERT_OK(meta);
   std::map<std::string, std::vector<std::string>> got;
   for (const auto& row : *meta) {
     got[*row[0]] = {row[1] ? *row[1] : "NULL", row[2] ? *row[2] : "NULL", *row[3]};
@@ -668,7 +668,7 @@ std::map<std::string, std::string> EncodingsByColumn(DuckDbOracle& duck, const s
       "SELECT path_in_schema, string_agg(DISTINCT encodings, ';') FROM "
       "parquet_metadata(" +
       DuckDbOracle::Quote(path) + ") GROUP BY path_in_schema");
-  EXPECT_TRUE(rows.ok()) << rows.status().ToString();
+  EXPECT_OK(rows);
   std::map<std::string, std::string> out;
   if (rows.ok()) {
     for (const auto& r : *rows) out[*r[0]] = *r[1];
@@ -692,7 +692,7 @@ TEST(ParquetWriterTest, DictionaryAndFallbackToPlain) {
                      Value::Int64(gen.Int(INT64_MIN, INT64_MAX)),
                      // Repeats at first, then unique: dictionary pages, then PLAIN pages.
                      Value::Int32(i < 10000 ? i % 7 : i)};
-    ASSERT_TRUE(batch.AppendRow(row).ok());
+    ASSERT_OK(batch.AppendRow(row));
     rows.push_back(std::move(row));
   }
   std::string path = dir.path() + "/dict.parquet";
@@ -700,7 +700,7 @@ TEST(ParquetWriterTest, DictionaryAndFallbackToPlain) {
   options.options["parquet.page.size"] = "4096";
   options.options["parquet.dictionary.page.size"] = "16384";
   auto result = WriteParquet(path, type, {&batch}, options);
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
   ExpectDuckDbReads(duck, path, *type, rows);
   auto enc = EncodingsByColumn(duck, path);
   EXPECT_EQ(enc["few"], "PLAIN_DICTIONARY, RLE");
@@ -723,23 +723,23 @@ TEST(ParquetWriterTest, RowGroupsCutAtBlockSize) {
   options.options["parquet.block.size"] = "65536";
   options.options["parquet.page.size"] = "8192";
   auto result = WriteParquet(path, type, {first.batch.get(), second.batch.get()}, options);
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
   EXPECT_EQ(result->row_count, 50000);
   std::vector<ValueList> rows = first.rows;
   rows.insert(rows.end(), second.rows.begin(), second.rows.end());
   ExpectDuckDbReads(duck, path, *type, rows);
   auto groups = duck.Query("SELECT count(*), sum(row_group_num_rows) FROM parquet_metadata(" +
                            DuckDbOracle::Quote(path) + ") WHERE column_id = 0");
-  ASSERT_TRUE(groups.ok());
+  ASSERT_OK(groups);
   EXPECT_GT(std::stoi(*(*groups)[0][0]), 3);
   auto sizes = duck.Query("SELECT max(row_group_bytes) FROM parquet_metadata(" +
                           DuckDbOracle::Quote(path) + ")");
-  ASSERT_TRUE(sizes.ok());
+  ASSERT_OK(sizes);
   // A row group is cut within one slice of rows after it reaches the block size.
   EXPECT_LT(std::stoll(*(*sizes)[0][0]), 2 * 65536);
   auto file_meta = duck.Query("SELECT num_rows, created_by FROM parquet_file_metadata(" +
                               DuckDbOracle::Quote(path) + ")");
-  ASSERT_TRUE(file_meta.ok());
+  ASSERT_OK(file_meta);
   EXPECT_EQ(*(*file_meta)[0][0], "50000");
   EXPECT_EQ(*(*file_meta)[0][1], kSluiceCreatedBy);
 }
@@ -769,7 +769,7 @@ TEST(ParquetWriterTest, ManyBatchesAcrossRowGroupsAndPages) {
     options.options["parquet.page.size"] = "10000";
     options.options["parquet.enable.dictionary"] = dictionary ? "true" : "false";
     auto result = WriteParquet(path, type, inputs, options);
-    ASSERT_TRUE(result.ok()) << result.status().ToString();
+    ASSERT_OK(result);
     EXPECT_EQ(result->row_count, static_cast<int64_t>(rows.size()));
     ExpectDuckDbReads(duck, path, *type, rows);
     ExpectSluiceReads(path, type, rows);
@@ -787,11 +787,11 @@ TEST(ParquetWriterTest, ManyBatchesAcrossRowGroupsAndPages) {
 // The data pages of each column chunk of `path`: rows (levels) per page, walked through the page
 // headers with the reader's thrift decoder.
 std::vector<std::vector<int32_t>> DataPageSizes(const std::string& path) {
-  std::string bytes = testing::ReadFileOrFail(path);
+  std::string bytes = test::ReadFileOrFail(path);
   auto file = LocalFileIO()->OpenForRead(path);
-  EXPECT_TRUE(file.ok());
+  EXPECT_OK(file);
   auto meta = ReadFileMetaData(**file);
-  EXPECT_TRUE(meta.ok()) << meta.status().ToString();
+  EXPECT_OK(meta);
   std::vector<std::vector<int32_t>> out;
   if (!meta.ok()) return out;
   for (const RowGroup& rg : meta->row_groups) {
@@ -805,7 +805,7 @@ std::vector<std::vector<int32_t>> DataPageSizes(const std::string& path) {
         size_t consumed = 0;
         Status st = DecodePageHeader(std::string_view(bytes).substr(static_cast<size_t>(pos)),
                                      &header, &consumed);
-        EXPECT_TRUE(st.ok()) << st.ToString();
+        EXPECT_OK(st);
         if (!st.ok()) return out;
         if (header.data_page_header) pages.push_back(header.data_page_header->num_values);
         pos += static_cast<int64_t>(consumed) + header.compressed_page_size;
@@ -828,7 +828,7 @@ TEST(ParquetWriterTest, PagesCutAtRowCountAndSize) {
   options.options["parquet.page.row.count.limit"] = "10000";
   options.options["parquet.page.size"] = "65536";
   auto result = WriteParquet(path, type, {data.batch.get()}, options);
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
   ExpectDuckDbReads(duck, path, *type, data.rows);
   auto pages = DataPageSizes(path);
   ASSERT_EQ(pages.size(), 2u);
@@ -855,24 +855,21 @@ TEST(ParquetWriterTest, PageIndexMatchesThePages) {
   for (int64_t i = 0; i < rows; ++i) {
     // `s` is null in rows [8192, 16384): one all-null page.
     bool null_s = i >= 8192 && i < 16384;
-    ASSERT_TRUE(batch
-                    .AppendRow({Value::Int64(i * 3),
-                                null_s ? Value() : Value::String("v" + std::to_string(i % 977)),
-                                Value::Double(i == 20000 ? std::nan("") : 0.5 * i),
-                                Value::FromTimestamp({i, 0})})
-                    .ok());
+    ASSERT_OK(batch.AppendRow(
+        {Value::Int64(i * 3), null_s ? Value() : Value::String("v" + std::to_string(i % 977)),
+         Value::Double(i == 20000 ? std::nan("") : 0.5 * i), Value::FromTimestamp({i, 0})}));
   }
   std::string path = dir.path() + "/index.parquet";
   WriterOptions options;
   options.options["parquet.page.row.count.limit"] = "8000";
   auto result = WriteParquet(path, type, {&batch}, options);
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
 
-  std::string bytes = testing::ReadFileOrFail(path);
+  std::string bytes = test::ReadFileOrFail(path);
   auto file = LocalFileIO()->OpenForRead(path);
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   auto meta = ReadFileMetaData(**file);
-  ASSERT_TRUE(meta.ok()) << meta.status().ToString();
+  ASSERT_OK(meta);
   ASSERT_EQ(meta->row_groups.size(), 1u);
   const auto& columns = meta->row_groups[0].columns;
   auto pages = DataPageSizes(path);
@@ -880,11 +877,10 @@ TEST(ParquetWriterTest, PageIndexMatchesThePages) {
   for (size_t c = 0; c < columns.size(); ++c) {
     ASSERT_TRUE(columns[c].offset_index_offset.has_value()) << c;
     OffsetIndex offsets;
-    ASSERT_TRUE(DecodeOffsetIndex(std::string_view(bytes).substr(
-                                      static_cast<size_t>(*columns[c].offset_index_offset),
-                                      static_cast<size_t>(*columns[c].offset_index_length)),
-                                  &offsets)
-                    .ok());
+    ASSERT_OK(DecodeOffsetIndex(
+        std::string_view(bytes).substr(static_cast<size_t>(*columns[c].offset_index_offset),
+                                       static_cast<size_t>(*columns[c].offset_index_length)),
+        &offsets));
     ASSERT_EQ(offsets.page_locations.size(), pages[c].size()) << c;
     int64_t first_row = 0;
     int64_t expected_offset = columns[c].meta_data->data_page_offset;
@@ -898,11 +894,10 @@ TEST(ParquetWriterTest, PageIndexMatchesThePages) {
   }
   auto column_index = [&](size_t c) {
     ColumnIndex index;
-    EXPECT_TRUE(DecodeColumnIndex(std::string_view(bytes).substr(
-                                      static_cast<size_t>(*columns[c].column_index_offset),
-                                      static_cast<size_t>(*columns[c].column_index_length)),
-                                  &index)
-                    .ok());
+    EXPECT_OK(DecodeColumnIndex(
+        std::string_view(bytes).substr(static_cast<size_t>(*columns[c].column_index_offset),
+                                       static_cast<size_t>(*columns[c].column_index_length)),
+        &index));
     return index;
   };
   // seq: pages of 8192 rows (the first slice boundary past 8000), ascending.
@@ -937,17 +932,17 @@ TEST(ParquetWriterTest, EstimatedSizeTracksTheFile) {
   Dataset data = MakeDataset(type, 50000, 5, 21);
   std::string path = dir.path() + "/size.parquet";
   auto file = LocalFileIO()->OpenForWrite(path, true);
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   WriterOptions options;
   options.compression = "none";
   options.options["parquet.enable.dictionary"] = "false";
   auto writer = ParquetFormat()->CreateWriter(std::move(*file), type, options);
-  ASSERT_TRUE(writer.ok());
+  ASSERT_OK(writer);
   int64_t before = (*writer)->EstimatedSize();
-  ASSERT_TRUE((*writer)->Write(*data.batch).ok());
+  ASSERT_OK((*writer)->Write(*data.batch));
   int64_t estimate = (*writer)->EstimatedSize();
   auto result = (*writer)->Finish();
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
   EXPECT_LT(before, 100);
   // Uncompressed and PLAIN: the estimate is the data give or take headers, footer and levels.
   EXPECT_GT(estimate, result->file_size * 9 / 10);
@@ -960,12 +955,12 @@ TEST(ParquetWriterTest, EmptyFileIsValid) {
   DataTypePtr type = RowOf(PrimitiveTypes(true));
   std::string path = dir.path() + "/empty.parquet";
   auto result = WriteParquet(path, type, {});
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
   EXPECT_EQ(result->row_count, 0);
   auto count = duck.Query("SELECT count(*) FROM read_parquet(" + DuckDbOracle::Quote(path) + ")");
-  ASSERT_TRUE(count.ok()) << count.status().ToString();
+  ASSERT_OK(count);
   EXPECT_EQ(*(*count)[0][0], "0");
-  EXPECT_EQ(result->file_size, static_cast<int64_t>(testing::ReadFileOrFail(path).size()));
+  EXPECT_EQ(result->file_size, static_cast<int64_t>(test::ReadFileOrFail(path).size()));
 }
 
 // --- Invalid input ---
@@ -976,9 +971,9 @@ TEST(ParquetWriterTest, RejectsInvalidInput) {
       DataType::Row({Field(0, "a", DataType::Int(false)), Field(1, "d", DataType::Decimal(5, 2))});
   auto open = [&](const std::string& name) {
     auto file = LocalFileIO()->OpenForWrite(dir.path() + "/" + name, true);
-    EXPECT_TRUE(file.ok());
+    EXPECT_OK(file);
     auto writer = ParquetFormat()->CreateWriter(std::move(*file), type, WriterOptions());
-    EXPECT_TRUE(writer.ok());
+    EXPECT_OK(writer);
     return std::move(*writer);
   };
   {
@@ -986,7 +981,7 @@ TEST(ParquetWriterTest, RejectsInvalidInput) {
     DataTypePtr other = DataType::Row(
         {Field(0, "a", DataType::BigInt(false)), Field(1, "d", DataType::Decimal(5, 2))});
     ColumnBatch batch(other);
-    ASSERT_TRUE(batch.AppendRow({Value::Int64(1), Value()}).ok());
+    ASSERT_OK(batch.AppendRow({Value::Int64(1), Value()}));
     Status st = open("mismatch.parquet")->Write(batch);
     EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
     EXPECT_NE(st.message().find("column 'a'"), std::string::npos) << st.message();
@@ -994,8 +989,8 @@ TEST(ParquetWriterTest, RejectsInvalidInput) {
   {
     // A decimal beyond DECIMAL(5, 2).
     ColumnBatch batch(type);
-    ASSERT_TRUE(batch.AppendRow({Value::Int32(1), Value::FromDecimal({99999, 5, 2})}).ok());
-    ASSERT_TRUE(batch.AppendRow({Value::Int32(2), Value::FromDecimal({-100000, 5, 2})}).ok());
+    ASSERT_OK(batch.AppendRow({Value::Int32(1), Value::FromDecimal({99999, 5, 2})}));
+    ASSERT_OK(batch.AppendRow({Value::Int32(2), Value::FromDecimal({-100000, 5, 2})}));
     Status st = open("decimal.parquet")->Write(batch);
     EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
     EXPECT_NE(st.message().find("-100000 does not fit DECIMAL(5, 2)"), std::string::npos)
@@ -1004,7 +999,7 @@ TEST(ParquetWriterTest, RejectsInvalidInput) {
   {
     // A null in a NOT NULL column.
     ColumnBatch batch(type);
-    ASSERT_TRUE(batch.AppendRow({Value::Int32(1), Value()}).ok());
+    ASSERT_OK(batch.AppendRow({Value::Int32(1), Value()}));
     batch.column(0)->MutableValidity()[0] = 0;
     Status st = open("null.parquet")->Write(batch);
     EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
@@ -1014,12 +1009,12 @@ TEST(ParquetWriterTest, RejectsInvalidInput) {
     // Offsets that point past the element vector.
     DataTypePtr list_type = DataType::Row({Field(0, "l", DataType::Array(DataType::Int()))});
     ColumnBatch batch(list_type);
-    ASSERT_TRUE(batch.AppendRow({Value::Array({Value::Int32(1), Value::Int32(2)})}).ok());
+    ASSERT_OK(batch.AppendRow({Value::Array({Value::Int32(1), Value::Int32(2)})}));
     batch.column(0)->offset_data()[1] = 1000;
     auto file = LocalFileIO()->OpenForWrite(dir.path() + "/offsets.parquet", true);
-    ASSERT_TRUE(file.ok());
+    ASSERT_OK(file);
     auto writer = ParquetFormat()->CreateWriter(std::move(*file), list_type, WriterOptions());
-    ASSERT_TRUE(writer.ok());
+    ASSERT_OK(writer);
     Status st = (*writer)->Write(batch);
     EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
     EXPECT_NE(st.message().find("column 'l': offsets run past the elements"), std::string::npos)
@@ -1028,7 +1023,7 @@ TEST(ParquetWriterTest, RejectsInvalidInput) {
   {
     // Options.
     auto file = LocalFileIO()->OpenForWrite(dir.path() + "/opts.parquet", true);
-    ASSERT_TRUE(file.ok());
+    ASSERT_OK(file);
     WriterOptions options;
     options.compression = "lz4_frame";
     EXPECT_FALSE(ParquetFormat()->CreateWriter(std::move(*file), type, options).ok());
@@ -1042,7 +1037,7 @@ TEST(ParquetWriterTest, RejectsInvalidInput) {
   {
     // Types Parquet files of Paimon cannot hold.
     auto file = LocalFileIO()->OpenForWrite(dir.path() + "/variant.parquet", true);
-    ASSERT_TRUE(file.ok());
+    ASSERT_OK(file);
     auto w = ParquetFormat()->CreateWriter(
         std::move(*file), DataType::Row({Field(0, "v", DataType::Variant())}), WriterOptions());
     EXPECT_EQ(w.status().code(), StatusCode::kNotSupported);
@@ -1086,18 +1081,18 @@ TEST(ParquetWriterTest, OneHugeRowGroupIsReadPageByPage) {
   options.compression = "none";
   options.options["file.block-size"] = "1 gb";
   auto result = WriteParquet(path, type, {&batch}, options);
-  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  ASSERT_OK(result);
 
   auto f = LocalFileIO()->OpenForRead(path);
-  ASSERT_TRUE(f.ok());
+  ASSERT_OK(f);
   auto counting = std::make_shared<CountingFile>(std::move(f).value());
   auto meta = ReadFileMetaData(*counting);
-  ASSERT_TRUE(meta.ok());
+  ASSERT_OK(meta);
   ASSERT_EQ(meta->row_groups.size(), 1u);
   ReaderOptions read_options;
   read_options.batch_size = 1000;
   auto reader = OpenParquetReader(counting, type, read_options);
-  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  ASSERT_OK(reader);
   ColumnBatch out(type);
   auto more = (*reader)->Next(&out);
   ASSERT_TRUE(more.ok() && *more);
@@ -1110,7 +1105,7 @@ TEST(ParquetWriterTest, OneHugeRowGroupIsReadPageByPage) {
       ASSERT_EQ(out.column(1)->data<double>()[i], 0.5 * static_cast<double>(next));
     }
     more = (*reader)->Next(&out);
-    ASSERT_TRUE(more.ok()) << more.status().ToString();
+    ASSERT_OK(more);
     if (!*more) break;
   }
   EXPECT_EQ(next, rows);

@@ -37,12 +37,12 @@ DataTypePtr StatsType(const TableSchema& schema, const std::vector<std::string>&
 void ExpectCanonical(const std::string& serialized, const DataType& type, const std::string& what,
                      int* checked) {
   auto values = DecodeSerializedBinaryRow(serialized, type);
-  ASSERT_TRUE(values.ok()) << what << ": " << values.status().ToString();
+  ASSERT_OK(values) << what;
   auto view = BinaryRowView::FromSerialized(serialized);
-  ASSERT_TRUE(view.ok()) << what << ": " << view.status().ToString();
+  ASSERT_OK(view) << what;
   auto encoded =
       EncodeBinaryRow(*values, type, RowKind::kInsert, DetectNullReservation(*view, type));
-  ASSERT_TRUE(encoded.ok()) << what << ": " << encoded.status().ToString();
+  ASSERT_OK(encoded) << what;
   EXPECT_EQ(SerializeBinaryRow(*encoded, type.num_fields()), serialized) << what;
   ++*checked;
 }
@@ -57,7 +57,7 @@ struct BranchOfTable {
 // of the branch whose snapshots reference it.
 std::vector<BranchOfTable> CorpusBranches() {
   std::vector<BranchOfTable> out;
-  for (const auto& entry : fs::recursive_directory_iterator(testing::CompatTablesDir())) {
+  for (const auto& entry : fs::recursive_directory_iterator(test::CompatTablesDir())) {
     if (!entry.is_directory() || entry.path().filename() != "snapshot") continue;
     fs::path table = entry.path().parent_path();
     if (table.parent_path().filename() == "branch") continue;
@@ -83,15 +83,15 @@ TEST(BinaryRowCorpusTest, ManifestRowsEncodeToJavasBytes) {
     SnapshotManager snapshots(io, tb.table, tb.branch);
     SchemaManager schema_manager(io, tb.table, tb.branch);
     auto ids = snapshots.ListSnapshotIds();
-    ASSERT_TRUE(ids.ok()) << ids.status().ToString();
+    ASSERT_OK(ids);
     std::set<std::string> manifests;
     for (int64_t id : *ids) {
       auto snapshot = snapshots.LoadSnapshot(id);
-      ASSERT_TRUE(snapshot.ok()) << snapshot.status().ToString();
+      ASSERT_OK(snapshot);
       for (const std::string& list :
            {snapshot->base_manifest_list, snapshot->delta_manifest_list}) {
         auto metas = ReadManifestList(*io, tb.table + "/manifest/" + list);
-        ASSERT_TRUE(metas.ok()) << metas.status().ToString();
+        ASSERT_OK(metas);
         for (const ManifestFileMeta& m : *metas) manifests.insert(m.file_name);
       }
     }
@@ -99,12 +99,12 @@ TEST(BinaryRowCorpusTest, ManifestRowsEncodeToJavasBytes) {
     for (const std::string& name : manifests) {
       std::string path = tb.table + "/manifest/" + name;
       auto entries = ReadManifestFile(*io, path);
-      ASSERT_TRUE(entries.ok()) << entries.status().ToString();
+      ASSERT_OK(entries);
       ++files;
       for (const ManifestEntry& e : *entries) {
         if (!schemas.count(e.file.schema_id)) {
           auto loaded = schema_manager.LoadSchema(e.file.schema_id);
-          ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
+          ASSERT_OK(loaded);
           schemas.emplace(e.file.schema_id, std::move(loaded).value());
         }
         const TableSchema* schema = &schemas.at(e.file.schema_id);

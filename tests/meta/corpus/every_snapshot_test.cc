@@ -14,7 +14,7 @@ namespace {
 TEST(TableMetadataJsonTest, EverySnapshotOfEveryCorpusTable) {
   namespace fs = std::filesystem;
   int documents = 0;
-  for (const auto& entry : fs::recursive_directory_iterator(testing::CompatTablesDir())) {
+  for (const auto& entry : fs::recursive_directory_iterator(test::CompatTablesDir())) {
     if (!entry.is_directory() || entry.path().filename() != "snapshot") continue;
     fs::path table = entry.path().parent_path();
     if (table.parent_path().filename() == "branch") continue;
@@ -33,8 +33,7 @@ TEST(TableMetadataJsonTest, EverySnapshotOfEveryCorpusTable) {
         if (name.rfind("snapshot-", 0) != 0) continue;
         int64_t id = std::stoll(name.substr(9));
         auto doc = TableMetadataJson(LocalFileIO(), table.string(), id, branch);
-        EXPECT_TRUE(doc.ok()) << table << " branch " << branch << " snapshot " << id << ": "
-                              << doc.status().ToString();
+        EXPECT_OK(doc) << table << " branch " << branch << " snapshot " << id;
         ++documents;
       }
     }

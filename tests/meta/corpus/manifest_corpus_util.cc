@@ -5,7 +5,7 @@
 
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 namespace {
 
@@ -37,4 +37,4 @@ std::vector<CorpusManifest> ListCorpusManifests() {
   return out;
 }
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace sluice::testing {
+namespace sluice::test {
 
 enum class ManifestKind { kManifest, kManifestList, kIndexManifest };
 
@@ -19,4 +19,4 @@ struct CorpusManifest {
 // magic bytes.
 std::vector<CorpusManifest> ListCorpusManifests();
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -14,43 +14,43 @@
 namespace sluice {
 namespace {
 
-using testing::CorpusManifest;
-using testing::ListCorpusManifests;
-using testing::ManifestKind;
+using test::CorpusManifest;
+using test::ListCorpusManifests;
+using test::ManifestKind;
 
 // Reads `path` as a manifest of `kind`, writes it back with `options` to `out_path`, and reads
 // that again; the two reads must be equal.
 void RoundTrip(const CorpusManifest& m, const std::string& out_path, const WriterOptions& options) {
   FileIO& io = *LocalFileIO();
   auto avro = FileFormatByName("avro");
-  ASSERT_TRUE(avro.ok());
+  ASSERT_OK(avro);
   switch (m.kind) {
     case ManifestKind::kManifest: {
       auto entries = ReadManifestFile(io, m.path);
-      ASSERT_TRUE(entries.ok()) << entries.status().ToString();
+      ASSERT_OK(entries);
       auto size = WriteManifestFile(io, out_path, **avro, options, *entries);
-      ASSERT_TRUE(size.ok()) << size.status().ToString();
+      ASSERT_OK(size);
       EXPECT_EQ(*size, static_cast<int64_t>(std::filesystem::file_size(out_path)));
       auto again = ReadManifestFile(io, out_path);
-      ASSERT_TRUE(again.ok()) << again.status().ToString();
+      ASSERT_OK(again);
       EXPECT_EQ(*entries, *again) << m.path;
       break;
     }
     case ManifestKind::kManifestList: {
       auto metas = ReadManifestList(io, m.path);
-      ASSERT_TRUE(metas.ok()) << metas.status().ToString();
-      ASSERT_TRUE(WriteManifestList(io, out_path, **avro, options, *metas).ok());
+      ASSERT_OK(metas);
+      ASSERT_OK(WriteManifestList(io, out_path, **avro, options, *metas));
       auto again = ReadManifestList(io, out_path);
-      ASSERT_TRUE(again.ok()) << again.status().ToString();
+      ASSERT_OK(again);
       EXPECT_EQ(*metas, *again) << m.path;
       break;
     }
     case ManifestKind::kIndexManifest: {
       auto entries = ReadIndexManifest(io, m.path);
-      ASSERT_TRUE(entries.ok()) << entries.status().ToString();
-      ASSERT_TRUE(WriteIndexManifest(io, out_path, **avro, options, *entries).ok());
+      ASSERT_OK(entries);
+      ASSERT_OK(WriteIndexManifest(io, out_path, **avro, options, *entries));
       auto again = ReadIndexManifest(io, out_path);
-      ASSERT_TRUE(again.ok()) << again.status().ToString();
+      ASSERT_OK(again);
       EXPECT_EQ(*entries, *again) << m.path;
       break;
     }
@@ -58,7 +58,7 @@ void RoundTrip(const CorpusManifest& m, const std::string& out_path, const Write
 }
 
 TEST(ManifestFileTest, EveryAvroManifestOfTheCorpusRoundTrips) {
-  testing::TempDir tmp;
+  test::TempDir tmp;
   int files = 0;
   for (const CorpusManifest& m : ListCorpusManifests()) {
     if (!m.is_avro) continue;
@@ -121,7 +121,7 @@ std::string RunCommand(const std::string& cmd) {
 // copies our writer made of them (with the deflate codec, and with zstandard through the zstd
 // tool), and must see the same records.
 TEST(ManifestFileTest, AvscDecodesOurManifestsToJavasRecords) {
-  testing::TempDir tmp;
+  test::TempDir tmp;
   std::vector<std::pair<std::string, std::string>> pairs;  // original, ours
   int n = 0;
   for (const CorpusManifest& m : ListCorpusManifests()) {
@@ -134,7 +134,7 @@ TEST(ManifestFileTest, AvscDecodesOurManifestsToJavasRecords) {
   }
   ASSERT_GT(pairs.size(), 300u);
   std::string list = tmp.path() + "/files.txt";
-  std::string script = testing::SourceDir() + "/tests/meta/corpus/avsc_dump.js";
+  std::string script = test::SourceDir() + "/tests/meta/corpus/avsc_dump.js";
   std::string args;
   for (const auto& [orig, ours] : pairs) args += " '" + orig + "' '" + ours + "'";
   nlohmann::json decoded = nlohmann::json::parse(RunCommand("node '" + script + "'" + args));
@@ -161,8 +161,8 @@ TEST(ManifestFileTest, TruncatedManifestIsAnErrorNamingTheFile) {
     }
   }
   ASSERT_FALSE(source.empty());
-  std::string bytes = testing::ReadFileOrFail(source);
-  testing::TempDir tmp;
+  std::string bytes = test::ReadFileOrFail(source);
+  test::TempDir tmp;
   for (size_t cut : {size_t{0}, size_t{3}, size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
     std::string path = tmp.path() + "/cut-" + std::to_string(cut);
     std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(cut));

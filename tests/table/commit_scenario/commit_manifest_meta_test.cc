@@ -22,15 +22,15 @@ TEST(CommitManifestMetaTest, RewrittenCorpusManifestsMatchJavasManifestListRecor
   auto io = LocalFileIO();
   std::set<std::string> table_dirs;
   for (const auto& path :
-       testing::ListFilesRecursive(testing::CompatTablesDir(), [](const std::string& p) {
+       test::ListFilesRecursive(test::CompatTablesDir(), [](const std::string& p) {
          return p.find("/snapshot/snapshot-") != std::string::npos &&
                 p.find("/branch/") == std::string::npos;
        })) {
     table_dirs.insert(path.substr(0, path.find("/snapshot/snapshot-")));
   }
   ASSERT_GT(table_dirs.size(), 50u);
-  testing::TempDir tmp;
-  ASSERT_TRUE(io->MkDirs(tmp.path() + "/manifest").ok());
+  test::TempDir tmp;
+  ASSERT_OK(io->MkDirs(tmp.path() + "/manifest"));
   MetaFileNamer namer;
   int tables = 0;
   int manifests = 0;
@@ -41,9 +41,9 @@ TEST(CommitManifestMetaTest, RewrittenCorpusManifestsMatchJavasManifestListRecor
     if (!table.ok()) continue;  // e.g. a table whose schema this build cannot open
     ++tables;
     auto snapshots = (*table)->snapshot_manager().ListSnapshots();
-    ASSERT_TRUE(snapshots.ok()) << dir << ": " << snapshots.status().ToString();
+    ASSERT_OK(snapshots) << dir;
     auto format = FileFormatByName((*table)->options().manifest_format());
-    ASSERT_TRUE(format.ok());
+    ASSERT_OK(format);
     ManifestFileWriterOptions options;
     options.format = *format;
     options.partition_type = (*table)->schema().LogicalPartitionType();
@@ -53,14 +53,14 @@ TEST(CommitManifestMetaTest, RewrittenCorpusManifestsMatchJavasManifestListRecor
     for (const auto& s : *snapshots) {
       for (const std::string& list : {s.base_manifest_list, s.delta_manifest_list}) {
         auto metas = ReadManifestList(*io, ManifestFilePath(dir, list));
-        ASSERT_TRUE(metas.ok()) << dir << "/" << list << ": " << metas.status().ToString();
+        ASSERT_OK(metas) << dir << "/" << list;
         for (const auto& java : *metas) {
           if (!seen.insert(java.file_name).second) continue;
           auto entries = ReadManifestFile(*io, ManifestFilePath(dir, java.file_name));
-          ASSERT_TRUE(entries.ok()) << entries.status().ToString();
+          ASSERT_OK(entries);
           if (entries->empty()) continue;
           auto written = writer.Write(*entries);
-          ASSERT_TRUE(written.ok()) << written.status().ToString();
+          ASSERT_OK(written);
           ASSERT_EQ(written->size(), 1u);
           const ManifestFileMeta& ours = (*written)[0];
           ++manifests;

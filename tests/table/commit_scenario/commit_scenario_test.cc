@@ -14,21 +14,22 @@
 #include "sluice/table/sink/file_store_commit.h"
 #include "sluice/table/table_checker.h"
 #include "table/commit_test_util.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
 
-using testing::AddFiles;
-using testing::Committable;
-using testing::CompactFiles;
-using testing::CreateTestTable;
-using testing::MakeRows;
-using testing::OpenTestTable;
-using testing::ReadTestTable;
-using testing::Sorted;
-using testing::TestRow;
-using testing::TestRowType;
-using testing::WriteTestDataFile;
+using test::AddFiles;
+using test::Committable;
+using test::CompactFiles;
+using test::CreateTestTable;
+using test::MakeRows;
+using test::OpenTestTable;
+using test::ReadTestTable;
+using test::Sorted;
+using test::TestRow;
+using test::TestRowType;
+using test::WriteTestDataFile;
 
 // The rows of one data file.
 Result<std::vector<TestRow>> ReadDataFile(const std::string& path) {
@@ -53,9 +54,9 @@ Result<std::vector<TestRow>> ReadDataFile(const std::string& path) {
 // The structural check (table_checker.h) over every snapshot of the table at `dir`.
 void ExpectTableChecks(const std::string& dir) {
   auto table = OpenTestTable(dir);
-  ASSERT_TRUE(table.ok()) << table.status().ToString();
+  ASSERT_OK(table);
   auto report = RunTableCheck(**table);
-  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  ASSERT_OK(report);
   for (const auto& p : report->problems) ADD_FAILURE() << p;
   EXPECT_GT(report->files_read, 0);
 }
@@ -149,26 +150,25 @@ void CommitterProcess(const std::string& dir, int child, int steps, const std::s
 }
 
 TEST(CommitScenarioTest, ConcurrentCommittersLandOrConflict) {
-  ::sluice::testing::TempDir tmp;
+  ::sluice::test::TempDir tmp;
   const std::string dir = tmp.path() + "/t";
-  ASSERT_TRUE(CreateTestTable(dir, false,
-                              {{"commit.max-retries", "100"},
-                               {"commit.min-retry-wait", "1 ms"},
-                               {"commit.max-retry-wait", "20 ms"}})
-                  .ok());
+  ASSERT_OK(CreateTestTable(dir, false,
+                            {{"commit.max-retries", "100"},
+                             {"commit.min-retry-wait", "1 ms"},
+                             {"commit.max-retry-wait", "20 ms"}}));
   auto table = OpenTestTable(dir);
-  ASSERT_TRUE(table.ok());
+  ASSERT_OK(table);
   std::vector<TestRow> expected;
   {
     auto seed = FileStoreCommit::Make(*table, "seed");
-    ASSERT_TRUE(seed.ok());
+    ASSERT_OK(seed);
     std::vector<DataFileMeta> files;
     for (int i = 0; i < 8; ++i) {
       auto rows = MakeRows(0, i * 10, 3, "seed");
       expected.insert(expected.end(), rows.begin(), rows.end());
       files.push_back(WriteTestDataFile(**table, 0, rows));
     }
-    ASSERT_TRUE((*seed)->Commit(Committable(1, {AddFiles(**table, 0, 0, files)})).ok());
+    ASSERT_OK((*seed)->Commit(Committable(1, {AddFiles(**table, 0, 0, files)})));
   }
 
   constexpr int kChildren = 4;
@@ -226,12 +226,12 @@ TEST(CommitScenarioTest, ConcurrentCommittersLandOrConflict) {
   }
   // Every landed commit made exactly one snapshot; snapshots are 1 (seed) + landed, contiguous.
   auto ids = (*table)->snapshot_manager().ListSnapshotIds();
-  ASSERT_TRUE(ids.ok());
+  ASSERT_OK(ids);
   ASSERT_EQ(static_cast<int>(ids->size()), 1 + landed);
   for (size_t i = 0; i < ids->size(); ++i) EXPECT_EQ((*ids)[i], static_cast<int64_t>(i) + 1);
   EXPECT_EQ(static_cast<int>(snapshot_ids.size()), landed);
   auto rows = ReadTestTable(dir);
-  ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+  ASSERT_OK(rows);
   EXPECT_EQ(*rows, Sorted(expected));
   auto latest = (*table)->snapshot_manager().LatestSnapshot();
   ASSERT_TRUE(latest.ok() && latest->has_value());
@@ -280,10 +280,10 @@ void KilledCommitter(const std::string& dir, int batches, int kill_at) {
 }
 
 TEST(CommitScenarioTest, KilledCommitterLeavesOnlyWholeSnapshots) {
-  ::sluice::testing::TempDir tmp;
+  ::sluice::test::TempDir tmp;
   const std::string dir = tmp.path() + "/t";
   // Small merge count so that base manifests are rewritten in many commits.
-  ASSERT_TRUE(CreateTestTable(dir, true, {{"manifest.merge-min-count", "2"}}).ok());
+  ASSERT_OK(CreateTestTable(dir, true, {{"manifest.merge-min-count", "2"}}));
   constexpr int kBatches = 40;
   int kills = 0;
   for (int round = 0; round < 21; ++round) {
@@ -300,27 +300,27 @@ TEST(CommitScenarioTest, KilledCommitterLeavesOnlyWholeSnapshots) {
     // Whatever the point of death: the snapshots are contiguous, each whole, and each holds
     // exactly the batches up to its commit identifier.
     auto table = OpenTestTable(dir);
-    ASSERT_TRUE(table.ok()) << table.status().ToString();
+    ASSERT_OK(table);
     auto snapshots = (*table)->snapshot_manager().ListSnapshots();
-    ASSERT_TRUE(snapshots.ok()) << snapshots.status().ToString();
+    ASSERT_OK(snapshots);
     for (size_t i = 0; i < snapshots->size(); ++i) {
       const Snapshot& s = (*snapshots)[i];
       ASSERT_EQ(s.id, static_cast<int64_t>(i) + 1);
       ASSERT_EQ(s.commit_identifier, s.id) << "each batch is committed once, in order";
       auto rows = ReadTestTable(dir, TableVersion::SnapshotId(s.id));
-      ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+      ASSERT_OK(rows);
       ASSERT_EQ(*rows, BatchesUpTo(s.id)) << "snapshot " << s.id;
       EXPECT_EQ(s.total_record_count, static_cast<int64_t>(rows->size()));
     }
     auto latest = ReadTestTable(dir);
-    ASSERT_TRUE(latest.ok()) << latest.status().ToString();
+    ASSERT_OK(latest);
     EXPECT_EQ(*latest, BatchesUpTo(static_cast<int64_t>(snapshots->size())));
   }
   // A last run without a kill commits what is left, each batch once.
   int status = RunChild([&] { KilledCommitter(dir, kBatches, -1); });
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
   auto rows = ReadTestTable(dir);
-  ASSERT_TRUE(rows.ok());
+  ASSERT_OK(rows);
   EXPECT_EQ(*rows, BatchesUpTo(kBatches));
   ExpectTableChecks(dir);
   EXPECT_GT(kills, 0);

@@ -51,18 +51,18 @@ void ApplyToModel(std::map<int64_t, ValueList>* model, const ValueList& row, Row
 
 TEST_P(CompactionModelTest, EveryCommitReadsAsTheModel) {
   const EngineCase& c = GetParam();
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string path = dir.path() + "/db.db/t";
   TableOptions options = {{"bucket", "2"},
                           {"num-sorted-run.compaction-trigger", "3"},
                           {"num-sorted-run.stop-trigger", "5"}};
   options.insert(options.end(), c.options.begin(), c.options.end());
-  auto table = testing::CreateTestTable(
-      path,
-      {DataField{0, "k", DataType::BigInt(false), std::nullopt, std::nullopt},
-       DataField{1, "a", DataType::String(), std::nullopt, std::nullopt},
-       DataField{2, "b", DataType::BigInt(), std::nullopt, std::nullopt}},
-      {}, {"k"}, options);
+  auto table =
+      test::CreateTestTable(path,
+                            {DataField{0, "k", DataType::BigInt(false), std::nullopt, std::nullopt},
+                             DataField{1, "a", DataType::String(), std::nullopt, std::nullopt},
+                             DataField{2, "b", DataType::BigInt(), std::nullopt, std::nullopt}},
+                            {}, {"k"}, options);
   const DataTypePtr row_type = table->schema().LogicalRowType();
   constexpr int kCommits = 40;
   constexpr int kFullCompactionDeltaCommits = 7;
@@ -71,7 +71,7 @@ TEST_P(CompactionModelTest, EveryCommitReadsAsTheModel) {
   std::map<int64_t, ValueList> model;
   int compacted_files_seen = 0;
   for (int64_t commit = 1; commit <= kCommits; ++commit) {
-    auto write = testing::OpenCompactingWrite(path, c.background);
+    auto write = test::OpenCompactingWrite(path, c.background);
     // A few batches per commit, so that one commit may flush and compact more than once.
     const int batches = 1 + static_cast<int>(rng() % 3);
     for (int batch = 0; batch < batches; ++batch) {
@@ -97,20 +97,20 @@ TEST_P(CompactionModelTest, EveryCommitReadsAsTheModel) {
         kinds.push_back(del ? RowKind::kDelete : RowKind::kInsert);
         ApplyToModel(&model, row, kinds.back(), c.partial_update);
       }
-      Status st = testing::WriteRows(write.get(), row_type, rows, kinds);
-      ASSERT_TRUE(st.ok()) << st.ToString();
+      Status st = test::WriteRows(write.get(), row_type, rows, kinds);
+      ASSERT_OK(st);
     }
     if (IsFullCompactionCommit(commit, kFullCompactionDeltaCommits)) {
       for (int32_t bucket = 0; bucket < 2; ++bucket) {
         Status st = write->Compact(EmptySerializedRow(), bucket, /*full_compaction=*/true);
-        ASSERT_TRUE(st.ok()) << st.ToString();
+        ASSERT_OK(st);
       }
     }
-    Status st = testing::Commit(path, write.get(), commit);
-    ASSERT_TRUE(st.ok()) << "commit " << commit << ": " << st.ToString();
-    ASSERT_TRUE(write->Close().ok());
-    const std::vector<std::string> read = testing::ReadAll(path);
-    const std::vector<std::string> expected = testing::RenderModel(model);
+    Status st = test::Commit(path, write.get(), commit);
+    ASSERT_OK(st) << "commit " << commit;
+    ASSERT_OK(write->Close());
+    const std::vector<std::string> read = test::ReadAll(path);
+    const std::vector<std::string> expected = test::RenderModel(model);
     if (read != expected) {
       std::vector<std::string> missing, extra;
       std::set_difference(expected.begin(), expected.end(), read.begin(), read.end(),
@@ -122,13 +122,13 @@ TEST_P(CompactionModelTest, EveryCommitReadsAsTheModel) {
       for (const std::string& r : extra) diff += "\n  read, not expected: " + r;
       FAIL() << "after commit " << commit << diff;
     }
-    for (const DataFileMeta& f : testing::LiveFiles(path)) {
+    for (const DataFileMeta& f : test::LiveFiles(path)) {
       compacted_files_seen += f.file_source == FileSource::kCompact ? 1 : 0;
     }
   }
   EXPECT_GT(compacted_files_seen, 0);
   Status st = CheckTable(*FileStoreTable::Open(LocalFileIO(), path).value());
-  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_OK(st);
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -3,14 +3,14 @@
 #include <algorithm>
 #include <map>
 
+#include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compaction_options.h"
 #include "sluice/meta/file_entry_merger.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_file.h"
+#include "sluice/meta/option_value.h"
 #include "sluice/row/binary_row.h"
-#include "sluice/table/option_value.h"
 #include "sluice/table/sink/append_compact_rewriter.h"
-#include "sluice/table/sink/rolling_data_file_writer.h"
 
 namespace sluice {
 
@@ -72,8 +72,8 @@ Result<std::vector<AppendCompactTask>> PlanAppendCompaction(
     return Status::NotSupported("compaction of bucket-unaware append table " + table.path() +
                                 " with deletion vectors");
   }
-  SLUICE_ASSIGN_OR_RETURN(CompactionOptions compaction,
-                          CompactionOptions::Make(table.options(), /*has_primary_key=*/false));
+  const CompactionOptions compaction =
+      CompactionOptions::From(table.options(), /*has_primary_key=*/false);
   int64_t open_file_cost = kDefaultOpenFileCost;
   if (const std::string* text = table.options().Find("source.split.open-file-cost")) {
     SLUICE_ASSIGN_OR_RETURN(open_file_cost,
@@ -118,23 +118,8 @@ Result<std::vector<AppendCompactTask>> PlanAppendCompaction(
 
 Result<CommitMessage> RunAppendCompactTask(const FileStoreTable& table,
                                            const AppendCompactTask& task) {
-  const TableSchema& schema = table.schema();
-  std::vector<std::pair<std::string, std::optional<std::string>>> spec;
-  if (!schema.partition_keys().empty()) {
-    const DataTypePtr partition_type = schema.LogicalPartitionType();
-    SLUICE_ASSIGN_OR_RETURN(ValueList values,
-                            DecodeSerializedBinaryRow(task.partition, *partition_type));
-    for (size_t i = 0; i < values.size(); ++i) {
-      SLUICE_ASSIGN_OR_RETURN(
-          std::optional<std::string> text,
-          LegacyPartitionValueText(values[i], *partition_type->fields()[i].type));
-      spec.emplace_back(schema.partition_keys()[i], std::move(text));
-    }
-  }
-  const std::string* data_directory = table.options().Find("data-file.path-directory");
-  std::string bucket_path =
-      BucketPath(table.path(), PartitionPath(spec, table.options().partition_default_name()),
-                 /*bucket=*/0, data_directory != nullptr ? *data_directory : std::string());
+  SLUICE_ASSIGN_OR_RETURN(std::string bucket_path,
+                          table.path_factory().BucketPathOfSerialized(task.partition, 0));
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<DataFileWriterFactory> writers,
                           DataFileWriterFactory::Make(table.io(), table.schema_ptr(),
                                                       table.options(), std::move(bucket_path)));

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "sluice/base/result.h"
+#include "sluice/io/commit_message.h"
 #include "sluice/meta/data_file_meta.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/commit_message.h"
 
 namespace sluice {
 

@@ -59,8 +59,8 @@ Result<std::unique_ptr<CompactManager>> MakeBucketedAppendCompactManager(
     std::shared_ptr<const FileStoreTable> table, const std::string& partition, int32_t bucket,
     const std::vector<DataFileMeta>& restored_files, std::shared_ptr<DataFileWriterFactory> writers,
     bool background) {
-  SLUICE_ASSIGN_OR_RETURN(CompactionOptions compaction,
-                          CompactionOptions::Make(table->options(), /*has_primary_key=*/false));
+  const CompactionOptions compaction =
+      CompactionOptions::From(table->options(), /*has_primary_key=*/false);
   if (compaction.write_only) return std::unique_ptr<CompactManager>();
   BucketedAppendCompactManager::Options options;
   options.min_file_num = compaction.min_file_num;

@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "sluice/base/result.h"
+#include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_manager.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/rolling_data_file_writer.h"
 
 namespace sluice {
 

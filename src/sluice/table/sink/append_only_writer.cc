@@ -1,6 +1,6 @@
 #include "sluice/table/sink/append_only_writer.h"
 
-#include "sluice/table/source/column_take.h"
+#include "sluice/batch/column_take.h"
 
 namespace sluice {
 
@@ -66,9 +66,11 @@ Result<CommitIncrement> AppendOnlyWriter::PrepareCommit(bool wait_compaction) {
   increment.data.new_files = std::move(new_files_);
   new_files_.clear();
   if (compact_manager_) {
-    SLUICE_RETURN_NOT_OK(SyncCompaction(/*blocking=*/false));
+    SLUICE_RETURN_NOT_OK(compact_increment_.Sync(*compact_manager_, /*blocking=*/false, *factory_));
     SLUICE_RETURN_NOT_OK(compact_manager_->TriggerCompaction(/*full_compaction=*/false));
-    if (wait_compaction) SLUICE_RETURN_NOT_OK(SyncCompaction(/*blocking=*/true));
+    if (wait_compaction)
+      SLUICE_RETURN_NOT_OK(
+          compact_increment_.Sync(*compact_manager_, /*blocking=*/true, *factory_));
     increment.compact = compact_increment_.Drain();
   }
   return increment;
@@ -79,37 +81,16 @@ Status AppendOnlyWriter::Compact(bool full_compaction) {
     return Status::NotSupported("compaction of an append bucket without a compact manager");
   }
   SLUICE_RETURN_NOT_OK(CloseCurrentFile());
-  SLUICE_RETURN_NOT_OK(SyncCompaction(/*blocking=*/true));
+  SLUICE_RETURN_NOT_OK(compact_increment_.Sync(*compact_manager_, /*blocking=*/true, *factory_));
   return compact_manager_->TriggerCompaction(full_compaction);
-}
-
-Status AppendOnlyWriter::SyncCompaction(bool blocking) {
-  SLUICE_ASSIGN_OR_RETURN(std::optional<CompactResult> result,
-                          compact_manager_->GetCompactionResult(blocking));
-  if (!result) return Status::OK();
-  // Files a later compaction of this commit replaced again are never referenced.
-  for (const DataFileMeta& file : compact_increment_.Add(*result)) {
-    (void)factory_->io()->Delete(factory_->path_factory().PathOf(file.file_name),
-                                 /*recursive=*/false);
-  }
-  return Status::OK();
 }
 
 Status AppendOnlyWriter::Close() {
   if (writer_) writer_->Abort();
   writer_.reset();
-  for (const DataFileMeta& file : new_files_) {
-    (void)factory_->io()->Delete(factory_->path_factory().PathOf(file.file_name),
-                                 /*recursive=*/false);
-  }
+  factory_->DeleteUnreferenced(new_files_);
   new_files_.clear();
-  if (compact_manager_) {
-    compact_manager_->CancelCompaction();
-    for (const DataFileMeta& file : compact_increment_.UncommittedFiles()) {
-      (void)factory_->io()->Delete(factory_->path_factory().PathOf(file.file_name),
-                                   /*recursive=*/false);
-    }
-  }
+  if (compact_manager_) compact_increment_.Abandon(*compact_manager_, *factory_);
   return Status::OK();
 }
 

@@ -13,10 +13,10 @@
 
 #include <memory>
 
+#include "sluice/io/record_writer.h"
+#include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_increment_builder.h"
 #include "sluice/lsm/compact_manager.h"
-#include "sluice/table/sink/record_writer.h"
-#include "sluice/table/sink/rolling_data_file_writer.h"
 
 namespace sluice {
 
@@ -43,7 +43,6 @@ class AppendOnlyWriter : public RecordWriter {
  private:
   // Closes the current file: its files join the next commit (and the compact manager).
   Status CloseCurrentFile();
-  Status SyncCompaction(bool blocking);
 
   std::shared_ptr<DataFileWriterFactory> factory_;
   int64_t next_sequence_number_;

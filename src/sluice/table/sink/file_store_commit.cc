@@ -15,9 +15,9 @@
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/hint_file.h"
 #include "sluice/meta/manifest_file.h"
+#include "sluice/meta/option_value.h"
 #include "sluice/predicate/literal.h"
 #include "sluice/row/binary_row.h"
-#include "sluice/table/option_value.h"
 #include "sluice/table/sink/conflict_detection.h"
 #include "sluice/types/value_comparator.h"
 
@@ -111,26 +111,6 @@ Result<std::vector<IndexManifestEntry>> CombineIndexEntries(
   return out;
 }
 
-Result<int64_t> ParseMemoryOr(const CoreOptions& options, std::string_view key, int64_t def) {
-  const std::string* text = options.Find(key);
-  if (!text) return def;
-  return ParseMemorySizeOption(key, *text);
-}
-
-Result<int32_t> ParseIntOr(const CoreOptions& options, std::string_view key, int32_t def) {
-  const std::string* text = options.Find(key);
-  if (!text) return def;
-  return ParseIntOption(key, *text);
-}
-
-Result<std::optional<int64_t>> ParseDurationMillis(const CoreOptions& options,
-                                                   std::string_view key) {
-  const std::string* text = options.Find(key);
-  if (!text) return std::optional<int64_t>();
-  SLUICE_ASSIGN_OR_RETURN(auto d, ParseDurationOption(key, *text));
-  return std::optional<int64_t>(d.count());
-}
-
 }  // namespace
 
 FileStoreCommit::FileStoreCommit(std::shared_ptr<const FileStoreTable> table,
@@ -154,21 +134,16 @@ Status FileStoreCommit::Init() {
   manifest_writer_options_.compression = options.manifest_compression();
   manifest_writer_options_.compression_level = options.file_compression_zstd_level();
   merge_options_.target_file_size = options.manifest_target_file_size();
-  SLUICE_ASSIGN_OR_RETURN(merge_options_.merge_min_count,
-                          ParseIntOr(options, "manifest.merge-min-count", 30));
-  SLUICE_ASSIGN_OR_RETURN(
-      merge_options_.full_compaction_threshold_size,
-      ParseMemoryOr(options, "manifest.full-compaction-threshold-size", int64_t{16} << 20));
-  if (merge_options_.full_compaction_threshold_size <= 0) {
-    return Status::InvalidArgument(
-        "manifest.full-compaction-threshold-size must be positive in table " + table_->path());
+  merge_options_.merge_min_count = options.manifest_merge_min_count();
+  merge_options_.full_compaction_threshold_size = options.manifest_full_compaction_threshold_size();
+  max_retries_ = options.commit_max_retries();
+  timeout_ms_ = options.commit_timeout_millis();
+  if (options.commit_min_retry_wait_millis()) {
+    min_retry_wait_ms_ = *options.commit_min_retry_wait_millis();
   }
-  SLUICE_ASSIGN_OR_RETURN(max_retries_, ParseIntOr(options, "commit.max-retries", 10));
-  SLUICE_ASSIGN_OR_RETURN(timeout_ms_, ParseDurationMillis(options, "commit.timeout"));
-  SLUICE_ASSIGN_OR_RETURN(auto min_wait, ParseDurationMillis(options, "commit.min-retry-wait"));
-  SLUICE_ASSIGN_OR_RETURN(auto max_wait, ParseDurationMillis(options, "commit.max-retry-wait"));
-  if (min_wait) min_retry_wait_ms_ = *min_wait;
-  if (max_wait) max_retry_wait_ms_ = *max_wait;
+  if (options.commit_max_retry_wait_millis()) {
+    max_retry_wait_ms_ = *options.commit_max_retry_wait_millis();
+  }
   return Status::OK();
 }
 

@@ -47,11 +47,11 @@
 #include <vector>
 
 #include "sluice/base/result.h"
+#include "sluice/io/commit_message.h"
 #include "sluice/meta/manifest_file_merger.h"
 #include "sluice/meta/manifest_file_writer.h"
 #include "sluice/meta/snapshot.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/commit_message.h"
 
 namespace sluice {
 

@@ -123,8 +123,8 @@ Status MergeTreeCompactRewriter::MergeSection(const std::vector<SortedRun>& runs
 
 Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
     std::shared_ptr<const FileStoreTable> table, bool background) {
-  SLUICE_ASSIGN_OR_RETURN(CompactionOptions options,
-                          CompactionOptions::Make(table->options(), /*has_primary_key=*/true));
+  const CompactionOptions options =
+      CompactionOptions::From(table->options(), /*has_primary_key=*/true);
   // Java compacts deletion-vector tables with the lookup rewriter, which reads files under
   // their deletion vectors and writes new ones: merging files without them would bring deleted
   // rows back into aggregations and leave readers, who do not merge such tables, duplicates.

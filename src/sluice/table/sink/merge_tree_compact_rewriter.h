@@ -24,11 +24,11 @@
 #include <string>
 #include <vector>
 
+#include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_rewriter.h"
 #include "sluice/lsm/merge_function.h"
 #include "sluice/lsm/sequence_comparator.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/rolling_data_file_writer.h"
 #include "sluice/table/sink/sorted_run_merge_reader.h"
 #include "sluice/table/sink/table_write.h"
 

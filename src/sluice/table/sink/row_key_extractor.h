@@ -20,9 +20,9 @@
 
 #include "sluice/base/result.h"
 #include "sluice/batch/column_batch.h"
+#include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/row/binary_writer.h"
-#include "sluice/table/core_options.h"
 
 namespace sluice {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "sluice/base/result.h"
-#include "sluice/lsm/key_value.h"
+#include "sluice/io/key_value.h"
 #include "sluice/lsm/sequence_comparator.h"
 #include "sluice/lsm/sorted_run.h"
 

@@ -28,9 +28,8 @@ Result<std::unique_ptr<TableWrite>> TableWrite::Open(std::shared_ptr<const FileS
     SLUICE_ASSIGN_OR_RETURN(options.compact_manager_factory,
                             MakeMergeTreeCompactManagerFactory(table));
   }
-  SLUICE_ASSIGN_OR_RETURN(
-      CompactionOptions compaction,
-      CompactionOptions::Make(table->options(), table->schema().is_primary_key_table()));
+  const CompactionOptions compaction =
+      CompactionOptions::From(table->options(), table->schema().is_primary_key_table());
   std::unique_ptr<TableWrite> write(
       new TableWrite(std::move(table), std::move(options), std::move(extractor)));
   write->compaction_ = compaction;
@@ -75,18 +74,7 @@ Status TableWrite::RefreshRestored() {
 }
 
 Result<std::string> TableWrite::BucketPathOf(const std::string& partition, int32_t bucket) const {
-  const TableSchema& schema = table_->schema();
-  const DataTypePtr partition_type = schema.LogicalPartitionType();
-  SLUICE_ASSIGN_OR_RETURN(ValueList values, DecodeSerializedBinaryRow(partition, *partition_type));
-  std::vector<std::pair<std::string, std::optional<std::string>>> spec;
-  for (size_t i = 0; i < values.size(); ++i) {
-    SLUICE_ASSIGN_OR_RETURN(std::optional<std::string> text,
-                            LegacyPartitionValueText(values[i], *partition_type->fields()[i].type));
-    spec.emplace_back(schema.partition_keys()[i], std::move(text));
-  }
-  const std::string* data_directory = table_->options().Find("data-file.path-directory");
-  return BucketPath(table_->path(), PartitionPath(spec, table_->options().partition_default_name()),
-                    bucket, data_directory != nullptr ? *data_directory : std::string());
+  return table_->path_factory().BucketPathOfSerialized(partition, bucket);
 }
 
 Result<TableWrite::BucketWriter*> TableWrite::GetOrCreateWriter(const std::string& partition,

@@ -26,12 +26,12 @@
 
 #include "sluice/base/result.h"
 #include "sluice/batch/column_batch.h"
+#include "sluice/io/commit_message.h"
+#include "sluice/io/record_writer.h"
+#include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_manager.h"
 #include "sluice/lsm/compaction_options.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/commit_message.h"
-#include "sluice/table/sink/record_writer.h"
-#include "sluice/table/sink/rolling_data_file_writer.h"
 #include "sluice/table/sink/row_key_extractor.h"
 
 namespace sluice {

@@ -4,9 +4,9 @@
 #include <numeric>
 #include <string>
 
+#include "sluice/batch/column_take.h"
 #include "sluice/format/blob_file_reader.h"
 #include "sluice/format/file_format_registry.h"
-#include "sluice/table/source/column_take.h"
 #include "sluice/table/source/schema_evolution.h"
 #include "sluice/table/source/split_read_util.h"
 

@@ -4,11 +4,11 @@
 #include <unordered_map>
 #include <utility>
 
+#include "sluice/batch/column_take.h"
 #include "sluice/lsm/interval_partition.h"
 #include "sluice/lsm/merge_function_factory.h"
 #include "sluice/lsm/sequence_comparator.h"
 #include "sluice/row/row_kind.h"
-#include "sluice/table/source/column_take.h"
 #include "sluice/table/source/split_read_util.h"
 #include "sluice/types/value_comparator.h"
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "sluice/batch/column_take.h"
 #include "sluice/format/file_format_registry.h"
-#include "sluice/table/source/column_take.h"
 #include "sluice/table/source/split_read_util.h"
 
 namespace sluice {

@@ -397,17 +397,7 @@ std::string Planner::Remap(const std::string& path) const {
 }
 
 Result<std::string> Planner::BucketPathOf(const ValueList& partition_values, int32_t bucket) const {
-  std::vector<std::pair<std::string, std::optional<std::string>>> spec;
-  const auto& keys = schema_.partition_keys();
-  for (size_t i = 0; i < keys.size() && i < partition_values.size(); ++i) {
-    SLUICE_ASSIGN_OR_RETURN(
-        auto text,
-        LegacyPartitionValueText(partition_values[i], *partition_type_->fields()[i].type));
-    spec.emplace_back(keys[i], std::move(text));
-  }
-  const std::string* data_directory = table_.options().Find("data-file.path-directory");
-  return BucketPath(table_.path(), PartitionPath(spec, table_.options().partition_default_name()),
-                    bucket, data_directory != nullptr ? *data_directory : std::string());
+  return table_.path_factory().BucketPath(partition_values, bucket);
 }
 
 Status Planner::AttachDeletionFiles(const Snapshot& snapshot,

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "sluice/batch/column_take.h"
 #include "sluice/table/source/cast.h"
-#include "sluice/table/source/column_take.h"
 
 namespace sluice {
 

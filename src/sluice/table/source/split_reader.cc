@@ -1,7 +1,7 @@
 #include "sluice/table/source/split_reader.h"
 
+#include "sluice/batch/column_take.h"
 #include "sluice/index/deletion_vector_reader.h"
-#include "sluice/table/source/column_take.h"
 #include "sluice/table/source/delta_split_reader.h"
 #include "sluice/table/source/merge_split_reader.h"
 #include "sluice/table/source/raw_split_reader.h"

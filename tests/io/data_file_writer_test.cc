@@ -6,11 +6,11 @@
 #include <regex>
 
 #include "sluice/format/file_format_registry.h"
+#include "sluice/io/rolling_data_file_writer.h"
+#include "sluice/io/simple_stats_converter.h"
+#include "sluice/io/stats_mode.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/row/binary_row.h"
-#include "sluice/table/sink/rolling_data_file_writer.h"
-#include "sluice/table/sink/simple_stats_converter.h"
-#include "sluice/table/sink/stats_mode.h"
 #include "test_util.h"
 
 namespace sluice {
@@ -22,7 +22,7 @@ std::shared_ptr<const TableSchema> MakeSchema(std::vector<DataField> fields,
   for (const DataField& f : fields) highest = std::max(highest, f.id);
   auto schema = TableSchema::Make(3, 0, std::move(fields), highest, {}, std::move(pk),
                                   std::move(options), std::nullopt, 0);
-  EXPECT_TRUE(schema.ok()) << schema.status().ToString();
+  EXPECT_OK(schema);
   return std::make_shared<const TableSchema>(std::move(schema).value());
 }
 
@@ -34,15 +34,15 @@ DataField Field(int32_t id, std::string name, DataTypePtr type) {
 std::vector<Value> ReadRows(const std::string& path, const std::string& format, DataTypePtr type) {
   auto fmt = FileFormatByName(format).value();
   auto file = LocalFileIO()->OpenForRead(path);
-  EXPECT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_OK(file);
   auto reader = fmt->CreateReader(std::shared_ptr<RandomAccessFile>(std::move(file).value()), type,
                                   ReaderOptions{});
-  EXPECT_TRUE(reader.ok()) << reader.status().ToString();
+  EXPECT_OK(reader);
   std::vector<Value> rows;
   ColumnBatch batch(type);
   while (true) {
     auto more = (*reader)->Next(&batch);
-    EXPECT_TRUE(more.ok()) << more.status().ToString();
+    EXPECT_OK(more);
     if (!more.ok() || !*more) break;
     for (int64_t i = 0; i < batch.num_rows(); ++i) rows.push_back(batch.GetRow(i));
   }
@@ -101,7 +101,7 @@ TEST(StatsModeTest, ModePerColumnFollowsStatsCollectorFactories) {
 class DataFileWriterTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(DataFileWriterTest, AppendFilesRollAndDescribeThemselves) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string format = GetParam();
   auto schema = MakeSchema(
       {Field(0, "id", DataType::Int(false)), Field(1, "name", DataType::String()),
@@ -115,17 +115,15 @@ TEST_P(DataFileWriterTest, AppendFilesRollAndDescribeThemselves) {
   ColumnBatch batch(schema->LogicalRowType());
   const std::string long_name(40, 'x');
   for (int i = 0; i < 2500; ++i) {
-    ASSERT_TRUE(
-        batch
-            .AppendRow({Value::Int32(i),
-                        i % 10 == 0 ? Value::Null() : Value::String(long_name + std::to_string(i)),
-                        Value::Double(i * 0.5)})
-            .ok());
+    ASSERT_OK(
+        batch.AppendRow({Value::Int32(i),
+                         i % 10 == 0 ? Value::Null() : Value::String(long_name + std::to_string(i)),
+                         Value::Double(i * 0.5)}));
   }
   batch.set_num_rows(2500);
-  ASSERT_TRUE(writer->Write(batch).ok());
+  ASSERT_OK(writer->Write(batch));
   auto files = writer->Close();
-  ASSERT_TRUE(files.ok()) << files.status().ToString();
+  ASSERT_OK(files);
   // Java checks the size every 1000 rows: 1000 + 1000 + 500.
   ASSERT_EQ(files->size(), 3u);
   const std::regex name_re(
@@ -174,7 +172,7 @@ TEST_P(DataFileWriterTest, AppendFilesRollAndDescribeThemselves) {
 }
 
 TEST_P(DataFileWriterTest, KeyValueFilesHoldKeysSequenceAndKinds) {
-  testing::TempDir dir;
+  test::TempDir dir;
   const std::string format = GetParam();
   auto schema = MakeSchema({Field(0, "k", DataType::BigInt(false)),
                             Field(1, "v", DataType::String()), Field(2, "n", DataType::Int())},
@@ -203,10 +201,10 @@ TEST_P(DataFileWriterTest, KeyValueFilesHoldKeysSequenceAndKinds) {
     kv.value = {Value::Int64(i * 3 - 50),
                 i % 4 == 0 ? Value::Null() : Value::String("v" + std::to_string(i)),
                 Value::Int32(i)};
-    ASSERT_TRUE(writer->Write(kv).ok());
+    ASSERT_OK(writer->Write(kv));
   }
   auto files = writer->Close();
-  ASSERT_TRUE(files.ok()) << files.status().ToString();
+  ASSERT_OK(files);
   ASSERT_EQ(files->size(), 1u);
   const DataFileMeta& meta = (*files)[0];
   const std::string path = dir.path() + "/bucket-0/" + meta.file_name;
@@ -245,7 +243,7 @@ TEST_P(DataFileWriterTest, KeyValueFilesHoldKeysSequenceAndKinds) {
 }
 
 TEST(DataFileWriterLevelTest, StatsModePerLevelAppliesToKeyValueFilesOfThatLevel) {
-  testing::TempDir dir;
+  test::TempDir dir;
   auto schema =
       MakeSchema({Field(0, "k", DataType::BigInt(false)), Field(1, "v", DataType::String())}, {"k"},
                  {{"bucket", "1"}, {"metadata.stats-mode.per.level", "0:none, 3:counts"}});
@@ -257,7 +255,7 @@ TEST(DataFileWriterLevelTest, StatsModePerLevelAppliesToKeyValueFilesOfThatLevel
     KeyValue kv;
     kv.key = {Value::Int64(1)};
     kv.value = {Value::Int64(1), Value::String("a")};
-    EXPECT_TRUE(writer->Write(kv).ok());
+    EXPECT_OK(writer->Write(kv));
     return std::move(writer->Close().value()[0]);
   };
   // Level 0: no value stats at all (dense: an empty column list); keys keep truncate(128).

@@ -10,12 +10,13 @@
 #include <string>
 
 #include "table/case_read_util.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
 
 TEST(RawSplitReaderDeletionVectorTest, RawConvertibleCasesReadTheirRows) {
-  std::ifstream in(testing::CompatDir() + "/cases.jsonl");
+  std::ifstream in(test::CompatDir() + "/cases.jsonl");
   ASSERT_TRUE(in.good());
   std::string line;
   int passed = 0, needs_merge = 0;
@@ -25,14 +26,14 @@ TEST(RawSplitReaderDeletionVectorTest, RawConvertibleCasesReadTheirRows) {
     const std::string id = json["id"];
     const auto& read = json["read"];
     if (read.contains("mode") && read["mode"] != "batch") continue;
-    auto c = testing::TranslateRead(json);
-    ASSERT_TRUE(c.ok()) << id << ": " << c.status().ToString();
+    auto c = test::TranslateRead(json);
+    ASSERT_OK(c) << id;
     const FileStoreTable& table = *c->table;
     if (!table.options().deletion_vectors_enabled() || table.options().data_evolution_enabled()) {
       continue;
     }
     auto plan = PlanScan(table, c->scan);
-    ASSERT_TRUE(plan.ok()) << id << ": " << plan.status().ToString();
+    ASSERT_OK(plan) << id;
     bool raw = true;
     for (const auto& split : plan->splits) raw = raw && split.raw_convertible;
     if (!raw) {
@@ -42,11 +43,11 @@ TEST(RawSplitReaderDeletionVectorTest, RawConvertibleCasesReadTheirRows) {
     const auto column_types = json["column_types"].get<std::vector<std::string>>();
     std::vector<std::string> expected;
     for (const auto& row : json["rows"]) {
-      expected.push_back(testing::Normalize(row, column_types).dump());
+      expected.push_back(test::Normalize(row, column_types).dump());
     }
     std::sort(expected.begin(), expected.end());
-    auto rows = testing::ReadCaseRows(json, column_types);
-    ASSERT_TRUE(rows.ok()) << id << ": " << rows.status().ToString();
+    auto rows = test::ReadCaseRows(json, column_types);
+    ASSERT_OK(rows) << id;
     std::sort(rows->begin(), rows->end());
     EXPECT_EQ(*rows, expected) << id;
     if (*rows == expected) ++passed;

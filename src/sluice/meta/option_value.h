@@ -28,6 +28,8 @@ namespace sluice {
 Result<bool> ParseBooleanOption(std::string_view key, std::string_view text);
 Result<int32_t> ParseIntOption(std::string_view key, std::string_view text);
 Result<int64_t> ParseLongOption(std::string_view key, std::string_view text);
+// Java Double.parseDouble: surrounding blanks allowed.
+Result<double> ParseDoubleOption(std::string_view key, std::string_view text);
 // A size in bytes.
 Result<int64_t> ParseMemorySizeOption(std::string_view key, std::string_view text);
 Result<std::chrono::milliseconds> ParseDurationOption(std::string_view key, std::string_view text);

@@ -1,4 +1,4 @@
-#include "sluice/table/sink/simple_stats_converter.h"
+#include "sluice/io/simple_stats_converter.h"
 
 #include "sluice/row/binary_row.h"
 

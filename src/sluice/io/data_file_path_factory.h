@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "sluice/table/core_options.h"
+#include "sluice/meta/core_options.h"
 
 namespace sluice {
 

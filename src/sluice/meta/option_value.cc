@@ -1,4 +1,4 @@
-#include "sluice/table/option_value.h"
+#include "sluice/meta/option_value.h"
 
 #include <cctype>
 #include <charconv>
@@ -55,6 +55,16 @@ Result<bool> ParseBooleanOption(std::string_view key, std::string_view text) {
   if (lower == "true") return true;
   if (lower == "false") return false;
   return BadValue(key, text, "a boolean (true/false)");
+}
+
+Result<double> ParseDoubleOption(std::string_view key, std::string_view text) {
+  std::string_view s = Trim(text);
+  double value = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (s.empty() || ec != std::errc() || ptr != s.data() + s.size()) {
+    return BadValue(key, text, "a number");
+  }
+  return value;
 }
 
 Result<int32_t> ParseIntOption(std::string_view key, std::string_view text) {

@@ -32,7 +32,7 @@ namespace fs = std::filesystem;
 // Tables: directories holding a `snapshot` directory (branches live below their table's).
 std::vector<std::string> CorpusTables() {
   std::vector<std::string> tables;
-  for (const auto& e : fs::recursive_directory_iterator(testing::CompatTablesDir())) {
+  for (const auto& e : fs::recursive_directory_iterator(test::CompatTablesDir())) {
     if (!e.is_directory() || e.path().filename() != "snapshot") continue;
     std::string table = e.path().parent_path().string();
     if (table.find("/branch/branch-") != std::string::npos) continue;
@@ -45,7 +45,7 @@ std::vector<std::string> CorpusTables() {
 // File name -> path, for every file under `dir`.
 void IndexFiles(const std::string& dir, std::map<std::string, std::string>* out) {
   if (!fs::is_directory(dir)) return;
-  for (const std::string& p : testing::ListFilesRecursive(dir)) {
+  for (const std::string& p : test::ListFilesRecursive(dir)) {
     out->emplace(fs::path(p).filename().string(), p);
   }
 }
@@ -96,12 +96,12 @@ TEST(CorpusRowCountTest, EveryManifestDataFileReadsItsRowCount) {
     IndexFiles(db + "/external-path", &files);
     std::vector<std::string> branches = {std::string(kMainBranch)};
     auto listed = BranchManager(io, table).ListBranches();
-    ASSERT_TRUE(listed.ok()) << listed.status().ToString();
+    ASSERT_OK(listed);
     for (const std::string& b : *listed) branches.push_back(b);
     for (const std::string& branch : branches) {
       SnapshotManager snapshots_of(io, table, branch);
       auto all = snapshots_of.ListSnapshots();
-      ASSERT_TRUE(all.ok()) << branch << ": " << all.status().ToString();
+      ASSERT_OK(all) << branch;
       for (const Snapshot& snapshot : *all) {
         ++snapshots;
         std::vector<std::string> lists = {snapshot.base_manifest_list,
@@ -110,10 +110,10 @@ TEST(CorpusRowCountTest, EveryManifestDataFileReadsItsRowCount) {
         for (const std::string& list : lists) {
           if (list.empty()) continue;
           auto metas = ReadManifestList(*io, table + "/manifest/" + list);
-          ASSERT_TRUE(metas.ok()) << list << ": " << metas.status().ToString();
+          ASSERT_OK(metas) << list;
           for (const ManifestFileMeta& m : *metas) {
             auto entries = ReadManifestFile(*io, table + "/manifest/" + m.file_name);
-            ASSERT_TRUE(entries.ok()) << m.file_name << ": " << entries.status().ToString();
+            ASSERT_OK(entries) << m.file_name;
             for (const ManifestEntry& e : *entries) {
               const DataFileMeta& f = e.file;
               if (!IsColumnarDataFile(f.file_name)) continue;
@@ -122,7 +122,7 @@ TEST(CorpusRowCountTest, EveryManifestDataFileReadsItsRowCount) {
                                          << f.external_path.value_or("none") << ") not found";
               if (!checked.insert(it->second).second) continue;
               auto rows = CountRows(it->second);
-              ASSERT_TRUE(rows.ok()) << it->second << ": " << rows.status().ToString();
+              ASSERT_OK(rows) << it->second;
               EXPECT_EQ(*rows, f.row_count) << it->second;
               ++(f.file_name.ends_with(".orc") ? orc_files : parquet_files);
             }

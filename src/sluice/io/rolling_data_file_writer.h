@@ -30,13 +30,13 @@
 #include "sluice/batch/column_batch.h"
 #include "sluice/format/file_format.h"
 #include "sluice/fs/file_io.h"
-#include "sluice/lsm/key_value.h"
+#include "sluice/io/data_file_path_factory.h"
+#include "sluice/io/key_value.h"
+#include "sluice/io/key_value_layout.h"
+#include "sluice/io/stats_mode.h"
+#include "sluice/meta/core_options.h"
 #include "sluice/meta/data_file_meta.h"
 #include "sluice/meta/table_schema.h"
-#include "sluice/table/core_options.h"
-#include "sluice/table/key_value_layout.h"
-#include "sluice/table/sink/data_file_path_factory.h"
-#include "sluice/table/sink/stats_mode.h"
 
 namespace sluice {
 
@@ -68,6 +68,9 @@ class DataFileWriterFactory : public std::enable_shared_from_this<DataFileWriter
   const DataTypePtr& key_type() const { return key_type_; }
   DataFilePathFactory& path_factory() { return path_factory_; }
   int64_t target_file_size() const { return target_file_size_; }
+  // Deletes `files` from this bucket's folder, best effort: files no snapshot references
+  // (uncommitted or replaced output), which orphan-file cleanup removes when this fails.
+  void DeleteUnreferenced(const std::vector<DataFileMeta>& files) const;
 
  private:
   friend class RollingDataFileWriter;

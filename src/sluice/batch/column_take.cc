@@ -1,4 +1,4 @@
-#include "sluice/table/source/column_take.h"
+#include "sluice/batch/column_take.h"
 
 #include <cstring>
 #include <numeric>

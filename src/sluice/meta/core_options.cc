@@ -1,9 +1,11 @@
-#include "sluice/table/core_options.h"
+#include "sluice/meta/core_options.h"
+
+#include <chrono>
 
 #include <cctype>
 #include <limits>
 
-#include "sluice/table/option_value.h"
+#include "sluice/meta/option_value.h"
 
 namespace sluice {
 namespace {
@@ -48,6 +50,11 @@ constexpr std::pair<std::string_view, ChangelogProducer> kChangelogProducers[] =
 constexpr std::pair<std::string_view, SequenceSortOrder> kSortOrders[] = {
     {"ascending", SequenceSortOrder::kAscending},
     {"descending", SequenceSortOrder::kDescending},
+};
+// `lookup-compact`: true for gentle.
+constexpr std::pair<std::string_view, bool> kLookupCompactModes[] = {
+    {"radical", false},
+    {"gentle", true},
 };
 constexpr std::pair<std::string_view, NestedKeyNullStrategy> kNullStrategies[] = {
     {"merge", NestedKeyNullStrategy::kMerge},
@@ -159,6 +166,19 @@ Status CoreOptions::Parse() {
     SLUICE_ASSIGN_OR_RETURN(*out, ParseMemorySizeOption(key, *v));
     return Status::OK();
   };
+  auto get_optional_size = [this](std::string_view key, std::optional<int64_t>* out) -> Status {
+    const std::string* v = Find(key);
+    if (v == nullptr) return Status::OK();
+    SLUICE_ASSIGN_OR_RETURN(*out, ParseMemorySizeOption(key, *v));
+    return Status::OK();
+  };
+  auto get_optional_millis = [this](std::string_view key, std::optional<int64_t>* out) -> Status {
+    const std::string* v = Find(key);
+    if (v == nullptr) return Status::OK();
+    SLUICE_ASSIGN_OR_RETURN(std::chrono::milliseconds ms, ParseDurationOption(key, *v));
+    *out = ms.count();
+    return Status::OK();
+  };
 
   SLUICE_RETURN_NOT_OK(get_int("bucket", -1, &bucket_));
   if (const std::string* v = Find("bucket-key")) bucket_key_ = SplitOptionList(*v);
@@ -175,6 +195,7 @@ Status CoreOptions::Parse() {
       get_bool("file.suffix.include.compression", false, &file_suffix_include_compression_));
   partition_default_name_ = get_string("partition.default-name", "__DEFAULT_PARTITION__");
   SLUICE_RETURN_NOT_OK(get_bool("partition.legacy-name", true, &partition_legacy_name_));
+  data_file_path_directory_ = get_optional("data-file.path-directory");
 
   if (const std::string* v = Find("merge-engine")) {
     SLUICE_ASSIGN_OR_RETURN(merge_engine_, ParseEnum("merge-engine", *v, kMergeEngines));
@@ -246,6 +267,49 @@ Status CoreOptions::Parse() {
       get_bool("changelog-producer.row-deduplicate", false, &changelog_row_deduplicate_));
   SLUICE_RETURN_NOT_OK(get_bool("deletion-vectors.enabled", false, &deletion_vectors_enabled_));
   SLUICE_RETURN_NOT_OK(get_bool("deletion-vectors.bitmap64", false, &deletion_vectors_bitmap64_));
+  SLUICE_RETURN_NOT_OK(get_bool("force-lookup", false, &force_lookup_));
+  if (Find("lookup-wait") != nullptr) {
+    SLUICE_RETURN_NOT_OK(get_bool("lookup-wait", true, &lookup_wait_));
+  } else {
+    SLUICE_RETURN_NOT_OK(get_bool("changelog-producer.lookup-wait", true, &lookup_wait_));
+  }
+  if (const std::string* v = Find("lookup-compact")) {
+    SLUICE_ASSIGN_OR_RETURN(lookup_compact_gentle_,
+                            ParseEnum("lookup-compact", *v, kLookupCompactModes));
+  }
+  SLUICE_RETURN_NOT_OK(
+      get_optional_int("lookup-compact.max-interval", &lookup_compact_max_interval_));
+  SLUICE_RETURN_NOT_OK(get_bool("compaction.force-up-level-0", false, &force_up_level0_));
+  SLUICE_RETURN_NOT_OK(
+      get_optional_millis("compaction.optimization-interval", &optimization_interval_millis_));
+  SLUICE_RETURN_NOT_OK(
+      get_optional_size("compaction.total-size-threshold", &total_size_threshold_));
+  SLUICE_RETURN_NOT_OK(
+      get_optional_size("compaction.incremental-size-threshold", &incremental_size_threshold_));
+  SLUICE_RETURN_NOT_OK(get_int("compaction.offpeak.start.hour", -1, &offpeak_start_hour_));
+  SLUICE_RETURN_NOT_OK(get_int("compaction.offpeak.end.hour", -1, &offpeak_end_hour_));
+  SLUICE_RETURN_NOT_OK(get_int("compaction.offpeak-ratio", 0, &offpeak_ratio_));
+  if (const std::string* v = Find("compaction.small-file-ratio")) {
+    SLUICE_ASSIGN_OR_RETURN(small_file_ratio_,
+                            ParseDoubleOption("compaction.small-file-ratio", *v));
+  }
+  SLUICE_RETURN_NOT_OK(get_int("compaction.min.file-num", 5, &min_file_num_));
+
+  SLUICE_RETURN_NOT_OK(get_int("manifest.merge-min-count", 30, &manifest_merge_min_count_));
+  SLUICE_RETURN_NOT_OK(get_size("manifest.full-compaction-threshold-size", int64_t{16} << 20,
+                                &manifest_full_compaction_threshold_size_));
+  if (manifest_full_compaction_threshold_size_ <= 0) {
+    return Status::InvalidArgument(
+        "option 'manifest.full-compaction-threshold-size' must be "
+        "positive: '" +
+        *Find("manifest.full-compaction-threshold-size") + "'");
+  }
+  SLUICE_RETURN_NOT_OK(get_int("commit.max-retries", 10, &commit_max_retries_));
+  SLUICE_RETURN_NOT_OK(get_optional_millis("commit.timeout", &commit_timeout_millis_));
+  SLUICE_RETURN_NOT_OK(
+      get_optional_millis("commit.min-retry-wait", &commit_min_retry_wait_millis_));
+  SLUICE_RETURN_NOT_OK(
+      get_optional_millis("commit.max-retry-wait", &commit_max_retry_wait_millis_));
 
   stats_mode_ = get_string("metadata.stats-mode", "truncate(16)");
   SLUICE_RETURN_NOT_OK(get_bool("metadata.stats-dense-store", true, &stats_dense_store_));

@@ -1,13 +1,13 @@
-#include "sluice/table/sink/rolling_data_file_writer.h"
+#include "sluice/io/rolling_data_file_writer.h"
 
 #include <chrono>
 #include <ctime>
 #include <numeric>
 
+#include "sluice/batch/column_take.h"
 #include "sluice/format/file_format_registry.h"
+#include "sluice/io/simple_stats_converter.h"
 #include "sluice/row/binary_row.h"
-#include "sluice/table/sink/simple_stats_converter.h"
-#include "sluice/table/source/column_take.h"
 
 namespace sluice {
 
@@ -100,6 +100,12 @@ Result<std::shared_ptr<DataFileWriterFactory>> DataFileWriterFactory::Make(
     }
   }
   return f;
+}
+
+void DataFileWriterFactory::DeleteUnreferenced(const std::vector<DataFileMeta>& files) const {
+  for (const DataFileMeta& file : files) {
+    (void)io_->Delete(path_factory_.PathOf(file.file_name), /*recursive=*/false);
+  }
 }
 
 std::unique_ptr<RollingDataFileWriter> DataFileWriterFactory::NewAppendWriter(

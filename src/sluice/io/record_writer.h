@@ -10,8 +10,8 @@
 
 #include "sluice/base/result.h"
 #include "sluice/batch/column_batch.h"
+#include "sluice/io/commit_message.h"
 #include "sluice/row/row_kind.h"
-#include "sluice/table/sink/commit_message.h"
 
 namespace sluice {
 

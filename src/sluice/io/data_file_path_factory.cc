@@ -1,4 +1,4 @@
-#include "sluice/table/sink/data_file_path_factory.h"
+#include "sluice/io/data_file_path_factory.h"
 
 #include "sluice/base/uuid.h"
 #include "sluice/meta/file_paths.h"

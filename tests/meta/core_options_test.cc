@@ -1,8 +1,9 @@
-#include "sluice/table/core_options.h"
+#include "sluice/meta/core_options.h"
 
 #include <gtest/gtest.h>
 
-#include "sluice/table/option_value.h"
+#include "sluice/meta/option_value.h"
+#include "test_util.h"
 
 namespace sluice {
 namespace {
@@ -11,7 +12,7 @@ constexpr int64_t kMiB = int64_t{1} << 20;
 
 CoreOptions MustMake(const TableOptions& options, const DynamicOptions& dynamic = {}) {
   Result<CoreOptions> result = CoreOptions::Make(options, dynamic);
-  EXPECT_TRUE(result.ok()) << result.status().ToString();
+  EXPECT_OK(result);
   return std::move(result).value();
 }
 
@@ -265,9 +266,9 @@ TEST(CoreOptionsTest, FromSchemaUsesTheSchemaOptions) {
       {DataField{0, "k", DataType::Int(false), {}, {}}, DataField{1, "v", DataType::Int(), {}, {}}},
       1, {}, {"k"}, {{"merge-engine", "aggregation"}, {"fields.v.aggregate-function", "sum"}},
       std::nullopt, 0);
-  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  ASSERT_OK(schema);
   Result<CoreOptions> o = CoreOptions::FromSchema(*schema, {{"fields.v.ignore-retract", "true"}});
-  ASSERT_TRUE(o.ok());
+  ASSERT_OK(o);
   EXPECT_EQ(o->merge_engine(), MergeEngine::kAggregation);
   EXPECT_EQ(o->FieldAggregateFunction("v"), "sum");
   EXPECT_TRUE(o->FieldIgnoreRetract("v"));

@@ -31,7 +31,7 @@ bool IsIndexManifest(const std::string& path) {
 // Index files by name under a .db folder (main table, external paths, bucket folders).
 std::map<std::string, std::string> IndexFilesByName(const fs::path& db_dir) {
   std::map<std::string, std::string> by_name;
-  for (const auto& path : testing::ListFilesRecursive(db_dir.string())) {
+  for (const auto& path : test::ListFilesRecursive(db_dir.string())) {
     const std::string name = fs::path(path).filename().string();
     if (name.rfind("index-", 0) == 0 && !IsIndexManifest(path)) by_name.emplace(name, path);
   }
@@ -42,21 +42,20 @@ TEST(DeletionVectorCorpusTest, EveryIndexManifestRangeReadsAndRoundTrips) {
   auto io = LocalFileIO();
   std::set<std::pair<std::string, int64_t>> vectors;
   int manifests = 0, ranges = 0, with_cardinality = 0, empty_files = 0, files_rebuilt = 0;
-  for (const auto& manifest :
-       testing::ListFilesRecursive(testing::CompatTablesDir(), IsIndexManifest)) {
+  for (const auto& manifest : test::ListFilesRecursive(test::CompatTablesDir(), IsIndexManifest)) {
     // <db>/<table>/manifest/index-manifest-*, or inside a branch of the table.
     fs::path db_dir = fs::path(manifest).parent_path();
     while (!db_dir.empty() && db_dir.extension() != ".db") db_dir = db_dir.parent_path();
     ASSERT_FALSE(db_dir.empty()) << manifest;
     const auto index_files = IndexFilesByName(db_dir);
     auto entries = ReadIndexManifest(*io, manifest);
-    ASSERT_TRUE(entries.ok()) << entries.status().ToString();
+    ASSERT_OK(entries);
     ++manifests;
     for (const auto& entry : *entries) {
       if (entry.index_type != "DELETION_VECTORS") continue;
       auto found = index_files.find(entry.file_name);
       ASSERT_NE(found, index_files.end()) << entry.file_name << " of " << manifest;
-      const std::string content = testing::ReadFileOrFail(found->second);
+      const std::string content = test::ReadFileOrFail(found->second);
       ASSERT_FALSE(content.empty());
       EXPECT_EQ(content[0], 1) << found->second;
       EXPECT_EQ(static_cast<int64_t>(content.size()), entry.file_size) << found->second;
@@ -68,7 +67,7 @@ TEST(DeletionVectorCorpusTest, EveryIndexManifestRangeReadsAndRoundTrips) {
         ++ranges;
         const DeletionFile file{found->second, range.offset, range.length, range.cardinality};
         auto dv = ReadDeletionVector(*io, file);
-        ASSERT_TRUE(dv.ok()) << dv.status().ToString();
+        ASSERT_OK(dv);
         EXPECT_FALSE(dv->IsEmpty());
         if (range.cardinality) {
           ++with_cardinality;
@@ -88,7 +87,7 @@ TEST(DeletionVectorCorpusTest, EveryIndexManifestRangeReadsAndRoundTrips) {
         to_write.emplace_back((*entry.deletion_vectors)[i].data_file_name, &read[i]);
       }
       auto rebuilt = BuildDeletionVectorIndexFile(to_write);
-      ASSERT_TRUE(rebuilt.ok()) << rebuilt.status().ToString();
+      ASSERT_OK(rebuilt);
       EXPECT_EQ(rebuilt->content, content) << found->second;
       ASSERT_EQ(rebuilt->ranges.size(), entry.deletion_vectors->size());
       for (size_t i = 0; i < read.size(); ++i) {
@@ -108,7 +107,7 @@ TEST(DeletionVectorCorpusTest, EveryIndexManifestRangeReadsAndRoundTrips) {
 }
 
 std::string TablePath(const std::string& relative) {
-  return testing::CompatTablesDir() + "/" + relative;
+  return test::CompatTablesDir() + "/" + relative;
 }
 
 // Deleted positions of every deletion file of a batch plan; each must lie inside its data file.
@@ -118,7 +117,7 @@ int64_t DeletedRows(FileIO& io, const ScanPlan& plan) {
     for (size_t i = 0; i < split.deletion_files.size(); ++i) {
       if (!split.deletion_files[i]) continue;
       auto dv = ReadDeletionVector(io, *split.deletion_files[i]);
-      EXPECT_TRUE(dv.ok()) << dv.status().ToString();
+      EXPECT_OK(dv);
       if (!dv.ok()) continue;
       const auto positions = dv->ToSortedPositions();
       EXPECT_FALSE(positions.empty());
@@ -139,13 +138,13 @@ TEST(DeletionVectorCorpusTest, ScanAndReadDvMarksTonyAndAlice) {
     SCOPED_TRACE(format);
     auto table = FileStoreTable::Open(
         io, TablePath(format + "/pk_table_scan_and_read_dv.db/pk_table_scan_and_read_dv"));
-    ASSERT_TRUE(table.ok()) << table.status().ToString();
+    ASSERT_OK(table);
     std::map<int64_t, std::pair<int64_t, int64_t>> planned_and_deleted;
     for (int64_t id = 1; id <= 6; ++id) {
       ScanOptions options;
       options.version = TableVersion::SnapshotId(id);
       auto plan = PlanScan(**table, options);
-      ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+      ASSERT_OK(plan);
       int64_t planned = 0;
       for (const auto& split : plan->splits) planned += split.RowCount();
       planned_and_deleted[id] = {planned, DeletedRows(*io, *plan)};
@@ -160,26 +159,26 @@ TEST(DeletionVectorCorpusTest, ScanAndReadDvMarksTonyAndAlice) {
     ScanOptions options;
     options.version = TableVersion::SnapshotId(4);
     auto plan = PlanScan(**table, options);
-    ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+    ASSERT_OK(plan);
     const DataTypePtr name_type = (*table)->schema().ProjectedRowType({"f0", "f3"});
     std::multiset<std::string> deleted_rows;
     for (const auto& split : plan->splits) {
       for (size_t i = 0; i < split.deletion_files.size(); ++i) {
         if (!split.deletion_files[i]) continue;
         auto dv = ReadDeletionVector(*io, *split.deletion_files[i]);
-        ASSERT_TRUE(dv.ok()) << dv.status().ToString();
+        ASSERT_OK(dv);
         auto file_format = FileFormatByName(format);
-        ASSERT_TRUE(file_format.ok());
+        ASSERT_OK(file_format);
         auto file = io->OpenForRead(split.data_file_paths[i]);
-        ASSERT_TRUE(file.ok()) << file.status().ToString();
+        ASSERT_OK(file);
         ReaderOptions reader_options;
         reader_options.row_positions = dv->ToSortedPositions();
         auto reader = (*file_format)->CreateReader(std::move(*file), name_type, reader_options);
-        ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+        ASSERT_OK(reader);
         ColumnBatch batch(name_type);
         while (true) {
           auto more = (*reader)->Next(&batch);
-          ASSERT_TRUE(more.ok()) << more.status().ToString();
+          ASSERT_OK(more);
           if (!*more) break;
           for (int64_t row = 0; row < batch.num_rows(); ++row) {
             deleted_rows.insert(std::string(batch.column(0)->GetBytes(row)) + " " +
@@ -199,25 +198,25 @@ TEST(DeletionVectorCorpusTest, EveryPlannedDeletionFileReads) {
   int tables = 0, plans = 0;
   int64_t deleted = 0;
   for (const auto& schema :
-       testing::ListFilesRecursive(testing::CompatTablesDir(), [](const std::string& path) {
+       test::ListFilesRecursive(test::CompatTablesDir(), [](const std::string& path) {
          return path.find("/branch/") == std::string::npos &&
                 fs::path(path).parent_path().filename() == "schema" &&
                 fs::path(path).filename() == "schema-0";
        })) {
     const std::string table_dir = fs::path(schema).parent_path().parent_path().string();
     auto table = FileStoreTable::Open(io, table_dir);
-    ASSERT_TRUE(table.ok()) << table.status().ToString();
+    ASSERT_OK(table);
     if (!(*table)->options().deletion_vectors_enabled()) continue;
     ++tables;
     auto ids = (*table)->snapshot_manager().ListSnapshotIds();
-    ASSERT_TRUE(ids.ok()) << ids.status().ToString();
+    ASSERT_OK(ids);
     for (int64_t id : *ids) {
       ScanOptions options;
       options.version = TableVersion::SnapshotId(id);
       // Where the corpus keeps the files Java wrote to an external path (cases.jsonl).
       options.path_remap.emplace_back("FILE:/tmp/external", "../external");
       auto plan = PlanScan(**table, options);
-      ASSERT_TRUE(plan.ok()) << table_dir << " snapshot " << id << ": " << plan.status().ToString();
+      ASSERT_OK(plan) << table_dir << " snapshot " << id;
       ++plans;
       deleted += DeletedRows(*io, *plan);
     }

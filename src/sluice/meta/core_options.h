@@ -70,6 +70,10 @@ class CoreOptions {
   bool file_suffix_include_compression() const { return file_suffix_include_compression_; }
   const std::string& partition_default_name() const { return partition_default_name_; }
   bool partition_legacy_name() const { return partition_legacy_name_; }  // true
+  // `data-file.path-directory`: a folder under the table holding the partition folders.
+  const std::optional<std::string>& data_file_path_directory() const {
+    return data_file_path_directory_;
+  }
 
   // --- Merge engines.
   MergeEngine merge_engine() const { return merge_engine_; }
@@ -126,6 +130,43 @@ class CoreOptions {
   bool changelog_producer_row_deduplicate() const { return changelog_row_deduplicate_; }
   bool deletion_vectors_enabled() const { return deletion_vectors_enabled_; }
   bool deletion_vectors_bitmap64() const { return deletion_vectors_bitmap64_; }
+  bool force_lookup() const { return force_lookup_; }  // false
+  // `lookup-wait`, or its older key `changelog-producer.lookup-wait`; true.
+  bool lookup_wait() const { return lookup_wait_; }
+  bool lookup_compact_gentle() const { return lookup_compact_gentle_; }  // `lookup-compact`
+  const std::optional<int32_t>& lookup_compact_max_interval() const {
+    return lookup_compact_max_interval_;
+  }
+  bool compaction_force_up_level0() const { return force_up_level0_; }  // false
+  // `compaction.optimization-interval`, in milliseconds.
+  const std::optional<int64_t>& compaction_optimization_interval_millis() const {
+    return optimization_interval_millis_;
+  }
+  const std::optional<int64_t>& compaction_total_size_threshold() const {
+    return total_size_threshold_;
+  }
+  const std::optional<int64_t>& compaction_incremental_size_threshold() const {
+    return incremental_size_threshold_;
+  }
+  int32_t compaction_offpeak_start_hour() const { return offpeak_start_hour_; }  // -1
+  int32_t compaction_offpeak_end_hour() const { return offpeak_end_hour_; }      // -1
+  int32_t compaction_offpeak_ratio() const { return offpeak_ratio_; }            // 0
+  double compaction_small_file_ratio() const { return small_file_ratio_; }       // 0.7
+  int32_t compaction_min_file_num() const { return min_file_num_; }              // 5
+
+  // --- Commit.
+  int32_t manifest_merge_min_count() const { return manifest_merge_min_count_; }  // 30
+  int64_t manifest_full_compaction_threshold_size() const {                       // 16 mb
+    return manifest_full_compaction_threshold_size_;
+  }
+  int32_t commit_max_retries() const { return commit_max_retries_; }  // 10
+  const std::optional<int64_t>& commit_timeout_millis() const { return commit_timeout_millis_; }
+  const std::optional<int64_t>& commit_min_retry_wait_millis() const {
+    return commit_min_retry_wait_millis_;
+  }
+  const std::optional<int64_t>& commit_max_retry_wait_millis() const {
+    return commit_max_retry_wait_millis_;
+  }
 
   // --- Statistics, indexes, evolution, branches.
   const std::string& metadata_stats_mode() const { return stats_mode_; }  // "truncate(16)"
@@ -161,6 +202,26 @@ class CoreOptions {
   bool file_suffix_include_compression_ = false;
   std::string partition_default_name_;
   bool partition_legacy_name_ = true;
+  std::optional<std::string> data_file_path_directory_;
+  bool force_lookup_ = false;
+  bool lookup_wait_ = true;
+  bool lookup_compact_gentle_ = false;
+  std::optional<int32_t> lookup_compact_max_interval_;
+  bool force_up_level0_ = false;
+  std::optional<int64_t> optimization_interval_millis_;
+  std::optional<int64_t> total_size_threshold_;
+  std::optional<int64_t> incremental_size_threshold_;
+  int32_t offpeak_start_hour_ = -1;
+  int32_t offpeak_end_hour_ = -1;
+  int32_t offpeak_ratio_ = 0;
+  double small_file_ratio_ = 0.7;
+  int32_t min_file_num_ = 5;
+  int32_t manifest_merge_min_count_ = 30;
+  int64_t manifest_full_compaction_threshold_size_ = 16 << 20;
+  int32_t commit_max_retries_ = 10;
+  std::optional<int64_t> commit_timeout_millis_;
+  std::optional<int64_t> commit_min_retry_wait_millis_;
+  std::optional<int64_t> commit_max_retry_wait_millis_;
   MergeEngine merge_engine_ = MergeEngine::kDeduplicate;
   std::vector<std::string> sequence_field_;
   SequenceSortOrder sequence_sort_order_ = SequenceSortOrder::kAscending;

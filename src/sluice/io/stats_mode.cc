@@ -1,4 +1,4 @@
-#include "sluice/table/sink/stats_mode.h"
+#include "sluice/io/stats_mode.h"
 
 #include <algorithm>
 #include <cctype>

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "sluice/base/result.h"
-#include "sluice/table/core_options.h"
+#include "sluice/meta/core_options.h"
 #include "sluice/types/column_stats.h"
 #include "sluice/types/data_type.h"
 

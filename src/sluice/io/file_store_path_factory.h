@@ -1,0 +1,39 @@
+// FileStorePathFactory: the folder of a partition and bucket of one table (Java
+// FileStorePathFactory.bucketPath):
+// `<table>/[<data-file.path-directory>/]<k1>=<v1>/.../bucket-<b>`, partition values in Java's
+// legacy text form, `partition.default-name` for nulls. The one place the scan, the writers,
+// compaction and the checker get a bucket's folder from.
+//
+// Thread safety: immutable; safe to share across threads.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "sluice/base/result.h"
+#include "sluice/meta/core_options.h"
+#include "sluice/meta/table_schema.h"
+#include "sluice/types/value.h"
+
+namespace sluice {
+
+class FileStorePathFactory {
+ public:
+  FileStorePathFactory(std::string table_path, const TableSchema& schema,
+                       const CoreOptions& options);
+
+  // The bucket folder for a partition's values, in partition-key order.
+  Result<std::string> BucketPath(const ValueList& partition_values, int32_t bucket) const;
+  // The bucket folder for a partition as manifests serialise it (a BinaryRow).
+  Result<std::string> BucketPathOfSerialized(const std::string& partition, int32_t bucket) const;
+
+ private:
+  std::string table_path_;
+  std::vector<std::string> partition_keys_;
+  DataTypePtr partition_type_;
+  std::string default_partition_name_;
+  std::string data_directory_;
+};
+
+}  // namespace sluice
