@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -21,6 +22,12 @@ namespace sluice::test {
 template <typename T>
 ::testing::AssertionResult IsOk(const Result<T>& result) {
   return IsOk(result.status());
+}
+// Anything else with an ok() (a stream, a reader of a test's own): no status to show.
+template <typename T, typename = std::enable_if_t<!std::is_convertible_v<const T&, const Status&>>>
+::testing::AssertionResult IsOk(const T& value) {
+  if (value.ok()) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "not ok";
 }
 
 // Success when `status` has `code` and its text (ToString) contains every one of `words`;

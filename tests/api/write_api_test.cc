@@ -15,13 +15,12 @@
 #include "sluice/table/table_checker.h"
 #include "sluice/write_builder.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice {
 namespace {
 
-DataField Field(int32_t id, std::string name, DataTypePtr type) {
-  return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
-}
+using test::Field;
 
 class WriteApiTest : public ::testing::Test {
  protected:

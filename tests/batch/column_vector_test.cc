@@ -4,13 +4,12 @@
 
 #include "sluice/batch/column_batch.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice {
 namespace {
 
-DataField Field(int32_t id, const char* name, DataTypePtr type) {
-  return DataField{id, name, std::move(type), std::nullopt, std::nullopt};
-}
+using test::Field;
 
 TEST(ColumnVectorTest, EveryTypeRoundTripsThroughValuesWithNulls) {
   DataTypePtr row = DataType::Row({

@@ -21,9 +21,12 @@
 #include "sluice/meta/schema_change.h"
 #include "sluice/table/table_checker.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice {
 namespace {
+
+using test::Field;
 
 using nlohmann::json;
 
@@ -68,10 +71,6 @@ std::vector<std::string> SortedRows(const std::string& jsonl) {
   }
   std::sort(rows.begin(), rows.end());
   return rows;
-}
-
-DataField Field(int32_t id, std::string name, DataTypePtr type) {
-  return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
 }
 
 class SluiceWriteCliTest : public ::testing::Test {

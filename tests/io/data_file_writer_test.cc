@@ -12,9 +12,12 @@
 #include "sluice/meta/file_paths.h"
 #include "sluice/row/binary_row.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice {
 namespace {
+
+using test::Field;
 
 std::shared_ptr<const TableSchema> MakeSchema(std::vector<DataField> fields,
                                               std::vector<std::string> pk, TableOptions options) {
@@ -24,10 +27,6 @@ std::shared_ptr<const TableSchema> MakeSchema(std::vector<DataField> fields,
                                   std::move(options), std::nullopt, 0);
   EXPECT_OK(schema);
   return std::make_shared<const TableSchema>(std::move(schema).value());
-}
-
-DataField Field(int32_t id, std::string name, DataTypePtr type) {
-  return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
 }
 
 // Reads a whole data file as `type`.

@@ -13,12 +13,9 @@
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice::test {
-
-inline DataField Field(int id, std::string name, DataTypePtr type) {
-  return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
-}
 
 inline TableSchema MakeSchema(std::vector<DataField> fields, std::vector<std::string> pks,
                               TableOptions options) {

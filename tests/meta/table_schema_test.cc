@@ -121,7 +121,7 @@ TEST(TableSchemaTest, ValidationErrors) {
             "bucket key 'f1' is a partition key");
   EXPECT_EQ(make({}, {}, {{"bucket-key", "x"}}).message(), "bucket key 'x' is not a field");
   EXPECT_EQ(make({}, {}, {{"bucket", "two"}}).message(),
-            "option 'bucket' is not an integer: 'two'");
+            "option 'bucket': cannot parse 'two' as an INT");
   EXPECT_EQ(make({"zz"}, {}, {}).message(), "partition key 'zz' is not a field");
   EXPECT_EQ(make({}, {"zz"}, {}).message(), "primary key 'zz' is not a field");
   std::vector<DataField> dup = Fields();

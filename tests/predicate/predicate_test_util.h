@@ -11,16 +11,9 @@
 #include "sluice/types/column_stats.h"
 #include "sluice/types/value_comparator.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice::test {
-
-inline DataField Field(int32_t id, std::string name, DataTypePtr type) {
-  DataField f;
-  f.id = id;
-  f.name = std::move(name);
-  f.type = std::move(type);
-  return f;
-}
 
 // A ROW type with fields named and typed as given, ids 0..n-1.
 inline DataTypePtr RowOf(std::vector<std::pair<std::string, DataTypePtr>> fields) {

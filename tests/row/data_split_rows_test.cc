@@ -21,9 +21,12 @@
 #include "sluice/row/bucket.h"
 #include "sluice/types/data_type_json.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice {
 namespace {
+
+using test::Field;
 
 namespace fs = std::filesystem;
 using test::ToHex;
@@ -67,14 +70,6 @@ class JavaStream {
   size_t pos_ = 0;
   bool ok_ = true;
 };
-
-DataField Field(int32_t id, const char* name, DataTypePtr type) {
-  DataField f;
-  f.id = id;
-  f.name = name;
-  f.type = std::move(type);
-  return f;
-}
 
 // DataFileMeta.SCHEMA; each DataSplit version serializes a prefix of it.
 DataTypePtr DataFileMetaType(int arity) {

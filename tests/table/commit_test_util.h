@@ -45,10 +45,10 @@ inline DataTypePtr TestRowType() {
                         DataField{2, "v", DataType::String(), std::nullopt, std::nullopt}});
 }
 
-// Writes schema-0 of a (pt, id, v) table at `dir`: partitioned by pt when `partitioned`, with
-// primary key (pt, id) / (id) when `primary_key`.
-inline Status CreateTestTable(const std::string& dir, bool partitioned, TableOptions options,
-                              bool primary_key = false) {
+// Writes schema-0 of a TestRowType (pt, id, v) table at `dir`: partitioned by pt when
+// `partitioned`, with primary key (pt, id) / (id) when `primary_key`.
+inline Status CreateTestRowTable(const std::string& dir, bool partitioned, TableOptions options,
+                                 bool primary_key = false) {
   auto row_type = TestRowType();
   std::vector<DataField> fields = row_type->fields();
   std::vector<std::string> partition_keys;

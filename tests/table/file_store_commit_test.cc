@@ -21,7 +21,7 @@ namespace {
 using test::AddFiles;
 using test::Committable;
 using test::CompactFiles;
-using test::CreateTestTable;
+using test::CreateTestRowTable;
 using test::MakeRows;
 using test::OpenTestTable;
 using test::ReadList;
@@ -40,7 +40,7 @@ class FileStoreCommitTest : public ::testing::Test {
  protected:
   void Create(bool partitioned, TableOptions options = {}, bool primary_key = false) {
     dir_ = tmp_.path() + "/t";
-    ASSERT_OK(CreateTestTable(dir_, partitioned, std::move(options), primary_key));
+    ASSERT_OK(CreateTestRowTable(dir_, partitioned, std::move(options), primary_key));
     auto table = OpenTestTable(dir_);
     ASSERT_OK(table);
     table_ = *table;

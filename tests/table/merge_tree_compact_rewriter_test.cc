@@ -12,13 +12,12 @@
 #include "sluice/table/sink/sorted_run_merge_reader.h"
 #include "sluice/table/table_checker.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice {
 namespace {
 
-DataField Field(int32_t id, std::string name, DataTypePtr type) {
-  return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
-}
+using test::Field;
 
 std::vector<DataField> KvFields() {
   return {Field(0, "k", DataType::BigInt(false)), Field(1, "v", DataType::String()),

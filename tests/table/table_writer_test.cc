@@ -24,16 +24,15 @@
 #include "sluice/table/source/split_reader.h"
 #include "sluice/table/table_checker.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice {
 namespace {
 
+using test::Field;
+
 using test::CreateTestTable;
 using test::ReadAll;
-
-DataField Field(int32_t id, std::string name, DataTypePtr type) {
-  return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
-}
 
 // Writes `rows` (with `kinds`, or all +I) through a fresh TableWrite and commits them.
 void WriteAndCommit(const std::string& path, const std::vector<ValueList>& rows,

@@ -12,17 +12,12 @@
 #include "sluice/fs/file_io.h"
 #include "sluice/predicate/predicate.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice::orc {
 namespace {
 
-DataField Field(int32_t id, std::string name, DataTypePtr type) {
-  DataField f;
-  f.id = id;
-  f.name = std::move(name);
-  f.type = std::move(type);
-  return f;
-}
+using test::Field;
 
 DataTypePtr AllTypes() {
   return DataType::Row({

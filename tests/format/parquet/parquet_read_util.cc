@@ -7,7 +7,7 @@
 #include "sluice/format/parquet/parquet_reader.h"
 #include "sluice/fs/file_io.h"
 
-namespace sluice::parquet::testing {
+namespace sluice::test {
 
 Result<FileContent> ReadParquetFile(const std::string& path, DataTypePtr read_type,
                                     const ReaderOptions& options) {
@@ -15,10 +15,10 @@ Result<FileContent> ReadParquetFile(const std::string& path, DataTypePtr read_ty
   std::shared_ptr<RandomAccessFile> file = std::move(f);
   FileContent out;
   if (read_type == nullptr) {
-    SLUICE_ASSIGN_OR_RETURN(read_type, ReadParquetFileType(*file));
+    SLUICE_ASSIGN_OR_RETURN(read_type, parquet::ReadParquetFileType(*file));
   }
   out.type = read_type;
-  SLUICE_ASSIGN_OR_RETURN(auto reader, OpenParquetReader(file, read_type, options));
+  SLUICE_ASSIGN_OR_RETURN(auto reader, parquet::OpenParquetReader(file, read_type, options));
   out.num_rows = reader->num_rows();
   ColumnBatch batch(read_type);
   while (true) {
@@ -188,4 +188,4 @@ std::string DuckDbCanonicalSql(const std::string& expr, const DataType& type, in
   return "COALESCE(" + body + ", 'NULL')";
 }
 
-}  // namespace sluice::parquet::testing
+}  // namespace sluice::test

@@ -12,7 +12,7 @@
 #include "sluice/types/data_type.h"
 #include "sluice/types/value.h"
 
-namespace sluice::parquet::testing {
+namespace sluice::test {
 
 struct FileContent {
   DataTypePtr type;
@@ -33,4 +33,4 @@ std::string CanonicalText(const Value& v, const DataType& type);
 // canonical text as CanonicalText.
 std::string DuckDbCanonicalSql(const std::string& expr, const DataType& type, int depth = 0);
 
-}  // namespace sluice::parquet::testing
+}  // namespace sluice::test

@@ -18,22 +18,17 @@
 #include "sluice/fs/memory_file.h"
 #include "sluice/predicate/predicate.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice::parquet {
 namespace {
+
+using test::Field;
 
 using sluice::test::DuckDbOracle;
 using sluice::test::TempDir;
 using test::CanonicalText;
 using test::ReadParquetFile;
-
-DataField Field(int32_t id, std::string name, DataTypePtr type) {
-  DataField f;
-  f.id = id;
-  f.name = std::move(name);
-  f.type = std::move(type);
-  return f;
-}
 
 // Counts the bytes read through it.
 class CountingFile : public RandomAccessFile {

@@ -18,20 +18,15 @@
 #include "sluice/format/parquet/thrift_compact_reader.h"
 #include "sluice/fs/file_io.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice::parquet {
 namespace {
 
+using test::Field;
+
 using test::DuckDbOracle;
 using test::TempDir;
-
-DataField Field(int32_t id, std::string name, DataTypePtr type) {
-  DataField f;
-  f.id = id;
-  f.name = std::move(name);
-  f.type = std::move(type);
-  return f;
-}
 
 Result<WriteResult> WriteParquet(const std::string& path, const DataTypePtr& type,
                                  const std::vector<const ColumnBatch*>& batches,

@@ -22,7 +22,7 @@ namespace {
 using test::AddFiles;
 using test::Committable;
 using test::CompactFiles;
-using test::CreateTestTable;
+using test::CreateTestRowTable;
 using test::MakeRows;
 using test::OpenTestTable;
 using test::ReadTestTable;
@@ -152,10 +152,10 @@ void CommitterProcess(const std::string& dir, int child, int steps, const std::s
 TEST(CommitScenarioTest, ConcurrentCommittersLandOrConflict) {
   ::sluice::test::TempDir tmp;
   const std::string dir = tmp.path() + "/t";
-  ASSERT_OK(CreateTestTable(dir, false,
-                            {{"commit.max-retries", "100"},
-                             {"commit.min-retry-wait", "1 ms"},
-                             {"commit.max-retry-wait", "20 ms"}}));
+  ASSERT_OK(CreateTestRowTable(dir, false,
+                               {{"commit.max-retries", "100"},
+                                {"commit.min-retry-wait", "1 ms"},
+                                {"commit.max-retry-wait", "20 ms"}}));
   auto table = OpenTestTable(dir);
   ASSERT_OK(table);
   std::vector<TestRow> expected;
@@ -283,7 +283,7 @@ TEST(CommitScenarioTest, KilledCommitterLeavesOnlyWholeSnapshots) {
   ::sluice::test::TempDir tmp;
   const std::string dir = tmp.path() + "/t";
   // Small merge count so that base manifests are rewritten in many commits.
-  ASSERT_OK(CreateTestTable(dir, true, {{"manifest.merge-min-count", "2"}}));
+  ASSERT_OK(CreateTestRowTable(dir, true, {{"manifest.merge-min-count", "2"}}));
   constexpr int kBatches = 40;
   int kills = 0;
   for (int round = 0; round < 21; ++round) {
