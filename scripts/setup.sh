@@ -35,3 +35,24 @@ if [ ! -d "$here/tests/oracle/node_modules" ] || [ "$here/tests/oracle/package-l
   (cd "$here/tests/oracle" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
   touch "$here/tests/oracle/node_modules"
 fi
+
+# Python oracles of the interop tests (tests/interop_arrow): pyarrow (Arrow C++'s Parquet and
+# ORC) and pypaimon, each in its own virtual environment under build/pyenv/ (pypaimon pins an
+# older pyarrow), installed from the pinned requirement files once and reused after that.
+python3 -m venv --help >/dev/null 2>&1 || {
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends python3 python3-venv
+}
+for env in arrow pypaimon; do
+  requirements="$here/tests/interop_arrow/python/requirements-$env.txt"
+  venv="$here/build/pyenv/$env"
+  if [ ! -x "$venv/bin/python" ] || [ "$requirements" -nt "$venv/.installed" ]; then
+    echo "setup: creating the $env Python environment ($venv)"
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check --no-deps -r "$requirements"
+    touch "$venv/.installed"
+  fi
+done

@@ -93,6 +93,34 @@ class ParquetInputReader : public InputReader {
   bool done_ = false;
 };
 
+// Nested columns are copied value by value: they convert when their shapes agree (roots,
+// precisions, field names), whatever the nullability and the field ids (a file written outside
+// Paimon numbers nested fields its own way, or not at all).
+bool SameNestedShape(const DataType& a, const DataType& b) {
+  if (a.root() != b.root() || a.precision() != b.precision() || a.scale() != b.scale()) {
+    return false;
+  }
+  switch (a.root()) {
+    case TypeRoot::kArray:
+    case TypeRoot::kMultiset:
+    case TypeRoot::kVector:
+      return SameNestedShape(*a.element(), *b.element());
+    case TypeRoot::kMap:
+      return SameNestedShape(*a.key(), *b.key()) && SameNestedShape(*a.value(), *b.value());
+    case TypeRoot::kRow:
+      if (a.num_fields() != b.num_fields()) return false;
+      for (int i = 0; i < a.num_fields(); ++i) {
+        if (a.fields()[i].name != b.fields()[i].name ||
+            !SameNestedShape(*a.fields()[i].type, *b.fields()[i].type)) {
+          return false;
+        }
+      }
+      return true;
+    default:
+      return true;
+  }
+}
+
 }  // namespace
 
 Result<std::unique_ptr<InputReader>> OpenParquetInput(std::string path, DataTypePtr row_type,
@@ -120,7 +148,7 @@ Result<std::unique_ptr<InputReader>> OpenParquetInput(std::string path, DataType
                                      "' (the table has " + ColumnNames(*row_type) + ")");
     }
     const DataField& target = row_type->fields()[static_cast<size_t>(index)];
-    if (field.type->IsNested() ? !field.type->EqualsIgnoreNullable(*target.type)
+    if (field.type->IsNested() ? !SameNestedShape(*field.type, *target.type)
                                : !CheckCastSupported(*field.type, *target.type, field.name).ok()) {
       return Status::InvalidArgument(path + ": column '" + field.name + "' is " +
                                      field.type->ToString() + ", which does not convert to " +
