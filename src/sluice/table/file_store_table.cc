@@ -5,7 +5,9 @@
 #include <utility>
 
 #include "sluice/meta/branch_manager.h"
+#include "sluice/meta/file_paths.h"
 #include "sluice/predicate/literal.h"
+#include "sluice/row/binary_row.h"
 
 namespace sluice {
 
@@ -95,6 +97,21 @@ Result<std::shared_ptr<FileStoreTable>> FileStoreTable::Open(std::shared_ptr<Fil
 
 Result<std::shared_ptr<FileStoreTable>> FileStoreTable::OnBranch(std::string_view branch) const {
   return Open(io_, path_, branch, dynamic_options_);
+}
+
+Result<std::string> FileStoreTable::BucketPathOf(const std::string& partition,
+                                                 int32_t bucket) const {
+  const DataTypePtr partition_type = schema_->LogicalPartitionType();
+  SLUICE_ASSIGN_OR_RETURN(ValueList values, DecodeSerializedBinaryRow(partition, *partition_type));
+  std::vector<std::pair<std::string, std::optional<std::string>>> spec;
+  for (size_t i = 0; i < values.size(); ++i) {
+    SLUICE_ASSIGN_OR_RETURN(std::optional<std::string> text,
+                            LegacyPartitionValueText(values[i], *partition_type->fields()[i].type));
+    spec.emplace_back(schema_->partition_keys()[i], std::move(text));
+  }
+  const std::string* data_directory = options_.Find("data-file.path-directory");
+  return BucketPath(path_, PartitionPath(spec, options_.partition_default_name()), bucket,
+                    data_directory != nullptr ? *data_directory : std::string());
 }
 
 Result<std::shared_ptr<const TableSchema>> FileStoreTable::SchemaById(int64_t id) const {

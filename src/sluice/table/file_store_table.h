@@ -77,6 +77,10 @@ class FileStoreTable {
   const SchemaManager& schema_manager() const { return schemas_; }
   const TagManager& tag_manager() const { return tags_; }
 
+  // The directory of the data files of a partition (serialized BinaryRow) and bucket, under
+  // `data-file.path-directory` when set (Java FileStorePathFactory.bucketPath).
+  Result<std::string> BucketPathOf(const std::string& partition, int32_t bucket) const;
+
   // The schema with `id` of this branch, loaded once. NotFound "schema <id> does not exist".
   Result<std::shared_ptr<const TableSchema>> SchemaById(int64_t id) const;
 

@@ -698,6 +698,13 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
     return prepared.WithContext("preparing snapshot " + std::to_string(new_id) + " of " + table);
   }
 
+  // The manifests must be as durable as the snapshot that will name them (file_io.h).
+  Status synced = io.SyncDir(ManifestDir(table));
+  if (!synced.ok()) {
+    cleanup();
+    return synced.WithContext("preparing snapshot " + std::to_string(new_id) + " of " + table);
+  }
+
   Step("before-snapshot");
   Status written = io.WriteFileAtomic(snapshots.snapshot_path(new_id), snapshot.ToJson(),
                                       /*overwrite=*/false);
