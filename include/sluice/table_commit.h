@@ -1,7 +1,9 @@
 // TableCommit: the committing half of a write (Java TableCommit): the CommitMessages of any
 // number of TableWriters become one snapshot (or two: APPEND, then COMPACT for compactions),
 // created atomically; conflicts with concurrent committers are retried or fail with a
-// Conflict status (file_store_commit.h).
+// Conflict status (file_store_commit.h). A compaction that loses a race after the data landed
+// is dropped, not failed: the result's `compaction_dropped` says why (the TableWriter that
+// made it no longer matches the table: write on with a new one).
 //
 // Thread safety: not thread-safe; use one TableCommit per thread. Any number of TableCommits,
 // in any number of processes, may commit to one table at the same time.

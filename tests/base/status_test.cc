@@ -39,6 +39,20 @@ TEST(StatusTest, ResultPropagation) {
   EXPECT_EQ(st.message(), "odd value 3");
 }
 
+// The value of an error Result is a programming error: the process dies naming the status
+// instead of reading an empty optional (undefined behaviour).
+TEST(ResultDeathTest, ValueOfAnErrorAbortsNamingTheStatus) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  Result<int> odd = Half(3);
+  EXPECT_DEATH((void)odd.value(), "Result::value\\(\\) on an error: Invalid argument: odd value 3");
+  EXPECT_DEATH((void)*odd, "odd value 3");
+  Result<std::string> missing = Status::NotFound("no such file /t/x");
+  EXPECT_DEATH((void)missing->size(), "Not found: no such file /t/x");
+  EXPECT_DEATH((void)std::move(missing).value(), "no such file /t/x");
+  Result<int> even = Half(4);
+  EXPECT_EQ(even.value(), 2);
+}
+
 TEST(CodingTest, VarintRoundTripAndTruncation) {
   for (uint64_t v : {0ull, 1ull, 127ull, 128ull, 300ull, 1ull << 35, ~0ull}) {
     std::string buf;

@@ -76,6 +76,13 @@ TEST(FilePathTest, SchemeAndJoin) {
   EXPECT_EQ(JoinPath("/a/", "/b"), "/a/b");
   EXPECT_EQ(JoinPath("/a", "b"), "/a/b");
   EXPECT_EQ(JoinPath("", "b"), "b");
+  EXPECT_EQ(ParentDir("/a/b/c"), "/a/b");
+  EXPECT_EQ(ParentDir("/a/b/"), "/a");
+  EXPECT_EQ(ParentDir("/a"), "/");
+  EXPECT_EQ(ParentDir("c"), "");
+  EXPECT_EQ(ParentDir("file:/t/x"), "file:/t");
+  EXPECT_EQ(NormalizePath("file:///a//b/"), "/a/b");
+  EXPECT_EQ(NormalizePath("/"), "/");
 }
 
 }  // namespace

@@ -33,7 +33,7 @@
 #include "sluice/types/value_json.h"
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 namespace {
 
 DataField Field(int32_t id, std::string name, DataTypePtr type) {
@@ -334,7 +334,7 @@ TEST(ArrowInteropTest, SluiceFilesReadInPyarrow) {
                  const std::vector<Value>& rows, CanonicalOptions canonical) {
     const std::string path = dir.path() + "/" + name + "." + std::string(format.identifier());
     Status st = WriteFile(format, path, type, rows, options);
-    ASSERT_TRUE(st.ok()) << name << ": " << st.ToString();
+    ASSERT_OK(st) << name;
     files.push_back({Basename(path), path, &rows, canonical});
   };
   const CanonicalOptions parquet_canonical;
@@ -393,7 +393,7 @@ TEST(ArrowInteropTest, SluiceFilesReadInPyarrow) {
   const std::string out_path = dir.path() + "/pyarrow_values.jsonl";
   RunPythonScript(PythonOf("arrow", "SLUICE_ARROW_PYTHON"), "arrow_read.py", {list_path, out_path});
   auto records = ReadJsonLines(out_path);
-  ASSERT_TRUE(records.ok()) << records.status().ToString();
+  ASSERT_OK(records);
   ASSERT_EQ(records->size(), files.size());
 
   CaseLedger ledger("sluice-files-in-pyarrow", {});
@@ -481,15 +481,15 @@ TEST(ArrowInteropTest, PyarrowFilesReadInSluice) {
   std::filesystem::create_directories(files_dir);
   RunPythonScript(PythonOf("arrow", "SLUICE_ARROW_PYTHON"), "arrow_write.py", {files_dir});
   auto files = ReadJsonLines(files_dir + "/files.jsonl");
-  ASSERT_TRUE(files.ok()) << files.status().ToString();
+  ASSERT_OK(files);
   auto dataset_lines = ReadJsonLines(files_dir + "/datasets.jsonl");
-  ASSERT_TRUE(dataset_lines.ok()) << dataset_lines.status().ToString();
+  ASSERT_OK(dataset_lines);
   std::map<std::string, const Json*> datasets;
   for (const Json& d : *dataset_lines) datasets[d["dataset"].get<std::string>()] = &d;
 
   const std::string warehouse = dir.path() + "/warehouse";
   FilesystemCatalog catalog(LocalFileIO(), warehouse);
-  ASSERT_TRUE(catalog.CreateDatabase("db").ok());
+  ASSERT_OK(catalog.CreateDatabase("db"));
 
   CaseLedger codec_ledger("pyarrow-files-in-sluice-codec", PyarrowExpectedFailures());
   CaseLedger cli_ledger("pyarrow-files-through-sluice-write", {});
@@ -590,4 +590,4 @@ TEST(ArrowInteropTest, PyarrowFilesReadInSluice) {
 }
 
 }  // namespace
-}  // namespace sluice::testing
+}  // namespace sluice::test

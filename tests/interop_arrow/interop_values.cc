@@ -18,7 +18,7 @@
 #include "sluice/types/value_json.h"
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 namespace {
 
@@ -385,4 +385,4 @@ std::vector<std::string> SortedRowJson(const DataType& row_type, const std::vect
   return out;
 }
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

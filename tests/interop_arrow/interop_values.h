@@ -18,7 +18,7 @@
 #include "sluice/types/data_type.h"
 #include "sluice/types/value.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 
 struct CanonicalOptions {
   // Canonical TIME values are nanoseconds of the day; ORC has no TIME type (Paimon stores the
@@ -94,4 +94,4 @@ int64_t CompareRows(const DataType& row_type, const std::vector<Value>& expected
 // Sorted JSON renderings (value_json.h) of rows: for comparing row sets whose order is free.
 std::vector<std::string> SortedRowJson(const DataType& row_type, const std::vector<Value>& rows);
 
-}  // namespace sluice::testing
+}  // namespace sluice::test

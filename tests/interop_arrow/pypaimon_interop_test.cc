@@ -25,7 +25,7 @@
 #include "sluice/types/value_json.h"
 #include "test_util.h"
 
-namespace sluice::testing {
+namespace sluice::test {
 namespace {
 
 DataField Field(std::string name, DataTypePtr type) {
@@ -336,7 +336,7 @@ TEST(PypaimonInteropTest, EachReadsWhatTheOtherWrites) {
   const std::string sluice_warehouse = dir.path() + "/sluice";
   const std::string pypaimon_warehouse = dir.path() + "/pypaimon";
   FilesystemCatalog catalog(LocalFileIO(), sluice_warehouse);
-  ASSERT_TRUE(catalog.CreateDatabase("db").ok());
+  ASSERT_OK(catalog.CreateDatabase("db"));
 
   std::mt19937_64 rng(42);
   std::map<std::string, std::vector<Value>> model_rows;
@@ -354,7 +354,7 @@ TEST(PypaimonInteropTest, EachReadsWhatTheOtherWrites) {
     }
     spec.options = t.options;
     Status created = catalog.CreateTable(identifier, spec);
-    ASSERT_TRUE(created.ok()) << identifier << ": " << created.ToString();
+    ASSERT_OK(created) << identifier;
     TableModel model(t.engine);
     // Commits: inserts, then rows overlapping them (updates on primary-key tables), then
     // deletes of some keys on deduplicate tables.
@@ -388,7 +388,7 @@ TEST(PypaimonInteropTest, EachReadsWhatTheOtherWrites) {
 
   CaseLedger reads_sluice("pypaimon-reads-sluice-tables", PypaimonReadsSluiceExpectedFailures());
   auto sluice_tables = ReadJsonLines(out_dir + "/sluice_tables.jsonl");
-  ASSERT_TRUE(sluice_tables.ok()) << sluice_tables.status().ToString();
+  ASSERT_OK(sluice_tables);
   for (const Json& record : *sluice_tables) {
     const std::string identifier = record["table"].get<std::string>();
     if (record.contains("error")) {
@@ -409,7 +409,7 @@ TEST(PypaimonInteropTest, EachReadsWhatTheOtherWrites) {
 
   CaseLedger reads_pypaimon("sluice-reads-pypaimon-tables", SluiceReadsPypaimonExpectedFailures());
   auto pypaimon_tables = ReadJsonLines(out_dir + "/pypaimon_tables.jsonl");
-  ASSERT_TRUE(pypaimon_tables.ok()) << pypaimon_tables.status().ToString();
+  ASSERT_OK(pypaimon_tables);
   for (const Json& record : *pypaimon_tables) {
     const std::string identifier = record["table"].get<std::string>();
     if (record.contains("error")) {
@@ -439,4 +439,4 @@ TEST(PypaimonInteropTest, EachReadsWhatTheOtherWrites) {
 }
 
 }  // namespace
-}  // namespace sluice::testing
+}  // namespace sluice::test

@@ -22,17 +22,18 @@
 
 namespace sluice::test {
 
-// Writes schema-0 of a table (append or primary-key; ids as the fields carry them) and opens it.
+// Writes schema-0 of a table (append or primary-key; ids as the fields carry them) and opens it
+// (on `io`).
 inline std::shared_ptr<const FileStoreTable> CreateTestTable(
     const std::string& path, std::vector<DataField> fields, std::vector<std::string> partition_keys,
-    std::vector<std::string> primary_keys, TableOptions options) {
+    std::vector<std::string> primary_keys, TableOptions options,
+    std::shared_ptr<FileIO> io = LocalFileIO()) {
   int32_t highest = 0;
   for (const DataField& f : fields) highest = std::max(highest, f.id);
   auto schema =
       TableSchema::Make(3, 0, std::move(fields), highest, std::move(partition_keys),
                         std::move(primary_keys), std::move(options), std::nullopt, 1700000000000);
   EXPECT_OK(schema);
-  auto io = LocalFileIO();
   EXPECT_OK(io->MkDirs(SchemaDir(path)));
   EXPECT_OK(io->WriteFileAtomic(SchemaPath(path, 0), schema->ToJson(), false));
   auto table = FileStoreTable::Open(io, path);
@@ -73,13 +74,17 @@ inline Status Commit(const std::string& path, TableWrite* write, int64_t identif
   return commit->Commit(committable).status();
 }
 
-// Every row of the latest snapshot, rendered, sorted.
-inline std::vector<std::string> ReadAll(const std::string& path) {
+// Every row of `version` (on `io`), rendered, sorted.
+inline std::vector<std::string> ReadAll(const std::string& path,
+                                        std::shared_ptr<FileIO> io = LocalFileIO(),
+                                        TableVersion version = TableVersion::Latest()) {
   std::vector<std::string> out;
-  auto table = FileStoreTable::Open(LocalFileIO(), path);
+  auto table = FileStoreTable::Open(std::move(io), path);
   EXPECT_OK(table);
   if (!table.ok()) return out;
-  auto plan = PlanScan(**table, ScanOptions{});
+  ScanOptions scan;
+  scan.version = version;
+  auto plan = PlanScan(**table, scan);
   EXPECT_OK(plan);
   if (!plan.ok()) return out;
   for (DataSplit& split : plan->splits) {

@@ -325,6 +325,76 @@ TEST_F(FileStoreCommitTest, DataAndCompactionMakeTwoSnapshots) {
   ExpectTableChecks();
 }
 
+// Issue #17: a write whose data landed never reports failure. A concurrent compaction of the
+// same files lands between this commit's APPEND and COMPACT snapshots: the compaction is
+// dropped (its new file deleted), the commit succeeds and says so, the rows are committed.
+TEST_F(FileStoreCommitTest, CompactionLosingARaceAfterTheDataLandedIsDropped) {
+  Create(false);
+  auto seed = Committer("seed");
+  auto r1 = MakeRows(0, 0, 2, "a");
+  auto r2 = MakeRows(0, 2, 2, "b");
+  auto f1 = WriteTestDataFile(*table_, 0, r1);
+  auto f2 = WriteTestDataFile(*table_, 0, r2);
+  ASSERT_OK(seed->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1, f2})})));
+
+  auto writer = Committer("writer");
+  auto r3 = MakeRows(0, 4, 2, "c");
+  CommitMessage m = AddFiles(*table_, 0, 0, {WriteTestDataFile(*table_, 0, r3)});
+  std::vector<TestRow> r12 = Concat({r1, r2});
+  auto mine = WriteTestDataFile(*table_, 0, r12);
+  m.compact.compact_before = {f1, f2};
+  m.compact.compact_after = {mine};
+  const std::string mine_path = dir_ + "/bucket-0/" + mine.file_name;
+  ASSERT_TRUE(*table_->io()->Exists(mine_path));
+
+  auto compactor = Committer("compactor");
+  auto theirs = WriteTestDataFile(*table_, 0, r12);
+  int appends_landed = 0;
+  writer->SetStepHookForTesting([&](std::string_view step) {
+    if (step != "hint-written" || ++appends_landed != 1) return;
+    // Between the APPEND and the COMPACT snapshot: another process compacts f1 and f2.
+    auto won = compactor->Commit(Committable(1, {CompactFiles(*table_, 0, 0, {f1, f2}, {theirs})}));
+    ASSERT_OK(won);
+  });
+  auto res = writer->Commit(Committable(1, {m}));
+  ASSERT_OK(res) << "the rows landed, so the write must not fail: "
+                        << res.status().ToString();
+  EXPECT_EQ(res->snapshot_ids, (std::vector<int64_t>{2}));
+  EXPECT_TRUE(res->compaction_dropped.IsConflict()) << res->compaction_dropped.ToString();
+  EXPECT_NE(res->compaction_dropped.message().find(f1.file_name), std::string::npos)
+      << res->compaction_dropped.ToString();
+  EXPECT_EQ(res->compaction_files_deleted, 1);
+  EXPECT_FALSE(*table_->io()->Exists(mine_path)) << "the dropped compaction's file is deleted";
+  EXPECT_EQ(Load(2).commit_kind, CommitKind::kAppend);
+  EXPECT_EQ(Load(2).commit_user, "writer");
+  EXPECT_EQ(Load(3).commit_user, "compactor");
+  EXPECT_FALSE(*table_->snapshot_manager().SnapshotExists(4));
+  EXPECT_EQ(Read(), Concat({r1, r2, r3}));
+  ExpectTableChecks();
+}
+
+// A compaction-only commit that loses the race commits nothing, so it fails; its new file is
+// deleted (nothing will ever name it), and a file it upgraded in place is not.
+TEST_F(FileStoreCommitTest, CompactionOnlyCommitThatConflictsFailsAndDeletesItsOutput) {
+  Create(false);
+  auto f1 = WriteTestDataFile(*table_, 0, MakeRows(0, 0, 2, "a"));
+  auto f2 = WriteTestDataFile(*table_, 0, MakeRows(0, 2, 2, "b"));
+  ASSERT_OK(Committer("seed")->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1, f2})})));
+  auto theirs = WriteTestDataFile(*table_, 0, MakeRows(0, 0, 2, "a"));
+  ASSERT_OK(Committer("compactor")
+                  ->Commit(Committable(1, {CompactFiles(*table_, 0, 0, {f1}, {theirs})})));
+  auto mine = WriteTestDataFile(*table_, 0, MakeRows(0, 0, 2, "a"));
+  DataFileMeta upgraded = f2;
+  upgraded.level = 5;
+  auto res = Committer("loser")->Commit(
+      Committable(1, {CompactFiles(*table_, 0, 0, {f1, f2}, {mine, upgraded})}));
+  ASSERT_FALSE(res.ok());
+  EXPECT_TRUE(res.status().IsConflict()) << res.status().ToString();
+  EXPECT_FALSE(*table_->io()->Exists(dir_ + "/bucket-0/" + mine.file_name));
+  EXPECT_TRUE(*table_->io()->Exists(dir_ + "/bucket-0/" + f2.file_name));
+  ExpectTableChecks();
+}
+
 TEST_F(FileStoreCommitTest, ChangelogFilesGetTheirOwnList) {
   Create(false);
   auto commit = Committer("user-a");

@@ -1,4 +1,8 @@
 // Result<T>: a value or the Status that explains why there is none.
+//
+// Reading the value of an error Result (value(), *, ->) is a programming error: it prints the
+// status to stderr and aborts the process, so the bug shows where it happens instead of as
+// undefined behaviour further on.
 #pragma once
 
 #include <cassert>
@@ -8,6 +12,11 @@
 #include "sluice/base/status.h"
 
 namespace sluice {
+
+namespace internal {
+// Prints "Result::value() on an error: <status>" to stderr and aborts.
+[[noreturn]] void DieOnErrorResultAccess(const Status& status);
+}  // namespace internal
 
 template <typename T>
 class [[nodiscard]] Result {
@@ -26,18 +35,29 @@ class [[nodiscard]] Result {
   bool ok() const { return value_.has_value(); }
   const Status& status() const { return status_; }
 
-  // REQUIRES: ok()
-  const T& value() const& { return *value_; }
-  T& value() & { return *value_; }
-  T&& value() && { return std::move(*value_); }
-  const T& operator*() const& { return *value_; }
-  T& operator*() & { return *value_; }
-  const T* operator->() const { return &*value_; }
-  T* operator->() { return &*value_; }
+  // REQUIRES: ok(); otherwise the process aborts, printing the status.
+  const T& value() const& { return CheckedValue(); }
+  T& value() & { return CheckedValue(); }
+  T&& value() && { return std::move(CheckedValue()); }
+  const T& operator*() const& { return CheckedValue(); }
+  T& operator*() & { return CheckedValue(); }
+  const T* operator->() const { return &CheckedValue(); }
+  T* operator->() { return &CheckedValue(); }
 
   T ValueOr(T fallback) && { return ok() ? std::move(*value_) : std::move(fallback); }
 
  private:
+  const T& CheckedValue() const {
+    if (!value_.has_value()) [[unlikely]]
+      internal::DieOnErrorResultAccess(status_);
+    return *value_;
+  }
+  T& CheckedValue() {
+    if (!value_.has_value()) [[unlikely]]
+      internal::DieOnErrorResultAccess(status_);
+    return *value_;
+  }
+
   Status status_;
   std::optional<T> value_;
 };

@@ -269,6 +269,11 @@ Status FilesystemCatalog::RenameTable(std::string_view from, std::string_view to
     return Status::AlreadyExists("table " + target.full() + " already exists in warehouse " +
                                  warehouse_);
   }
+  // The rename survives a power loss once both directories are synced (file_io.h).
+  if (st.ok()) st = io_->SyncDir(ParentDir(to_path));
+  if (st.ok() && ParentDir(from_path) != ParentDir(to_path)) {
+    st = io_->SyncDir(ParentDir(from_path));
+  }
   return st.WithContext("renaming table " + source.full() + " to " + target.full());
 }
 

@@ -96,6 +96,15 @@ Status Run(const WriteFlags& flags) {
   for (int64_t id : result->snapshot_ids) {
     snapshots += (snapshots.empty() ? "snapshot " : ", ") + std::to_string(id);
   }
+  if (!result->compaction_dropped.ok()) {
+    // The rows are committed: a compaction that lost a race is dropped, never a failed write.
+    std::fprintf(stderr,
+                 "sluice write: note: the rows are committed (%s), but the compaction that "
+                 "followed was dropped (%lld new files deleted; a later compaction redoes it): "
+                 "%s\n",
+                 snapshots.c_str(), static_cast<long long>(result->compaction_files_deleted),
+                 result->compaction_dropped.ToString().c_str());
+  }
   char elapsed[32];
   std::snprintf(elapsed, sizeof(elapsed), "%.1f s", progress.elapsed_seconds());
   progress.Finish("wrote " + std::to_string(writer->rows_written()) + " rows into " +

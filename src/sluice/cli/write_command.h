@@ -17,7 +17,9 @@ struct WriteFlags;
 // Registers the `write` subcommand on `app`; the returned flags are filled when it parses.
 std::shared_ptr<WriteFlags> AddWriteCommand(CLI::App* app, CLI::App** command);
 
-// Runs a parsed `write`: 0 on success, 1 after printing the error to stderr.
+// Runs a parsed `write`: 0 once the rows are committed (also when the compaction that followed
+// lost a race and was dropped, which a note on stderr says), 1 after printing the error to
+// stderr when nothing was committed.
 int RunWrite(const WriteFlags& flags);
 
 }  // namespace sluice::cli

@@ -1,6 +1,15 @@
 // FileIO: the storage interface every layer above reads and writes files through, kept as
 // small as LevelDB's Env. Paths are plain strings; LocalFileIO takes local paths and "file:" URIs.
 //
+// Durability (what survives a power loss), as on a POSIX file system:
+//   - WritableFile::Close() makes the file's content durable (fsync);
+//   - a new name (a created file, either end of a rename, a deleted file) is durable only once
+//     its directory is synced with SyncDir();
+//   - MkDirs() and WriteFileAtomic() return only once what they did is durable.
+// So a file that a durable file will refer to (a data file a snapshot names) must be closed and
+// its directory synced before the referring file is published. memory_file_io.h keeps files in
+// memory; fault_injection_file_io.h wraps a FileIO and drops what was never synced.
+//
 // Thread safety: implementations are thread-safe; returned file objects are not.
 #pragma once
 
@@ -24,14 +33,14 @@ class RandomAccessFile {
   virtual Status ReadAt(int64_t offset, int64_t n, uint8_t* out) const = 0;
 };
 
-// A file being written sequentially. Nothing is visible under the final name until Close()
-// succeeds when the file was opened with atomic visibility.
+// A file being written sequentially, visible under its name from its creation on.
 class WritableFile {
  public:
   virtual ~WritableFile() = default;
   virtual const std::string& path() const = 0;
   virtual Status Append(std::string_view data) = 0;
   virtual int64_t bytes_written() const = 0;
+  // Syncs the content to durable storage and closes the file (not its directory entry).
   virtual Status Close() = 0;
 };
 
@@ -51,18 +60,27 @@ class FileIO {
   virtual Result<std::unique_ptr<WritableFile>> OpenForWrite(const std::string& path,
                                                              bool overwrite) = 0;
   virtual Result<std::string> ReadFile(const std::string& path) = 0;
-  // Writes the whole content to a temporary file, then moves it to `path`. With !overwrite the
-  // move fails with AlreadyExists if `path` exists (the atomic "claim this name" of a commit).
-  virtual Status WriteFileAtomic(const std::string& path, std::string_view content,
-                                 bool overwrite) = 0;
+  // Writes the whole content to a temporary file (closed, so synced), moves it to `path` and
+  // syncs the directory: when it returns OK, `path` holds `content` durably. With !overwrite
+  // the move fails with AlreadyExists if `path` exists (the atomic "claim this name" of a
+  // commit). An error after the move (the directory sync) leaves `path` visible but perhaps
+  // not durable. Implemented on the primitives below; object stores may override it.
+  virtual Status WriteFileAtomic(const std::string& path, std::string_view content, bool overwrite);
   virtual Result<bool> Exists(const std::string& path) = 0;
   virtual Result<FileStatus> GetStatus(const std::string& path) = 0;
   // Entries directly under `dir`, sorted by name. NotFound if `dir` does not exist.
   virtual Result<std::vector<FileStatus>> ListDir(const std::string& dir) = 0;
+  // Creates `dir` and its missing parents, durably (each new directory's parent is synced).
   virtual Status MkDirs(const std::string& dir) = 0;
+  // Deletes a file, or a directory (with its content when `recursive`); a missing path is OK.
   virtual Status Delete(const std::string& path, bool recursive) = 0;
   // Renames `from` to `to`; fails with AlreadyExists if `to` exists.
   virtual Status RenameNoReplace(const std::string& from, const std::string& to) = 0;
+  // Renames the file `from` to `to`, replacing `to` atomically if it exists.
+  virtual Status Rename(const std::string& from, const std::string& to) = 0;
+  // Makes the entries of `dir` durable: files created, renamed in or out, or deleted there.
+  // NotFound if `dir` does not exist.
+  virtual Status SyncDir(const std::string& dir) = 0;
 };
 
 // The local file system.
@@ -73,5 +91,11 @@ std::string StripFileScheme(std::string_view path);
 
 // Joins path parts with exactly one '/'.
 std::string JoinPath(std::string_view a, std::string_view b);
+
+// `path` without "file:", repeated '/' and trailing '/' ("file:/a//b/" -> "/a/b"; "/" stays).
+std::string NormalizePath(std::string_view path);
+
+// The directory part of `path` ("/a/b/c" -> "/a/b", "/a" -> "/", "c" -> "").
+std::string ParentDir(std::string_view path);
 
 }  // namespace sluice

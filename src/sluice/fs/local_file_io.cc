@@ -4,11 +4,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <random>
+#include <vector>
 
 #include "sluice/fs/file_io.h"
 
@@ -104,15 +103,18 @@ class LocalWritableFile final : public WritableFile {
   int64_t written_ = 0;
 };
 
-// Unique per process and call: the pid tells apart forked children, which inherit the seed and
-// the counter, so two processes never write the same temporary file.
-std::string TempNameFor(const std::string& path) {
-  static std::atomic<uint64_t> counter{0};
-  static const uint64_t seed = std::random_device{}();
-  stdfs::path p(path);
-  return (p.parent_path() / ("." + p.filename().string() + "." + std::to_string(seed) + "." +
-                             std::to_string(::getpid()) + "." + std::to_string(counter++) + ".tmp"))
-      .string();
+// fsync of a directory: makes the entries created, renamed or deleted in it durable.
+Status FsyncDir(const std::string& dir) {
+  const std::string name = dir.empty() ? "." : dir;
+  int fd = ::open(name.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return ErrnoStatus("open directory", name, errno);
+  if (::fsync(fd) != 0) {
+    int err = errno;
+    ::close(fd);
+    return ErrnoStatus("fsync directory", name, err);
+  }
+  if (::close(fd) != 0) return ErrnoStatus("close directory", name, errno);
+  return Status::OK();
 }
 
 class LocalFileIOImpl final : public FileIO {
@@ -138,7 +140,7 @@ class LocalFileIOImpl final : public FileIO {
   Result<std::unique_ptr<WritableFile>> OpenForWrite(const std::string& raw,
                                                      bool overwrite) override {
     std::string path = StripFileScheme(raw);
-    SLUICE_RETURN_NOT_OK(MkDirs(stdfs::path(path).parent_path().string()));
+    SLUICE_RETURN_NOT_OK(MkDirs(ParentDir(path)));
     int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL);
     int fd = ::open(path.c_str(), flags, 0644);
     if (fd < 0) return ErrnoStatus("create", path, errno);
@@ -150,29 +152,6 @@ class LocalFileIOImpl final : public FileIO {
     std::string out(static_cast<size_t>(file->size()), '\0');
     SLUICE_RETURN_NOT_OK(file->ReadAt(0, file->size(), reinterpret_cast<uint8_t*>(out.data())));
     return out;
-  }
-
-  Status WriteFileAtomic(const std::string& raw, std::string_view content,
-                         bool overwrite) override {
-    std::string path = StripFileScheme(raw);
-    std::string tmp = TempNameFor(path);
-    {
-      SLUICE_ASSIGN_OR_RETURN(auto file, OpenForWrite(tmp, false));
-      Status st = file->Append(content);
-      if (st.ok()) st = file->Close();
-      if (!st.ok()) {
-        ::unlink(tmp.c_str());
-        return st;
-      }
-    }
-    Status st;
-    if (overwrite) {
-      if (::rename(tmp.c_str(), path.c_str()) != 0) st = ErrnoStatus("rename", path, errno);
-    } else {
-      st = RenameNoReplace(tmp, path);
-    }
-    if (!st.ok()) ::unlink(tmp.c_str());
-    return st;
   }
 
   Result<bool> Exists(const std::string& raw) override {
@@ -212,10 +191,26 @@ class LocalFileIOImpl final : public FileIO {
 
   Status MkDirs(const std::string& raw) override {
     std::string dir = StripFileScheme(raw);
+    while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
     if (dir.empty()) return Status::OK();
-    std::error_code ec;
-    stdfs::create_directories(dir, ec);
-    if (ec) return ErrnoStatus("mkdir", dir, ec.value());
+    // The missing directories, innermost first.
+    std::vector<std::string> missing;
+    for (std::string d = dir; !d.empty() && d != "/"; d = ParentDir(d)) {
+      struct stat st;
+      if (::stat(d.c_str(), &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) return Status::AlreadyExists(d + ": mkdir: not a directory");
+        break;
+      }
+      if (errno != ENOENT) return ErrnoStatus("stat", d, errno);
+      missing.push_back(d);
+    }
+    for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+      if (::mkdir(it->c_str(), 0755) != 0 && errno != EEXIST) {
+        return ErrnoStatus("mkdir", *it, errno);
+      }
+      // A new directory is an entry of its parent: durable once the parent is synced.
+      SLUICE_RETURN_NOT_OK(FsyncDir(ParentDir(*it)));
+    }
     return Status::OK();
   }
 
@@ -247,6 +242,15 @@ class LocalFileIOImpl final : public FileIO {
     }
     return Status::OK();
   }
+
+  Status Rename(const std::string& raw_from, const std::string& raw_to) override {
+    std::string from = StripFileScheme(raw_from);
+    std::string to = StripFileScheme(raw_to);
+    if (::rename(from.c_str(), to.c_str()) != 0) return ErrnoStatus("rename", to, errno);
+    return Status::OK();
+  }
+
+  Status SyncDir(const std::string& raw) override { return FsyncDir(StripFileScheme(raw)); }
 };
 
 }  // namespace
@@ -254,23 +258,6 @@ class LocalFileIOImpl final : public FileIO {
 std::shared_ptr<FileIO> LocalFileIO() {
   static std::shared_ptr<FileIO> instance = std::make_shared<LocalFileIOImpl>();
   return instance;
-}
-
-std::string StripFileScheme(std::string_view path) {
-  if (path.size() >= 5 && (path.substr(0, 5) == "file:" || path.substr(0, 5) == "FILE:")) {
-    path.remove_prefix(5);
-    while (path.size() >= 2 && path[0] == '/' && path[1] == '/') path.remove_prefix(1);
-  }
-  return std::string(path);
-}
-
-std::string JoinPath(std::string_view a, std::string_view b) {
-  if (a.empty()) return std::string(b);
-  std::string out(a);
-  if (out.back() != '/') out += '/';
-  while (!b.empty() && b.front() == '/') b.remove_prefix(1);
-  out += b;
-  return out;
 }
 
 }  // namespace sluice

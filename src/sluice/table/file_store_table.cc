@@ -5,7 +5,9 @@
 #include <utility>
 
 #include "sluice/meta/branch_manager.h"
+#include "sluice/meta/file_paths.h"
 #include "sluice/predicate/literal.h"
+#include "sluice/row/binary_row.h"
 
 namespace sluice {
 

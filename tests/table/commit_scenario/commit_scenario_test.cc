@@ -12,8 +12,10 @@
 #include <sstream>
 
 #include "sluice/table/sink/file_store_commit.h"
+#include "sluice/table/sink/table_write.h"
 #include "sluice/table/table_checker.h"
 #include "table/commit_test_util.h"
+#include "table/compaction_test_util.h"
 #include "test_util.h"
 
 namespace sluice {
@@ -240,6 +242,172 @@ TEST(CommitScenarioTest, ConcurrentCommittersLandOrConflict) {
   RecordProperty("landed", landed);
   RecordProperty("conflicts", conflicts);
   std::cout << "landed " << landed << " commits, " << conflicts << " conflicts\n";
+}
+
+// The rows writer `child` upserts in its write `k` (keys of its own).
+std::vector<TestRow> WriterRows(int child, int k) {
+  return MakeRows(0, 1000000 + child * 100000 + k * 10, 5, "w" + std::to_string(child));
+}
+
+Result<std::vector<CommitMessage>> WriteWithTableWrite(const std::shared_ptr<FileStoreTable>& table,
+                                                       TableWrite* write,
+                                                       const std::vector<TestRow>& rows) {
+  std::vector<ValueList> values;
+  for (const TestRow& r : rows) {
+    values.push_back({Value::Int32(r.pt), Value::Int64(r.id), Value::String(r.v)});
+  }
+  SLUICE_RETURN_NOT_OK(test::WriteRows(write, TestRowType(), values, {}));
+  return write->PrepareCommit(Snapshot::kBatchCommitIdentifier, /*wait_compaction=*/true);
+}
+
+// Whether a snapshot of `user` exists (its data landed).
+bool UserLanded(const std::string& dir, const std::string& user) {
+  auto table = OpenTestTable(dir);
+  if (!table.ok()) return false;
+  auto snapshots = (*table)->snapshot_manager().ListSnapshots();
+  if (!snapshots.ok()) return false;
+  for (const Snapshot& s : *snapshots) {
+    if (s.commit_user == user) return true;
+  }
+  return false;
+}
+
+// `writes` runs of `sluice write` as a process makes them: a fresh TableWrite (which compacts
+// what it restored with its new files), one batch commit under a fresh commit user. One line
+// per write: "write <k> ok dropped|kept" or "write <k> failed landed|nothing <status>".
+void UpsertWriterProcess(const std::string& dir, int child, int writes,
+                         const std::string& log_path) {
+  std::ofstream log(log_path);
+  for (int k = 1; k <= writes; ++k) {
+    const std::string user = "writer-" + std::to_string(child) + "-" + std::to_string(k);
+    Result<CommitResult> res = [&]() -> Result<CommitResult> {
+      SLUICE_ASSIGN_OR_RETURN(auto table, OpenTestTable(dir));
+      SLUICE_ASSIGN_OR_RETURN(auto write, TableWrite::Open(table));
+      auto messages = WriteWithTableWrite(table, write.get(), WriterRows(child, k));
+      SLUICE_RETURN_NOT_OK(messages.status());
+      SLUICE_ASSIGN_OR_RETURN(auto commit, FileStoreCommit::Make(table, user));
+      auto committed = commit->Commit(Committable(Snapshot::kBatchCommitIdentifier, *messages));
+      SLUICE_RETURN_NOT_OK(write->Close());
+      return committed;
+    }();
+    if (res.ok()) {
+      log << "write " << k << " ok " << (res->compaction_dropped.ok() ? "kept" : "dropped") << "\n";
+    } else {
+      log << "write " << k << " failed " << (UserLanded(dir, user) ? "landed " : "nothing ")
+          << res.status().ToString() << "\n";
+    }
+  }
+}
+
+// `sluice compact --full` run `rounds` times: one line per round, "compact <k> ok|conflict|error".
+void CompactorProcess(const std::string& dir, int rounds, const std::string& log_path) {
+  std::ofstream log(log_path);
+  for (int k = 1; k <= rounds; ++k) {
+    Result<CommitResult> res = [&]() -> Result<CommitResult> {
+      SLUICE_ASSIGN_OR_RETURN(auto table, OpenTestTable(dir));
+      SLUICE_ASSIGN_OR_RETURN(auto write, TableWrite::Open(table));
+      SLUICE_RETURN_NOT_OK(write->Compact(EmptySerializedRow(), 0, /*full_compaction=*/true));
+      SLUICE_ASSIGN_OR_RETURN(auto messages, write->PrepareCommit(Snapshot::kBatchCommitIdentifier,
+                                                                  /*wait_compaction=*/true));
+      SLUICE_ASSIGN_OR_RETURN(auto commit,
+                              FileStoreCommit::Make(table, "compactor-" + std::to_string(k)));
+      auto committed = commit->Commit(Committable(Snapshot::kBatchCommitIdentifier, messages));
+      SLUICE_RETURN_NOT_OK(write->Close());
+      return committed;
+    }();
+    log << "compact " << k << " "
+        << (res.ok()                    ? "ok"
+            : res.status().IsConflict() ? "conflict"
+                                        : "error")
+        << " " << (res.ok() ? std::string() : res.status().ToString()) << "\n";
+  }
+}
+
+// Issue #17: three writers upserting into one primary-key table while a fourth process compacts
+// it. A writer whose rows landed never reports failure, however its own compaction fares; every
+// row is there once.
+TEST(CommitScenarioTest, WritesRacingACompactorNeverFailOnceTheirRowsLanded) {
+  ::sluice::test::TempDir tmp;
+  const std::string dir = tmp.path() + "/t";
+  ASSERT_OK(CreateTestRowTable(dir, false,
+                              {{"bucket", "1"},
+                               {"num-sorted-run.compaction-trigger", "2"},
+                               {"commit.max-retries", "100"},
+                               {"commit.min-retry-wait", "1 ms"},
+                               {"commit.max-retry-wait", "20 ms"}},
+                              /*primary_key=*/true));
+  std::vector<TestRow> expected = MakeRows(0, 0, 20, "seed");
+  {
+    auto table = OpenTestTable(dir);
+    ASSERT_OK(table);
+    auto write = TableWrite::Open(*table);
+    ASSERT_OK(write);
+    auto messages = WriteWithTableWrite(*table, write->get(), expected);
+    ASSERT_OK(messages);
+    auto seed = FileStoreCommit::Make(*table, "seed");
+    ASSERT_OK(seed);
+    ASSERT_OK((*seed)->Commit(Committable(Snapshot::kBatchCommitIdentifier, *messages)));
+    ASSERT_OK((*write)->Close());
+  }
+
+  constexpr int kWriters = 3;
+  constexpr int kWrites = 8;
+  constexpr int kCompactions = 24;
+  std::vector<pid_t> pids;
+  fflush(nullptr);
+  for (int c = 0; c <= kWriters; ++c) {
+    pid_t pid = fork();
+    if (pid == 0) {
+      const std::string log = tmp.path() + "/log-" + std::to_string(c);
+      if (c == kWriters) {
+        CompactorProcess(dir, kCompactions, log);
+      } else {
+        UpsertWriterProcess(dir, c, kWrites, log);
+      }
+      _exit(0);
+    }
+    pids.push_back(pid);
+  }
+  for (pid_t pid : pids) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  }
+
+  int dropped = 0;
+  for (int c = 0; c < kWriters; ++c) {
+    std::ifstream log(tmp.path() + "/log-" + std::to_string(c));
+    std::string line;
+    int lines = 0;
+    while (std::getline(log, line)) {
+      ++lines;
+      EXPECT_NE(line.find(" ok "), std::string::npos) << "writer " << c << ": " << line;
+      if (line.find(" dropped") != std::string::npos) ++dropped;
+    }
+    EXPECT_EQ(lines, kWrites) << "writer " << c;
+    for (int k = 1; k <= kWrites; ++k) {
+      auto rows = WriterRows(c, k);
+      expected.insert(expected.end(), rows.begin(), rows.end());
+    }
+  }
+  int compacted = 0, conflicts = 0;
+  {
+    std::ifstream log(tmp.path() + "/log-" + std::to_string(kWriters));
+    std::string line;
+    while (std::getline(log, line)) {
+      if (line.find(" ok") != std::string::npos) ++compacted;
+      if (line.find(" conflict") != std::string::npos) ++conflicts;
+      EXPECT_EQ(line.find(" error"), std::string::npos) << line;
+    }
+  }
+  auto rows = ReadTestTable(dir);
+  ASSERT_OK(rows);
+  EXPECT_EQ(*rows, Sorted(expected));
+  ExpectTableChecks(dir);
+  RecordProperty("dropped_compactions", dropped);
+  std::cout << kWriters * kWrites << " writes, " << dropped
+            << " of their compactions dropped; compactor: " << compacted << " landed, " << conflicts
+            << " conflicts\n";
 }
 
 // The rows of batch k of the killed committer.

@@ -278,17 +278,66 @@ Result<CommitResult> FileStoreCommit::Commit(const ManifestCommittable& committa
     for (const auto& e : append.table_files) deletes |= e.kind == FileKind::kDelete;
     for (const auto& e : append.index_files) deletes |= e.index_type == kDeletionVectorsIndex;
     const CommitKind kind = deletes ? CommitKind::kOverwrite : CommitKind::kAppend;
+    bool outcome_unknown = false;
     SLUICE_RETURN_NOT_OK(
         TryCommit([&](const std::optional<Snapshot>&) -> Result<ChangeSet> { return append; }, kind,
-                  deletes, committable, &result));
+                  deletes, committable, &result, &outcome_unknown));
   }
   if (!compact.table_files.empty() || !compact.changelog_files.empty() ||
       !compact.index_files.empty()) {
-    SLUICE_RETURN_NOT_OK(
-        TryCommit([&](const std::optional<Snapshot>&) -> Result<ChangeSet> { return compact; },
-                  CommitKind::kCompact, /*check_conflicts=*/true, committable, &result));
+    SLUICE_RETURN_NOT_OK(CommitCompaction(compact, committable, &result));
   }
   return result;
+}
+
+Status FileStoreCommit::CommitCompaction(const ChangeSet& compact,
+                                         const ManifestCommittable& committable,
+                                         CommitResult* result) {
+  bool outcome_unknown = false;
+  Status st = TryCommit(
+      [&](const std::optional<Snapshot>&) -> Result<ChangeSet> { return compact; },
+      CommitKind::kCompact, /*check_conflicts=*/true, committable, result, &outcome_unknown);
+  if (st.ok()) return st;
+  // The compaction's new files are nobody's once its snapshot certainly did not land; after
+  // an unknown outcome a snapshot may name them, so they stay (orphans at worst).
+  if (!outcome_unknown) {
+    result->compaction_files_deleted = DeleteCompactionOutput(committable);
+  }
+  if (result->snapshot_ids.empty()) return st;  // nothing committed: the commit failed
+  // The data landed: a compaction that lost a race (or failed) is work a later compaction
+  // redoes, never a failed write. Its inputs are still live, or compacted by the winner.
+  result->compaction_dropped = st;
+  return Status::OK();
+}
+
+int64_t FileStoreCommit::DeleteCompactionOutput(const ManifestCommittable& committable) {
+  FileIO& io = *table_->io();
+  int64_t deleted = 0;
+  auto remove = [&](const std::string& path) {
+    // Best effort: a file left behind is an orphan no snapshot names.
+    if (io.Delete(path, /*recursive=*/false).ok()) ++deleted;
+  };
+  for (const CommitMessage& m : committable.messages) {
+    if (m.compact.compact_after.empty() && m.compact.changelog_files.empty() &&
+        m.compact.new_index_files.empty()) {
+      continue;
+    }
+    Result<std::string> bucket_path = table_->path_factory().BucketPathOfSerialized(m.partition, m.bucket);
+    if (!bucket_path.ok()) continue;
+    // An upgraded file keeps its name (and stays live at its old level): never delete it.
+    std::set<std::string> inputs;
+    for (const DataFileMeta& f : m.compact.compact_before) inputs.insert(f.file_name);
+    for (const auto* files : {&m.compact.compact_after, &m.compact.changelog_files}) {
+      for (const DataFileMeta& f : *files) {
+        if (inputs.count(f.file_name)) continue;
+        remove(f.external_path ? *f.external_path : JoinPath(*bucket_path, f.file_name));
+      }
+    }
+    for (const IndexManifestEntry& f : m.compact.new_index_files) {
+      remove(f.external_path ? *f.external_path : JoinPath(IndexDir(table_->path()), f.file_name));
+    }
+  }
+  return deleted;
 }
 
 Result<CommitResult> FileStoreCommit::Overwrite(
@@ -416,13 +465,12 @@ Result<CommitResult> FileStoreCommit::Overwrite(
       changes.index_files.insert(changes.index_files.end(), new_index.begin(), new_index.end());
       return changes;
     };
+    bool outcome_unknown = false;
     SLUICE_RETURN_NOT_OK(TryCommit(provider, CommitKind::kOverwrite, /*check_conflicts=*/true,
-                                   committable, &result));
+                                   committable, &result, &outcome_unknown));
   }
   if (!compact.table_files.empty() || !compact.index_files.empty()) {
-    SLUICE_RETURN_NOT_OK(
-        TryCommit([&](const std::optional<Snapshot>&) -> Result<ChangeSet> { return compact; },
-                  CommitKind::kCompact, /*check_conflicts=*/true, committable, &result));
+    SLUICE_RETURN_NOT_OK(CommitCompaction(compact, committable, &result));
   }
   return result;
 }
@@ -439,7 +487,8 @@ void FileStoreCommit::SleepBeforeRetry(int retry) const {
 
 Status FileStoreCommit::TryCommit(const ChangesProvider& provider, CommitKind kind,
                                   bool check_conflicts, const ManifestCommittable& committable,
-                                  CommitResult* result) {
+                                  CommitResult* result, bool* outcome_unknown) {
+  *outcome_unknown = false;
   const int64_t start = NowMillis();
   std::optional<std::optional<int64_t>> previous_latest;
   Status last_cause;
@@ -450,7 +499,7 @@ Status FileStoreCommit::TryCommit(const ChangesProvider& provider, CommitKind ki
     std::optional<int64_t> landed;
     bool retry_later = false;
     Status st = TryCommitOnce(changes, kind, check_conflicts, committable, latest, previous_latest,
-                              &landed, &retry_later);
+                              &landed, &retry_later, outcome_unknown);
     if (landed) {
       result->snapshot_ids.push_back(*landed);
       last_identifier_ = std::optional<int64_t>(committable.identifier);
@@ -479,7 +528,8 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
                                       bool check_conflicts, const ManifestCommittable& committable,
                                       const std::optional<Snapshot>& latest,
                                       const std::optional<std::optional<int64_t>>& previous_latest,
-                                      std::optional<int64_t>* landed_id, bool* retry_later) {
+                                      std::optional<int64_t>* landed_id, bool* retry_later,
+                                      bool* outcome_unknown) {
   const SnapshotManager& snapshots = table_->snapshot_manager();
   FileIO& io = *table_->io();
   const std::string& table = table_->path();
@@ -500,6 +550,8 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
       }
     }
   }
+  // The earlier attempt, if any, is known now not to have landed.
+  *outcome_unknown = false;
 
   const int64_t new_id = latest ? latest->id + 1 : Snapshot::kFirstSnapshotId;
 
@@ -673,6 +725,13 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
     return prepared.WithContext("preparing snapshot " + std::to_string(new_id) + " of " + table);
   }
 
+  // The manifests must be as durable as the snapshot that will name them (file_io.h).
+  Status synced = io.SyncDir(ManifestDir(table));
+  if (!synced.ok()) {
+    cleanup();
+    return synced.WithContext("preparing snapshot " + std::to_string(new_id) + " of " + table);
+  }
+
   Step("before-snapshot");
   Status written = io.WriteFileAtomic(snapshots.snapshot_path(new_id), snapshot.ToJson(),
                                       /*overwrite=*/false);
@@ -685,6 +744,7 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
     // The outcome is unknown: the files may be referenced by a snapshot that landed, so they
     // stay, and the next attempt first looks for this commit among the new snapshots.
     *retry_later = true;
+    *outcome_unknown = true;
     return written;
   }
   Step("snapshot-written");

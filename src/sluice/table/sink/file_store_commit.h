@@ -7,6 +7,13 @@
 //              as Java does);
 //   COMPACT    the compaction increments (files compacted before/after, their changelog and
 //              index files), committed after the APPEND snapshot.
+// A compaction that cannot be committed after its data landed (a concurrent compaction or
+// overwrite took its input files: a conflict; or any other failure) does not fail the commit:
+// the COMPACT snapshot is dropped (CommitResult::compaction_dropped says why), its new files
+// are deleted when its snapshot certainly did not land, and the data stays committed. A
+// commit that committed nothing fails (a compaction-only commit that conflicts still deletes
+// its new files). The writer that produced a dropped compaction no longer matches the table:
+// open a new one (it restores from the latest snapshot).
 // Each snapshot is made by
 //   1. checking for conflicts with the latest snapshot when the commit deletes files
 //      (conflict_detection.h): a conflict fails the commit, it is not retried;
@@ -71,6 +78,14 @@ struct CommitResult {
   int attempts = 0;
   // The identifier was already committed by this commit user; nothing was done.
   bool skipped = false;
+  // Not OK when the compaction increments were dropped after the data increments landed: why
+  // the COMPACT snapshot was not made (a Conflict when a concurrent commit deleted or compacted
+  // the same files). The commit still succeeded: its data is committed, and the compaction is
+  // work a later compaction redoes.
+  Status compaction_dropped;
+  // Files of a compaction that certainly did not land, deleted (its outputs, changelog and
+  // index files; never a file it upgraded in place).
+  int64_t compaction_files_deleted = 0;
 };
 
 // Partition key -> value text, as Java partition specs write it ("2024-01-01", "10"); the
@@ -127,19 +142,28 @@ class FileStoreCommit {
   Status Init();
 
   // Runs attempts until one lands, fails with a conflict, or retries run out; appends the new
-  // snapshot id to `result`.
+  // snapshot id to `result`. On failure `*outcome_unknown` says whether the last snapshot
+  // write may have landed after all (its files must then stay).
   Status TryCommit(const ChangesProvider& changes, CommitKind kind, bool check_conflicts,
-                   const ManifestCommittable& committable, CommitResult* result);
+                   const ManifestCommittable& committable, CommitResult* result,
+                   bool* outcome_unknown);
+  // The COMPACT snapshot of `compact`; a failure after data landed drops it (see the top).
+  Status CommitCompaction(const ChangeSet& compact, const ManifestCommittable& committable,
+                          CommitResult* result);
+  // Deletes the new files of the committable's compaction increments; returns how many.
+  int64_t DeleteCompactionOutput(const ManifestCommittable& committable);
   // One attempt on `latest`. Sets `*landed_id` when the snapshot landed (or an earlier attempt,
   // whose outcome was uncertain, is found to have landed). Sets `*retry_later` when the race
   // for the snapshot id was lost or the snapshot write had an unknown outcome; other errors
-  // (conflicts, failures before the snapshot write) end the commit.
-  // `previous_latest`: the latest snapshot id of the previous attempt, if any.
+  // (conflicts, failures before the snapshot write) end the commit. Sets `*outcome_unknown`
+  // after a snapshot write of unknown outcome, clears it once the earlier attempts are known
+  // not to have landed. `previous_latest`: the latest snapshot id of the previous attempt, if
+  // any.
   Status TryCommitOnce(const ChangeSet& changes, CommitKind kind, bool check_conflicts,
                        const ManifestCommittable& committable,
                        const std::optional<Snapshot>& latest,
                        const std::optional<std::optional<int64_t>>& previous_latest,
-                       std::optional<int64_t>* landed_id, bool* retry_later);
+                       std::optional<int64_t>* landed_id, bool* retry_later, bool* outcome_unknown);
 
   // The live (folded) entries of `snapshot` whose partition `partition_filter` accepts (all
   // when null). With `partitions` (serialized), only those partitions are wanted, and manifests

@@ -73,10 +73,6 @@ Status TableWrite::RefreshRestored() {
   return Status::OK();
 }
 
-Result<std::string> TableWrite::BucketPathOf(const std::string& partition, int32_t bucket) const {
-  return table_->path_factory().BucketPathOfSerialized(partition, bucket);
-}
-
 Result<TableWrite::BucketWriter*> TableWrite::GetOrCreateWriter(const std::string& partition,
                                                                 int32_t bucket) {
   const WriterKey key{partition, bucket};
@@ -98,7 +94,7 @@ Result<TableWrite::BucketWriter*> TableWrite::GetOrCreateWriter(const std::strin
   for (const DataFileMeta& f : restored_files) {
     max_sequence_number = std::max(max_sequence_number, f.max_sequence_number);
   }
-  SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, BucketPathOf(partition, bucket));
+  SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, table_->path_factory().BucketPathOfSerialized(partition, bucket));
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<DataFileWriterFactory> files,
                           DataFileWriterFactory::Make(table_->io(), table_->schema_ptr(),
                                                       table_->options(), std::move(bucket_path)));
@@ -264,7 +260,31 @@ Result<std::vector<CommitMessage>> TableWrite::PrepareCommit(int64_t commit_iden
     message.compact = std::move(increment.compact);
     if (!message.empty()) messages.push_back(std::move(message));
   }
+  SLUICE_RETURN_NOT_OK(SyncDirectoriesOf(messages));
   return messages;
+}
+
+Status TableWrite::SyncDirectoriesOf(const std::vector<CommitMessage>& messages) const {
+  std::set<std::string> dirs;
+  for (const CommitMessage& m : messages) {
+    SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, table_->path_factory().BucketPathOfSerialized(m.partition, m.bucket));
+    for (const auto* files : {&m.data.new_files, &m.data.changelog_files, &m.compact.compact_after,
+                              &m.compact.changelog_files}) {
+      for (const DataFileMeta& f : *files) {
+        dirs.insert(f.external_path ? ParentDir(*f.external_path) : bucket_path);
+      }
+    }
+    for (const auto* files : {&m.data.new_index_files, &m.compact.new_index_files}) {
+      for (const IndexManifestEntry& f : *files) {
+        dirs.insert(f.external_path ? ParentDir(*f.external_path) : IndexDir(table_->path()));
+      }
+    }
+  }
+  for (const std::string& dir : dirs) {
+    SLUICE_RETURN_NOT_OK_CTX(table_->io()->SyncDir(dir),
+                             "making the new files of " + table_->path() + " durable");
+  }
+  return Status::OK();
 }
 
 Status TableWrite::Close() {
@@ -276,7 +296,7 @@ Status TableWrite::Close() {
   writers_.clear();
   // Compactions no PrepareCommit took: their new files are garbage.
   for (const CommitMessage& message : pending_compactions_) {
-    Result<std::string> bucket_path = BucketPathOf(message.partition, message.bucket);
+    Result<std::string> bucket_path = table_->path_factory().BucketPathOfSerialized(message.partition, message.bucket);
     if (!bucket_path.ok()) {
       if (first.ok()) first = bucket_path.status();
       continue;

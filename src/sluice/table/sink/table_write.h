@@ -68,7 +68,9 @@ class TableWrite {
   // partition's small committed files are rewritten now and join the next PrepareCommit.
   Status Compact(const std::string& partition, int32_t bucket, bool full_compaction);
 
-  // Flushes every writer and returns the messages of this commit (Java prepareCommit).
+  // Flushes every writer and returns the messages of this commit (Java prepareCommit). The
+  // files the messages name are durable when it returns (closed, their directories synced:
+  // file_io.h), so a snapshot that names them survives a power loss with them.
   // `commit_identifier` is recorded for the caller's commit; `wait_compaction` waits for
   // running compactions, as do lookup tables (first-row, deletion vectors, lookup changelog,
   // force-lookup) unless `lookup-wait` is false: their batch reads skip level 0. When
@@ -102,7 +104,8 @@ class TableWrite {
   // restored_ already holds that snapshot's.
   Status RefreshRestored();
   Result<BucketWriter*> GetOrCreateWriter(const std::string& partition, int32_t bucket);
-  Result<std::string> BucketPathOf(const std::string& partition, int32_t bucket) const;
+  // Syncs the directories of the files `messages` add (file_io.h durability).
+  Status SyncDirectoriesOf(const std::vector<CommitMessage>& messages) const;
   Status RowKindsOf(const ColumnBatch& batch, const RowKind* kinds, std::vector<RowKind>* out);
 
   std::shared_ptr<const FileStoreTable> table_;
