@@ -18,11 +18,12 @@
 // Both results are read back (not timed) and folded into checksums (count, sum(k), sum(a),
 // sum(strlen(c))) that must agree. Best of 3 compactions, each from the same five runs.
 //
-// rowwise: the process CPU seconds of the same Sluice compaction with the row-by-row merge
-// (SortedRunMergeReader over Values, one virtual merge-function call per record) that compaction
-// used up to commit 53287d6, which this benchmark built at that commit prints as its "sluice"
-// line. --baseline-seconds gives that figure for this machine and --rows; without it the figure
-// recorded below (default --rows, this 2-core machine) is used, scaled by N over the default.
+// rowwise: the process CPU seconds of the same Sluice compaction with the row-by-row merge that
+// compaction used up to commit 4ee6878 (SortedRunMergeReader over Values, one virtual
+// merge-function call per record; since replaced by SortedRunMerge). To measure it again, build
+// this benchmark at commit 4ee6878 and run it with the same --rows: its "compact sluice" line is
+// the figure, to give here as --baseline-seconds. Without it, the figure recorded below (default
+// --rows, on the shared 2-core build machine) is used, scaled by N over the default.
 //
 // The last line is "RESULT compact_vs_rocksdb=R compact_vs_rowwise=R": records per CPU second,
 // ours over RocksDB's, and the columnar merge over the row-by-row one.
@@ -70,8 +71,9 @@ constexpr int kRuns = 5;
 constexpr int kRepeats = 3;
 constexpr int64_t kDefaultRows = 5000000;
 // CPU seconds of the row-by-row compaction at kDefaultRows: this benchmark built at commit
-// 53287d6 (SortedRunMergeReader), `bench/run.sh compact`, best of 3, on the 2-core build machine.
-constexpr double kRowwiseSecondsAtDefaultRows = 0;
+// 4ee6878 (SortedRunMergeReader), `bench/run.sh compact`, best of 3, on the 2-core build
+// machine, 2026-12-01 (RocksDB took 2.036 s in the same run).
+constexpr double kRowwiseSecondsAtDefaultRows = 2.265;
 
 uint64_t Mix(uint64_t x) {
   x ^= x >> 33;
@@ -361,7 +363,7 @@ int Main(int argc, char** argv) {
   PrintTiming(16, "compact sluice", sluice, n);
   PrintTiming(16, "compact rocksdb", rocks, n);
   std::printf("compact rowwise : cpu %.3f s (%s)\n", rowwise,
-              baseline_seconds ? "--baseline-seconds" : "recorded at commit 53287d6");
+              baseline_seconds ? "--baseline-seconds" : "recorded at commit 4ee6878");
   std::printf("RESULT compact_vs_rocksdb=%.2f compact_vs_rowwise=%.2f\n", rocks.cpu / sluice.cpu,
               rowwise / sluice.cpu);
   std::filesystem::remove_all(dir);
