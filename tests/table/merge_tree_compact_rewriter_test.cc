@@ -9,7 +9,7 @@
 
 #include "compaction_test_util.h"
 #include "sluice/lsm/levels.h"
-#include "sluice/table/sink/sorted_run_merge_reader.h"
+#include "sluice/table/source/key_value_file_reader.h"
 #include "sluice/table/table_checker.h"
 #include "test_util.h"
 #include "types/field_util.h"
@@ -61,24 +61,35 @@ struct Bucket {
     return LevelFile::Make(files->at(0), *table->schema().LogicalTrimmedPrimaryKeysType()).value();
   }
 
-  // Every record of `files` (one run each) in merge order.
+  // Every record of `files`, in order (the files of one compaction are one sorted run).
   std::vector<KeyValue> Read(const std::vector<DataFileMeta>& files) {
-    std::vector<SortedRun> runs;
+    DataSplit split;
+    split.bucket_path = BucketPath(table->path(), "", 0);
     for (const DataFileMeta& meta : files) {
-      runs.push_back(SortedRun::FromSingle(
-          LevelFile::Make(meta, *table->schema().LogicalTrimmedPrimaryKeysType()).value()));
+      split.data_files.push_back(meta);
+      split.data_file_paths.push_back(split.bucket_path + "/" + meta.file_name);
     }
-    KeyValueMergeOrder order = KeyValueMergeOrder::Make(table->schema(), table->options()).value();
-    auto reader = SortedRunMergeReader::Open(*table, table->schema_ptr(), EmptySerializedRow(),
-                                             BucketPath(table->path(), "", 0), runs, &order);
-    EXPECT_OK(reader);
+    const DataTypePtr value_type = table->schema().LogicalRowType();
+    const int num_values = value_type->num_fields();
     std::vector<KeyValue> out;
-    KeyValue kv;
-    while (true) {
-      auto more = (*reader)->Next(&kv);
-      EXPECT_OK(more);
-      if (!more.ok() || !*more) break;
-      out.push_back(kv);
+    for (size_t f = 0; f < files.size(); ++f) {
+      auto reader = KeyValueFileReader::Open(*table, table->schema(), value_type, split, f, {});
+      EXPECT_OK(reader);
+      if (!reader.ok()) break;
+      ColumnBatch batch(KeyValueFileReader::RecordType(value_type));
+      while (true) {
+        auto more = (*reader)->Next(&batch);
+        EXPECT_OK(more);
+        if (!more.ok() || !*more) break;
+        for (int64_t row = 0; row < batch.num_rows(); ++row) {
+          KeyValue kv;
+          for (int c = 0; c < num_values; ++c) kv.value.push_back(batch.column(c)->GetValue(row));
+          kv.key = {kv.value[0]};
+          kv.sequence_number = batch.column(num_values)->GetValue(row).int64();
+          kv.kind = static_cast<RowKind>(batch.column(num_values + 1)->GetValue(row).int8());
+          out.push_back(std::move(kv));
+        }
+      }
     }
     return out;
   }

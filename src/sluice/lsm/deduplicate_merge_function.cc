@@ -16,4 +16,12 @@ Status DeduplicateMergeFunction::Add(KeyValue&& kv) {
   return Status::OK();
 }
 
+Result<int64_t> DeduplicateMergeFunction::PickRecord(const RowKind* kinds, int64_t n) const {
+  if (!ignore_delete_) return n - 1;
+  for (int64_t i = n - 1; i >= 0; --i) {
+    if (!IsRetract(kinds[i])) return i;
+  }
+  return -1;
+}
+
 }  // namespace sluice

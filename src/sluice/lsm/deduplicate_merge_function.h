@@ -18,6 +18,8 @@ class DeduplicateMergeFunction final : public MergeFunction {
   Status Add(const KeyValue& kv) override;
   Status Add(KeyValue&& kv) override;
   std::optional<KeyValue> GetResultKeepingDeletes() override { return latest_; }
+  bool picks_record() const override { return true; }
+  Result<int64_t> PickRecord(const RowKind* kinds, int64_t n) const override;
 
  private:
   bool ignore_delete_;

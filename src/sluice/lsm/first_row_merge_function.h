@@ -20,6 +20,8 @@ class FirstRowMergeFunction final : public MergeFunction {
   Status Add(const KeyValue& kv) override;
   Status Add(KeyValue&& kv) override;
   std::optional<KeyValue> GetResultKeepingDeletes() override { return first_; }
+  bool picks_record() const override { return true; }
+  Result<int64_t> PickRecord(const RowKind* kinds, int64_t n) const override;
 
   // Whether a record of the current key came from a level above 0 (the key is already
   // committed; lookup compaction uses this).

@@ -1,11 +1,85 @@
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
 
+#include <utility>
+
+#include "sluice/lsm/column_row_comparator.h"
 #include "sluice/lsm/compaction_options.h"
 #include "sluice/lsm/merge_function_factory.h"
 #include "sluice/lsm/merge_tree_compact_manager.h"
-#include "sluice/table/sink/sorted_run_merge_reader.h"
+#include "sluice/lsm/sequence_comparator.h"
+#include "sluice/row/binary_row.h"
+#include "sluice/batch/column_take.h"
+#include "sluice/table/source/key_value_file_reader.h"
+#include "sluice/table/source/sorted_run_file_reader.h"
 
 namespace sluice {
+namespace {
+
+// Rows per file read, and per write of merged rows.
+constexpr int64_t kBatchSize = 4096;
+
+}  // namespace
+
+struct MergeTreeCompactRewriter::SectionMerge {
+  DataSplit split;
+  std::unique_ptr<SortedRunMerge> merge;
+};
+
+class MergeTreeCompactRewriter::HigherKeys {
+ public:
+  HigherKeys(std::unique_ptr<SectionMerge> merge, const SortedRunMerge::Options& options)
+      : merge_(std::move(merge)),
+        keys_(options.record_type),
+        comparator_(options.key_columns),
+        consumer_([this](const ColumnBatch& batch, const int64_t* rows, int64_t n) {
+          for (int c = 0; c < batch.num_columns(); ++c) {
+            TakeRows(*batch.column(c), rows, n, keys_.column(c));
+          }
+          keys_.set_num_rows(keys_.num_rows() + n);
+          return Status::OK();
+        }) {}
+
+  // Whether the key of batch row `row` is in the higher runs. REQUIRES: calls in key order.
+  Result<bool> Contains(const ColumnBatch& batch, int64_t row) {
+    while (true) {
+      if (position_ >= keys_.num_rows()) {
+        if (ended_) return false;
+        keys_.Clear();
+        position_ = 0;
+        SLUICE_ASSIGN_OR_RETURN(bool more, merge_->merge->Next(kBatchSize, consumer_));
+        ended_ = !more;
+        continue;
+      }
+      const int c = comparator_.Compare(keys_, position_, batch, row);
+      if (c == 0) return true;
+      if (c > 0) return false;
+      ++position_;
+    }
+  }
+
+ private:
+  std::unique_ptr<SectionMerge> merge_;
+  ColumnBatch keys_;  // the next keys, record layout
+  int64_t position_ = 0;
+  bool ended_ = false;
+  ColumnRowComparator comparator_;
+  SortedRunMerge::Consumer consumer_;
+};
+
+MergeTreeCompactRewriter::MergeTreeCompactRewriter(std::shared_ptr<const FileStoreTable> table,
+                                                   std::string partition,
+                                                   std::shared_ptr<DataFileWriterFactory> writers,
+                                                   std::shared_ptr<const TableSchema> schema,
+                                                   std::unique_ptr<MergeFunction> merge_function,
+                                                   SortedRunMerge::Options merge_options)
+    : table_(std::move(table)),
+      partition_(std::move(partition)),
+      writers_(std::move(writers)),
+      schema_(std::move(schema)),
+      merge_function_(std::move(merge_function)),
+      merge_options_(std::move(merge_options)) {}
+
+MergeTreeCompactRewriter::~MergeTreeCompactRewriter() = default;
 
 Result<std::unique_ptr<MergeTreeCompactRewriter>> MergeTreeCompactRewriter::Make(
     std::shared_ptr<const FileStoreTable> table, std::string partition,
@@ -16,27 +90,72 @@ Result<std::unique_ptr<MergeTreeCompactRewriter>> MergeTreeCompactRewriter::Make
                           CoreOptions::FromSchema(schema, table->dynamic_options()));
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeFunction> merge_function,
                           CreateMergeFunction(schema, options));
-  SLUICE_ASSIGN_OR_RETURN(KeyValueMergeOrder order, KeyValueMergeOrder::Make(schema, options));
+  SLUICE_ASSIGN_OR_RETURN(std::optional<UserSequenceComparator> sequence,
+                          UserSequenceComparator::Make(schema, options));
+  // Files are read with every field of the table row, in schema order.
+  SortedRunMerge::Options merge;
+  merge.record_type = KeyValueFileReader::RecordType(schema.LogicalRowType());
+  for (const std::string& name : schema.trimmed_primary_keys()) {
+    merge.key_columns.push_back(schema.FieldIndex(name));
+  }
+  if (sequence) {
+    merge.sequence_columns = sequence->fields();
+    merge.sequence_ascending = sequence->ascending();
+  }
   const bool first_row = options.merge_engine() == MergeEngine::kFirstRow;
   std::unique_ptr<MergeTreeCompactRewriter> rewriter(new MergeTreeCompactRewriter(
       std::move(table), std::move(partition), std::move(writers), std::move(schema_ptr),
-      std::move(merge_function), std::move(order)));
+      std::move(merge_function), std::move(merge)));
   rewriter->first_row_ = first_row;
   return rewriter;
 }
 
+Result<std::unique_ptr<MergeTreeCompactRewriter::SectionMerge>> MergeTreeCompactRewriter::OpenMerge(
+    const std::vector<SortedRun>& runs, bool drop_retractions, MergeFunction* merge_function) {
+  auto section = std::make_unique<SectionMerge>();
+  DataSplit& split = section->split;
+  split.partition = partition_;
+  if (!schema_->partition_keys().empty()) {
+    SLUICE_ASSIGN_OR_RETURN(
+        split.partition_values,
+        DecodeSerializedBinaryRow(partition_, *schema_->LogicalPartitionType()));
+  }
+  split.bucket_path = writers_->path_factory().bucket_path();
+  std::vector<std::vector<size_t>> run_files;
+  for (const SortedRun& run : runs) {
+    std::vector<size_t>& files = run_files.emplace_back();
+    for (const LevelFilePtr& file : run.files()) {
+      files.push_back(split.data_files.size());
+      split.data_files.push_back(file->meta);
+      split.data_file_paths.push_back(file->meta.external_path
+                                          ? *file->meta.external_path
+                                          : split.bucket_path + "/" + file->meta.file_name);
+    }
+  }
+  KeyValueFileReader::Options file_options;
+  file_options.batch_size = kBatchSize;
+  const DataTypePtr value_type = schema_->LogicalRowType();
+  std::vector<std::unique_ptr<SortedRunReader>> readers;
+  for (std::vector<size_t>& files : run_files) {
+    readers.push_back(std::make_unique<SortedRunFileReader>(*table_, *schema_, value_type, split,
+                                                            std::move(files), file_options));
+  }
+  SortedRunMerge::Options options = merge_options_;
+  options.drop_retractions = drop_retractions;
+  SLUICE_ASSIGN_OR_RETURN(
+      section->merge, SortedRunMerge::Open(std::move(options), std::move(readers), merge_function));
+  return section;
+}
+
 Result<CompactResult> MergeTreeCompactRewriter::Rewrite(
     int output_level, bool drop_delete, const std::vector<std::vector<SortedRun>>& sections) {
-  std::unique_ptr<SortedRunMergeReader> higher;
-  higher_record_.reset();
+  std::unique_ptr<HigherKeys> higher;
   if (first_row_ && !higher_runs_.empty()) {
+    // Every record of the higher runs counts, retractions too.
     SLUICE_ASSIGN_OR_RETURN(
-        higher,
-        SortedRunMergeReader::Open(*table_, schema_, partition_,
-                                   writers_->path_factory().bucket_path(), higher_runs_, &order_));
-    KeyValue kv;
-    SLUICE_ASSIGN_OR_RETURN(bool has, higher->Next(&kv));
-    if (has) higher_record_ = std::move(kv);
+        std::unique_ptr<SectionMerge> merge,
+        OpenMerge(higher_runs_, /*drop_retractions=*/false, &higher_keys_function_));
+    higher = std::make_unique<HigherKeys>(std::move(merge), merge_options_);
   }
   std::unique_ptr<RollingDataFileWriter> writer =
       writers_->NewKeyValueWriter(output_level, FileSource::kCompact);
@@ -61,64 +180,46 @@ Result<CompactResult> MergeTreeCompactRewriter::Rewrite(
 }
 
 Status MergeTreeCompactRewriter::MergeSection(const std::vector<SortedRun>& runs, bool drop_delete,
-                                              SortedRunMergeReader* higher,
-                                              RollingDataFileWriter* writer) {
-  SLUICE_ASSIGN_OR_RETURN(
-      std::unique_ptr<SortedRunMergeReader> reader,
-      SortedRunMergeReader::Open(*table_, schema_, partition_,
-                                 writers_->path_factory().bucket_path(), runs, &order_));
-  // Records of the current key: the first is held until a second shows up, so that a key with
-  // one record skips the merge function.
-  KeyValue first;
-  KeyValue next;
-  int64_t count = 0;
-  // Sections come in key order, so the higher runs are walked once alongside them.
-  auto in_higher_runs = [&](const ValueList& key) -> Result<bool> {
-    while (higher_record_) {
-      const int c = order_.CompareKeys(higher_record_->key, key);
-      if (c == 0) return true;
-      if (c > 0) return false;
-      KeyValue kv;
-      SLUICE_ASSIGN_OR_RETURN(bool has, higher->Next(&kv));
-      if (has) {
-        higher_record_ = std::move(kv);
-      } else {
-        higher_record_.reset();
-      }
-    }
-    return false;
-  };
-  auto emit = [&](const KeyValue& kv) -> Status {
-    if (drop_delete && IsRetract(kv.kind)) return Status::OK();
+                                              HigherKeys* higher, RollingDataFileWriter* writer) {
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SectionMerge> section,
+                          OpenMerge(runs, drop_delete, merge_function_.get()));
+  if (out_ == nullptr) out_ = std::make_unique<ColumnBatch>(writers_->key_value_type());
+  out_->Clear();
+  const std::vector<int>& key_columns = merge_options_.key_columns;
+  const int num_keys = static_cast<int>(key_columns.size());
+  const int num_values = merge_options_.record_type->num_fields() - 2;
+  // Merged rows in record layout (values, sequence, kind) go out in the key-value file layout
+  // (keys, sequence, kind, values).
+  SortedRunMerge::Consumer consumer = [&](const ColumnBatch& batch, const int64_t* rows,
+                                          int64_t n) -> Status {
     if (higher != nullptr) {
-      SLUICE_ASSIGN_OR_RETURN(bool present, in_higher_runs(kv.key));
-      if (present) return Status::OK();
+      kept_.clear();
+      for (int64_t i = 0; i < n; ++i) {
+        SLUICE_ASSIGN_OR_RETURN(bool present, higher->Contains(batch, rows[i]));
+        if (!present) kept_.push_back(rows[i]);
+      }
+      rows = kept_.data();
+      n = static_cast<int64_t>(kept_.size());
     }
-    return writer->Write(kv);
-  };
-  auto finish_key = [&]() -> Status {
-    if (count == 0) return Status::OK();
-    if (count == 1) return emit(first);
-    std::optional<KeyValue> merged = merge_function_->GetResultKeepingDeletes();
-    return merged ? emit(*merged) : Status::OK();
+    for (int k = 0; k < num_keys; ++k) {
+      TakeRows(*batch.column(key_columns[static_cast<size_t>(k)]), rows, n, out_->column(k));
+    }
+    TakeRows(*batch.column(num_values), rows, n, out_->column(num_keys));
+    TakeRows(*batch.column(num_values + 1), rows, n, out_->column(num_keys + 1));
+    for (int c = 0; c < num_values; ++c) {
+      TakeRows(*batch.column(c), rows, n, out_->column(num_keys + 2 + c));
+    }
+    out_->set_num_rows(out_->num_rows() + n);
+    return Status::OK();
   };
   while (true) {
-    SLUICE_ASSIGN_OR_RETURN(bool has, reader->Next(&next));
-    if (!has) break;
-    if (count > 0 && order_.CompareKeys(first.key, next.key) == 0) {
-      if (count == 1) {
-        merge_function_->Reset();
-        SLUICE_RETURN_NOT_OK(merge_function_->Add(first));
-      }
-      SLUICE_RETURN_NOT_OK(merge_function_->Add(std::move(next)));
-      ++count;
-      continue;
+    SLUICE_ASSIGN_OR_RETURN(bool more, section->merge->Next(kBatchSize, consumer));
+    if (out_->num_rows() >= kBatchSize || (!more && out_->num_rows() > 0)) {
+      SLUICE_RETURN_NOT_OK(writer->Write(*out_));
+      out_->Clear();
     }
-    SLUICE_RETURN_NOT_OK(finish_key());
-    first = std::move(next);
-    count = 1;
+    if (!more) return Status::OK();
   }
-  return finish_key();
 }
 
 Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(

@@ -1,11 +1,12 @@
 // MergeTreeCompactRewriter: the CompactRewriter of a primary-key bucket (Java
-// MergeTreeCompactRewriter): reads each section's sorted runs merged in merge order
-// (SortedRunMergeReader), folds the records of each key with the table's merge function, and
-// writes the results with a key-value RollingDataFileWriter at the output level (file source
-// COMPACT, rolled at `target-file-size`). Records keep their sequence numbers.
+// MergeTreeCompactRewriter): merges each section's sorted runs (SortedRunFileReader under the
+// writers' schema, SortedRunMerge with the table's merge function, column by column) and writes
+// the results with a key-value RollingDataFileWriter at the output level (file source COMPACT,
+// rolled at `target-file-size`). Records keep their sequence numbers.
 //
 //   - A key with a single record is written as it is, without the merge function (Java
-//     ReducerMergeFunctionWrapper).
+//     ReducerMergeFunctionWrapper); deduplicate and first-row pick a key's record without
+//     building KeyValues.
 //   - With drop_delete, results of kind -U / -D are not written (Java DropDeleteReader).
 //   - On failure every file written so far is deleted.
 //   - First-row tables (read without merging, level 0 hidden): a key already present in a run
@@ -26,11 +27,13 @@
 
 #include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_rewriter.h"
+#include "sluice/lsm/deduplicate_merge_function.h"
 #include "sluice/lsm/merge_function.h"
-#include "sluice/lsm/sequence_comparator.h"
+#include "sluice/lsm/sorted_run_merge.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/sorted_run_merge_reader.h"
+#include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/table/sink/table_write.h"
+#include "sluice/table/source/data_split.h"
 
 namespace sluice {
 
@@ -46,33 +49,43 @@ class MergeTreeCompactRewriter : public CompactRewriter {
                                 const std::vector<std::vector<SortedRun>>& sections) override;
   void SetHigherRuns(std::vector<SortedRun> runs) override { higher_runs_ = std::move(runs); }
   bool RewritesLevel0Upgrades() const override { return first_row_; }
+  ~MergeTreeCompactRewriter() override;
 
  private:
+  // A section being merged: its files as one split (which the run readers refer to) and the
+  // merge over them.
+  struct SectionMerge;
+  // The keys of the runs above the output level, walked once in key order alongside the
+  // sections (first-row lookup).
+  class HigherKeys;
+
   MergeTreeCompactRewriter(std::shared_ptr<const FileStoreTable> table, std::string partition,
                            std::shared_ptr<DataFileWriterFactory> writers,
                            std::shared_ptr<const TableSchema> schema,
-                           std::unique_ptr<MergeFunction> merge_function, KeyValueMergeOrder order)
-      : table_(std::move(table)),
-        partition_(std::move(partition)),
-        writers_(std::move(writers)),
-        schema_(std::move(schema)),
-        merge_function_(std::move(merge_function)),
-        order_(std::move(order)) {}
+                           std::unique_ptr<MergeFunction> merge_function,
+                           SortedRunMerge::Options merge_options);
 
-  // `higher`: the records of the runs above the output level (first-row lookup), or null.
-  Status MergeSection(const std::vector<SortedRun>& runs, bool drop_delete,
-                      SortedRunMergeReader* higher, RollingDataFileWriter* writer);
+  // Opens the merge of `runs`; `merge_function` folds their keys.
+  Result<std::unique_ptr<SectionMerge>> OpenMerge(const std::vector<SortedRun>& runs,
+                                                  bool drop_retractions,
+                                                  MergeFunction* merge_function);
+  // `higher`: the keys above the output level (first-row lookup), or null.
+  Status MergeSection(const std::vector<SortedRun>& runs, bool drop_delete, HigherKeys* higher,
+                      RollingDataFileWriter* writer);
 
   std::shared_ptr<const FileStoreTable> table_;
   std::string partition_;
   std::shared_ptr<DataFileWriterFactory> writers_;
   std::shared_ptr<const TableSchema> schema_;  // the writers' schema, files are read under it
   std::unique_ptr<MergeFunction> merge_function_;
-  KeyValueMergeOrder order_;
+  // Record layout of the whole table row; drop_retractions is set per compaction.
+  SortedRunMerge::Options merge_options_;
   bool first_row_ = false;
   std::vector<SortedRun> higher_runs_;
-  // The current record of the higher runs' reader (first-row lookup), while it has one.
-  std::optional<KeyValue> higher_record_;
+  // Keeps the newest record of each key: the higher runs are read for their keys only.
+  DeduplicateMergeFunction higher_keys_function_{/*ignore_delete=*/false};
+  std::unique_ptr<ColumnBatch> out_;  // key-value layout rows waiting to be written
+  std::vector<int64_t> kept_;
 };
 
 // The CompactManagerFactory of TableWriteOptions for primary-key tables: per bucket a

@@ -1,0 +1,132 @@
+// SortedRunMerge: the merge of the sorted runs of one section of a primary-key bucket (Java
+// SortMergeReader with ReducerMergeFunctionWrapper), the one merge that merge-on-read
+// (MergeSplitReader) and compaction (MergeTreeCompactRewriter) share.
+//
+// The runs' records (SortedRunReader batches) come out of a loser tree in merge order: key, then
+// the `sequence.field` columns, then sequence number. The records of one key form a range:
+//   - a range of one record is the result as it is, without the merge function (Java
+//     ReducerMergeFunctionWrapper);
+//   - engines whose result is one of the records (deduplicate, first-row) pick it from the
+//     range's row kinds (MergeFunction::PickRecord): one call per key, no KeyValue built;
+//   - other engines (partial-update, aggregation) fold the range through the merge function as
+//     KeyValues; the result goes into a batch of the merge's own.
+// With `drop_retractions`, results of kind -U / -D are dropped (reads; compaction to the oldest
+// level, Java DropDeleteReader).
+//
+// Results are handed out in key order without being copied: the consumer gets groups of
+// consecutive results lying in one batch (record layout, see sorted_run_reader.h) as row
+// indexes into it; the batch stays valid during the call only.
+//
+// Thread safety: not thread-safe; one merge per thread.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/batch/column_batch.h"
+#include "sluice/lsm/column_row_comparator.h"
+#include "sluice/lsm/loser_tree.h"
+#include "sluice/lsm/merge_function.h"
+#include "sluice/lsm/sorted_run_reader.h"
+
+namespace sluice {
+
+class SortedRunMerge {
+ public:
+  struct Options {
+    // The record layout of every run's batches: value fields, `_SEQUENCE_NUMBER`, `_VALUE_KIND`.
+    DataTypePtr record_type;
+    // Value columns of the trimmed primary key, in key order.
+    std::vector<int> key_columns;
+    // Value columns of `sequence.field` (may be empty), and their order.
+    std::vector<int> sequence_columns;
+    bool sequence_ascending = true;
+    bool drop_retractions = true;
+  };
+
+  // Rows rows[0..n) of `batch` (of the record layout) are the next n results.
+  using Consumer = std::function<Status(const ColumnBatch& batch, const int64_t* rows, int64_t n)>;
+
+  // Positions every run on its first record. `merge_function` (not owned, outlives the merge)
+  // is the table's engine over the value fields; folding engines need every table field in
+  // the value fields.
+  static Result<std::unique_ptr<SortedRunMerge>> Open(
+      Options options, std::vector<std::unique_ptr<SortedRunReader>> runs,
+      MergeFunction* merge_function);
+
+  // Hands the next results to `consumer` until at least `max_results` went out or the runs end;
+  // false when they ended. Stops at the first error (of a run, the merge function or the
+  // consumer); the merge cannot continue after one.
+  Result<bool> Next(int64_t max_results, const Consumer& consumer);
+
+ private:
+  // One run, read into two alternating batches so that records of the previous batch stay
+  // readable after a refill.
+  struct Cursor {
+    std::unique_ptr<SortedRunReader> reader;
+    std::unique_ptr<ColumnBatch> slots[2];
+    int slot = 0;  // slots[slot] holds the current record
+    int64_t row = 0;
+    bool live = false;
+    // Per slot: the level, sequence numbers and kinds, and the key values when the key is one
+    // BIGINT column without nulls (else null), so that the merge compares without lookups.
+    int32_t levels[2] = {0, 0};
+    const int64_t* sequences[2] = {nullptr, nullptr};
+    const int8_t* kinds[2] = {nullptr, nullptr};
+    const int64_t* bigint_keys[2] = {nullptr, nullptr};
+  };
+
+  // A record inside a cursor's slot, or (cursor kFolded) a row of folded_.
+  struct Record {
+    int cursor;
+    int slot;
+    int64_t row;
+  };
+  static constexpr int kFolded = -1;
+
+  struct CursorBefore {
+    const SortedRunMerge* merge;
+    bool operator()(int a, int b) const { return merge->CompareCursors(a, b) < 0; }
+  };
+  struct CursorLive {
+    const SortedRunMerge* merge;
+    bool operator()(int i) const { return merge->cursors_[static_cast<size_t>(i)].live; }
+  };
+
+  SortedRunMerge(Options options, MergeFunction* merge_function);
+
+  int CompareKeys(const Record& a, const Cursor& b) const;
+  // Key, then user sequence, then sequence number of the cursors' current records.
+  int CompareCursors(int a, int b) const;
+  // Moves cursor `index` past its current record, refilling its other slot when needed.
+  Status Advance(size_t index);
+  // Decides the result of range_; true when one was kept.
+  Result<bool> FinishRange();
+  Result<bool> Fold();
+  // Hands the pending results to the consumer.
+  Status Flush();
+
+  Options options_;
+  MergeFunction* merge_function_;
+  int sequence_column_;
+  int kind_column_;
+  bool single_bigint_key_ = false;
+  ColumnRowComparator key_comparator_;
+  std::optional<ColumnRowComparator> user_sequence_;
+
+  std::vector<Cursor> cursors_;
+  std::optional<LoserTree<CursorBefore, CursorLive>> tree_;
+  const Consumer* consumer_ = nullptr;  // during Next()
+
+  std::vector<Record> range_;    // the records of the key being merged, in merge order
+  std::vector<Record> winners_;  // results not yet handed out
+  std::unique_ptr<ColumnBatch> folded_;
+  std::vector<RowKind> kinds_;
+  std::vector<int64_t> rows_;
+};
+
+}  // namespace sluice
