@@ -116,8 +116,8 @@ Result<std::vector<AppendCompactTask>> PlanAppendCompaction(
   return tasks;
 }
 
-Result<CommitMessage> RunAppendCompactTask(const FileStoreTable& table,
-                                           const AppendCompactTask& task) {
+Result<CommitMessageImpl> RunAppendCompactTask(const FileStoreTable& table,
+                                               const AppendCompactTask& task) {
   const TableSchema& schema = table.schema();
   std::vector<std::pair<std::string, std::optional<std::string>>> spec;
   if (!schema.partition_keys().empty()) {
@@ -138,7 +138,7 @@ Result<CommitMessage> RunAppendCompactTask(const FileStoreTable& table,
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<DataFileWriterFactory> writers,
                           DataFileWriterFactory::Make(table.io(), table.schema_ptr(),
                                                       table.options(), std::move(bucket_path)));
-  CommitMessage message;
+  CommitMessageImpl message;
   message.partition = task.partition;
   message.bucket = 0;
   message.total_buckets = task.total_buckets;

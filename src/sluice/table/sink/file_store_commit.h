@@ -47,9 +47,11 @@
 #include <vector>
 
 #include "sluice/base/result.h"
+#include "sluice/commit_result.h"
 #include "sluice/meta/manifest_file_merger.h"
 #include "sluice/meta/manifest_file_writer.h"
 #include "sluice/meta/snapshot.h"
+#include "sluice/partition_spec.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/commit_message.h"
 
@@ -58,24 +60,11 @@ namespace sluice {
 // What one commit hands over (Java ManifestCommittable).
 struct ManifestCommittable {
   int64_t identifier = Snapshot::kBatchCommitIdentifier;
-  std::vector<CommitMessage> messages;
+  std::vector<CommitMessageImpl> messages;
   std::optional<int64_t> watermark;
   // Snapshot `properties`; none when empty.
   std::vector<std::pair<std::string, std::string>> properties;
 };
-
-struct CommitResult {
-  // The snapshots created, in order (empty when nothing was committed).
-  std::vector<int64_t> snapshot_ids;
-  // Attempts over all snapshots (1 per snapshot without a lost race).
-  int attempts = 0;
-  // The identifier was already committed by this commit user; nothing was done.
-  bool skipped = false;
-};
-
-// Partition key -> value text, as Java partition specs write it ("2024-01-01", "10"); the
-// `partition.default-name` value selects null. May name a prefix of the partition keys.
-using PartitionSpec = std::vector<std::pair<std::string, std::string>>;
 
 class FileStoreCommit {
  public:
