@@ -13,7 +13,7 @@ test -f "$work/prefix/include/sluice/table.h"
 test ! -e "$work/prefix/include/sluice/table/file_store_table.h"
 pc_dir=$(dirname "$(find "$work/prefix" -name sluice.pc)")
 PKG_CONFIG_PATH="$pc_dir" pkg-config --modversion sluice
-PKG_CONFIG_PATH="$pc_dir" pkg-config --cflags sluice | grep -q -- "-I$work/prefix/include"
+test -f "$(PKG_CONFIG_PATH="$pc_dir" pkg-config --variable=includedir sluice)/sluice/table.h"
 cmake -S "$source_dir/examples/engine" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" \
   -DCMAKE_BUILD_TYPE=Debug "$@" > "$work/configure.log"
 cmake --build "$work/build" -j2 > "$work/build.log" || { cat "$work/build.log"; exit 1; }

@@ -157,7 +157,7 @@ class CommitMessageSerializeTest : public ::testing::Test {
     spec.columns = {DataField{0, "id", DataType::BigInt(false), std::nullopt, std::nullopt},
                     DataField{1, "v", DataType::String(), std::nullopt, std::nullopt}};
     spec.primary_keys = {"id"};
-    spec.options = {{"bucket", "2"}, {"deletion-vectors.enabled", "true"}};
+    spec.options = {{"bucket", "2"}};
     ASSERT_TRUE(catalog.CreateTable("db.pk", spec).ok());
     auto table = catalog.GetTable("db.pk");
     ASSERT_TRUE(table.ok());
@@ -168,6 +168,7 @@ class CommitMessageSerializeTest : public ::testing::Test {
   std::vector<std::string> WriteSerialized(const std::vector<int64_t>& ids, const char* value) {
     auto write = table_->NewWriteBuilder().NewWrite();
     EXPECT_TRUE(write.ok()) << write.status().ToString();
+    if (!write.ok()) return {};
     ColumnBatch batch((*write)->input_type());
     for (int64_t id : ids)
       EXPECT_TRUE(batch.AppendRow({Value::Int64(id), Value::String(value)}).ok());
@@ -175,6 +176,7 @@ class CommitMessageSerializeTest : public ::testing::Test {
     auto messages = (*write)->PrepareCommit();
     EXPECT_TRUE(messages.ok()) << messages.status().ToString();
     EXPECT_TRUE((*write)->Close().ok());
+    if (!messages.ok()) return {};
     std::vector<std::string> out;
     for (const CommitMessage& m : *messages) {
       auto bytes = m.Serialize();
@@ -219,7 +221,9 @@ TEST_F(CommitMessageSerializeTest, MessagesOfTwoWritersCommitAfterARoundTrip) {
 }
 
 TEST_F(CommitMessageSerializeTest, CorruptInputIsAStatusNeverACrash) {
-  const std::string bytes = WriteSerialized({1}, "a").front();
+  const std::vector<std::string> written = WriteSerialized({1}, "a");
+  ASSERT_FALSE(written.empty());
+  const std::string& bytes = written.front();
   for (size_t n = 0; n < bytes.size(); ++n) {
     auto message = CommitMessage::Deserialize(std::string_view(bytes).substr(0, n));
     ASSERT_FALSE(message.ok()) << "prefix of " << n << " bytes";
