@@ -10,7 +10,7 @@
 //
 //   sluice   a table (bucket 1, parquet, zstd level 1, Paimon's defaults otherwise): each run
 //            written as one level-0 file by the table's key-value writer (DataFileWriterFactory),
-//            then a full compaction through the bucket's compact manager, as TableWrite builds it
+//            then a full compaction through the bucket's compact manager, as FileStoreWrite builds it
 //            (MakeMergeTreeCompactManagerFactory: universal compaction, MergeTreeCompactRewriter),
 //            into Parquet files at the top level with deletes dropped.
 //   rocksdb  the same records as Puts (and Deletes) with auto compactions off, zstd level 1, one

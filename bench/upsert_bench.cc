@@ -6,7 +6,7 @@
 // Workload: N upserts of (k BIGINT key, v1 INT, v2 BIGINT, v3 DOUBLE, v4 STRING of 8-24
 // characters, v5 DOUBLE); half of them update a key written earlier, keys in random order
 // (a bijective mix of a counter). Sluice: a primary-key table (bucket 1, parquet, zstd level 1,
-// Paimon's defaults otherwise) written through TableWrite in batches of 65536 rows and
+// Paimon's defaults otherwise) written through FileStoreWrite in batches of 65536 rows and
 // committed once, then every row of the latest snapshot read through PlanScan and the split
 // readers. RocksDB: the same rows as Puts (key, encoded value) in one WriteBatch per input
 // batch with the WAL off, zstd level 1
@@ -162,7 +162,7 @@ int Main(int argc, char** argv) {
   auto table = CreateTable(table_path);
   Clock t0 = Now();
   {
-    auto write = TableWrite::Open(table);
+    auto write = FileStoreWrite::Open(table);
     Check(write.status(), "open write");
     for (const auto& batch : data) Check((*write)->Write(*batch), "write");
     auto messages = (*write)->PrepareCommit(1);

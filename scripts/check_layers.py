@@ -16,7 +16,13 @@ ORDER = ["base", "types", "row", "batch", "fs", "predicate", "format", "meta", "
 RANK = {name: i for i, name in enumerate(ORDER)}
 # Modules whose CMake name differs from their layer: the codecs are the format layer.
 MODULE_LAYER = {"compression": "format", "avro": "format", "parquet": "format", "orc": "format"}
-PUBLIC_HEADERS = None  # filled in main()
+# Public vocabulary headers (include/sluice/<name>.h) that belong to a layer below the api: the
+# types every layer speaks and the public API hands out unchanged.
+PUBLIC_OWNER = {"status.h": "base", "result.h": "base", "buffer.h": "base",
+                "data_type.h": "types", "value.h": "types", "value_json.h": "types",
+                "row_kind.h": "row", "column_vector.h": "batch", "column_batch.h": "batch",
+                "schema_change.h": "meta", "commit_result.h": "table",
+                "partition_spec.h": "table", "scan_mode.h": "table"}
 
 root = pathlib.Path(__file__).resolve().parent.parent
 errors = []
@@ -29,7 +35,7 @@ def include_layer(path):
     """Layer of an included path `sluice/<path>`; public headers (sluice/x.h) are the api."""
     first = path.split("/", 1)[0]
     if "/" not in path:
-        return "api"
+        return PUBLIC_OWNER.get(path, "api")
     return first if first in RANK else None
 
 

@@ -1,7 +1,10 @@
 // Catalog: the databases and tables of a warehouse directory (a filesystem catalog:
-// `<warehouse>/<db>.db/<table>/`), the way engines find tables by name.
+// `<warehouse>/<db>.db/<table>/`), the way engines find, create, change and drop tables by
+// name (Java Catalog). Tables are named `db.table`; schema files are written exactly as Java
+// Paimon writes them (field ids, option order, the casts ALTER allows).
 //
-// Thread safety: immutable; share freely.
+// Thread safety: immutable; share freely. Concurrent DDL on one table is decided by the
+// filesystem (one schema file per id, created exclusively).
 #pragma once
 
 #include <memory>
@@ -9,12 +12,13 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/fs/file_io.h"
+#include "sluice/result.h"
+#include "sluice/schema_change.h"
 #include "sluice/table.h"
 
 namespace sluice {
 
+class FileIO;
 class FilesystemCatalog;
 
 class Catalog {
@@ -22,13 +26,37 @@ class Catalog {
   // A filesystem catalog over `warehouse` (local files unless `io` is given).
   static Catalog Filesystem(std::string warehouse, std::shared_ptr<FileIO> io = nullptr);
 
+  const std::string& warehouse() const;
+
   // Sorted names. NotFound naming the warehouse / database when it does not exist.
   Result<std::vector<std::string>> ListDatabases() const;
   Result<std::vector<std::string>> ListTables(std::string_view database) const;
 
-  // `db.table`. InvalidArgument for a malformed identifier; NotFound naming `db.table` and the
-  // warehouse when there is no such table.
+  // `db.table`, or `db.table$branch_<name>`. InvalidArgument for a malformed identifier;
+  // NotFound naming `db.table` and the warehouse when there is no such table.
   Result<Table> GetTable(std::string_view identifier) const;
+
+  // AlreadyExists naming the database unless `ignore_if_exists`; the warehouse is created when
+  // missing. InvalidArgument for an empty name, one holding '/' or '$', or `sys`.
+  Status CreateDatabase(std::string_view database, bool ignore_if_exists = false) const;
+  // NotFound unless `ignore_if_not_exists`; InvalidArgument naming the tables when the
+  // database holds some and not `cascade`.
+  Status DropDatabase(std::string_view database, bool ignore_if_not_exists = false,
+                      bool cascade = false) const;
+
+  // Creates `db.table` with schema 0 from `spec`. NotFound when the database does not exist;
+  // AlreadyExists unless `ignore_if_exists`. Schema rule errors name the column or option.
+  Status CreateTable(std::string_view identifier, const NewTableSpec& spec,
+                     bool ignore_if_exists = false) const;
+  // Commits `changes` as the table's next schema (Java's rules, see schema_change.h) and
+  // returns the table as it is then.
+  Result<Table> AlterTable(std::string_view identifier,
+                           const std::vector<SchemaChange>& changes) const;
+  // NotFound unless `ignore_if_not_exists`.
+  Status DropTable(std::string_view identifier, bool ignore_if_not_exists = false) const;
+  // NotFound unless `ignore_if_not_exists`; AlreadyExists when `to` exists.
+  Status RenameTable(std::string_view from, std::string_view to,
+                     bool ignore_if_not_exists = false) const;
 
  private:
   explicit Catalog(std::shared_ptr<const FilesystemCatalog> catalog)

@@ -1,5 +1,7 @@
-// ReadBuilder: what one read of a table asks for. Every setter maps to one `sluice read` flag;
-// Plan() checks the request, selects the snapshot and plans the splits.
+// ReadBuilder: what one read of a table asks for (Java ReadBuilder). Every setter maps to one
+// `sluice read` flag. NewScan() makes the TableScan that plans the splits; NewRead() the
+// TableRead that reads them. A process that only reads splits planned elsewhere builds the
+// same request (same version, schema, projection and filter) and calls NewRead().
 //
 //   version      latest (default), WithSnapshot(id), WithTag(name) or WithAsOf(time): at most
 //                one. WithBranch reads another branch (its own snapshots and tags).
@@ -7,11 +9,11 @@
 //                the branch's latest schema).
 //   columns      WithProjection: output columns by name, in order (default: all). The system
 //                columns `_ROW_ID` and `_SEQUENCE_NUMBER` may be named on row-tracking tables.
-//   rows         WithWhere (the predicate language of predicate_parser.h) or WithFilter, over
-//                the read schema; WithPartition / WithBucket restrict the scan; WithLimit stops
-//                after that many rows.
-//   mode         kBatch, kStreamFull (the first plan of a streaming read) or kDelta (the
-//                changes one snapshot committed, with a leading `_ROW_KIND` column).
+//   rows         WithWhere (`a > 3 AND b IN ('x','y')`) or WithFilter (predicate_builder.h),
+//                over the read schema; WithPartition / WithBucket restrict the scan; WithLimit
+//                stops a multi-split reader after that many rows.
+//   mode         kBatch, kStreamFull or kDelta (scan_mode.h; delta reads have a leading
+//                `_ROW_KIND` column).
 //   options      WithOption: dynamic table options for this read (Java table.copy(options)).
 //   time zone    WithSessionTimeZone: the IANA zone casts between TIMESTAMP and
 //                TIMESTAMP_LTZ / numbers / strings use, and the zone of an as-of wall-clock time
@@ -27,18 +29,22 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/predicate/predicate.h"
-#include "sluice/read_plan.h"
+#include "sluice/predicate_builder.h"
+#include "sluice/result.h"
+#include "sluice/scan_mode.h"
 #include "sluice/table.h"
-#include "sluice/table/source/scan_planner.h"
+#include "sluice/table_read.h"
+#include "sluice/table_scan.h"
 
 namespace sluice {
+
+struct ReadContext;
 
 class ReadBuilder {
  public:
@@ -66,9 +72,12 @@ class ReadBuilder {
   // Errors name what is wrong: the unknown branch, tag, snapshot, schema id or column (with the
   // read schema's columns), the malformed where-expression (with the position), a conflicting
   // version choice, an unknown time zone.
-  Result<ReadPlan> Plan() const;
+  Result<TableScan> NewScan() const;
+  Result<TableRead> NewRead() const;
 
  private:
+  Result<std::shared_ptr<const ReadContext>> Resolve() const;
+
   Table table_;
   std::optional<int64_t> snapshot_id_;
   std::optional<std::string> tag_;

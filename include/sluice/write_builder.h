@@ -1,22 +1,22 @@
 // WriteBuilder: what one write of a table asks for (Java BatchWriteBuilder / StreamWriteBuilder).
 // It makes the two halves of a write, which may live in different processes:
 //
-//   TableWriter   takes ColumnBatches and turns them into data files; PrepareCommit hands the
-//                 files over as CommitMessages (one per partition and bucket);
+//   TableWrite    takes ColumnBatches and turns them into data files; PrepareCommit hands the
+//                 files over as CommitMessages (one per partition and bucket; they serialise);
 //   TableCommit   commits the messages of any number of writers as one snapshot.
 //
 //   SLUICE_ASSIGN_OR_RETURN(Table table, Table::Open("/warehouse/db.db/orders"));
-//   WriteBuilder builder = table.NewWrite();
-//   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableWriter> writer, builder.NewWriter());
-//   SLUICE_RETURN_NOT_OK(writer->Write(batch));            // the table's columns, in order
-//   SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessage> messages, writer->PrepareCommit());
+//   WriteBuilder builder = table.NewWriteBuilder();
+//   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableWrite> write, builder.NewWrite());
+//   SLUICE_RETURN_NOT_OK(write->Write(batch));            // the table's columns, in order
+//   SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessage> messages, write->PrepareCommit());
 //   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableCommit> commit, builder.NewCommit());
 //   SLUICE_ASSIGN_OR_RETURN(CommitResult result, commit->Commit(std::move(messages)));
-//   SLUICE_RETURN_NOT_OK(writer->Close());
+//   SLUICE_RETURN_NOT_OK(write->Close());
 //
 //   commit user  WithCommitUser: who commits; a user's commit identifiers must increase (a
-//                replayed identifier is skipped, see file_store_commit.h). Default: a fresh
-//                UUID, as Java's batch writes use, so each builder commits once per identifier.
+//                replayed identifier is skipped). Default: a fresh UUID, as Java's batch
+//                writes use, so each builder commits once per identifier.
 //   overwrite    WithOverwrite(spec): INSERT OVERWRITE of the partitions matching `spec` (the
 //                whole table for an empty spec); WithDynamicOverwrite(): only the partitions
 //                the new rows fall in are replaced.
@@ -25,7 +25,7 @@
 //   compaction   WithBackgroundCompaction: primary-key compactions run on a thread of their
 //                own per bucket (default: inline, between flushes).
 //
-// The writer and commit load the table's latest schema when they are made.
+// The write and commit load the table's latest schema when they are made.
 //
 // Thread safety: a value type; not for concurrent mutation.
 #pragma once
@@ -35,11 +35,11 @@
 #include <optional>
 #include <string>
 
-#include "sluice/base/result.h"
+#include "sluice/partition_spec.h"
+#include "sluice/result.h"
 #include "sluice/table.h"
-#include "sluice/table/sink/file_store_commit.h"
 #include "sluice/table_commit.h"
-#include "sluice/table_writer.h"
+#include "sluice/table_write.h"
 
 namespace sluice {
 
@@ -57,7 +57,7 @@ class WriteBuilder {
 
   // InvalidArgument naming a bad option value, or an overwrite spec naming a column that is
   // not a partition key.
-  Result<std::unique_ptr<TableWriter>> NewWriter() const;
+  Result<std::unique_ptr<TableWrite>> NewWrite() const;
   Result<std::unique_ptr<TableCommit>> NewCommit() const;
 
  private:

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "api/api_test_util.h"
+#include "sluice/api/api_access.h"
 #include "test_util.h"
 
 namespace sluice {
@@ -18,13 +20,13 @@ constexpr int64_t kSnapshot2Millis = 1755758263453;
 ReadBuilder NewRead(const std::string& table = kTable) {
   auto opened = Table::Open(test::CompatTablesDir() + "/" + table);
   EXPECT_OK(opened);
-  return opened->NewRead();
+  return opened->NewReadBuilder();
 }
 
 std::optional<int64_t> PlannedSnapshot(const ReadBuilder& read) {
-  auto plan = read.Plan();
+  auto plan = test::PlanOf(read);
   EXPECT_OK(plan);
-  return plan.ok() ? plan->snapshot_id() : std::nullopt;
+  return plan.ok() ? plan->snapshot_id : std::nullopt;
 }
 
 TEST(ReadBuilderTest, SnapshotIdsAndLatest) {
@@ -42,7 +44,7 @@ TEST(ReadBuilderTest, AsOfEpochMillisAndWallClockText) {
             2);
   EXPECT_EQ(PlannedSnapshot(NewRead().WithAsOf("2025-08-21 06:37:44")), 3);
   // Before the first snapshot: an error naming the time.
-  auto early = NewRead().WithAsOf("2025-08-21 06:00:00").Plan();
+  auto early = test::PlanOf(NewRead().WithAsOf("2025-08-21 06:00:00"));
   ASSERT_FALSE(early.ok());
   EXPECT_NE(early.status().ToString().find("2025-08-21"), std::string::npos)
       << early.status().ToString();
@@ -55,14 +57,18 @@ TEST(ReadBuilderTest, TimeTravelOptionsApplyWhenNoVersionIsGiven) {
 
 TEST(ReadBuilderTest, BranchesHaveTheirOwnSnapshots) {
   const std::string table = "parquet/append_table_with_rt_branch.db/append_table_with_rt_branch";
-  auto main = NewRead(table).Plan();
+  auto main = test::PlanOf(NewRead(table));
   ASSERT_OK(main);
-  auto branch = NewRead(table).WithBranch("rt").Plan();
+  auto branch = test::PlanOf(NewRead(table).WithBranch("rt"));
   ASSERT_OK(branch);
-  for (const DataSplit& split : branch->splits()) EXPECT_FALSE(split.from_fallback_branch);
+  for (const Split& split : branch->splits) {
+    EXPECT_FALSE(ApiAccess::DataSplitOf(split).from_fallback_branch);
+  }
   // The main branch falls back to `rt` for the partitions it lacks.
   bool fallback = false;
-  for (const DataSplit& split : main->splits()) fallback = fallback || split.from_fallback_branch;
+  for (const Split& split : main->splits) {
+    fallback = fallback || ApiAccess::DataSplitOf(split).from_fallback_branch;
+  }
   EXPECT_TRUE(fallback);
 }
 

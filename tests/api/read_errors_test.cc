@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 
+#include "api/api_test_util.h"
 #include "sluice/catalog.h"
 #include "sluice/read_builder.h"
 #include "test_util.h"
@@ -29,8 +30,7 @@ std::string CopyTable(const std::string& relative, const test::TempDir& dir) {
 
 // Reads every row; the first error.
 Status ReadAll(const ReadBuilder& read) {
-  SLUICE_ASSIGN_OR_RETURN(ReadPlan plan, read.Plan());
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableReader> reader, plan.NewReader());
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<BatchReader> reader, test::ReaderOf(read));
   ColumnBatch batch(reader->output_type());
   while (true) {
     SLUICE_ASSIGN_OR_RETURN(bool more, reader->Next(&batch));
@@ -54,7 +54,7 @@ TEST(ReadErrorsTest, MissingDataFileIsNamed) {
   fs::remove(victim);
   auto table = Table::Open(table_dir);
   ASSERT_OK(table);
-  ExpectErrorNaming(ReadAll(table->NewRead()), fs::path(victim).filename().string());
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder()), fs::path(victim).filename().string());
 }
 
 TEST(ReadErrorsTest, ManifestEntryWithAMissingSchemaIsNamed) {
@@ -64,7 +64,7 @@ TEST(ReadErrorsTest, ManifestEntryWithAMissingSchemaIsNamed) {
   fs::remove(table_dir + "/schema/schema-0");
   auto table = Table::Open(table_dir);
   ASSERT_OK(table);
-  ExpectErrorNaming(ReadAll(table->NewRead()), "schema 0");
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder()), "schema 0");
 }
 
 TEST(ReadErrorsTest, UnknownTableIsNamed) {
@@ -80,19 +80,20 @@ TEST(ReadErrorsTest, UnknownTableIsNamed) {
 TEST(ReadErrorsTest, UnknownVersionBranchColumnAndZoneAreNamed) {
   auto table = Table::Open(CorpusTable(kAlterTable));
   ASSERT_OK(table);
-  ExpectErrorNaming(ReadAll(table->NewRead().WithSnapshot(77)), "77");
-  ExpectErrorNaming(ReadAll(table->NewRead().WithTag("no_such_tag")), "no_such_tag");
-  ExpectErrorNaming(ReadAll(table->NewRead().WithBranch("no_such_branch")), "no_such_branch");
-  ExpectErrorNaming(ReadAll(table->NewRead().WithSchemaId(9)), "schema 9");
-  ExpectErrorNaming(ReadAll(table->NewRead().WithProjection({"a", "no_such_column"})),
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder().WithSnapshot(77)), "77");
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder().WithTag("no_such_tag")), "no_such_tag");
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder().WithBranch("no_such_branch")),
+                    "no_such_branch");
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder().WithSchemaId(9)), "schema 9");
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder().WithProjection({"a", "no_such_column"})),
                     "no_such_column");
-  ExpectErrorNaming(ReadAll(table->NewRead().WithWhere("a > 1 AND bogus = 2")), "bogus");
-  ExpectErrorNaming(ReadAll(table->NewRead().WithWhere("a > ")), "position");
-  ExpectErrorNaming(ReadAll(table->NewRead().WithSessionTimeZone("Mars/Olympus_Mons")),
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder().WithWhere("a > 1 AND bogus = 2")), "bogus");
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder().WithWhere("a > ")), "position");
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder().WithSessionTimeZone("Mars/Olympus_Mons")),
                     "Mars/Olympus_Mons");
-  ExpectErrorNaming(ReadAll(table->NewRead().WithAsOf("yesterday")), "yesterday");
-  ExpectErrorNaming(ReadAll(table->NewRead().WithSnapshot(1).WithTag("t")), "at most one");
-  ExpectErrorNaming(ReadAll(table->NewRead().WithLimit(-1)), "limit");
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder().WithAsOf("yesterday")), "yesterday");
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder().WithSnapshot(1).WithTag("t")), "at most one");
+  ExpectErrorNaming(ReadAll(table->NewReadBuilder().WithLimit(-1)), "limit");
 }
 
 }  // namespace

@@ -8,11 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "api/api_test_util.h"
 #include "sluice/catalog.h"
-#include "sluice/catalog/filesystem_catalog.h"
-#include "sluice/meta/schema_change.h"
 #include "sluice/read_builder.h"
-#include "sluice/table/table_checker.h"
 #include "sluice/write_builder.h"
 #include "test_util.h"
 #include "types/field_util.h"
@@ -25,7 +23,7 @@ using test::Field;
 class WriteApiTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    FilesystemCatalog catalog(LocalFileIO(), dir_.path());
+    Catalog catalog = Catalog::Filesystem(dir_.path());
     ASSERT_OK(catalog.CreateDatabase("db"));
     NewTableSpec spec;
     spec.columns = {Field(0, "id", DataType::BigInt(false)), Field(1, "v", DataType::String())};
@@ -55,9 +53,7 @@ class WriteApiTest : public ::testing::Test {
 
   static std::vector<std::string> ReadAll(const Table& table) {
     std::vector<std::string> out;
-    auto plan = table.NewRead().Plan();
-    EXPECT_OK(plan);
-    auto reader = plan->NewReader();
+    auto reader = test::ReaderOf(table.NewReadBuilder());
     EXPECT_OK(reader);
     ColumnBatch batch((*reader)->output_type());
     while (true) {
@@ -75,7 +71,7 @@ class WriteApiTest : public ::testing::Test {
 
 TEST_F(WriteApiTest, BatchesMustHaveTheTablesColumns) {
   Table table = Get("db.append");
-  auto writer = table.NewWrite().NewWriter();
+  auto writer = table.NewWriteBuilder().NewWrite();
   ASSERT_OK(writer);
   // Wrong type.
   ColumnBatch wrong(
@@ -104,9 +100,9 @@ TEST_F(WriteApiTest, BatchesMustHaveTheTablesColumns) {
 
 TEST_F(WriteApiTest, TwoWritersOneCommitAndIdentifiersCommitOnce) {
   Table table = Get("db.pk");
-  WriteBuilder builder = table.NewWrite().WithCommitUser("job-1");
-  auto a = builder.NewWriter();
-  auto b = builder.NewWriter();
+  WriteBuilder builder = table.NewWriteBuilder().WithCommitUser("job-1");
+  auto a = builder.NewWrite();
+  auto b = builder.NewWrite();
   ASSERT_TRUE(a.ok() && b.ok());
   ASSERT_OK((*a)->Write(Rows((*a)->input_type(), {{1, "a1"}, {2, "a2"}})));
   ASSERT_OK((*b)->Write(Rows((*b)->input_type(), {{3, "b3"}})));
@@ -144,8 +140,8 @@ TEST_F(WriteApiTest, TwoWritersOneCommitAndIdentifiersCommitOnce) {
   EXPECT_EQ(ReadAll(Get("db.pk")), (std::vector<std::string>{"(1, 'a1'')", "(3, 'b3')"}));
 
   // Full compaction through the API: one COMPACT snapshot, same rows.
-  WriteBuilder compact_builder = table.NewWrite();
-  auto compactor = compact_builder.NewWriter();
+  WriteBuilder compact_builder = table.NewWriteBuilder();
+  auto compactor = compact_builder.NewWrite();
   ASSERT_OK(compactor);
   ASSERT_OK((*compactor)->Compact({}, /*full=*/true));
   auto mc = (*compactor)->PrepareCommit();
@@ -159,15 +155,15 @@ TEST_F(WriteApiTest, TwoWritersOneCommitAndIdentifiersCommitOnce) {
   auto snapshots = table.Snapshots();
   ASSERT_OK(snapshots);
   ASSERT_EQ(snapshots->size(), 3u);
-  EXPECT_EQ(snapshots->back().commit_kind, CommitKind::kCompact);
+  EXPECT_EQ(snapshots->back().commit_kind, "COMPACT");
   EXPECT_EQ(ReadAll(Get("db.pk")), (std::vector<std::string>{"(1, 'a1'')", "(3, 'b3')"}));
-  auto report = RunTableCheck(*Get("db.pk").file_store_table());
+  auto report = Get("db.pk").Check();
   ASSERT_OK(report);
   EXPECT_TRUE(report->ok()) << report->problems.front();
 }
 
 TEST_F(WriteApiTest, OverwriteSpecMustNamePartitionKeys) {
-  auto writer = Get("db.append").NewWrite().WithOverwrite({{"v", "x"}}).NewWriter();
+  auto writer = Get("db.append").NewWriteBuilder().WithOverwrite({{"v", "x"}}).NewWrite();
   ASSERT_FALSE(writer.ok());
   EXPECT_NE(writer.status().message().find("'v', which is not a partition key"), std::string::npos)
       << writer.status().ToString();
@@ -175,7 +171,7 @@ TEST_F(WriteApiTest, OverwriteSpecMustNamePartitionKeys) {
 
 TEST_F(WriteApiTest, DynamicOptionsApplyToTheWrite) {
   auto writer =
-      Get("db.append").NewWrite().WithOption("target-file-size", "not-a-size").NewWriter();
+      Get("db.append").NewWriteBuilder().WithOption("target-file-size", "not-a-size").NewWrite();
   ASSERT_FALSE(writer.ok());
   EXPECT_NE(writer.status().message().find("target-file-size"), std::string::npos)
       << writer.status().ToString();

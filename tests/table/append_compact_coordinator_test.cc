@@ -2,7 +2,7 @@
 // written over several commits into a partitioned `bucket = -1` table are planned into tasks
 // (at least `compaction.min.file-num` small files per partition, every small file on full
 // compaction, files of `target-file-size` left alone), rewritten, and committed as COMPACT
-// snapshots through TableWrite::Compact; the rows, their order and their sequence numbers
+// snapshots through FileStoreWrite::Compact; the rows, their order and their sequence numbers
 // survive and the structural check passes.
 #include <gtest/gtest.h>
 
@@ -110,7 +110,7 @@ TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndS
   std::vector<ValueList> all, d1, d2;
   for (int commit = 0; commit < 6; ++commit) {
     auto table = FileStoreTable::Open(LocalFileIO(), path).value();
-    auto write = TableWrite::Open(table).value();
+    auto write = FileStoreWrite::Open(table).value();
     std::vector<ValueList> rows = Rows("d1", commit * 100, 40);
     d1.insert(d1.end(), rows.begin(), rows.end());
     if (commit % 2 == 0) {
@@ -137,7 +137,7 @@ TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndS
 
   // Not full: only d1 has enough small files.
   {
-    auto write = TableWrite::Open(table).value();
+    auto write = FileStoreWrite::Open(table).value();
     // d1 twice: the second call finds d1's compaction pending and adds nothing.
     for (const std::string dt : {"d1", "d2", "d1"}) {
       Status st = write->Compact(PartitionRow(dt), 0, /*full_compaction=*/false);
@@ -162,7 +162,7 @@ TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndS
 
   // Full compaction of d2 only; d1's one file is left alone.
   {
-    auto write = TableWrite::Open(FileStoreTable::Open(LocalFileIO(), path).value()).value();
+    auto write = FileStoreWrite::Open(FileStoreTable::Open(LocalFileIO(), path).value()).value();
     Status st = write->Compact(PartitionRow("d2"), 0, /*full_compaction=*/true);
     ASSERT_OK(st);
     st = write->Compact(PartitionRow("d1"), 0, /*full_compaction=*/true);
@@ -192,7 +192,7 @@ TEST(AppendCompactCoordinatorTest, CompactsSmallFilesPerPartitionKeepingRowsAndS
 
   // A later write numbers after the compacted files.
   {
-    auto write = TableWrite::Open(FileStoreTable::Open(LocalFileIO(), path).value()).value();
+    auto write = FileStoreWrite::Open(FileStoreTable::Open(LocalFileIO(), path).value()).value();
     ASSERT_OK(WriteRows(write.get(), row_type, Rows("d1", 5000, 5), {}));
     ASSERT_OK(Commit(path, write.get(), 102));
     ASSERT_OK(write->Close());
@@ -219,7 +219,7 @@ TEST(AppendCompactCoordinatorTest, LeavesLargeFilesAndBoundsTaskSize) {
   // One large commit rolls into files of about 2.5 kb (not small), then 11 small commits (about
   // 1 kb each): bins of 4 reach twice the target size, the 3 left over are a task too.
   for (int commit = 0; commit < 12; ++commit) {
-    auto write = TableWrite::Open(FileStoreTable::Open(LocalFileIO(), path).value()).value();
+    auto write = FileStoreWrite::Open(FileStoreTable::Open(LocalFileIO(), path).value()).value();
     std::vector<ValueList> rows = Rows("d1", commit * 100000, commit == 0 ? 4000 : 300);
     all.insert(all.end(), rows.begin(), rows.end());
     ASSERT_OK(WriteRows(write.get(), row_type, rows, {}));
@@ -251,7 +251,7 @@ TEST(AppendCompactCoordinatorTest, LeavesLargeFilesAndBoundsTaskSize) {
     EXPECT_LT(size - task.files.back().file_size, 2 * 2 * 1024);
   }
   {
-    auto write = TableWrite::Open(table).value();
+    auto write = FileStoreWrite::Open(table).value();
     ASSERT_OK(write->Compact(PartitionRow("d1"), 0, false));
     Status st = Commit(path, write.get(), 100);
     ASSERT_OK(st);
@@ -281,13 +281,13 @@ TEST(AppendCompactCoordinatorTest, RejectsOtherTablesAndUncommittedCompactionsLe
   const DataTypePtr row_type =
       FileStoreTable::Open(LocalFileIO(), unaware).value()->schema().LogicalRowType();
   for (int commit = 0; commit < 5; ++commit) {
-    auto write = TableWrite::Open(FileStoreTable::Open(LocalFileIO(), unaware).value()).value();
+    auto write = FileStoreWrite::Open(FileStoreTable::Open(LocalFileIO(), unaware).value()).value();
     ASSERT_OK(WriteRows(write.get(), row_type, Rows("d1", commit * 10, 10), {}));
     ASSERT_OK(Commit(unaware, write.get(), commit));
     ASSERT_OK(write->Close());
   }
   const size_t files_before = test::ListFilesRecursive(unaware).size();
-  auto write = TableWrite::Open(FileStoreTable::Open(LocalFileIO(), unaware).value()).value();
+  auto write = FileStoreWrite::Open(FileStoreTable::Open(LocalFileIO(), unaware).value()).value();
   ASSERT_OK(write->Compact(PartitionRow("d1"), 0, true));
   EXPECT_GT(test::ListFilesRecursive(unaware).size(), files_before);
   ASSERT_OK(write->Close());

@@ -163,7 +163,7 @@ TEST(BucketedAppendCompactManagerTest, RewritesRealFilesAndTheTableReadsTheSame)
   const DataTypePtr row_type = table->schema().LogicalRowType();
   std::vector<std::string> expected;
   for (int64_t commit = 1; commit <= 4; ++commit) {
-    auto write = TableWrite::Open(table).value();
+    auto write = FileStoreWrite::Open(table).value();
     std::vector<ValueList> rows;
     for (int64_t i = 0; i < 10; ++i) {
       rows.push_back({Value::Int64(commit * 100 + i), Value::String("r" + std::to_string(i))});
@@ -194,7 +194,7 @@ TEST(BucketedAppendCompactManagerTest, RewritesRealFilesAndTheTableReadsTheSame)
   EXPECT_EQ(out.min_sequence_number, (*result)->before[0].min_sequence_number);
   EXPECT_EQ(out.max_sequence_number, (*result)->before[2].max_sequence_number);
 
-  CommitMessage message;
+  CommitMessageImpl message;
   message.partition = EmptySerializedRow();
   message.bucket = 0;
   message.total_buckets = 1;

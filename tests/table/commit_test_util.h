@@ -144,9 +144,9 @@ inline DataFileMeta WriteTestDataFile(const FileStoreTable& table, int32_t bucke
 }
 
 // A commit message adding `files` to (pt, bucket).
-inline CommitMessage AddFiles(const FileStoreTable& table, int32_t pt, int32_t bucket,
-                              std::vector<DataFileMeta> files) {
-  CommitMessage m;
+inline CommitMessageImpl AddFiles(const FileStoreTable& table, int32_t pt, int32_t bucket,
+                                  std::vector<DataFileMeta> files) {
+  CommitMessageImpl m;
   m.partition = TestPartition(table, pt);
   m.bucket = bucket;
   m.total_buckets = table.options().bucket();
@@ -155,10 +155,10 @@ inline CommitMessage AddFiles(const FileStoreTable& table, int32_t pt, int32_t b
 }
 
 // A commit message compacting `before` into `after` in (pt, bucket).
-inline CommitMessage CompactFiles(const FileStoreTable& table, int32_t pt, int32_t bucket,
-                                  std::vector<DataFileMeta> before,
-                                  std::vector<DataFileMeta> after) {
-  CommitMessage m;
+inline CommitMessageImpl CompactFiles(const FileStoreTable& table, int32_t pt, int32_t bucket,
+                                      std::vector<DataFileMeta> before,
+                                      std::vector<DataFileMeta> after) {
+  CommitMessageImpl m;
   m.partition = TestPartition(table, pt);
   m.bucket = bucket;
   m.total_buckets = table.options().bucket();
@@ -167,7 +167,8 @@ inline CommitMessage CompactFiles(const FileStoreTable& table, int32_t pt, int32
   return m;
 }
 
-inline ManifestCommittable Committable(int64_t identifier, std::vector<CommitMessage> messages) {
+inline ManifestCommittable Committable(int64_t identifier,
+                                       std::vector<CommitMessageImpl> messages) {
   ManifestCommittable c;
   c.identifier = identifier;
   c.messages = std::move(messages);

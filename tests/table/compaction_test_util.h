@@ -1,4 +1,4 @@
-// Helpers of the compaction tests: primary-key tables written through TableWrite with
+// Helpers of the compaction tests: primary-key tables written through FileStoreWrite with
 // compaction, committed with FileStoreCommit, read back through PlanScan + OpenSplitReader.
 #pragma once
 
@@ -41,20 +41,20 @@ inline std::shared_ptr<const FileStoreTable> CreateTestTable(
   return std::move(table).value();
 }
 
-// A TableWrite whose primary-key buckets compact (MergeTreeCompactManager).
-inline std::unique_ptr<TableWrite> OpenCompactingWrite(const std::string& path,
-                                                       bool background = false) {
+// A FileStoreWrite whose primary-key buckets compact (MergeTreeCompactManager).
+inline std::unique_ptr<FileStoreWrite> OpenCompactingWrite(const std::string& path,
+                                                           bool background = false) {
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
-  TableWriteOptions options;
+  FileStoreWriteOptions options;
   auto factory = MakeMergeTreeCompactManagerFactory(table, background);
   EXPECT_OK(factory);
   options.compact_manager_factory = std::move(factory).value();
-  auto write = TableWrite::Open(table, options);
+  auto write = FileStoreWrite::Open(table, options);
   EXPECT_OK(write);
   return std::move(write).value();
 }
 
-inline Status WriteRows(TableWrite* write, const DataTypePtr& row_type,
+inline Status WriteRows(FileStoreWrite* write, const DataTypePtr& row_type,
                         const std::vector<ValueList>& rows, const std::vector<RowKind>& kinds) {
   ColumnBatch batch(row_type);
   for (const ValueList& row : rows) SLUICE_RETURN_NOT_OK(batch.AppendRow(row));
@@ -62,10 +62,10 @@ inline Status WriteRows(TableWrite* write, const DataTypePtr& row_type,
   return write->Write(batch, kinds.empty() ? nullptr : kinds.data());
 }
 
-inline Status Commit(const std::string& path, TableWrite* write, int64_t identifier) {
+inline Status Commit(const std::string& path, FileStoreWrite* write, int64_t identifier) {
   auto table = FileStoreTable::Open(LocalFileIO(), path);
   SLUICE_RETURN_NOT_OK(table.status());
-  SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessage> messages,
+  SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessageImpl> messages,
                           write->PrepareCommit(identifier, /*wait_compaction=*/false));
   SLUICE_ASSIGN_OR_RETURN(auto commit, FileStoreCommit::Make(*table, "compaction-test"));
   ManifestCommittable committable;

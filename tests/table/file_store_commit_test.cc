@@ -53,7 +53,7 @@ class FileStoreCommitTest : public ::testing::Test {
   }
 
   // A commit message adding one new file of `rows` to bucket 0 of partition `pt`.
-  CommitMessage NewFileIn(int32_t pt, const std::vector<TestRow>& rows) {
+  CommitMessageImpl NewFileIn(int32_t pt, const std::vector<TestRow>& rows) {
     return AddFiles(*table_, pt, 0, {WriteTestDataFile(*table_, 0, rows)});
   }
 
@@ -312,7 +312,7 @@ TEST_F(FileStoreCommitTest, DataAndCompactionMakeTwoSnapshots) {
   auto r2 = MakeRows(0, 2, 2, "b");
   auto f2 = WriteTestDataFile(*table_, 0, r2);
   auto f3 = WriteTestDataFile(*table_, 0, r1);
-  CommitMessage m = AddFiles(*table_, 0, 0, {f2});
+  CommitMessageImpl m = AddFiles(*table_, 0, 0, {f2});
   m.compact.compact_before = {f1};
   m.compact.compact_after = {f3};
   auto res = commit->Commit(Committable(2, {m}));
@@ -339,7 +339,7 @@ TEST_F(FileStoreCommitTest, CompactionLosingARaceAfterTheDataLandedIsDropped) {
 
   auto writer = Committer("writer");
   auto r3 = MakeRows(0, 4, 2, "c");
-  CommitMessage m = AddFiles(*table_, 0, 0, {WriteTestDataFile(*table_, 0, r3)});
+  CommitMessageImpl m = AddFiles(*table_, 0, 0, {WriteTestDataFile(*table_, 0, r3)});
   std::vector<TestRow> r12 = Concat({r1, r2});
   auto mine = WriteTestDataFile(*table_, 0, r12);
   m.compact.compact_before = {f1, f2};
@@ -398,7 +398,7 @@ TEST_F(FileStoreCommitTest, CompactionOnlyCommitThatConflictsFailsAndDeletesItsO
 TEST_F(FileStoreCommitTest, ChangelogFilesGetTheirOwnList) {
   Create(false);
   auto commit = Committer("user-a");
-  CommitMessage m = AddFiles(*table_, 0, 0, {FakeFile("data-1", 4)});
+  CommitMessageImpl m = AddFiles(*table_, 0, 0, {FakeFile("data-1", 4)});
   m.data.changelog_files = {FakeFile("changelog-1", 3)};
   ASSERT_OK(commit->Commit(Committable(1, {m})));
   Snapshot s = Load(1);
@@ -434,7 +434,7 @@ TEST_F(FileStoreCommitTest, DeletingAFileTwiceIsAConflict) {
   ASSERT_OK(latest);
   EXPECT_EQ(*latest, 2);
   // An append that deletes a file that is not live conflicts too (it is an OVERWRITE commit).
-  CommitMessage del = AddFiles(*table_, 3, 0, {});
+  CommitMessageImpl del = AddFiles(*table_, 3, 0, {});
   del.data.deleted_files = {f1};
   res = b->Commit(Committable(2, {del}));
   ASSERT_FALSE(res.ok());
@@ -464,7 +464,7 @@ TEST_F(FileStoreCommitTest, BucketCountChangeWithoutOverwriteIsAConflict) {
   Create(true, {{"bucket", "2"}, {"bucket-key", "id"}});
   auto a = Committer("user-a");
   ASSERT_OK(a->Commit(Committable(1, {AddFiles(*table_, 1, 0, {FakeFile("data-1", 1)})})));
-  CommitMessage m = CompactFiles(*table_, 1, 1, {}, {FakeFile("data-2", 1)});
+  CommitMessageImpl m = CompactFiles(*table_, 1, 1, {}, {FakeFile("data-2", 1)});
   m.total_buckets = 4;
   auto res = a->Commit(Committable(2, {m}));
   ASSERT_FALSE(res.ok());
@@ -700,9 +700,9 @@ IndexManifestEntry IndexFile(const std::string& type, const std::string& name, i
 TEST_F(FileStoreCommitTest, IndexManifestCarriesLiveEntriesForward) {
   Create(false, {{"bucket", "2"}, {"bucket-key", "id"}}, /*primary_key=*/true);
   auto a = Committer("user-a");
-  CommitMessage m0 = AddFiles(*table_, 0, 0, {KeyRangeFile("data-0", 0, 1, 0)});
+  CommitMessageImpl m0 = AddFiles(*table_, 0, 0, {KeyRangeFile("data-0", 0, 1, 0)});
   m0.data.new_index_files = {IndexFile("HASH", "index-h0", 0)};
-  CommitMessage m1 = AddFiles(*table_, 0, 1, {KeyRangeFile("data-1", 0, 1, 0)});
+  CommitMessageImpl m1 = AddFiles(*table_, 0, 1, {KeyRangeFile("data-1", 0, 1, 0)});
   m1.data.new_index_files = {IndexFile("HASH", "index-h1", 1)};
   ASSERT_OK(a->Commit(Committable(1, {m0, m1})));
   ASSERT_TRUE(Load(1).index_manifest.has_value());
@@ -711,7 +711,7 @@ TEST_F(FileStoreCommitTest, IndexManifestCarriesLiveEntriesForward) {
       a->Commit(Committable(2, {AddFiles(*table_, 0, 0, {KeyRangeFile("data-2", 0, 1, 0)})})));
   EXPECT_EQ(Load(2).index_manifest, Load(1).index_manifest);
   // A new hash index of bucket 0 replaces the old one; bucket 1's stays.
-  CommitMessage m2 = AddFiles(*table_, 0, 0, {KeyRangeFile("data-3", 0, 1, 0)});
+  CommitMessageImpl m2 = AddFiles(*table_, 0, 0, {KeyRangeFile("data-3", 0, 1, 0)});
   m2.data.new_index_files = {IndexFile("HASH", "index-h0b", 0)};
   m2.data.deleted_index_files = {IndexFile("HASH", "index-h0", 0)};
   ASSERT_OK(a->Commit(Committable(3, {m2})));
@@ -725,11 +725,11 @@ TEST_F(FileStoreCommitTest, IndexManifestCarriesLiveEntriesForward) {
   EXPECT_EQ(names, (std::set<std::string>{"index-h0b", "index-h1"}));
 }
 
-// Writes `rows` through TableWrite and commits them as `identifier`.
+// Writes `rows` through FileStoreWrite and commits them as `identifier`.
 void WriteAndCommit(const std::shared_ptr<FileStoreTable>& table, FileStoreCommit* commit,
                     int64_t identifier, const std::vector<TestRow>& rows,
                     const std::vector<RowKind>& kinds = {}) {
-  auto write = TableWrite::Open(table);
+  auto write = FileStoreWrite::Open(table);
   ASSERT_OK(write);
   ColumnBatch batch(table->schema().LogicalRowType());
   for (const auto& r : rows) {
@@ -782,18 +782,18 @@ TEST_F(FileStoreCommitTest, ReplacingAnIndexFileTwiceIsAConflict) {
   Create(false, {{"bucket", "1"}, {"deletion-vectors.enabled", "true"}}, /*primary_key=*/true);
   auto a = Committer("user-a");
   auto b = Committer("user-b");
-  CommitMessage m = AddFiles(*table_, 0, 0, {KeyRangeFile("data-0", 0, 9, 1)});
+  CommitMessageImpl m = AddFiles(*table_, 0, 0, {KeyRangeFile("data-0", 0, 9, 1)});
   m.data.new_index_files = {IndexFile("DELETION_VECTORS", "index-dv0", 0)};
   ASSERT_OK(a->Commit(Committable(1, {m})));
   // a replaces the bucket's deletion vectors...
-  CommitMessage ma = AddFiles(*table_, 0, 0, {});
+  CommitMessageImpl ma = AddFiles(*table_, 0, 0, {});
   ma.data.new_index_files = {IndexFile("DELETION_VECTORS", "index-dv-a", 0)};
   ma.data.deleted_index_files = {IndexFile("DELETION_VECTORS", "index-dv0", 0)};
   auto res = a->Commit(Committable(2, {ma}));
   ASSERT_OK(res);
   EXPECT_EQ(Load(2).commit_kind, CommitKind::kOverwrite);
   // ... and b, from the same starting point, too late.
-  CommitMessage mb = AddFiles(*table_, 0, 0, {});
+  CommitMessageImpl mb = AddFiles(*table_, 0, 0, {});
   mb.data.new_index_files = {IndexFile("DELETION_VECTORS", "index-dv-b", 0)};
   mb.data.deleted_index_files = {IndexFile("DELETION_VECTORS", "index-dv0", 0)};
   res = b->Commit(Committable(1, {mb}));
@@ -895,16 +895,16 @@ TEST_F(FileStoreCommitTest, ConflictCheckReadsOnlyManifestsOfChangedPartitions) 
 TEST_F(FileStoreCommitTest, DynamicOverwriteReplacesIndexFilesOfItsPartitionsOnly) {
   Create(true, {{"bucket", "1"}}, /*primary_key=*/true);
   auto a = Committer("user-a");
-  std::vector<CommitMessage> messages;
+  std::vector<CommitMessageImpl> messages;
   for (int pt = 1; pt <= 2; ++pt) {
-    CommitMessage m =
+    CommitMessageImpl m =
         AddFiles(*table_, pt, 0, {KeyRangeFile("data-" + std::to_string(pt), 0, 1, 0)});
     IndexManifestEntry index = IndexFile("HASH", "index-h" + std::to_string(pt), 0);
     m.data.new_index_files = {index};
     messages.push_back(m);
   }
   ASSERT_OK(a->Commit(Committable(1, messages)));
-  CommitMessage m = AddFiles(*table_, 2, 0, {KeyRangeFile("data-new", 0, 1, 0)});
+  CommitMessageImpl m = AddFiles(*table_, 2, 0, {KeyRangeFile("data-new", 0, 1, 0)});
   m.data.new_index_files = {IndexFile("HASH", "index-h2new", 0)};
   auto res = a->Overwrite(Committable(2, {m}), std::nullopt);
   ASSERT_OK(res);

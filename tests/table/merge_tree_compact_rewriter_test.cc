@@ -1,6 +1,6 @@
 // MergeTreeCompactRewriter: merging sorted runs of real key-value files with the table's merge
 // function, dropping or keeping deletes, keeping sequence numbers; and primary-key tables
-// written through TableWrite with compaction read back as the model of their rows.
+// written through FileStoreWrite with compaction read back as the model of their rows.
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
-// TableWrite round trips: rows written through TableWrite, committed by FileStoreCommit and read
-// back through PlanScan + OpenSplitReader equal an in-memory model, for append tables (bucket
+// FileStoreWrite round trips: rows written through FileStoreWrite, committed by FileStoreCommit and
+// read back through PlanScan + OpenSplitReader equal an in-memory model, for append tables (bucket
 // -1 and fixed, partitioned and not) and primary-key tables with every merge engine; the
 // structural check passes on every table written; the bucket of every row of the corpus'
 // fixed-bucket tables is the bucket directory Java put it in.
@@ -34,18 +34,18 @@ using test::Field;
 using test::CreateTestTable;
 using test::ReadAll;
 
-// Writes `rows` (with `kinds`, or all +I) through a fresh TableWrite and commits them.
+// Writes `rows` (with `kinds`, or all +I) through a fresh FileStoreWrite and commits them.
 void WriteAndCommit(const std::string& path, const std::vector<ValueList>& rows,
                     const std::vector<RowKind>& kinds, int64_t identifier,
                     int64_t batch_rows = 1000, bool wait_compaction = false,
                     bool background_compaction = false) {
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
-  TableWriteOptions write_options;
+  FileStoreWriteOptions write_options;
   if (background_compaction) {
     write_options.compact_manager_factory =
         MakeMergeTreeCompactManagerFactory(table, /*background=*/true).value();
   }
-  auto write = TableWrite::Open(table, std::move(write_options));
+  auto write = FileStoreWrite::Open(table, std::move(write_options));
   ASSERT_OK(write);
   const DataTypePtr row_type = table->schema().LogicalRowType();
   for (size_t start = 0; start < rows.size(); start += static_cast<size_t>(batch_rows)) {
@@ -168,7 +168,7 @@ TEST(TableWriteTest, AppendTablesRefuseRetractions) {
   test::TempDir dir;
   const std::string path = dir.path() + "/t";
   auto table = CreateTestTable(path, {Field(0, "id", DataType::Int())}, {}, {}, {});
-  auto write = TableWrite::Open(table).value();
+  auto write = FileStoreWrite::Open(table).value();
   ColumnBatch batch(table->schema().LogicalRowType());
   ASSERT_OK(batch.AppendRow({Value::Int32(1)}));
   batch.set_num_rows(1);
@@ -184,7 +184,7 @@ TEST(TableWriteTest, RefusesWhatItCannotWrite) {
   auto table = CreateTestTable(dir.path() + "/a",
                                {Field(0, "id", DataType::Int()), Field(1, "s", DataType::String())},
                                {}, {}, {});
-  auto write = TableWrite::Open(table).value();
+  auto write = FileStoreWrite::Open(table).value();
   ColumnBatch narrow(DataType::Row({Field(0, "id", DataType::Int())}));
   ASSERT_OK(narrow.AppendRow({Value::Int32(1)}));
   narrow.set_num_rows(1);
@@ -194,13 +194,13 @@ TEST(TableWriteTest, RefusesWhatItCannotWrite) {
   // Primary-key tables with dynamic buckets are not written yet: refused when opening.
   auto dynamic = CreateTestTable(dir.path() + "/b", {Field(0, "k", DataType::Int(false))}, {},
                                  {"k"}, {{"bucket", "-1"}});
-  auto refused = TableWrite::Open(dynamic);
+  auto refused = FileStoreWrite::Open(dynamic);
   EXPECT_EQ(refused.status().code(), StatusCode::kNotSupported) << refused.status().ToString();
   // A rowkind.field column holding no row kind names the row and the column.
   auto kinds = CreateTestTable(
       dir.path() + "/c", {Field(0, "k", DataType::Int(false)), Field(1, "op", DataType::String())},
       {}, {"k"}, {{"bucket", "1"}, {"rowkind.field", "op"}});
-  auto kind_write = TableWrite::Open(kinds).value();
+  auto kind_write = FileStoreWrite::Open(kinds).value();
   ColumnBatch rows(kinds->schema().LogicalRowType());
   ASSERT_OK(rows.AppendRow({Value::Int32(1), Value::String("+I")}));
   ASSERT_OK(rows.AppendRow({Value::Int32(2), Value::String("upsert")}));
@@ -379,7 +379,7 @@ TEST(TableWriteTest, FirstRowFlushKeepsTheFirstRecordOfEachKey) {
                   {{"bucket", "1"}, {"merge-engine", "first-row"}, {"file.format", "avro"}});
   WriteAndCommit(path, {{Value::Int32(1), Value::String("x")}}, {}, 1);
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
-  auto write = TableWrite::Open(table).value();
+  auto write = FileStoreWrite::Open(table).value();
   ColumnBatch input(table->schema().LogicalRowType());
   for (const ValueList& row : std::vector<ValueList>{{Value::Int32(2), Value::String("first")},
                                                      {Value::Int32(3), Value::String("only")},
@@ -514,7 +514,7 @@ TEST(TableWriteTest, BucketOfEveryCorpusRowMatchesJava) {
 }
 
 // Commits a long-lived writer's messages with `identifier`.
-void CommitMessages(const std::shared_ptr<const FileStoreTable>& table, TableWrite* write,
+void CommitMessages(const std::shared_ptr<const FileStoreTable>& table, FileStoreWrite* write,
                     int64_t identifier) {
   auto messages = write->PrepareCommit(identifier);
   ASSERT_OK(messages);
@@ -537,7 +537,7 @@ TEST(TableWriteTest, FullCompactionDeltaCommitsCompactsEveryNthCommit) {
        {"full-compaction.delta-commits", "3"},
        {"num-sorted-run.compaction-trigger", "20"},
        {"num-sorted-run.stop-trigger", "40"}});
-  auto write = TableWrite::Open(table).value();
+  auto write = FileStoreWrite::Open(table).value();
   std::map<int32_t, int32_t> model;
   for (int64_t identifier = 1; identifier <= 6; ++identifier) {
     ColumnBatch batch(table->schema().LogicalRowType());
@@ -572,7 +572,7 @@ TEST(TableWriteTest, FullCompactionDeltaCommitsCompactsEveryNthCommit) {
   ExpectTableSound(path);
 }
 
-// Fixed-bucket append tables compact through TableWrite::Compact (Java AppendOnlyWriter
+// Fixed-bucket append tables compact through FileStoreWrite::Compact (Java AppendOnlyWriter
 // compaction); the full compaction joins the next commit and leaves one file per bucket.
 TEST(TableWriteTest, CompactsFixedBucketAppendTables) {
   test::TempDir dir;
@@ -589,7 +589,7 @@ TEST(TableWriteTest, CompactsFixedBucketAppendTables) {
     all.insert(all.end(), rows.begin(), rows.end());
     WriteAndCommit(path, rows, {}, commit);
   }
-  auto write = TableWrite::Open(table).value();
+  auto write = FileStoreWrite::Open(table).value();
   const std::string partition = SerializeBinaryRow(EmptyBinaryRow(), 0);
   Status st = write->Compact(partition, 0, /*full_compaction=*/true);
   ASSERT_OK(st);
@@ -620,8 +620,8 @@ TEST(TableWriteTest, RestoresABucketAtItsFirstWrite) {
   auto table =
       CreateTestTable(path, {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::Int())},
                       {}, {"k"}, {{"bucket", "1"}});
-  auto first = TableWrite::Open(table).value();
-  auto second = TableWrite::Open(table).value();
+  auto first = FileStoreWrite::Open(table).value();
+  auto second = FileStoreWrite::Open(table).value();
   ColumnBatch inserts(table->schema().LogicalRowType());
   for (int32_t k = 0; k < 10; ++k) ASSERT_OK(inserts.AppendRow({Value::Int32(k), Value::Int32(k)}));
   inserts.set_num_rows(10);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "sluice/api/read_plan_state.h"
+#include "sluice/api/read_context.h"
 #include "sluice/batch/column_take.h"
 
 namespace sluice {
@@ -14,11 +14,12 @@ constexpr int kMaxDefaultThreads = 8;
 
 }  // namespace
 
-ParallelTableReader::ParallelTableReader(ReadPlan plan,
-                                         std::shared_ptr<const ReadPlan::State> state)
-    : plan_(std::move(plan)),
+ParallelTableReader::ParallelTableReader(TableRead read, std::vector<Split> splits,
+                                         std::shared_ptr<const ReadContext> state)
+    : read_(std::move(read)),
+      splits_(std::move(splits)),
       state_(std::move(state)),
-      num_splits_(state_->splits.size()),
+      num_splits_(splits_.size()),
       queues_(state_->ordered ? std::max<size_t>(1, num_splits_) : 1),
       split_done_(num_splits_, false) {
   if (num_splits_ == 0 || (state_->limit && *state_->limit == 0)) {
@@ -71,7 +72,7 @@ bool ParallelTableReader::ProduceSplit(size_t index) {
     consumed_.notify_all();
     return false;
   };
-  auto reader = plan_.OpenSplit(index);
+  auto reader = read_.CreateReader(splits_[index]);
   if (!reader.ok()) return fail(reader.status());
   const size_t queue = state_->ordered ? index : 0;
   const size_t capacity = static_cast<size_t>(state_->max_buffered_batches);

@@ -1,6 +1,6 @@
-// ParallelTableReader: the TableReader of a ReadPlan. Worker tasks on a ThreadPool claim splits
-// in plan order and push each split's batches into a bounded buffer; Next hands them to the
-// one consumer in arrival order, or split by split for an ordered read.
+// ParallelTableReader: the BatchReader of TableRead::CreateReader(splits). Worker tasks on a
+// ThreadPool claim splits in plan order and push each split's batches into a bounded buffer; Next
+// hands them to the one consumer in arrival order, or split by split for an ordered read.
 //
 // Bounded memory without deadlock: a producer waits while the buffer holds
 // max_buffered_batches, except the producer of the split an ordered read is waiting for (splits
@@ -17,14 +17,16 @@
 #include <vector>
 
 #include "sluice/base/thread_pool.h"
-#include "sluice/read_plan.h"
-#include "sluice/table_reader.h"
+#include "sluice/batch_reader.h"
+#include "sluice/split.h"
+#include "sluice/table_read.h"
 
 namespace sluice {
 
-class ParallelTableReader : public TableReader {
+class ParallelTableReader : public BatchReader {
  public:
-  ParallelTableReader(ReadPlan plan, std::shared_ptr<const ReadPlan::State> state);
+  ParallelTableReader(TableRead read, std::vector<Split> splits,
+                      std::shared_ptr<const ReadContext> state);
   ~ParallelTableReader() override;
 
   const DataTypePtr& output_type() const override;
@@ -37,8 +39,9 @@ class ParallelTableReader : public TableReader {
   bool ProduceSplit(size_t index);
   void Stop();
 
-  const ReadPlan plan_;
-  const std::shared_ptr<const ReadPlan::State> state_;
+  const TableRead read_;
+  const std::vector<Split> splits_;
+  const std::shared_ptr<const ReadContext> state_;
   const size_t num_splits_;
 
   std::mutex mutex_;

@@ -2,7 +2,8 @@
 
 #include <cctype>
 
-#include "sluice/api/read_plan_state.h"
+#include "sluice/api/api_access.h"
+#include "sluice/api/read_context.h"
 #include "sluice/predicate/predicate_parser.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/types/time_zone.h"
@@ -130,18 +131,18 @@ ReadBuilder& ReadBuilder::WithMaxBufferedBatches(int batches) {
   return *this;
 }
 
-Result<ReadPlan> ReadBuilder::Plan() const {
+Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve() const {
   const std::string& name = table_.name();
   if (limit_ && *limit_ < 0) {
     return Status::InvalidArgument("limit must not be negative, got " + std::to_string(*limit_));
   }
-  auto state = std::make_shared<ReadPlan::State>();
-  const std::shared_ptr<FileStoreTable>& main = table_.file_store_table();
+  auto state = std::make_shared<ReadContext>();
+  const std::shared_ptr<FileStoreTable>& main = ApiAccess::FileStoreTableOf(table_);
   if (branch_.empty() && options_.empty()) {
     state->table = main;
   } else {
-    auto table = FileStoreTable::Open(
-        main->io(), main->path(), branch_.empty() ? std::string(kMainBranch) : branch_, options_);
+    auto table = FileStoreTable::Open(main->io(), main->path(),
+                                      branch_.empty() ? main->branch() : branch_, options_);
     if (!table.ok()) return table.status().WithContext("table " + name);
     state->table = std::move(*table);
   }
@@ -154,7 +155,7 @@ Result<ReadPlan> ReadBuilder::Plan() const {
     zone = std::move(*loaded);
   }
 
-  ScanOptions scan;
+  ScanOptions& scan = state->scan;
   SLUICE_ASSIGN_OR_RETURN(scan.version,
                           SelectVersion(table, snapshot_id_, tag_, as_of_, zone.get()));
 
@@ -211,15 +212,9 @@ Result<ReadPlan> ReadBuilder::Plan() const {
   // The planner prunes by the latest schema's fields; a filter over another schema only
   // filters rows.
   if (state->read_schema->id() == table.schema().id()) scan.filter = filter;
-  auto plan = PlanScan(table, scan);
-  if (!plan.ok()) {
-    std::string what = "table " + name;
-    if (!branch_.empty()) what += " branch " + branch_;
-    if (as_of_) what += " as of '" + *as_of_ + "'";
-    return plan.status().WithContext(what);
-  }
-  state->snapshot_id = plan->snapshot_id;
-  state->splits = std::move(plan->splits);
+  state->name = "table " + name;
+  if (!branch_.empty()) state->name += " branch " + branch_;
+  if (as_of_) state->name += " as of '" + *as_of_ + "'";
 
   state->read_options.projection = projection_;
   state->read_options.filter = filter;
@@ -229,7 +224,17 @@ Result<ReadPlan> ReadBuilder::Plan() const {
   state->ordered = ordered_;
   state->threads = threads_;
   state->max_buffered_batches = std::max(1, max_buffered_batches_);
-  return ReadPlan(std::move(state));
+  return std::shared_ptr<const ReadContext>(std::move(state));
+}
+
+Result<TableScan> ReadBuilder::NewScan() const {
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const ReadContext> context, Resolve());
+  return TableScan(std::move(context));
+}
+
+Result<TableRead> ReadBuilder::NewRead() const {
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const ReadContext> context, Resolve());
+  return TableRead(std::move(context));
 }
 
 }  // namespace sluice

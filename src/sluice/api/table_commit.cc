@@ -1,12 +1,26 @@
 #include "sluice/table_commit.h"
 
+#include "sluice/api/api_access.h"
+#include "sluice/table/sink/file_store_commit.h"
+
 namespace sluice {
+
+TableCommit::TableCommit(std::unique_ptr<FileStoreCommit> commit,
+                         std::optional<std::optional<PartitionSpec>> overwrite)
+    : commit_(std::move(commit)), overwrite_(std::move(overwrite)) {}
+
+TableCommit::~TableCommit() = default;
+
+const std::string& TableCommit::commit_user() const { return commit_->commit_user(); }
 
 Result<CommitResult> TableCommit::Commit(std::vector<CommitMessage> messages,
                                          int64_t commit_identifier) {
   ManifestCommittable committable;
   committable.identifier = commit_identifier;
-  committable.messages = std::move(messages);
+  committable.messages.reserve(messages.size());
+  for (const CommitMessage& message : messages) {
+    committable.messages.push_back(ApiAccess::ImplOf(message));
+  }
   if (overwrite_) return commit_->Overwrite(committable, *overwrite_);
   return commit_->Commit(committable);
 }

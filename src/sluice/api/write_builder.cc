@@ -2,8 +2,10 @@
 
 #include <algorithm>
 
+#include "sluice/api/api_access.h"
 #include "sluice/base/uuid.h"
 #include "sluice/table/file_store_table.h"
+#include "sluice/table/sink/file_store_commit.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
 #include "sluice/table/sink/table_write.h"
 
@@ -38,8 +40,8 @@ WriteBuilder& WriteBuilder::WithBackgroundCompaction(bool background) {
 
 Result<std::shared_ptr<FileStoreTable>> WriteBuilder::LoadTable() const {
   // The latest schema: columns may have changed since the Table was opened.
-  auto table =
-      FileStoreTable::Open(table_.file_store_table()->io(), table_.path(), kMainBranch, options_);
+  auto table = FileStoreTable::Open(ApiAccess::FileStoreTableOf(table_)->io(), table_.path(),
+                                    table_.branch(), options_);
   if (!table.ok()) return table.status().WithContext("table " + table_.name());
   SLUICE_RETURN_NOT_OK(CheckOverwriteSpec(**table));
   return table;
@@ -60,9 +62,9 @@ Status WriteBuilder::CheckOverwriteSpec(const FileStoreTable& table) const {
   return Status::OK();
 }
 
-Result<std::unique_ptr<TableWriter>> WriteBuilder::NewWriter() const {
+Result<std::unique_ptr<TableWrite>> WriteBuilder::NewWrite() const {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
-  TableWriteOptions options;
+  FileStoreWriteOptions options;
   if (overwrite_) {
     // An overwrite replaces the files a compaction would rewrite, so it never compacts (Java
     // ignores the previous files of an overwrite).
@@ -74,16 +76,16 @@ Result<std::unique_ptr<TableWriter>> WriteBuilder::NewWriter() const {
     SLUICE_ASSIGN_OR_RETURN(options.compact_manager_factory,
                             MakeMergeTreeCompactManagerFactory(table, background_compaction_));
   }
-  auto write = TableWrite::Open(table, std::move(options));
+  auto write = FileStoreWrite::Open(table, std::move(options));
   if (!write.ok()) return write.status().WithContext("table " + table_.name());
-  return std::make_unique<TableWriter>(std::move(table), std::move(*write));
+  return std::unique_ptr<TableWrite>(new TableWrite(std::move(table), std::move(*write)));
 }
 
 Result<std::unique_ptr<TableCommit>> WriteBuilder::NewCommit() const {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
   auto commit = FileStoreCommit::Make(std::move(table), commit_user_);
   if (!commit.ok()) return commit.status().WithContext("table " + table_.name());
-  return std::make_unique<TableCommit>(std::move(*commit), overwrite_);
+  return std::unique_ptr<TableCommit>(new TableCommit(std::move(*commit), overwrite_));
 }
 
 }  // namespace sluice

@@ -3,38 +3,23 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "sluice/catalog/filesystem_catalog.h"
-#include "sluice/table/table_checker.h"
+#include "sluice/cli/table_argument.h"
 
 namespace sluice::cli {
-
-namespace {
-
-Result<std::shared_ptr<FileStoreTable>> Open(const CheckFlags& flags) {
-  std::string warehouse = flags.warehouse;
-  if (warehouse.empty()) {
-    if (const char* env = std::getenv("SLUICE_WAREHOUSE")) warehouse = env;
-  }
-  // DB.TABLE in the warehouse, or a table folder.
-  if (warehouse.empty() || flags.table.find('/') != std::string::npos) {
-    return LoadTableFromPath(LocalFileIO(), flags.table, flags.branch);
-  }
-  FilesystemCatalog catalog(LocalFileIO(), warehouse);
-  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, catalog.LoadTable(flags.table));
-  if (flags.branch == kMainBranch) return table;
-  return table->OnBranch(flags.branch);
-}
-
-}  // namespace
 
 int RunCheck(const CheckFlags& flags) {
   auto fail = [](const Status& st) {
     std::fprintf(stderr, "sluice check: %s\n", st.ToString().c_str());
     return 1;
   };
-  Result<std::shared_ptr<FileStoreTable>> table = Open(flags);
+  // A path is a table folder even with --warehouse.
+  Result<Table> opened = flags.table.find('/') != std::string::npos
+                             ? Table::Open(flags.table)
+                             : OpenTableArgument(flags.table, flags.warehouse);
+  if (!opened.ok()) return fail(opened.status());
+  Result<Table> table = opened->OnBranch(flags.branch);
   if (!table.ok()) return fail(table.status());
-  CheckOptions options;
+  TableCheckOptions options;
   options.all_snapshots = !flags.latest_only;
   options.read_data_files = !flags.no_read;
   for (const std::string& item : flags.path_remap) {
@@ -44,12 +29,12 @@ int RunCheck(const CheckFlags& flags) {
     }
     options.path_remap.emplace_back(item.substr(0, eq), item.substr(eq + 1));
   }
-  Result<CheckReport> report = RunTableCheck(**table, options);
+  Result<TableCheckReport> report = table->Check(options);
   if (!report.ok()) return fail(report.status());
   std::printf(
       "%s: %lld snapshots, %lld manifest files, %lld data files (%lld re-read, %lld in "
       "formats not re-read), %lld index files\n",
-      (*table)->path().c_str(), static_cast<long long>(report->snapshots),
+      table->path().c_str(), static_cast<long long>(report->snapshots),
       static_cast<long long>(report->manifests), static_cast<long long>(report->data_files),
       static_cast<long long>(report->files_read), static_cast<long long>(report->files_not_read),
       static_cast<long long>(report->index_files));

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "sluice/types/data_type_json.h"
+#include "sluice/data_type.h"
 
 namespace sluice::cli {
 

@@ -13,8 +13,8 @@
 
 #include <string_view>
 
-#include "sluice/base/result.h"
-#include "sluice/types/data_type.h"
+#include "sluice/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice::cli {
 

@@ -22,10 +22,10 @@ namespace {
 Status Run(const CompactFlags& flags) {
   SLUICE_ASSIGN_OR_RETURN(Table table, OpenTableArgument(flags.table, flags.warehouse));
   SLUICE_ASSIGN_OR_RETURN(auto spec, ParseAssignments(flags.partition, "--partition"));
-  WriteBuilder builder = table.NewWrite();
+  WriteBuilder builder = table.NewWriteBuilder();
   Progress progress("compacting " + table.name());
   progress.Start();
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableWriter> writer, builder.NewWriter());
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableWrite> writer, builder.NewWrite());
   Status status = writer->Compact(spec, flags.full);
   Result<std::vector<CommitMessage>> messages =
       status.ok() ? writer->PrepareCommit() : Result<std::vector<CommitMessage>>(status);
@@ -35,8 +35,8 @@ Status Run(const CompactFlags& flags) {
   }
   int64_t before = 0, after = 0;
   for (const CommitMessage& m : *messages) {
-    before += static_cast<int64_t>(m.compact.compact_before.size());
-    after += static_cast<int64_t>(m.compact.compact_after.size());
+    before += m.compact_before_count();
+    after += m.compact_after_count();
   }
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableCommit> commit, builder.NewCommit());
   Result<CommitResult> result = commit->Commit(std::move(*messages));

@@ -19,10 +19,10 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
-#include "sluice/row/row_kind.h"
-#include "sluice/types/data_type.h"
+#include "sluice/column_batch.h"
+#include "sluice/data_type.h"
+#include "sluice/result.h"
+#include "sluice/row_kind.h"
 
 namespace sluice::cli {
 

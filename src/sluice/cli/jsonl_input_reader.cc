@@ -2,8 +2,8 @@
 #include <fstream>
 #include <iostream>
 
-#include "sluice/base/json_reader.h"
 #include "sluice/cli/input_reader.h"
+#include "sluice/cli/json_input.h"
 #include "sluice/cli/value_parser.h"
 
 namespace sluice::cli {

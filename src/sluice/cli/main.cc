@@ -10,8 +10,7 @@
 #include "sluice/cli/read_command.h"
 #include "sluice/cli/table_commands.h"
 #include "sluice/cli/write_commands.h"
-#include "sluice/fs/file_io.h"
-#include "sluice/meta/table_metadata_json.h"
+#include "sluice/table.h"
 
 namespace {
 
@@ -51,8 +50,11 @@ int main(int argc, char** argv) {
   if (read->parsed()) return sluice::cli::RunRead(*read_flags);
 
   if (meta->parsed()) {
-    auto json =
-        sluice::TableMetadataJson(sluice::LocalFileIO(), meta_table, meta_snapshot, meta_branch);
+    auto table = sluice::Table::Open(meta_table);
+    if (!table.ok()) return Fail(table.status());
+    auto on_branch = table->OnBranch(meta_branch);
+    if (!on_branch.ok()) return Fail(on_branch.status());
+    auto json = on_branch->MetadataJson(meta_snapshot);
     if (!json.ok()) return Fail(json.status());
     std::cout << *json << "\n";
     return 0;

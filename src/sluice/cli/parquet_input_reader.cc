@@ -1,10 +1,8 @@
 // Parquet input of `sluice write` (see input_reader.h): the file's columns, matched to the
 // table's by name, are read with our Parquet reader and cast to the table's types.
-#include "sluice/format/parquet/parquet_reader.h"
-
+#include "sluice/cast.h"
 #include "sluice/cli/input_reader.h"
-#include "sluice/fs/file_io.h"
-#include "sluice/table/source/cast.h"
+#include "sluice/parquet_file.h"
 
 namespace sluice::cli {
 
@@ -12,16 +10,16 @@ namespace {
 
 class ParquetInputReader : public InputReader {
  public:
-  ParquetInputReader(std::string path, std::unique_ptr<FormatReader> reader, DataTypePtr file_type,
-                     DataTypePtr row_type, std::vector<int> file_column_of, int kind_column,
-                     int64_t file_size)
+  ParquetInputReader(std::string path, std::unique_ptr<ParquetFileReader> reader,
+                     DataTypePtr file_type, DataTypePtr row_type, std::vector<int> file_column_of,
+                     int kind_column)
       : path_(std::move(path)),
         reader_(std::move(reader)),
         file_batch_(std::move(file_type)),
         row_type_(std::move(row_type)),
         file_column_of_(std::move(file_column_of)),
         kind_column_(kind_column),
-        file_size_(file_size) {}
+        file_size_(reader_->file_size()) {}
 
   Result<bool> Next(ColumnBatch* batch, std::vector<RowKind>* kinds) override {
     batch->Clear();
@@ -46,7 +44,7 @@ class ParquetInputReader : public InputReader {
         for (int64_t row = 0; row < n; ++row)
           SLUICE_RETURN_NOT_OK(out->AppendValue(in.GetValue(row)));
       } else {
-        Status st = CastColumn(in, field.name, out);
+        Status st = CastColumnValues(in, field.name, out);
         if (!st.ok()) return st.WithContext(path_);
       }
       if (!field.type->nullable() && out->has_nulls()) {
@@ -82,7 +80,7 @@ class ParquetInputReader : public InputReader {
 
  private:
   std::string path_;
-  std::unique_ptr<FormatReader> reader_;
+  std::unique_ptr<ParquetFileReader> reader_;
   ColumnBatch file_batch_;
   DataTypePtr row_type_;
   // Per table column: its column in file_batch_, or -1 when the file lacks it.
@@ -126,8 +124,7 @@ bool SameNestedShape(const DataType& a, const DataType& b) {
 Result<std::unique_ptr<InputReader>> OpenParquetInput(std::string path, DataTypePtr row_type,
                                                       int64_t batch_rows) {
   if (path == "-") return Status::InvalidArgument("parquet input must be a file, not stdin");
-  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<RandomAccessFile> file, LocalFileIO()->OpenForRead(path));
-  SLUICE_ASSIGN_OR_RETURN(DataTypePtr file_type, parquet::ReadParquetFileType(*file));
+  SLUICE_ASSIGN_OR_RETURN(DataTypePtr file_type, ParquetFileReader::ReadType(path));
 
   std::vector<DataField> read_fields;
   std::vector<int> file_column_of(static_cast<size_t>(row_type->num_fields()), -1);
@@ -148,8 +145,8 @@ Result<std::unique_ptr<InputReader>> OpenParquetInput(std::string path, DataType
                                      "' (the table has " + ColumnNames(*row_type) + ")");
     }
     const DataField& target = row_type->fields()[static_cast<size_t>(index)];
-    if (field.type->IsNested() ? !SameNestedShape(*field.type, *target.type)
-                               : !CheckCastSupported(*field.type, *target.type, field.name).ok()) {
+    if (field.type->IsNested() ? !field.type->EqualsIgnoreNullable(*target.type)
+                               : !CheckColumnCast(*field.type, *target.type, field.name).ok()) {
       return Status::InvalidArgument(path + ": column '" + field.name + "' is " +
                                      field.type->ToString() + ", which does not convert to " +
                                      target.type->ToString());
@@ -165,14 +162,11 @@ Result<std::unique_ptr<InputReader>> OpenParquetInput(std::string path, DataType
     }
   }
   DataTypePtr read_type = DataType::Row(std::move(read_fields));
-  ReaderOptions options;
-  options.batch_size = batch_rows;
-  const int64_t file_size = file->size();
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<FormatReader> reader,
-                          parquet::OpenParquetReader(file, read_type, options));
-  return std::unique_ptr<InputReader>(new ParquetInputReader(
-      std::move(path), std::move(reader), std::move(read_type), std::move(row_type),
-      std::move(file_column_of), kind_column, file_size));
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<ParquetFileReader> reader,
+                          ParquetFileReader::Open(path, read_type, batch_rows));
+  return std::unique_ptr<InputReader>(
+      new ParquetInputReader(std::move(path), std::move(reader), std::move(read_type),
+                             std::move(row_type), std::move(file_column_of), kind_column));
 }
 
 }  // namespace sluice::cli

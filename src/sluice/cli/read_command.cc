@@ -56,7 +56,7 @@ Result<Table> OpenTable(const ReadFlags& flags) {
 
 Status Run(const ReadFlags& flags) {
   SLUICE_ASSIGN_OR_RETURN(Table table, OpenTable(flags));
-  ReadBuilder read = table.NewRead();
+  ReadBuilder read = table.NewReadBuilder();
   // Rows print in split order, so the same read prints the same output.
   read.WithOrdered(true);
   if (flags.snapshot) read.WithSnapshot(*flags.snapshot);
@@ -88,10 +88,13 @@ Status Run(const ReadFlags& flags) {
   }
   if (flags.limit) read.WithLimit(*flags.limit);
 
-  SLUICE_ASSIGN_OR_RETURN(ReadPlan plan, read.Plan());
+  SLUICE_ASSIGN_OR_RETURN(TableScan scan, read.NewScan());
+  SLUICE_ASSIGN_OR_RETURN(TableScanPlan plan, scan.Plan());
+  SLUICE_ASSIGN_OR_RETURN(TableRead table_read, read.NewRead());
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RowPrinter> printer,
-                          RowPrinter::Make(flags.format, *plan.output_type(), stdout));
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableReader> reader, plan.NewReader());
+                          RowPrinter::Make(flags.format, *table_read.output_type(), stdout));
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<BatchReader> reader,
+                          table_read.CreateReader(std::move(plan.splits)));
   ColumnBatch batch(reader->output_type());
   while (true) {
     SLUICE_ASSIGN_OR_RETURN(bool more, reader->Next(&batch));

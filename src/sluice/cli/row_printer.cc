@@ -2,24 +2,24 @@
 
 #include <algorithm>
 
-#include <nlohmann/json.hpp>
-
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 
 namespace sluice::cli {
 
 namespace {
 
-std::string JsonString(std::string_view text) { return nlohmann::json(std::string(text)).dump(); }
+std::string JsonString(const std::string& text) {
+  static const DataTypePtr kString = DataType::String();
+  return ValueToJson(Value::String(text), *kString);
+}
 
-// The cell text of one value for csv and table: null as `null_text`, JSON strings unquoted,
-// everything else as its JSON text.
+// The cell text of one value for csv and table: null as `null_text`, else AppendValueText's
+// (strings bare, bytes as they are: a cell never fails to print).
 std::string CellText(const ColumnVector& column, int64_t row, std::string_view null_text) {
   if (column.IsNull(row)) return std::string(null_text);
-  std::string json;
-  AppendValueJson(column.GetValue(row), *column.type(), &json);
-  if (!json.empty() && json.front() == '"') return nlohmann::json::parse(json).get<std::string>();
-  return json;
+  std::string text;
+  AppendValueText(column.GetValue(row), *column.type(), &text);
+  return text;
 }
 
 class JsonLinesPrinter : public RowPrinter {

@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
+#include "sluice/result.h"
 
 namespace sluice::cli {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "sluice/cli/table_argument.h"
-#include "sluice/types/value.h"
+#include "sluice/value.h"
 
 namespace sluice::cli {
 
@@ -21,13 +21,13 @@ std::string Count(const std::optional<int64_t>& n) { return n ? std::to_string(*
 
 Status Run(const SnapshotsFlags& flags) {
   SLUICE_ASSIGN_OR_RETURN(Table table, OpenTableArgument(flags.table, flags.warehouse));
-  SLUICE_ASSIGN_OR_RETURN(std::vector<Snapshot> snapshots, table.Snapshots());
+  SLUICE_ASSIGN_OR_RETURN(std::vector<SnapshotInfo> snapshots, table.Snapshots());
   std::vector<std::vector<std::string>> rows = {
       {"id", "kind", "schema", "committed (UTC)", "records", "delta", "commit user"}};
-  for (const Snapshot& s : snapshots) {
-    rows.push_back({std::to_string(s.id), std::string(CommitKindName(s.commit_kind)),
-                    std::to_string(s.schema_id), Timestamp{s.time_millis, 0}.ToString(3),
-                    Count(s.total_record_count), Count(s.delta_record_count), s.commit_user});
+  for (const SnapshotInfo& s : snapshots) {
+    rows.push_back({std::to_string(s.id), s.commit_kind, std::to_string(s.schema_id),
+                    Timestamp{s.time_millis, 0}.ToString(3), Count(s.total_record_count),
+                    Count(s.delta_record_count), s.commit_user});
   }
   std::vector<size_t> widths(rows[0].size());
   for (const auto& row : rows) {

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 #include "sluice/table.h"
 
 namespace sluice::cli {

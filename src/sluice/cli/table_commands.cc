@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/catalog.h"
 #include "sluice/cli/check_command.h"
 #include "sluice/cli/column_spec.h"
 #include "sluice/cli/table_argument.h"
@@ -63,7 +63,7 @@ CLI::Option* AddWarehouse(CLI::App* command, TableCommands* c) {
                              "Warehouse folder (default: $SLUICE_WAREHOUSE)");
 }
 
-Result<FilesystemCatalog> Catalog(const TableCommands& c) {
+Result<Catalog> OpenCatalog(const TableCommands& c) {
   std::string warehouse = c.warehouse;
   if (warehouse.empty()) {
     if (const char* env = std::getenv("SLUICE_WAREHOUSE")) warehouse = env;
@@ -71,7 +71,7 @@ Result<FilesystemCatalog> Catalog(const TableCommands& c) {
   if (warehouse.empty()) {
     return Status::InvalidArgument("no warehouse: pass --warehouse DIR or set SLUICE_WAREHOUSE");
   }
-  return FilesystemCatalog(LocalFileIO(), warehouse);
+  return Catalog::Filesystem(warehouse);
 }
 
 std::vector<std::string> SplitList(const std::string& text, char sep) {
@@ -93,7 +93,7 @@ std::vector<std::string> SplitList(const std::string& text, char sep) {
 std::vector<std::string> ColumnPath(const std::string& text) { return SplitList(text, '.'); }
 
 Status RunCreateTable(const TableCommands& c) {
-  SLUICE_ASSIGN_OR_RETURN(FilesystemCatalog catalog, Catalog(c));
+  SLUICE_ASSIGN_OR_RETURN(Catalog catalog, OpenCatalog(c));
   NewTableSpec spec;
   if (c.columns.empty()) return Status::InvalidArgument("a table needs at least one --column");
   for (const std::string& text : c.columns) {
@@ -187,16 +187,16 @@ Result<std::vector<SchemaChange>> AlterChanges(const TableCommands& c) {
 }
 
 Status RunAlterTable(const TableCommands& c) {
-  SLUICE_ASSIGN_OR_RETURN(FilesystemCatalog catalog, Catalog(c));
+  SLUICE_ASSIGN_OR_RETURN(Catalog catalog, OpenCatalog(c));
   SLUICE_ASSIGN_OR_RETURN(std::vector<SchemaChange> changes, AlterChanges(c));
-  SLUICE_ASSIGN_OR_RETURN(TableSchema schema, catalog.AlterTable(c.table, changes));
+  SLUICE_ASSIGN_OR_RETURN(Table table, catalog.AlterTable(c.table, changes));
   std::printf("altered table %s: schema %lld, %zu changes\n", c.table.c_str(),
-              static_cast<long long>(schema.id()), changes.size());
+              static_cast<long long>(table.schema_id()), changes.size());
   return Status::OK();
 }
 
 Status RunList(const TableCommands& c) {
-  SLUICE_ASSIGN_OR_RETURN(FilesystemCatalog catalog, Catalog(c));
+  SLUICE_ASSIGN_OR_RETURN(Catalog catalog, OpenCatalog(c));
   std::vector<std::string> names;
   if (c.list_database) {
     SLUICE_ASSIGN_OR_RETURN(names, catalog.ListTables(*c.list_database));
@@ -288,14 +288,14 @@ std::shared_ptr<TableCommands> AddTableCommands(CLI::App* app) {
 std::optional<int> RunTableCommands(const TableCommands& c) {
   auto run = [](std::string_view verb, const Status& st) { return st.ok() ? 0 : Fail(verb, st); };
   if (c.create_database->parsed()) {
-    Result<FilesystemCatalog> catalog = Catalog(c);
+    Result<Catalog> catalog = OpenCatalog(c);
     if (!catalog.ok()) return Fail("create-database", catalog.status());
     Status st = catalog->CreateDatabase(c.database, c.if_not_exists);
     if (st.ok()) std::printf("created database %s\n", c.database.c_str());
     return run("create-database", st);
   }
   if (c.drop_database->parsed()) {
-    Result<FilesystemCatalog> catalog = Catalog(c);
+    Result<Catalog> catalog = OpenCatalog(c);
     if (!catalog.ok()) return Fail("drop-database", catalog.status());
     Status st = catalog->DropDatabase(c.database, c.if_exists, c.cascade);
     if (st.ok()) std::printf("dropped database %s\n", c.database.c_str());
@@ -304,14 +304,14 @@ std::optional<int> RunTableCommands(const TableCommands& c) {
   if (c.create_table->parsed()) return run("create-table", RunCreateTable(c));
   if (c.alter_table->parsed()) return run("alter-table", RunAlterTable(c));
   if (c.drop_table->parsed()) {
-    Result<FilesystemCatalog> catalog = Catalog(c);
+    Result<Catalog> catalog = OpenCatalog(c);
     if (!catalog.ok()) return Fail("drop-table", catalog.status());
     Status st = catalog->DropTable(c.table, c.if_exists);
     if (st.ok()) std::printf("dropped table %s\n", c.table.c_str());
     return run("drop-table", st);
   }
   if (c.rename_table->parsed()) {
-    Result<FilesystemCatalog> catalog = Catalog(c);
+    Result<Catalog> catalog = OpenCatalog(c);
     if (!catalog.ok()) return Fail("rename-table", catalog.status());
     Status st = catalog->RenameTable(c.table, c.rename_to);
     if (st.ok()) std::printf("renamed table %s to %s\n", c.table.c_str(), c.rename_to.c_str());

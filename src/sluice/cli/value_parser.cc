@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 
-#include "sluice/predicate/literal.h"
+#include "sluice/temporal_text.h"
 
 namespace sluice::cli {
 
@@ -134,10 +134,7 @@ Status CheckFraction(int64_t nanos_of_second, std::string_view text, const DataT
 }
 
 Result<Value> ParseTimestamp(std::string_view text, const DataType& type) {
-  Literal literal;
-  literal.kind = Literal::Kind::kTimestamp;
-  literal.text = std::string(text);
-  auto value = ConvertLiteral(literal, type);
+  auto value = ParseTimestampLiteral(text, type);
   if (!value.ok()) return NotA(text, type, value.status().message());
   const Timestamp& ts = value->timestamp();
   const int64_t millis_of_second = ((ts.millisecond % 1000) + 1000) % 1000;
@@ -268,12 +265,12 @@ Result<Value> ParseTextValue(std::string_view text, const DataType& type) {
     case TypeRoot::kVarChar:
       return Value::String(std::string(text));
     case TypeRoot::kDate: {
-      auto days = ParseDateText(text);
+      auto days = ParseDateLiteral(text);
       if (!days.ok()) return NotA(text, type);
       return Value::Int32(*days);
     }
     case TypeRoot::kTime: {
-      auto millis = ParseTimeText(text);
+      auto millis = ParseTimeLiteral(text);
       if (!millis.ok()) return NotA(text, type);
       SLUICE_RETURN_NOT_OK(CheckFraction(int64_t{*millis % 1000} * 1000000, text, type));
       return Value::Int32(*millis);

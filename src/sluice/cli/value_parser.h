@@ -15,10 +15,10 @@
 
 #include <string_view>
 
-#include "sluice/base/json_reader.h"
-#include "sluice/base/result.h"
-#include "sluice/types/data_type.h"
-#include "sluice/types/value.h"
+#include "sluice/cli/json_input.h"
+#include "sluice/data_type.h"
+#include "sluice/result.h"
+#include "sluice/value.h"
 
 namespace sluice::cli {
 

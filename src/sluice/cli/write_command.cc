@@ -37,7 +37,7 @@ std::string FormatOfPath(const std::string& path) {
 
 Status Run(const WriteFlags& flags) {
   SLUICE_ASSIGN_OR_RETURN(Table table, OpenTableArgument(flags.table, flags.warehouse));
-  WriteBuilder builder = table.NewWrite();
+  WriteBuilder builder = table.NewWriteBuilder();
   SLUICE_ASSIGN_OR_RETURN(auto spec, ParseAssignments(flags.partition, "--partition"));
   if (flags.overwrite) {
     if (spec.empty()) {
@@ -51,7 +51,7 @@ Status Run(const WriteFlags& flags) {
   SLUICE_ASSIGN_OR_RETURN(auto options, ParseAssignments(flags.options, "--option"));
   for (auto& [key, value] : options) builder.WithOption(std::move(key), std::move(value));
 
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableWriter> writer, builder.NewWriter());
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableWrite> writer, builder.NewWrite());
   const std::string format = flags.format.empty() ? FormatOfPath(flags.input) : flags.format;
   SLUICE_ASSIGN_OR_RETURN(
       std::unique_ptr<InputReader> input,
@@ -84,7 +84,7 @@ Status Run(const WriteFlags& flags) {
   }
   int64_t files = 0;
   for (const CommitMessage& m : *messages) {
-    files += static_cast<int64_t>(m.data.new_files.size() + m.compact.compact_after.size());
+    files += m.new_file_count();
   }
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableCommit> commit, builder.NewCommit());
   Result<CommitResult> result = commit->Commit(std::move(*messages));

@@ -1,4 +1,4 @@
-// CommitMessage: what a writer of one partition and bucket hands to the committer (Java
+// CommitMessageImpl: what a writer of one partition and bucket hands to the committer (Java
 // CommitMessageImpl with DataIncrement and CompactIncrement): the files it added and removed
 // since its last commit, by cause.
 //
@@ -45,7 +45,7 @@ struct CompactIncrement {
   }
 };
 
-struct CommitMessage {
+struct CommitMessageImpl {
   // Serialized BinaryRow of the partition values (as manifests store it).
   std::string partition;
   int32_t bucket = 0;

@@ -1,5 +1,5 @@
 // CompactIncrementBuilder: collects the results of a bucket's compactions between two commits
-// into the CompactIncrement of its next CommitMessage (Java MergeTreeWriter.updateCompactResult
+// into the CompactIncrement of its next CommitMessageImpl (Java MergeTreeWriter.updateCompactResult
 // and drainIncrement; AppendOnlyWriter does the same).
 //
 // A file that one compaction wrote and a later one (before the commit) rewrote again never

@@ -15,7 +15,7 @@
 //                 commit GetCompactionResult(true) again.
 //   prepare commit: GetCompactionResult(wait) where wait = the caller asked to wait, or
 //                 ShouldWaitForPreparingCheckpoint(); apply.
-//   apply:        put result.before / result.after into the CommitMessage's CompactIncrement
+//   apply:        put result.before / result.after into the CommitMessageImpl's CompactIncrement
 //                 (CompactIncrementBuilder in compact_increment_builder.h does the bookkeeping,
 //                 including files that a later compaction in the same commit removed again).
 //

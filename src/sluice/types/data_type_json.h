@@ -26,10 +26,7 @@
 
 namespace sluice {
 
-// Parses an atomic type string ("INT NOT NULL", "VARCHAR(10)", "INT ARRAY", "VECTOR<FLOAT, 3>").
-// Nested `ARRAY<...>`, `MAP<...>`, `ROW<...>` strings are rejected, as in Java. An unknown or
-// malformed string is an InvalidArgument naming the position and the input.
-Result<DataTypePtr> ParseAtomicDataType(std::string_view text);
+// ParseAtomicDataType (the type-string grammar) is declared in the public data_type.h.
 
 // Parses the JSON form of a type (a string or an object). Nested ROW fields without "id" get
 // ids in reading order from 0; mixing fields with and without ids is an error. Errors are

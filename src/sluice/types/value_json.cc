@@ -158,6 +158,35 @@ void AppendValueJson(const Value& value, const DataType& type, std::string* out)
   }
 }
 
+void AppendValueText(const Value& value, const DataType& type, std::string* out) {
+  if (value.is_null()) return;
+  switch (type.root()) {
+    case TypeRoot::kChar:
+    case TypeRoot::kVarChar:
+      out->append(value.bytes());
+      return;
+    case TypeRoot::kDecimal: {
+      Decimal d = value.decimal();
+      d.scale = type.scale();
+      out->append(d.ToString());
+      return;
+    }
+    case TypeRoot::kDate:
+      out->append(FormatDate(value.int32()));
+      return;
+    case TypeRoot::kTime:
+      out->append(FormatTime(value.int32(), type.precision()));
+      return;
+    case TypeRoot::kTimestamp:
+    case TypeRoot::kTimestampLtz:
+      out->append(value.timestamp().ToString(type.precision()));
+      return;
+    default:
+      AppendValueJson(value, type, out);
+      return;
+  }
+}
+
 std::string ValueToJson(const Value& value, const DataType& type) {
   std::string out;
   AppendValueJson(value, type, &out);

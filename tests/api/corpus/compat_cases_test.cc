@@ -1,5 +1,5 @@
 // Every case of the compatibility corpus (../shared/compat/cases.jsonl) read through the public
-// API (Table -> ReadBuilder -> ReadPlan -> TableReader), its `read` object mapped one to one
+// API (Table -> ReadBuilder -> TableScan -> TableRead), its `read` object mapped one to one
 // onto the builder, rows compared as multisets (as lists when the case is ordered) after the
 // corpus' normalization (FLOAT rounded to float32, DOUBLE to 15 significant digits). Prints
 // "N passed, M failed, K skipped" and fails on any failure.
@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sluice/read_builder.h"
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 #include "table/case_read_util.h"
 #include "test_util.h"
 
@@ -44,7 +44,7 @@ std::string NormalizeRow(const json& row, const std::vector<std::string>& types)
 Result<ReadBuilder> BuilderForCase(const json& c) {
   SLUICE_ASSIGN_OR_RETURN(
       Table table, Table::Open(test::CompatTablesDir() + "/" + c["table"].get<std::string>()));
-  ReadBuilder read = table.NewRead();
+  ReadBuilder read = table.NewReadBuilder();
   const json& r = c["read"];
   if (r.contains("snapshot") && !r["snapshot"].is_null()) read.WithSnapshot(r["snapshot"]);
   if (r.contains("tag")) read.WithTag(r["tag"]);
@@ -76,14 +76,17 @@ Result<ReadBuilder> BuilderForCase(const json& c) {
 // The case's rows as normalized JSON texts.
 Result<std::vector<std::string>> ReadCase(const json& c, const std::vector<std::string>& types) {
   SLUICE_ASSIGN_OR_RETURN(ReadBuilder read, BuilderForCase(c));
-  SLUICE_ASSIGN_OR_RETURN(ReadPlan plan, read.Plan());
+  SLUICE_ASSIGN_OR_RETURN(TableScan scan, read.NewScan());
+  SLUICE_ASSIGN_OR_RETURN(TableScanPlan plan, scan.Plan());
+  SLUICE_ASSIGN_OR_RETURN(TableRead table_read, read.NewRead());
   const auto columns = c["columns"].get<std::vector<std::string>>();
   std::vector<std::string> names;
-  for (const DataField& field : plan.output_type()->fields()) names.push_back(field.name);
+  for (const DataField& field : table_read.output_type()->fields()) names.push_back(field.name);
   if (names != columns) {
     return Status::Internal("columns " + json(names).dump() + ", expected " + json(columns).dump());
   }
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableReader> reader, plan.NewReader());
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<BatchReader> reader,
+                          table_read.CreateReader(std::move(plan.splits)));
   ColumnBatch batch(reader->output_type());
   std::vector<std::string> rows;
   while (true) {

@@ -249,8 +249,8 @@ std::vector<TestRow> WriterRows(int child, int k) {
   return MakeRows(0, 1000000 + child * 100000 + k * 10, 5, "w" + std::to_string(child));
 }
 
-Result<std::vector<CommitMessage>> WriteWithTableWrite(const std::shared_ptr<FileStoreTable>& table,
-                                                       TableWrite* write,
+Result<std::vector<CommitMessageImpl>> WriteWithTableWrite(const std::shared_ptr<FileStoreTable>& table,
+                                                       FileStoreWrite* write,
                                                        const std::vector<TestRow>& rows) {
   std::vector<ValueList> values;
   for (const TestRow& r : rows) {
@@ -272,7 +272,7 @@ bool UserLanded(const std::string& dir, const std::string& user) {
   return false;
 }
 
-// `writes` runs of `sluice write` as a process makes them: a fresh TableWrite (which compacts
+// `writes` runs of `sluice write` as a process makes them: a fresh FileStoreWrite (which compacts
 // what it restored with its new files), one batch commit under a fresh commit user. One line
 // per write: "write <k> ok dropped|kept" or "write <k> failed landed|nothing <status>".
 void UpsertWriterProcess(const std::string& dir, int child, int writes,
@@ -282,7 +282,7 @@ void UpsertWriterProcess(const std::string& dir, int child, int writes,
     const std::string user = "writer-" + std::to_string(child) + "-" + std::to_string(k);
     Result<CommitResult> res = [&]() -> Result<CommitResult> {
       SLUICE_ASSIGN_OR_RETURN(auto table, OpenTestTable(dir));
-      SLUICE_ASSIGN_OR_RETURN(auto write, TableWrite::Open(table));
+      SLUICE_ASSIGN_OR_RETURN(auto write, FileStoreWrite::Open(table));
       auto messages = WriteWithTableWrite(table, write.get(), WriterRows(child, k));
       SLUICE_RETURN_NOT_OK(messages.status());
       SLUICE_ASSIGN_OR_RETURN(auto commit, FileStoreCommit::Make(table, user));
@@ -305,7 +305,7 @@ void CompactorProcess(const std::string& dir, int rounds, const std::string& log
   for (int k = 1; k <= rounds; ++k) {
     Result<CommitResult> res = [&]() -> Result<CommitResult> {
       SLUICE_ASSIGN_OR_RETURN(auto table, OpenTestTable(dir));
-      SLUICE_ASSIGN_OR_RETURN(auto write, TableWrite::Open(table));
+      SLUICE_ASSIGN_OR_RETURN(auto write, FileStoreWrite::Open(table));
       SLUICE_RETURN_NOT_OK(write->Compact(EmptySerializedRow(), 0, /*full_compaction=*/true));
       SLUICE_ASSIGN_OR_RETURN(auto messages, write->PrepareCommit(Snapshot::kBatchCommitIdentifier,
                                                                   /*wait_compaction=*/true));
@@ -340,7 +340,7 @@ TEST(CommitScenarioTest, WritesRacingACompactorNeverFailOnceTheirRowsLanded) {
   {
     auto table = OpenTestTable(dir);
     ASSERT_OK(table);
-    auto write = TableWrite::Open(*table);
+    auto write = FileStoreWrite::Open(*table);
     ASSERT_OK(write);
     auto messages = WriteWithTableWrite(*table, write->get(), expected);
     ASSERT_OK(messages);

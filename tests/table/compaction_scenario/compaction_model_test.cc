@@ -1,5 +1,5 @@
 // Randomized model test of primary-key writes with compaction: many commits of random upserts
-// and deletes into a bucketed primary-key table, written through TableWrite with compacting
+// and deletes into a bucketed primary-key table, written through FileStoreWrite with compacting
 // LSM writers (universal compaction picks, and a full compaction every few commits as
 // `full-compaction.delta-commits` asks), committed with FileStoreCommit; after every commit the
 // table read through PlanScan + OpenSplitReader must equal an in-memory model (std::map).

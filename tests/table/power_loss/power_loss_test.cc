@@ -1,4 +1,4 @@
-// Power-loss tests (labelled scenario): commits of a primary-key table written by TableWrite and
+// Power-loss tests (labelled scenario): commits of a primary-key table written by FileStoreWrite and
 // committed by FileStoreCommit on a FaultInjectionFileIO over a MemoryFileIO. The power fails at
 // every mutating FileIO call of a write + commit, and at every step of the commit; after
 // FaultInjectionFileIO::DropUnsynced() (everything not durably synced is gone):
@@ -70,10 +70,10 @@ class PowerLossTest : public ::testing::Test {
                                       std::function<void(std::string_view)> step_hook = nullptr) {
     SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table,
                             FileStoreTable::Open(io_, kTable));
-    SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableWrite> write, TableWrite::Open(table));
+    SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<FileStoreWrite> write, FileStoreWrite::Open(table));
     Result<CommitResult> result = [&]() -> Result<CommitResult> {
       SLUICE_RETURN_NOT_OK(WriteRows(write.get(), RowType(), Batch(i), {}));
-      SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessage> messages,
+      SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessageImpl> messages,
                               write->PrepareCommit(i, /*wait_compaction=*/true));
       SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<FileStoreCommit> commit,
                               FileStoreCommit::Make(table, "writer"));

@@ -116,14 +116,14 @@ Result<std::vector<AppendCompactTask>> PlanAppendCompaction(
   return tasks;
 }
 
-Result<CommitMessage> RunAppendCompactTask(const FileStoreTable& table,
+Result<CommitMessageImpl> RunAppendCompactTask(const FileStoreTable& table,
                                            const AppendCompactTask& task) {
   SLUICE_ASSIGN_OR_RETURN(std::string bucket_path,
                           table.path_factory().BucketPathOfSerialized(task.partition, 0));
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<DataFileWriterFactory> writers,
                           DataFileWriterFactory::Make(table.io(), table.schema_ptr(),
                                                       table.options(), std::move(bucket_path)));
-  CommitMessage message;
+  CommitMessageImpl message;
   message.partition = task.partition;
   message.bucket = 0;
   message.total_buckets = task.total_buckets;

@@ -39,7 +39,7 @@ Result<std::vector<AppendCompactTask>> PlanAppendCompaction(
     const FileStoreTable& table, const std::optional<std::string>& partition, bool full_compaction);
 
 // Rewrites the task's files; the message removes them and adds the new files.
-Result<CommitMessage> RunAppendCompactTask(const FileStoreTable& table,
-                                           const AppendCompactTask& task);
+Result<CommitMessageImpl> RunAppendCompactTask(const FileStoreTable& table,
+                                               const AppendCompactTask& task);
 
 }  // namespace sluice

@@ -34,7 +34,7 @@ int64_t NowMillis() {
       .count();
 }
 
-ManifestEntry MakeEntry(FileKind kind, const CommitMessage& message, int32_t default_buckets,
+ManifestEntry MakeEntry(FileKind kind, const CommitMessageImpl& message, int32_t default_buckets,
                         const DataFileMeta& file) {
   ManifestEntry entry;
   entry.kind = kind;
@@ -45,7 +45,7 @@ ManifestEntry MakeEntry(FileKind kind, const CommitMessage& message, int32_t def
   return entry;
 }
 
-IndexManifestEntry MakeIndexEntry(FileKind kind, const CommitMessage& message,
+IndexManifestEntry MakeIndexEntry(FileKind kind, const CommitMessageImpl& message,
                                   const IndexManifestEntry& file) {
   IndexManifestEntry entry = file;
   entry.kind = kind;
@@ -237,7 +237,7 @@ Result<CommitResult> FileStoreCommit::Commit(const ManifestCommittable& committa
   const int32_t buckets = table_->options().bucket();
   ChangeSet append;
   ChangeSet compact;
-  for (const CommitMessage& m : committable.messages) {
+  for (const CommitMessageImpl& m : committable.messages) {
     for (const auto& f : m.data.new_files) {
       append.table_files.push_back(MakeEntry(FileKind::kAdd, m, buckets, f));
     }
@@ -317,7 +317,7 @@ int64_t FileStoreCommit::DeleteCompactionOutput(const ManifestCommittable& commi
     // Best effort: a file left behind is an orphan no snapshot names.
     if (io.Delete(path, /*recursive=*/false).ok()) ++deleted;
   };
-  for (const CommitMessage& m : committable.messages) {
+  for (const CommitMessageImpl& m : committable.messages) {
     if (m.compact.compact_after.empty() && m.compact.changelog_files.empty() &&
         m.compact.new_index_files.empty()) {
       continue;
@@ -349,7 +349,7 @@ Result<CommitResult> FileStoreCommit::Overwrite(
   std::vector<ManifestEntry> new_files;
   std::vector<IndexManifestEntry> new_index;
   ChangeSet compact;
-  for (const CommitMessage& m : committable.messages) {
+  for (const CommitMessageImpl& m : committable.messages) {
     for (const auto& f : m.data.new_files) {
       new_files.push_back(MakeEntry(FileKind::kAdd, m, buckets, f));
     }

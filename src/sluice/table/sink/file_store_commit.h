@@ -54,10 +54,11 @@
 #include <vector>
 
 #include "sluice/base/result.h"
-#include "sluice/io/commit_message.h"
+#include "sluice/commit_result.h"
 #include "sluice/meta/manifest_file_merger.h"
 #include "sluice/meta/manifest_file_writer.h"
 #include "sluice/meta/snapshot.h"
+#include "sluice/partition_spec.h"
 #include "sluice/table/file_store_table.h"
 
 namespace sluice {
@@ -65,32 +66,11 @@ namespace sluice {
 // What one commit hands over (Java ManifestCommittable).
 struct ManifestCommittable {
   int64_t identifier = Snapshot::kBatchCommitIdentifier;
-  std::vector<CommitMessage> messages;
+  std::vector<CommitMessageImpl> messages;
   std::optional<int64_t> watermark;
   // Snapshot `properties`; none when empty.
   std::vector<std::pair<std::string, std::string>> properties;
 };
-
-struct CommitResult {
-  // The snapshots created, in order (empty when nothing was committed).
-  std::vector<int64_t> snapshot_ids;
-  // Attempts over all snapshots (1 per snapshot without a lost race).
-  int attempts = 0;
-  // The identifier was already committed by this commit user; nothing was done.
-  bool skipped = false;
-  // Not OK when the compaction increments were dropped after the data increments landed: why
-  // the COMPACT snapshot was not made (a Conflict when a concurrent commit deleted or compacted
-  // the same files). The commit still succeeded: its data is committed, and the compaction is
-  // work a later compaction redoes.
-  Status compaction_dropped;
-  // Files of a compaction that certainly did not land, deleted (its outputs, changelog and
-  // index files; never a file it upgraded in place).
-  int64_t compaction_files_deleted = 0;
-};
-
-// Partition key -> value text, as Java partition specs write it ("2024-01-01", "10"); the
-// `partition.default-name` value selects null. May name a prefix of the partition keys.
-using PartitionSpec = std::vector<std::pair<std::string, std::string>>;
 
 class FileStoreCommit {
  public:

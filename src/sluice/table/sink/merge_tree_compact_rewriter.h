@@ -14,7 +14,7 @@
 //     up, so that every key lives in one file above level 0 (Java
 //     FirstRowMergeTreeCompactRewriter with FirstRowMergeFunctionWrapper).
 //
-// MakeMergeTreeCompactManagerFactory builds, for TableWrite, the compaction manager of each
+// MakeMergeTreeCompactManagerFactory builds, for FileStoreWrite, the compaction manager of each
 // bucket: MergeTreeCompactManager over this rewriter with the table's compaction options.
 //
 // Thread safety: one compaction at a time (see CompactRewriter).
@@ -88,7 +88,7 @@ class MergeTreeCompactRewriter : public CompactRewriter {
   std::vector<int64_t> kept_;
 };
 
-// The CompactManagerFactory of TableWriteOptions for primary-key tables: per bucket a
+// The CompactManagerFactory of FileStoreWriteOptions for primary-key tables: per bucket a
 // MergeTreeCompactManager (universal compaction with the table's options) over a
 // MergeTreeCompactRewriter; null ("flush only") when the table is `write-only`. NotSupported
 // for tables with deletion vectors (Java's lookup rewriter, not built yet). Tables with

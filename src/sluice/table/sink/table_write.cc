@@ -14,14 +14,14 @@
 
 namespace sluice {
 
-TableWrite::TableWrite(std::shared_ptr<const FileStoreTable> table, TableWriteOptions options,
-                       RowKeyExtractor extractor)
+FileStoreWrite::FileStoreWrite(std::shared_ptr<const FileStoreTable> table,
+                               FileStoreWriteOptions options, RowKeyExtractor extractor)
     : table_(std::move(table)), options_(std::move(options)), extractor_(std::move(extractor)) {}
 
-TableWrite::~TableWrite() = default;
+FileStoreWrite::~FileStoreWrite() = default;
 
-Result<std::unique_ptr<TableWrite>> TableWrite::Open(std::shared_ptr<const FileStoreTable> table,
-                                                     TableWriteOptions options) {
+Result<std::unique_ptr<FileStoreWrite>> FileStoreWrite::Open(
+    std::shared_ptr<const FileStoreTable> table, FileStoreWriteOptions options) {
   SLUICE_ASSIGN_OR_RETURN(RowKeyExtractor extractor,
                           RowKeyExtractor::Make(table->schema(), table->options()));
   if (!options.compact_manager_factory && table->schema().is_primary_key_table()) {
@@ -30,8 +30,8 @@ Result<std::unique_ptr<TableWrite>> TableWrite::Open(std::shared_ptr<const FileS
   }
   const CompactionOptions compaction =
       CompactionOptions::From(table->options(), table->schema().is_primary_key_table());
-  std::unique_ptr<TableWrite> write(
-      new TableWrite(std::move(table), std::move(options), std::move(extractor)));
+  std::unique_ptr<FileStoreWrite> write(
+      new FileStoreWrite(std::move(table), std::move(options), std::move(extractor)));
   write->compaction_ = compaction;
   if (const auto& field = write->table_->options().rowkind_field()) {
     write->rowkind_column_ = write->table_->schema().FieldIndex(*field);
@@ -43,7 +43,7 @@ Result<std::unique_ptr<TableWrite>> TableWrite::Open(std::shared_ptr<const FileS
   return write;
 }
 
-Status TableWrite::RefreshRestored() {
+Status FileStoreWrite::RefreshRestored() {
   SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> latest,
                           table_->SelectSnapshot(TableVersion::Latest()));
   if (!latest || latest->id == restored_snapshot_id_) return Status::OK();
@@ -73,13 +73,13 @@ Status TableWrite::RefreshRestored() {
   return Status::OK();
 }
 
-Result<TableWrite::BucketWriter*> TableWrite::GetOrCreateWriter(const std::string& partition,
+Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(const std::string& partition,
                                                                 int32_t bucket) {
   const WriterKey key{partition, bucket};
   auto found = writers_.find(key);
   if (found != writers_.end()) return &found->second;
 
-  // Restored now, from the latest snapshot, not when the TableWrite was opened: rows must
+  // Restored now, from the latest snapshot, not when the FileStoreWrite was opened: rows must
   // number after every commit that landed before the bucket's first write (Java restores a
   // bucket when its writer is created).
   SLUICE_RETURN_NOT_OK(RefreshRestored());
@@ -128,13 +128,13 @@ Result<TableWrite::BucketWriter*> TableWrite::GetOrCreateWriter(const std::strin
   return &it->second;
 }
 
-RecordWriter* TableWrite::WriterOf(const std::string& partition, int32_t bucket) const {
+RecordWriter* FileStoreWrite::WriterOf(const std::string& partition, int32_t bucket) const {
   auto found = writers_.find({partition, bucket});
   return found == writers_.end() ? nullptr : found->second.writer.get();
 }
 
-Status TableWrite::RowKindsOf(const ColumnBatch& batch, const RowKind* kinds,
-                              std::vector<RowKind>* out) {
+Status FileStoreWrite::RowKindsOf(const ColumnBatch& batch, const RowKind* kinds,
+                                  std::vector<RowKind>* out) {
   const int64_t n = batch.num_rows();
   out->assign(static_cast<size_t>(n), RowKind::kInsert);
   if (rowkind_column_ >= 0) {
@@ -155,7 +155,7 @@ Status TableWrite::RowKindsOf(const ColumnBatch& batch, const RowKind* kinds,
   return Status::OK();
 }
 
-Status TableWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
+Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
   const TableSchema& schema = table_->schema();
   if (batch.num_columns() != static_cast<int>(schema.fields().size())) {
     return Status::InvalidArgument("table " + table_->path() + " has " +
@@ -205,16 +205,16 @@ Status TableWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
   return Status::OK();
 }
 
-Status TableWrite::Compact(const std::string& partition, int32_t bucket, bool full_compaction) {
+Status FileStoreWrite::Compact(const std::string& partition, int32_t bucket, bool full_compaction) {
   if (!table_->schema().is_primary_key_table() && extractor_.num_buckets() == -1) {
     // A partition already compacted for this commit has nothing new to offer until it lands.
-    for (const CommitMessage& pending : pending_compactions_) {
+    for (const CommitMessageImpl& pending : pending_compactions_) {
       if (pending.partition == partition) return Status::OK();
     }
     SLUICE_ASSIGN_OR_RETURN(std::vector<AppendCompactTask> tasks,
                             PlanAppendCompaction(*table_, partition, full_compaction));
     for (const AppendCompactTask& task : tasks) {
-      SLUICE_ASSIGN_OR_RETURN(CommitMessage message, RunAppendCompactTask(*table_, task));
+      SLUICE_ASSIGN_OR_RETURN(CommitMessageImpl message, RunAppendCompactTask(*table_, task));
       pending_compactions_.push_back(std::move(message));
     }
     return Status::OK();
@@ -232,8 +232,8 @@ Status TableWrite::Compact(const std::string& partition, int32_t bucket, bool fu
                               table_->path() + ": its writer does not compact");
 }
 
-Result<std::vector<CommitMessage>> TableWrite::PrepareCommit(int64_t commit_identifier,
-                                                             bool wait_compaction) {
+Result<std::vector<CommitMessageImpl>> FileStoreWrite::PrepareCommit(int64_t commit_identifier,
+                                                                     bool wait_compaction) {
   wait_compaction = wait_compaction || compaction_.PrepareCommitWaitCompaction();
   // full-compaction.delta-commits: every N-th commit fully compacts the buckets written since
   // the last full compaction (Java GlobalFullCompactionSinkWrite). Bucket-unaware append
@@ -248,11 +248,11 @@ Result<std::vector<CommitMessage>> TableWrite::PrepareCommit(int64_t commit_iden
     written_since_full_compaction_.clear();
     wait_compaction = true;
   }
-  std::vector<CommitMessage> messages = std::move(pending_compactions_);
+  std::vector<CommitMessageImpl> messages = std::move(pending_compactions_);
   pending_compactions_.clear();
   for (auto& [key, bw] : writers_) {
     SLUICE_ASSIGN_OR_RETURN(CommitIncrement increment, bw.writer->PrepareCommit(wait_compaction));
-    CommitMessage message;
+    CommitMessageImpl message;
     message.partition = key.first;
     message.bucket = key.second;
     message.total_buckets = bw.total_buckets;
@@ -264,9 +264,9 @@ Result<std::vector<CommitMessage>> TableWrite::PrepareCommit(int64_t commit_iden
   return messages;
 }
 
-Status TableWrite::SyncDirectoriesOf(const std::vector<CommitMessage>& messages) const {
+Status FileStoreWrite::SyncDirectoriesOf(const std::vector<CommitMessageImpl>& messages) const {
   std::set<std::string> dirs;
-  for (const CommitMessage& m : messages) {
+  for (const CommitMessageImpl& m : messages) {
     SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, table_->path_factory().BucketPathOfSerialized(m.partition, m.bucket));
     for (const auto* files : {&m.data.new_files, &m.data.changelog_files, &m.compact.compact_after,
                               &m.compact.changelog_files}) {
@@ -287,7 +287,7 @@ Status TableWrite::SyncDirectoriesOf(const std::vector<CommitMessage>& messages)
   return Status::OK();
 }
 
-Status TableWrite::Close() {
+Status FileStoreWrite::Close() {
   Status first;
   for (auto& [key, bw] : writers_) {
     Status st = bw.writer->Close();
@@ -295,7 +295,7 @@ Status TableWrite::Close() {
   }
   writers_.clear();
   // Compactions no PrepareCommit took: their new files are garbage.
-  for (const CommitMessage& message : pending_compactions_) {
+  for (const CommitMessageImpl& message : pending_compactions_) {
     Result<std::string> bucket_path = table_->path_factory().BucketPathOfSerialized(message.partition, message.bucket);
     if (!bucket_path.ok()) {
       if (first.ok()) first = bucket_path.status();

@@ -1,7 +1,7 @@
-// TableWrite: writes rows into a table and hands the new files to a commit (Java TableWriteImpl
+// FileStoreWrite: writes rows into a table and hands the new files to a commit (Java TableWriteImpl
 // with AbstractFileStoreWrite): each row's partition and bucket are computed as Java computes
 // them (RowKeyExtractor), rows go to one writer per (partition, bucket), and PrepareCommit
-// returns one CommitMessage per writer that has something to commit.
+// returns one CommitMessageImpl per writer that has something to commit.
 //
 // Writers are restored from the latest snapshot when a bucket is first written (or
 // compacted), not at Open: a bucket's existing files (the compaction manager's starting point)
@@ -42,7 +42,7 @@ using CompactManagerFactory = std::function<Result<std::unique_ptr<CompactManage
     const std::string& partition, int32_t bucket, const std::vector<DataFileMeta>& restored_files,
     const std::shared_ptr<DataFileWriterFactory>& file_writers)>;
 
-struct TableWriteOptions {
+struct FileStoreWriteOptions {
   // Unset: the table's own: MakeMergeTreeCompactManagerFactory (universal compaction) for
   // primary-key tables, MakeBucketedAppendCompactManager for fixed-bucket append tables, none
   // for bucket-unaware append tables and `write-only` tables. Set it to a factory returning
@@ -50,17 +50,17 @@ struct TableWriteOptions {
   CompactManagerFactory compact_manager_factory;
 };
 
-class TableWrite {
+class FileStoreWrite {
  public:
-  static Result<std::unique_ptr<TableWrite>> Open(std::shared_ptr<const FileStoreTable> table,
-                                                  TableWriteOptions options = {});
-  ~TableWrite();
+  static Result<std::unique_ptr<FileStoreWrite>> Open(std::shared_ptr<const FileStoreTable> table,
+                                                      FileStoreWriteOptions options = {});
+  ~FileStoreWrite();
 
   // Writes the rows of `batch`, whose columns are the table's columns in schema order (types
   // as the schema declares them). `kinds`: nullptr (all +I) or one kind per row.
   Status Write(const ColumnBatch& batch, const RowKind* kinds = nullptr);
 
-  // Compacts one bucket (Java TableWrite.compact): its writer is restored if none is open, its
+  // Compacts one bucket (Java FileStoreWrite.compact): its writer is restored if none is open, its
   // buffer flushed and a compaction triggered (of every file when `full_compaction`); the
   // result joins the next PrepareCommit (wait for it with `wait_compaction`). NotSupported for
   // writers without compaction (`write-only`). Bucket-unaware append tables (bucket 0) are
@@ -76,8 +76,8 @@ class TableWrite {
   // force-lookup) unless `lookup-wait` is false: their batch reads skip level 0. When
   // `full-compaction.delta-commits` makes this a full-compaction commit (IsFullCompactionCommit)
   // the buckets written since the last one are fully compacted first and waited for.
-  Result<std::vector<CommitMessage>> PrepareCommit(int64_t commit_identifier,
-                                                   bool wait_compaction = false);
+  Result<std::vector<CommitMessageImpl>> PrepareCommit(int64_t commit_identifier,
+                                                       bool wait_compaction = false);
 
   // Stops every writer and deletes files no commit took.
   Status Close();
@@ -97,27 +97,27 @@ class TableWrite {
   };
   using WriterKey = std::pair<std::string, int32_t>;  // serialized partition, bucket
 
-  TableWrite(std::shared_ptr<const FileStoreTable> table, TableWriteOptions options,
-             RowKeyExtractor extractor);
+  FileStoreWrite(std::shared_ptr<const FileStoreTable> table, FileStoreWriteOptions options,
+                 RowKeyExtractor extractor);
 
   // Reads the live files of every bucket from the latest snapshot into restored_, unless
   // restored_ already holds that snapshot's.
   Status RefreshRestored();
   Result<BucketWriter*> GetOrCreateWriter(const std::string& partition, int32_t bucket);
   // Syncs the directories of the files `messages` add (file_io.h durability).
-  Status SyncDirectoriesOf(const std::vector<CommitMessage>& messages) const;
+  Status SyncDirectoriesOf(const std::vector<CommitMessageImpl>& messages) const;
   Status RowKindsOf(const ColumnBatch& batch, const RowKind* kinds, std::vector<RowKind>* out);
 
   std::shared_ptr<const FileStoreTable> table_;
-  TableWriteOptions options_;
+  FileStoreWriteOptions options_;
   CompactionOptions compaction_;
   RowKeyExtractor extractor_;
   int rowkind_column_ = -1;
   std::map<WriterKey, Restored> restored_;  // of snapshot restored_snapshot_id_
   int64_t restored_snapshot_id_ = -1;
   std::map<WriterKey, BucketWriter> writers_;
-  std::set<WriterKey> written_since_full_compaction_;  // full-compaction.delta-commits
-  std::vector<CommitMessage> pending_compactions_;     // bucket-unaware compactions
+  std::set<WriterKey> written_since_full_compaction_;   // full-compaction.delta-commits
+  std::vector<CommitMessageImpl> pending_compactions_;  // bucket-unaware compactions
   std::vector<RowKind> kinds_scratch_;
   std::string partition_scratch_;
 };

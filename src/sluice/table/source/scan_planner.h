@@ -41,12 +41,11 @@
 
 #include "sluice/base/result.h"
 #include "sluice/predicate/predicate.h"
+#include "sluice/scan_mode.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/source/data_split.h"
 
 namespace sluice {
-
-enum class ScanMode : unsigned char { kBatch, kStreamFull, kDelta };
 
 // "batch", "stream_full", "delta"; InvalidArgument otherwise.
 Result<ScanMode> ScanModeFromName(std::string_view name);

@@ -1,4 +1,4 @@
-// TableReader over a multi-split corpus table: the same rows whatever the threads and the
+// TableRead over a multi-split corpus table: the same rows whatever the threads and the
 // buffer bound; ordered reads keep split order; limits cut exactly; an abandoned reader stops.
 #include <gtest/gtest.h>
 
@@ -6,8 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "api/api_test_util.h"
 #include "sluice/read_builder.h"
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 #include "test_util.h"
 
 namespace sluice {
@@ -24,7 +25,7 @@ std::string RowText(const ColumnBatch& batch, int64_t row) {
   return text;
 }
 
-std::vector<std::string> ReadRows(TableReader* reader) {
+std::vector<std::string> ReadRows(BatchReader* reader) {
   std::vector<std::string> rows;
   ColumnBatch batch(reader->output_type());
   while (true) {
@@ -37,10 +38,13 @@ std::vector<std::string> ReadRows(TableReader* reader) {
 }
 
 // Every split read alone, in plan order.
-std::vector<std::string> SplitBySplit(const ReadPlan& plan) {
+std::vector<std::string> SplitBySplit(const ReadBuilder& builder, const TableScanPlan& plan) {
   std::vector<std::string> rows;
-  for (size_t i = 0; i < plan.splits().size(); ++i) {
-    auto reader = plan.OpenSplit(i);
+  auto read = builder.NewRead();
+  EXPECT_OK(read);
+  if (!read.ok()) return rows;
+  for (const Split& split : plan.splits) {
+    auto reader = read->CreateReader(split);
     EXPECT_OK(reader);
     if (!reader.ok()) break;
     ColumnBatch batch((*reader)->output_type());
@@ -57,25 +61,20 @@ std::vector<std::string> SplitBySplit(const ReadPlan& plan) {
 ReadBuilder NewRead() {
   auto table = Table::Open(test::CompatTablesDir() + "/" + kTable);
   EXPECT_OK(table);
-  return table->NewRead();
+  return table->NewReadBuilder();
 }
 
-TEST(TableReaderTest, SameRowsForEveryThreadCountAndBufferBound) {
-  auto plan = NewRead().Plan();
+TEST(TableReadTest, SameRowsForEveryThreadCountAndBufferBound) {
+  auto plan = test::PlanOf(NewRead());
   ASSERT_OK(plan);
-  ASSERT_GE(plan->splits().size(), 2u);
-  const std::vector<std::string> in_order = SplitBySplit(*plan);
+  ASSERT_GE(plan->splits.size(), 2u);
+  const std::vector<std::string> in_order = SplitBySplit(NewRead(), *plan);
   ASSERT_FALSE(in_order.empty());
   for (int threads : {1, 2, 4}) {
     for (int buffered : {1, 2, 64}) {
       for (bool ordered : {false, true}) {
-        auto read = NewRead()
-                        .WithThreads(threads)
-                        .WithMaxBufferedBatches(buffered)
-                        .WithOrdered(ordered)
-                        .Plan();
-        ASSERT_OK(read);
-        auto reader = read->NewReader();
+        auto reader = test::ReaderOf(
+            NewRead().WithThreads(threads).WithMaxBufferedBatches(buffered).WithOrdered(ordered));
         ASSERT_OK(reader);
         std::vector<std::string> rows = ReadRows(reader->get());
         if (!ordered) std::sort(rows.begin(), rows.end());
@@ -87,15 +86,13 @@ TEST(TableReaderTest, SameRowsForEveryThreadCountAndBufferBound) {
   }
 }
 
-TEST(TableReaderTest, LimitCutsExactlyAndOrderedLimitKeepsThePrefix) {
-  auto plan = NewRead().Plan();
+TEST(TableReadTest, LimitCutsExactlyAndOrderedLimitKeepsThePrefix) {
+  auto plan = test::PlanOf(NewRead());
   ASSERT_OK(plan);
-  const std::vector<std::string> in_order = SplitBySplit(*plan);
+  const std::vector<std::string> in_order = SplitBySplit(NewRead(), *plan);
   for (int64_t limit : {int64_t{0}, int64_t{1}, int64_t{3}, static_cast<int64_t>(in_order.size()),
                         static_cast<int64_t>(in_order.size()) + 5}) {
-    auto read = NewRead().WithLimit(limit).WithOrdered(true).WithThreads(2).Plan();
-    ASSERT_OK(read);
-    auto reader = read->NewReader();
+    auto reader = test::ReaderOf(NewRead().WithLimit(limit).WithOrdered(true).WithThreads(2));
     ASSERT_OK(reader);
     const std::vector<std::string> rows = ReadRows(reader->get());
     const size_t expected = std::min(static_cast<size_t>(limit), in_order.size());
@@ -104,10 +101,8 @@ TEST(TableReaderTest, LimitCutsExactlyAndOrderedLimitKeepsThePrefix) {
   }
 }
 
-TEST(TableReaderTest, AbandonedReaderStopsItsWorkers) {
-  auto plan = NewRead().WithThreads(4).WithMaxBufferedBatches(1).Plan();
-  ASSERT_OK(plan);
-  auto reader = plan->NewReader();
+TEST(TableReadTest, AbandonedReaderStopsItsWorkers) {
+  auto reader = test::ReaderOf(NewRead().WithThreads(4).WithMaxBufferedBatches(1));
   ASSERT_OK(reader);
   ColumnBatch batch((*reader)->output_type());
   auto more = (*reader)->Next(&batch);
@@ -116,12 +111,12 @@ TEST(TableReaderTest, AbandonedReaderStopsItsWorkers) {
   reader->reset();  // must not hang with producers waiting on a full buffer
 }
 
-TEST(TableReaderTest, ProjectionAndDeltaModeShapeTheOutputType) {
-  auto plan = NewRead().WithProjection({"f3", "f0"}).Plan();
+TEST(TableReadTest, ProjectionAndDeltaModeShapeTheOutputType) {
+  auto plan = NewRead().WithProjection({"f3", "f0"}).NewRead();
   ASSERT_OK(plan);
   ASSERT_EQ(plan->output_type()->num_fields(), 2);
   EXPECT_EQ(plan->output_type()->fields()[0].name, "f3");
-  auto delta = NewRead().WithSnapshot(3).WithMode(ScanMode::kDelta).Plan();
+  auto delta = NewRead().WithSnapshot(3).WithMode(ScanMode::kDelta).NewRead();
   ASSERT_OK(delta);
   EXPECT_EQ(delta->output_type()->fields()[0].name, "_ROW_KIND");
   EXPECT_EQ(delta->output_type()->num_fields(), 5);

@@ -1,23 +1,24 @@
-#include "sluice/table_writer.h"
+#include "sluice/table_write.h"
 
 #include <set>
 #include <utility>
 
+#include "sluice/api/api_access.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/table_write.h"
 #include "sluice/table/source/scan_planner.h"
 
 namespace sluice {
 
-TableWriter::TableWriter(std::shared_ptr<const FileStoreTable> table,
-                         std::unique_ptr<TableWrite> write)
+TableWrite::TableWrite(std::shared_ptr<const FileStoreTable> table,
+                       std::unique_ptr<FileStoreWrite> write)
     : table_(std::move(table)),
       write_(std::move(write)),
       input_type_(table_->schema().LogicalRowType()) {}
 
-TableWriter::~TableWriter() = default;
+TableWrite::~TableWrite() = default;
 
-Status TableWriter::Write(const ColumnBatch& batch, const RowKind* kinds) {
+Status TableWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
   const std::vector<DataField>& fields = input_type_->fields();
   if (batch.num_columns() != static_cast<int>(fields.size())) {
     return Status::InvalidArgument("table " + table_->path() + " has " +
@@ -57,7 +58,7 @@ Status TableWriter::Write(const ColumnBatch& batch, const RowKind* kinds) {
   return Status::OK();
 }
 
-Status TableWriter::Compact(const PartitionSpec& partition, bool full) {
+Status TableWrite::Compact(const PartitionSpec& partition, bool full) {
   ScanOptions scan;
   scan.partition_spec = partition;
   SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*table_, scan));
@@ -71,11 +72,18 @@ Status TableWriter::Compact(const PartitionSpec& partition, bool full) {
   return Status::OK();
 }
 
-Result<std::vector<CommitMessage>> TableWriter::PrepareCommit(int64_t commit_identifier,
-                                                              bool wait_compaction) {
-  return write_->PrepareCommit(commit_identifier, wait_compaction);
+Result<std::vector<CommitMessage>> TableWrite::PrepareCommit(int64_t commit_identifier,
+                                                             bool wait_compaction) {
+  SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessageImpl> messages,
+                          write_->PrepareCommit(commit_identifier, wait_compaction));
+  std::vector<CommitMessage> out;
+  out.reserve(messages.size());
+  for (CommitMessageImpl& message : messages) {
+    out.push_back(ApiAccess::MakeCommitMessage(std::move(message)));
+  }
+  return out;
 }
 
-Status TableWriter::Close() { return write_->Close(); }
+Status TableWrite::Close() { return write_->Close(); }
 
 }  // namespace sluice

@@ -1,7 +1,7 @@
-// TableWriter: the writing half of a write (Java TableWrite): rows in, data files out. Each
+// TableWrite: the writing half of a write (Java TableWrite): rows in, data files out. Each
 // row's partition and bucket are computed as Java computes them; rows go to one writer per
 // bucket (an LSM writer with compaction for primary-key tables, rolling files for append
-// tables), restored from the latest snapshot.
+// tables), restored from the latest snapshot. Made by WriteBuilder::NewWrite.
 //
 // Thread safety: not thread-safe; one thread writes.
 #pragma once
@@ -10,22 +10,26 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
-#include "sluice/io/commit_message.h"
-#include "sluice/meta/snapshot.h"
-#include "sluice/row/row_kind.h"
-#include "sluice/table/sink/file_store_commit.h"
-#include "sluice/types/data_type.h"
+#include "sluice/column_batch.h"
+#include "sluice/commit_message.h"
+#include "sluice/data_type.h"
+#include "sluice/partition_spec.h"
+#include "sluice/result.h"
+#include "sluice/row_kind.h"
 
 namespace sluice {
 
-class TableWrite;
+class FileStoreTable;
+class FileStoreWrite;
 
-class TableWriter {
+class TableWrite {
  public:
-  TableWriter(std::shared_ptr<const FileStoreTable> table, std::unique_ptr<TableWrite> write);
-  ~TableWriter();
+  // The commit identifier of a batch write (Java BatchWriteBuilder.COMMIT_IDENTIFIER).
+  static constexpr int64_t kBatchCommitIdentifier = INT64_MAX;
+
+  ~TableWrite();
+  TableWrite(const TableWrite&) = delete;
+  TableWrite& operator=(const TableWrite&) = delete;
 
   // The ROW type every batch must have: the table's columns in schema order.
   const DataTypePtr& input_type() const { return input_type_; }
@@ -38,14 +42,13 @@ class TableWriter {
   // Compacts every bucket of the partitions matching `partition` (all for an empty spec) as
   // of the latest snapshot: a full compaction (every file of a bucket into one sorted run at
   // the highest level) when `full`, else what the table's compaction strategy picks. The
-  // result joins the next PrepareCommit. NotSupported naming the bucket when its writer does
-  // not compact (bucket-unaware append tables, `write-only` tables).
+  // result joins the next PrepareCommit.
   Status Compact(const PartitionSpec& partition = {}, bool full = false);
 
   // Flushes every bucket and returns the files written (and compacted) since the last call.
   // `wait_compaction`: wait for running compactions and include their results (batch writes).
   Result<std::vector<CommitMessage>> PrepareCommit(
-      int64_t commit_identifier = Snapshot::kBatchCommitIdentifier, bool wait_compaction = true);
+      int64_t commit_identifier = kBatchCommitIdentifier, bool wait_compaction = true);
 
   // Stops the bucket writers and deletes files no PrepareCommit handed out.
   Status Close();
@@ -53,8 +56,11 @@ class TableWriter {
   int64_t rows_written() const { return rows_written_; }
 
  private:
+  friend class WriteBuilder;
+  TableWrite(std::shared_ptr<const FileStoreTable> table, std::unique_ptr<FileStoreWrite> write);
+
   std::shared_ptr<const FileStoreTable> table_;
-  std::unique_ptr<TableWrite> write_;
+  std::unique_ptr<FileStoreWrite> write_;
   DataTypePtr input_type_;
   int64_t rows_written_ = 0;
 };

@@ -1,26 +1,26 @@
-// ReadPlan::State: what a planned read shares with the split readers it opens (the public
-// ReadPlan keeps it opaque).
+// ReadContext: one read request of a ReadBuilder, resolved (branch, dynamic options, read
+// schema, output columns, filter, version): what its TableScan plans with and its TableRead
+// reads with.
 //
-// Thread safety: immutable once planned.
+// Thread safety: immutable once resolved.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <vector>
 
-#include "sluice/read_plan.h"
 #include "sluice/table/file_store_table.h"
+#include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_read_options.h"
 
 namespace sluice {
 
-struct ReadPlan::State {
+struct ReadContext {
+  std::string name;                       // how errors name the table (and branch, version)
   std::shared_ptr<FileStoreTable> table;  // on the branch read, with the dynamic options
   std::shared_ptr<const TableSchema> read_schema;
-  std::optional<int64_t> snapshot_id;
-  std::vector<DataSplit> splits;
   DataTypePtr output_type;
+  ScanOptions scan;
   SplitReadOptions read_options;  // projection, filter, session zone, row kind
   std::optional<int64_t> limit;
   bool ordered = false;

@@ -1,0 +1,7 @@
+#include "sluice/version.h"
+
+namespace sluice {
+
+const char* Version() { return SLUICE_VERSION_STRING; }
+
+}  // namespace sluice
