@@ -8,6 +8,9 @@ cd "$here"
 scripts/setup.sh
 jobs="$(nproc)"
 
+# No include or CMake dependency may run up the layer order (../shared/docs/architecture.md).
+python3 scripts/check_layers.py
+
 cmake -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DSLUICE_SANITIZE=ON >/dev/null
 cmake --build build/debug -j"$jobs"
 (cd build/debug && ctest -j"$jobs" --output-on-failure)
