@@ -4,8 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
+#include "sluice/table_reader.h"
+#include "sluice/types/value_json.h"
 #include "test_util.h"
 
 namespace sluice {
@@ -51,6 +55,54 @@ TEST(ReadBuilderTest, AsOfEpochMillisAndWallClockText) {
 TEST(ReadBuilderTest, TimeTravelOptionsApplyWhenNoVersionIsGiven) {
   EXPECT_EQ(PlannedSnapshot(NewRead().WithOption("scan.snapshot-id", "2")), 2);
   EXPECT_EQ(PlannedSnapshot(NewRead().WithOption("scan.snapshot-id", "2").WithSnapshot(4)), 4);
+}
+
+std::vector<std::string> ColumnNames(const ReadPlan& plan) {
+  std::vector<std::string> names;
+  for (const DataField& f : plan.output_type()->fields()) names.push_back(f.name);
+  return names;
+}
+
+// Java time travel reads a snapshot through the schema it was written with
+// (AbstractFileStoreTable.tryTimeTravel). append_table_with_alter_table: snapshot 1 is schema 0
+// (key0 key1 a b c d k); schema 1 dropped, renamed, reordered and added columns.
+TEST(ReadBuilderTest, TimeTravelReadsThroughTheSnapshotsSchema) {
+  const std::string table =
+      "parquet/append_table_with_alter_table.db/append_table_with_alter_table";
+  const std::vector<std::string> schema0 = {"key0", "key1", "a", "b", "c", "d", "k"};
+  const std::vector<std::string> schema1 = {"key0", "key1", "k", "c", "d", "a", "e"};
+  auto old = NewRead(table).WithSnapshot(1).Plan();
+  ASSERT_TRUE(old.ok()) << old.status().ToString();
+  EXPECT_EQ(ColumnNames(*old), schema0);
+  auto as_option = NewRead(table).WithOption("scan.snapshot-id", "1").Plan();
+  ASSERT_TRUE(as_option.ok()) << as_option.status().ToString();
+  EXPECT_EQ(ColumnNames(*as_option), schema0);
+  auto latest = NewRead(table).Plan();
+  ASSERT_TRUE(latest.ok()) << latest.status().ToString();
+  EXPECT_EQ(ColumnNames(*latest), schema1);
+  auto snapshot2 = NewRead(table).WithSnapshot(2).Plan();
+  ASSERT_TRUE(snapshot2.ok()) << snapshot2.status().ToString();
+  EXPECT_EQ(ColumnNames(*snapshot2), schema1);
+  // An explicit schema id still wins.
+  auto through_latest = NewRead(table).WithSnapshot(1).WithSchemaId(1).Plan();
+  ASSERT_TRUE(through_latest.ok()) << through_latest.status().ToString();
+  EXPECT_EQ(ColumnNames(*through_latest), schema1);
+  // The rows of snapshot 1 under their own names: a = 12 in the first row written.
+  auto reader = old->NewReader();
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  std::vector<std::string> rows;
+  ColumnBatch batch((*reader)->output_type());
+  while (true) {
+    auto more = (*reader)->Next(&batch);
+    ASSERT_TRUE(more.ok()) << more.status().ToString();
+    if (!*more) break;
+    for (int64_t r = 0; r < batch.num_rows(); ++r) {
+      rows.push_back(ValueToJson(batch.GetRow(r), *batch.schema()));
+    }
+  }
+  std::sort(rows.begin(), rows.end());
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_EQ(rows[0], R"({"key0": 0, "key1": 1, "a": 12, "b": 13, "c": 14, "d": 15, "k": 16})");
 }
 
 TEST(ReadBuilderTest, BranchesHaveTheirOwnSnapshots) {

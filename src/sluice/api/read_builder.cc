@@ -158,12 +158,13 @@ Result<ReadPlan> ReadBuilder::Plan() const {
   SLUICE_ASSIGN_OR_RETURN(scan.version,
                           SelectVersion(table, snapshot_id_, tag_, as_of_, zone.get()));
 
-  state->read_schema = table.schema_ptr();
-  if (schema_id_) {
-    auto schema = table.SchemaById(*schema_id_);
-    if (!schema.ok()) return schema.status().WithContext("table " + name);
-    state->read_schema = std::move(*schema);
-  }
+  std::string what = "table " + name;
+  if (!branch_.empty()) what += " branch " + branch_;
+  if (as_of_) what += " as of '" + *as_of_ + "'";
+  // An explicit schema id, else the schema the version was written with (Java time travel).
+  auto schema = schema_id_ ? table.SchemaById(*schema_id_) : table.SchemaForVersion(scan.version);
+  if (!schema.ok()) return schema.status().WithContext(what);
+  state->read_schema = std::move(*schema);
   const DataTypePtr row_type = state->read_schema->LogicalRowType();
 
   // Output columns: the projection by name (system columns on row-tracking tables).
@@ -212,12 +213,7 @@ Result<ReadPlan> ReadBuilder::Plan() const {
   // filters rows.
   if (state->read_schema->id() == table.schema().id()) scan.filter = filter;
   auto plan = PlanScan(table, scan);
-  if (!plan.ok()) {
-    std::string what = "table " + name;
-    if (!branch_.empty()) what += " branch " + branch_;
-    if (as_of_) what += " as of '" + *as_of_ + "'";
-    return plan.status().WithContext(what);
-  }
+  if (!plan.ok()) return plan.status().WithContext(what);
   state->snapshot_id = plan->snapshot_id;
   state->splits = std::move(plan->splits);
 
