@@ -4,10 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "api/api_test_util.h"
 #include "sluice/api/api_access.h"
+#include "sluice/value_json.h"
 #include "test_util.h"
 
 namespace sluice {
@@ -53,6 +56,45 @@ TEST(ReadBuilderTest, AsOfEpochMillisAndWallClockText) {
 TEST(ReadBuilderTest, TimeTravelOptionsApplyWhenNoVersionIsGiven) {
   EXPECT_EQ(PlannedSnapshot(NewRead().WithOption("scan.snapshot-id", "2")), 2);
   EXPECT_EQ(PlannedSnapshot(NewRead().WithOption("scan.snapshot-id", "2").WithSnapshot(4)), 4);
+}
+
+std::vector<std::string> ColumnNames(const ReadBuilder& builder) {
+  std::vector<std::string> names;
+  auto read = builder.NewRead();
+  EXPECT_OK(read);
+  if (!read.ok()) return names;
+  for (const DataField& f : read->output_type()->fields()) names.push_back(f.name);
+  return names;
+}
+
+// Java time travel reads a snapshot through the schema it was written with
+// (AbstractFileStoreTable.tryTimeTravel). append_table_with_alter_table: snapshot 1 is schema 0
+// (key0 key1 a b c d k); schema 1 dropped, renamed, reordered and added columns.
+TEST(ReadBuilderTest, TimeTravelReadsThroughTheSnapshotsSchema) {
+  const std::string table =
+      "parquet/append_table_with_alter_table.db/append_table_with_alter_table";
+  const std::vector<std::string> schema0 = {"key0", "key1", "a", "b", "c", "d", "k"};
+  const std::vector<std::string> schema1 = {"key0", "key1", "k", "c", "d", "a", "e"};
+  EXPECT_EQ(ColumnNames(NewRead(table).WithSnapshot(1)), schema0);
+  EXPECT_EQ(ColumnNames(NewRead(table).WithOption("scan.snapshot-id", "1")), schema0);
+  EXPECT_EQ(ColumnNames(NewRead(table)), schema1);
+  EXPECT_EQ(ColumnNames(NewRead(table).WithSnapshot(2)), schema1);
+  // An explicit schema id still wins.
+  EXPECT_EQ(ColumnNames(NewRead(table).WithSnapshot(1).WithSchemaId(1)), schema1);
+  // The rows of snapshot 1 under their own names: a = 12 in the first row written.
+  ASSERT_OK_AND_ASSIGN(auto reader, test::ReaderOf(NewRead(table).WithSnapshot(1)));
+  std::vector<std::string> rows;
+  ColumnBatch batch(reader->output_type());
+  while (true) {
+    ASSERT_OK_AND_ASSIGN(bool more, reader->Next(&batch));
+    if (!more) break;
+    for (int64_t r = 0; r < batch.num_rows(); ++r) {
+      rows.push_back(ValueToJson(batch.GetRow(r), *batch.schema()));
+    }
+  }
+  std::sort(rows.begin(), rows.end());
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_EQ(rows[0], R"({"key0": 0, "key1": 1, "a": 12, "b": 13, "c": 14, "d": 15, "k": 16})");
 }
 
 TEST(ReadBuilderTest, BranchesHaveTheirOwnSnapshots) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -119,6 +120,62 @@ TEST_F(SluiceDdlCliTest, CreateAlterListRenameDrop) {
   EXPECT_NE(r.out.find("does not exist"), std::string::npos) << r.out;
   EXPECT_EQ(RunSluiceMergingStderr("drop-database shop" + wh()).exit_code, 0);
   EXPECT_EQ(RunSluiceMergingStderr("list" + wh()).out, "");
+}
+
+// Java reads a snapshot through the schema that snapshot was written with
+// (AbstractFileStoreTable time travel): after a rename and an added column, snapshot 1 still
+// shows `s` and no `n`; --schema-id reads it through another schema on purpose.
+TEST_F(SluiceDdlCliTest, TimeTravelReadsThroughTheSnapshotsSchema) {
+  ASSERT_EQ(RunSluiceMergingStderr("create-database db" + wh()).exit_code, 0);
+  CommandResult r =
+      RunSluiceMergingStderr("create-table db.t" + wh() + " --column 'id INT' --column 's STRING'");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::string input = temp_.path() + "/rows.jsonl";
+  {
+    std::ofstream out(input);
+    out << "{\"id\": 1, \"s\": \"a\"}\n";
+  }
+  r = RunSluiceMergingStderr("write db.t" + wh() + " --input " + input);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  r = RunSluiceMergingStderr("alter-table db.t" + wh() +
+                             " --rename-column s=s2 --add-column 'n INT'");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+
+  r = RunSluiceMergingStderr("read db.t" + wh() + " --snapshot 1 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out, "id,s\r\n1,a\r\n");
+  r = RunSluiceMergingStderr("read db.t" + wh() + " --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out, "id,s2,n\r\n1,a,\r\n");
+  r = RunSluiceMergingStderr("read db.t" + wh() + " --snapshot 1 --schema-id 1 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out, "id,s2,n\r\n1,a,\r\n");
+  r = RunSluiceMergingStderr("read db.t" + wh() + " --snapshot 1 --select s2");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("unknown column 's2'"), std::string::npos) << r.out;
+}
+
+// Java's SchemaValidation asks the format (validateDataFields) before it creates or alters a
+// table: Avro holds no TIMESTAMP(9), so such a table is never made.
+TEST_F(SluiceDdlCliTest, CreateAndAlterRefuseColumnsTheFormatCannotHold) {
+  ASSERT_EQ(RunSluiceMergingStderr("create-database db" + wh()).exit_code, 0);
+  CommandResult r = RunSluiceMergingStderr(
+      "create-table db.t" + wh() +
+      " --column 'id INT' --column 'ts TIMESTAMP(9)' --option file.format=avro");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("column 'ts' of type TIMESTAMP(9) cannot be stored in avro files"),
+            std::string::npos)
+      << r.out;
+  EXPECT_FALSE(fs::exists(temp_.path() + "/db.db/t/schema/schema-0"));
+  r = RunSluiceMergingStderr("create-table db.t" + wh() +
+                             " --column 'id INT' --option file.format=avro");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  r = RunSluiceMergingStderr("alter-table db.t" + wh() + " --add-column 'ts TIMESTAMP(9)'");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("column 'ts' of type TIMESTAMP(9) cannot be stored in avro files"),
+            std::string::npos)
+      << r.out;
+  EXPECT_FALSE(fs::exists(temp_.path() + "/db.db/t/schema/schema-1"));
 }
 
 TEST_F(SluiceDdlCliTest, ErrorsNameWhatIsWrong) {

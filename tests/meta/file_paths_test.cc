@@ -128,21 +128,6 @@ TEST(FilePathsTest, LegacyPartitionValueText) {
             "1969-12-31T23:59:59.999");
   EXPECT_EQ(JavaLocalDateTimeString({-62198755200000LL, 0}), "-0001-01-01T00:00");
   EXPECT_EQ(JavaLocalDateTimeString({253402300800000LL, 0}), "+10000-01-01T00:00");
-  // Java Double.toString / Float.toString.
-  EXPECT_EQ(JavaDoubleToString(1.0), "1.0");
-  EXPECT_EQ(JavaDoubleToString(-0.0), "-0.0");
-  EXPECT_EQ(JavaDoubleToString(100.0), "100.0");
-  EXPECT_EQ(JavaDoubleToString(0.1), "0.1");
-  EXPECT_EQ(JavaDoubleToString(0.001), "0.001");
-  EXPECT_EQ(JavaDoubleToString(0.0001), "1.0E-4");
-  EXPECT_EQ(JavaDoubleToString(1234567.5), "1234567.5");
-  EXPECT_EQ(JavaDoubleToString(1.0e7), "1.0E7");
-  EXPECT_EQ(JavaDoubleToString(1.0e10), "1.0E10");
-  EXPECT_EQ(JavaDoubleToString(-1.25e-10), "-1.25E-10");
-  EXPECT_EQ(JavaDoubleToString(1.0 / 0.0), "Infinity");
-  EXPECT_EQ(JavaDoubleToString(std::nan("")), "NaN");
-  EXPECT_EQ(JavaFloatToString(0.1f), "0.1");
-  EXPECT_EQ(JavaFloatToString(3.4028235e38f), "3.4028235E38");
   EXPECT_EQ(Legacy(Value::Float(1.5f), DataType::Float()), "1.5");
   EXPECT_EQ(Legacy(Value::Double(1e10), DataType::Double()), "1.0E10");
   // Binary and nested values have no stable name; a value of the wrong kind is an error.

@@ -301,6 +301,103 @@ TEST(SchemaChangeTest, ColumnChangesFollowJavaRules) {
   EXPECT_OK(Apply(t, SchemaChange::UpdateColumnPosition(ColumnMove::Before("s", "id"))));
 }
 
+// SchemaValidation asks the file format first (FileFormat.validateDataFields), at create and at
+// alter: a table whose every write would fail is never made.
+TEST(SchemaChangeTest, FileFormatMustHoldEveryColumn) {
+  auto create = [](TableOptions options, std::vector<DataField> columns) {
+    NewTableSpec spec;
+    spec.columns = std::move(columns);
+    spec.options = std::move(options);
+    return MakeInitialSchema(spec, 0);
+  };
+  auto expect_unstorable = [](const Status& st, std::string_view column, std::string_view type,
+                              std::string_view format) {
+    EXPECT_EQ(st.code(), StatusCode::kNotSupported) << st.ToString();
+    for (std::string_view word : {column, type, format}) {
+      EXPECT_NE(st.message().find(word), std::string::npos) << word << ": " << st.ToString();
+    }
+  };
+  const DataField ts9 = Column("ts", DataType::Timestamp(9));
+  expect_unstorable(
+      create({{"file.format", "avro"}}, {Column("id", DataType::Int()), ts9}).status(), "'ts'",
+      "TIMESTAMP(9)", "avro");
+  expect_unstorable(
+      create({{"file.format", "AVRO"}}, {Column("t", DataType::TimestampLtz(7))}).status(), "'t'",
+      "TIMESTAMP(7) WITH LOCAL TIME ZONE", "avro");
+  expect_unstorable(create({{"file.format", "avro"}}, {Column("t", DataType::Time(6))}).status(),
+                    "'t'", "TIME(6)", "avro");
+  expect_unstorable(create({{"file.format", "avro"}}, {Column("v", DataType::Variant())}).status(),
+                    "'v'", "VARIANT", "avro");
+  expect_unstorable(
+      create({{"file.format", "orc"}},
+             {Column("id", DataType::Int()), Column("v", DataType::Array(DataType::Variant()))})
+          .status(),
+      "'v'", "ARRAY<VARIANT>", "orc");
+  expect_unstorable(
+      create({{"file.format", "orc"}},
+             {Column("id", DataType::Int()), Column("e", DataType::Vector(DataType::Float(), 3))})
+          .status(),
+      "'e'", "VECTOR<FLOAT, 3>", "orc");
+  EXPECT_OK(create({{"file.format", "avro"}}, {Column("ts", DataType::Timestamp(6))}));
+  EXPECT_OK(create({}, {ts9, Column("v", DataType::Variant())}));  // parquet
+  EXPECT_OK(create({{"file.format", "orc"}}, {ts9}));
+  // Avro levels of file.format.per.level hold no timestamp above precision 6.
+  Status per_level =
+      create({{"file.format.per.level", "0:avro,3:parquet"}}, {Column("id", DataType::Int()), ts9})
+          .status();
+  EXPECT_EQ(per_level.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(per_level.message().find("'0:avro' is incompatible with column 'ts'"),
+            std::string::npos)
+      << per_level.ToString();
+
+  // ALTER: adding such a column, retyping to it, or switching the format is refused.
+  auto avro = create({{"file.format", "avro"}},
+                     {Column("id", DataType::Int()), Column("ts", DataType::Timestamp(3))});
+  ASSERT_OK(avro);
+  expect_unstorable(Apply(*avro, SchemaChange::AddColumn({"n"}, DataType::Timestamp(9)), false),
+                    "'n'", "TIMESTAMP(9)", "avro");
+  expect_unstorable(
+      Apply(*avro, SchemaChange::UpdateColumnType({"ts"}, DataType::Timestamp(9)), false), "'ts'",
+      "TIMESTAMP(9)", "avro");
+  auto parquet = create({}, {Column("id", DataType::Int()), ts9});
+  ASSERT_OK(parquet);
+  expect_unstorable(Apply(*parquet, SchemaChange::SetOption("file.format", "avro"), false), "'ts'",
+                    "TIMESTAMP(9)", "avro");
+}
+
+// Java SchemaManager: DataTypeCasts.supportsCast && CastExecutors.resolve != null, with or
+// without data. TIMESTAMP converts to INT and BIGINT only (TimestampToNumericPrimitiveCastRule).
+TEST(SchemaChangeTest, TypeChangesNeedAJavaCastRule) {
+  NewTableSpec spec;
+  spec.columns = {Column("ts", DataType::Timestamp(3)), Column("d", DataType::Date()),
+                  Column("t", DataType::Time(0)), Column("b", DataType::Boolean())};
+  auto created = MakeInitialSchema(spec, 0);
+  ASSERT_OK(created);
+  const TableSchema& t = *created;
+  for (bool has_snapshots : {false, true}) {
+    for (const DataTypePtr& refused : {DataType::TinyInt(), DataType::SmallInt(), DataType::Float(),
+                                       DataType::Double(), DataType::Decimal(20, 0)}) {
+      Status st = Apply(t, SchemaChange::UpdateColumnType({"ts"}, refused), has_snapshots);
+      EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << refused->ToString();
+      EXPECT_NE(st.message().find("Column type ts[TIMESTAMP(3)] cannot be converted to " +
+                                  refused->ToString()),
+                std::string::npos)
+          << st.ToString();
+    }
+    EXPECT_OK(Apply(t, SchemaChange::UpdateColumnType({"ts"}, DataType::Int()), has_snapshots));
+    EXPECT_OK(Apply(t, SchemaChange::UpdateColumnType({"ts"}, DataType::BigInt()), has_snapshots));
+    EXPECT_OK(Apply(t, SchemaChange::UpdateColumnType({"ts"}, DataType::Time(0)), has_snapshots));
+    // DATE / TIME / TIMESTAMP reach text as STRING only, and TIME keeps its precision.
+    EXPECT_OK(Apply(t, SchemaChange::UpdateColumnType({"d"}, DataType::String()), has_snapshots));
+    EXPECT_FALSE(
+        Apply(t, SchemaChange::UpdateColumnType({"d"}, DataType::VarChar(10)), has_snapshots).ok());
+    EXPECT_OK(Apply(t, SchemaChange::UpdateColumnType({"t"}, DataType::String()), has_snapshots));
+    EXPECT_FALSE(
+        Apply(t, SchemaChange::UpdateColumnType({"t"}, DataType::Time(3)), has_snapshots).ok());
+    EXPECT_OK(Apply(t, SchemaChange::UpdateColumnType({"b"}, DataType::Decimal(3, 1)), has_snapshots));
+  }
+}
+
 TEST(SchemaChangeTest, OptionChangesFollowJavaRules) {
   TableSchema t = PkTable();
   EXPECT_OK(Apply(t, SchemaChange::SetOption("bucket", "4")));

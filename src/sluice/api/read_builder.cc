@@ -159,12 +159,13 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve() const {
   SLUICE_ASSIGN_OR_RETURN(scan.version,
                           SelectVersion(table, snapshot_id_, tag_, as_of_, zone.get()));
 
-  state->read_schema = table.schema_ptr();
-  if (schema_id_) {
-    auto schema = table.SchemaById(*schema_id_);
-    if (!schema.ok()) return schema.status().WithContext("table " + name);
-    state->read_schema = std::move(*schema);
-  }
+  std::string what = "table " + name;
+  if (!branch_.empty()) what += " branch " + branch_;
+  if (as_of_) what += " as of '" + *as_of_ + "'";
+  // An explicit schema id, else the schema the version was written with (Java time travel).
+  auto schema = schema_id_ ? table.SchemaById(*schema_id_) : table.SchemaForVersion(scan.version);
+  if (!schema.ok()) return schema.status().WithContext(what);
+  state->read_schema = std::move(*schema);
   const DataTypePtr row_type = state->read_schema->LogicalRowType();
 
   // Output columns: the projection by name (system columns on row-tracking tables).
@@ -212,9 +213,7 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve() const {
   // The planner prunes by the latest schema's fields; a filter over another schema only
   // filters rows.
   if (state->read_schema->id() == table.schema().id()) scan.filter = filter;
-  state->name = "table " + name;
-  if (!branch_.empty()) state->name += " branch " + branch_;
-  if (as_of_) state->name += " as of '" + *as_of_ + "'";
+  state->name = what;
 
   state->read_options.projection = projection_;
   state->read_options.filter = filter;

@@ -86,6 +86,22 @@ class FileFormat {
   virtual Result<std::unique_ptr<FormatWriter>> CreateWriter(
       std::unique_ptr<WritableFile> file, DataTypePtr write_type,
       const WriterOptions& options) const = 0;
+
+  // OK if files of this format can hold every column of `row_type` (a ROW type), as Java's
+  // FileFormat.validateDataFields decides: Avro no TIMESTAMP above precision 6, TIME above 3 or
+  // VARIANT; ORC no VARIANT or VECTOR; Parquet every type. Otherwise NotSupported naming the
+  // column, its type and the format. Schema validation asks this at CREATE and ALTER TABLE, so
+  // that no table exists whose every write would fail.
+  virtual Status ValidateDataFields(const DataType& row_type) const = 0;
 };
+
+// The error ValidateDataFields returns: NotSupported "column 'c' of type T cannot be stored in
+// <format> files: <why>".
+inline Status UnstorableColumn(std::string_view format, const DataField& column,
+                               std::string_view why) {
+  return Status::NotSupported("column '" + column.name + "' of type " + column.type->ToString() +
+                              " cannot be stored in " + std::string(format) +
+                              " files: " + std::string(why));
+}
 
 }  // namespace sluice

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <string>
 
+#include "sluice/base/string_util.h"
 #include "sluice/format/avro/avro_file_format.h"
 #include "sluice/format/orc/orc_file_format.h"
 #include "sluice/format/parquet/parquet_file_format.h"
@@ -11,9 +12,7 @@
 namespace sluice {
 
 Result<std::shared_ptr<const FileFormat>> FileFormatByName(std::string_view identifier) {
-  std::string name(identifier);
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char c) { return std::tolower(c); });
+  const std::string name = AsciiToLower(identifier);
   if (name == "avro") return AvroFormat();
   if (name == "parquet") return ParquetFormat();
   if (name == "orc") return OrcFormat();

@@ -5,16 +5,11 @@
 #include <charconv>
 #include <optional>
 
+#include "sluice/base/string_util.h"
+
 namespace sluice {
 
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 // Decodes the UTF-8 code point at s[*pos] and advances *pos. Malformed bytes are taken as
 // single code points (their byte value), which keeps the walk total.
@@ -98,7 +93,7 @@ std::optional<std::string> TruncateBinaryMax(const std::string& s, int32_t n) {
 }  // namespace
 
 Result<StatsMode> StatsMode::Parse(std::string_view text) {
-  const std::string lower = Lower(text);
+  const std::string lower = AsciiToLower(text);
   if (lower == "none") return StatsMode{Kind::kNone, 0};
   if (lower == "counts") return StatsMode{Kind::kCounts, 0};
   if (lower == "full") return StatsMode{Kind::kFull, 0};

@@ -8,6 +8,8 @@
 #include <map>
 #include <vector>
 
+#include "sluice/types/data_type_family.h"
+#include "sluice/types/decimal_math.h"
 #include "sluice/types/value_comparator.h"
 
 namespace sluice {
@@ -33,21 +35,7 @@ const char* OpSymbol(ArithOp op) {
   return "?";
 }
 
-int128_t Pow10(int n) {
-  int128_t v = 1;
-  for (int i = 0; i < n; ++i) v *= 10;
-  return v;
-}
-
 int128_t Abs128(int128_t v) { return v < 0 ? -v : v; }
-
-// q = n / d rounded half away from zero (BigDecimal HALF_UP). REQUIRES: d != 0.
-int128_t DivideHalfUp(int128_t n, int128_t d) {
-  int128_t q = n / d;
-  int128_t r = n % d;
-  if (r != 0 && Abs128(r) >= Abs128(d) - Abs128(r)) q += ((n < 0) != (d < 0)) ? -1 : 1;
-  return q;
-}
 
 int128_t Gcd(int128_t a, int128_t b) {
   a = Abs128(a);
@@ -136,21 +124,6 @@ Result<Value> DecimalArith(const Decimal& a, const Decimal& b, ArithOp op, const
   }
   if (Abs128(r) >= Pow10(precision)) return Value::Null();
   return Value::FromDecimal(Decimal{r, precision, scale});
-}
-
-bool IsNumeric(TypeRoot root) {
-  switch (root) {
-    case TypeRoot::kTinyInt:
-    case TypeRoot::kSmallInt:
-    case TypeRoot::kInt:
-    case TypeRoot::kBigInt:
-    case TypeRoot::kFloat:
-    case TypeRoot::kDouble:
-    case TypeRoot::kDecimal:
-      return true;
-    default:
-      return false;
-  }
 }
 
 // a op b for two non-null values of numeric `type`.

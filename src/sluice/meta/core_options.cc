@@ -5,6 +5,7 @@
 #include <cctype>
 #include <limits>
 
+#include "sluice/base/string_util.h"
 #include "sluice/meta/option_value.h"
 
 namespace sluice {
@@ -14,17 +15,11 @@ constexpr std::string_view kFieldsPrefix = "fields.";
 constexpr std::string_view kSequenceGroupSuffix = ".sequence-group";
 constexpr int64_t kMiB = int64_t{1} << 20;
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // Java enum options match the option text of a constant, ignoring case.
 template <typename E, size_t N>
 Result<E> ParseEnum(std::string_view key, std::string_view text,
                     const std::pair<std::string_view, E> (&names)[N]) {
-  std::string lower = Lower(text);
+  std::string lower = AsciiToLower(text);
   std::string expected;
   for (const auto& [name, value] : names) {
     if (lower == name) return value;
@@ -182,10 +177,10 @@ Status CoreOptions::Parse() {
 
   SLUICE_RETURN_NOT_OK(get_int("bucket", -1, &bucket_));
   if (const std::string* v = Find("bucket-key")) bucket_key_ = SplitOptionList(*v);
-  file_format_ = Lower(get_string("file.format", "parquet"));
+  file_format_ = AsciiToLower(get_string("file.format", "parquet"));
   file_compression_ = get_string("file.compression", "zstd");
   SLUICE_RETURN_NOT_OK(get_int("file.compression.zstd-level", 1, &zstd_level_));
-  manifest_format_ = Lower(get_string("manifest.format", "avro"));
+  manifest_format_ = AsciiToLower(get_string("manifest.format", "avro"));
   manifest_compression_ = get_string("manifest.compression", "zstd");
   SLUICE_RETURN_NOT_OK(
       get_size("manifest.target-file-size", 8 * kMiB, &manifest_target_file_size_));

@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <limits>
 
+#include "sluice/base/string_util.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/types/java_number_text.h"
 
 namespace sluice {
 
@@ -61,12 +63,6 @@ std::string Numbered(std::string_view prefix, std::string_view uuid, int64_t n) 
   return out;
 }
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // Hadoop compression names and their file extensions (Java HadoopCompressionType).
 constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kCompressionExtensions = {{
     {"gzip", "gz"},
@@ -78,45 +74,9 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kCompress
 }};
 
 bool IsCompressionExtension(std::string_view ext) {
-  const std::string lower = Lower(ext);
+  const std::string lower = AsciiToLower(ext);
   return std::any_of(kCompressionExtensions.begin(), kCompressionExtensions.end(),
                      [&](const auto& entry) { return entry.second == lower; });
-}
-
-// Java's formatting of a shortest-digits decimal: plain for 1e-3 <= |v| < 1e7, else
-// "d.dddE<exp>"; at least one digit after the point.
-template <typename T>
-std::string JavaFloatingToString(T value) {
-  if (std::isnan(value)) return "NaN";
-  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
-  if (value == 0) return std::signbit(value) ? "-0.0" : "0.0";
-  char buf[64];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), value, std::chars_format::scientific);
-  std::string sci(buf, end);  // "-1.2345e+07"
-  std::string out;
-  if (sci[0] == '-') {
-    out.push_back('-');
-    sci.erase(0, 1);
-  }
-  const size_t e = sci.find('e');
-  std::string digits = sci.substr(0, 1) + (e > 1 ? sci.substr(2, e - 2) : "");
-  const int exponent = std::stoi(sci.substr(e + 1));
-  const T magnitude = std::fabs(value);
-  if (magnitude >= static_cast<T>(1e-3) && magnitude < static_cast<T>(1e7)) {
-    if (exponent >= 0) {
-      if (static_cast<int>(digits.size()) <= exponent + 1) {
-        digits.append(static_cast<size_t>(exponent + 1) - digits.size(), '0');
-        out += digits + ".0";
-      } else {
-        out += digits.substr(0, exponent + 1) + "." + digits.substr(exponent + 1);
-      }
-    } else {
-      out += "0." + std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
-    }
-    return out;
-  }
-  out += digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0");
-  return out + "E" + std::to_string(exponent);
 }
 
 // Proleptic Gregorian civil date of a day count (Howard Hinnant's algorithm).
@@ -139,10 +99,6 @@ int64_t FloorDiv(int64_t a, int64_t b) {
 }
 
 }  // namespace
-
-std::string JavaDoubleToString(double value) { return JavaFloatingToString(value); }
-
-std::string JavaFloatToString(float value) { return JavaFloatingToString(value); }
 
 std::string JavaLocalDateTimeString(const Timestamp& ts) {
   const int64_t days = FloorDiv(ts.millisecond, 86400000);
@@ -431,7 +387,7 @@ std::string DataFileIndexPath(std::string_view data_file_path) {
 
 std::string CompressionFileExtension(std::string_view compression) {
   if (compression.empty()) return "";
-  const std::string lower = Lower(compression);
+  const std::string lower = AsciiToLower(compression);
   if (lower == "none") return "";
   for (const auto& [name, ext] : kCompressionExtensions) {
     if (name == lower) return std::string(ext);
@@ -442,7 +398,7 @@ std::string CompressionFileExtension(std::string_view compression) {
 std::string DataFileExtension(std::string_view format, std::string_view compression,
                               bool suffix_include_compression) {
   const std::string ext = CompressionFileExtension(compression);
-  const std::string lower_format = Lower(format);
+  const std::string lower_format = AsciiToLower(format);
   if (!ext.empty() && (lower_format == "json" || lower_format == "csv")) {
     return "." + std::string(format) + "." + ext;
   }

@@ -127,9 +127,6 @@ std::string PartitionValueText(const std::optional<std::string>& value,
 Result<std::optional<std::string>> LegacyPartitionValueText(const Value& value,
                                                             const DataType& type);
 
-// Java Double.toString / Float.toString (shortest round-trip digits).
-std::string JavaDoubleToString(double value);
-std::string JavaFloatToString(float value);
 // Java LocalDateTime.toString of a timestamp taken as UTC wall-clock time.
 std::string JavaLocalDateTimeString(const Timestamp& ts);
 

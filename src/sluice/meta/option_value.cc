@@ -4,6 +4,8 @@
 #include <charconv>
 #include <limits>
 
+#include "sluice/base/string_util.h"
+
 namespace sluice {
 namespace {
 
@@ -16,12 +18,6 @@ std::string_view Trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
-}
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // Java Integer.parseInt / Long.parseLong: an optional sign, then at least one digit.
@@ -44,14 +40,14 @@ bool SplitNumberAndUnit(std::string_view text, uint64_t* number, std::string* un
   if (digits == 0) return false;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + digits, *number);
   if (ec != std::errc()) return false;
-  *unit = Lower(Trim(s.substr(digits)));
+  *unit = AsciiToLower(Trim(s.substr(digits)));
   return true;
 }
 
 }  // namespace
 
 Result<bool> ParseBooleanOption(std::string_view key, std::string_view text) {
-  std::string lower = Lower(text);
+  std::string lower = AsciiToLower(text);
   if (lower == "true") return true;
   if (lower == "false") return false;
   return BadValue(key, text, "a boolean (true/false)");

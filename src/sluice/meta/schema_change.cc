@@ -7,7 +7,10 @@
 #include <initializer_list>
 #include <set>
 
+#include "sluice/base/string_util.h"
+#include "sluice/format/file_format_registry.h"
 #include "sluice/meta/java_hash_map.h"
+#include "sluice/types/cast_rules.h"
 
 namespace sluice {
 
@@ -70,14 +73,6 @@ bool Contains(const std::vector<std::string>& list, std::string_view s) {
   return std::find(list.begin(), list.end(), s) != list.end();
 }
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 std::string Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
@@ -120,7 +115,7 @@ std::vector<std::string> KeyList(std::string_view value) {
 }
 
 bool ParseBool(const std::string* value, bool fallback) {
-  return value == nullptr ? fallback : Lower(*value) == "true";
+  return value == nullptr ? fallback : AsciiToLower(*value) == "true";
 }
 
 std::string ColumnPath(const std::vector<std::string>& names) { return Join(names, "."); }
@@ -155,98 +150,6 @@ DataTypePtr ReassignFieldIds(const DataTypePtr& type, int32_t* highest) {
     default:
       return type;
   }
-}
-
-// ---- Casts -----------------------------------------------------------------------------------
-
-using Roots = std::set<TypeRoot>;
-
-Roots operator+(Roots a, const Roots& b) {
-  a.insert(b.begin(), b.end());
-  return a;
-}
-
-const Roots kCharString = {TypeRoot::kChar, TypeRoot::kVarChar};
-const Roots kBinaryString = {TypeRoot::kBinary, TypeRoot::kVarBinary};
-const Roots kIntegerNumeric = {TypeRoot::kTinyInt, TypeRoot::kSmallInt, TypeRoot::kInt,
-                               TypeRoot::kBigInt};
-const Roots kNumericPrimitive = kIntegerNumeric + Roots{TypeRoot::kFloat, TypeRoot::kDouble};
-const Roots kNumeric = kNumericPrimitive + Roots{TypeRoot::kDecimal};
-const Roots kTimestamps = {TypeRoot::kTimestamp, TypeRoot::kTimestampLtz};
-const Roots kDatetime = kTimestamps + Roots{TypeRoot::kDate, TypeRoot::kTime};
-const Roots kPredefined = kCharString + kBinaryString + kNumeric + kDatetime +
-                          Roots{TypeRoot::kBoolean, TypeRoot::kVariant, TypeRoot::kBlob};
-const Roots kConstructed = {TypeRoot::kArray, TypeRoot::kVector, TypeRoot::kMultiset,
-                            TypeRoot::kMap, TypeRoot::kRow};
-
-// DataTypeCasts: {implicit sources, explicit sources} per target root.
-std::pair<Roots, Roots> CastSources(TypeRoot target) {
-  const Roots to_number_explicit =
-      kNumeric + kCharString +
-      Roots{TypeRoot::kBoolean, TypeRoot::kTimestamp, TypeRoot::kTimestampLtz};
-  switch (target) {
-    case TypeRoot::kChar:
-      return {{TypeRoot::kChar}, kPredefined + kConstructed};
-    case TypeRoot::kVarChar:
-      return {kCharString, kPredefined + kConstructed};
-    case TypeRoot::kBoolean:
-      return {{TypeRoot::kBoolean}, kCharString + kIntegerNumeric};
-    case TypeRoot::kBinary:
-      return {{TypeRoot::kBinary}, kCharString + Roots{TypeRoot::kVarBinary}};
-    case TypeRoot::kVarBinary:
-      return {kBinaryString, kCharString + Roots{TypeRoot::kBinary}};
-    case TypeRoot::kDecimal:
-      return {kNumeric, kCharString + Roots{TypeRoot::kBoolean, TypeRoot::kTimestamp,
-                                            TypeRoot::kTimestampLtz}};
-    case TypeRoot::kTinyInt:
-      return {{TypeRoot::kTinyInt}, to_number_explicit};
-    case TypeRoot::kSmallInt:
-      return {{TypeRoot::kTinyInt, TypeRoot::kSmallInt}, to_number_explicit};
-    case TypeRoot::kInt:
-      return {{TypeRoot::kTinyInt, TypeRoot::kSmallInt, TypeRoot::kInt}, to_number_explicit};
-    case TypeRoot::kBigInt:
-      return {kIntegerNumeric, to_number_explicit};
-    case TypeRoot::kFloat:
-      return {kIntegerNumeric + Roots{TypeRoot::kFloat, TypeRoot::kDecimal}, to_number_explicit};
-    case TypeRoot::kDouble:
-      return {kNumeric, to_number_explicit};
-    case TypeRoot::kDate:
-      return {{TypeRoot::kDate, TypeRoot::kTimestamp}, kTimestamps + kCharString};
-    case TypeRoot::kTime:
-      return {{TypeRoot::kTime, TypeRoot::kTimestamp},
-              Roots{TypeRoot::kTime} + kTimestamps + kCharString};
-    case TypeRoot::kTimestamp:
-    case TypeRoot::kTimestampLtz:
-      return {kTimestamps, kDatetime + kCharString + kNumeric};
-    default:
-      return {{target}, {}};
-  }
-}
-
-// CastExecutors: whether a cast rule exists for the roots.
-bool HasCastRule(TypeRoot from, TypeRoot to) {
-  auto in = [](TypeRoot r, const Roots& s) { return s.count(r) > 0; };
-  if (in(to, kCharString)) {
-    return in(from, kNumeric) || from == TypeRoot::kBoolean || in(from, kDatetime) ||
-           in(from, kCharString) || in(from, kBinaryString) || from == TypeRoot::kArray ||
-           from == TypeRoot::kMap || from == TypeRoot::kRow;
-  }
-  if (in(from, kCharString)) {
-    return to == TypeRoot::kBoolean || in(to, kNumeric) || in(to, kDatetime) ||
-           in(to, kBinaryString) || to == TypeRoot::kArray || to == TypeRoot::kMap ||
-           to == TypeRoot::kRow;
-  }
-  if (in(from, kNumeric) && in(to, kNumeric)) return true;
-  if (in(from, kIntegerNumeric) && in(to, kTimestamps)) return true;
-  if (from == TypeRoot::kBoolean && in(to, kIntegerNumeric)) return true;
-  if (in(from, kIntegerNumeric) && to == TypeRoot::kBoolean) return true;
-  if (in(from, kTimestamps)) {
-    return in(to, kTimestamps) || to == TypeRoot::kDate || to == TypeRoot::kTime ||
-           in(to, kNumericPrimitive);
-  }
-  if ((from == TypeRoot::kDate || from == TypeRoot::kTime) && in(to, kTimestamps)) return true;
-  if (in(from, kBinaryString) && in(to, kBinaryString)) return true;
-  return false;
 }
 
 // ---- Nested columns --------------------------------------------------------------------------
@@ -359,7 +262,7 @@ Status CheckAlterTableOption(const JavaHashMap& options, const std::string& key,
   if (key == "deletion-vectors.enabled" &&
       !ParseBool(options.Get("deletion-vectors.modifiable"), false)) {
     const bool old_dv = ParseBool(old_value, false);
-    const bool new_dv = Lower(new_value) == "true";
+    const bool new_dv = AsciiToLower(new_value) == "true";
     if (old_dv != new_dv) {
       return Status::NotSupported(
           std::string("Cannot change deletion vectors mode from ") + (old_dv ? "true" : "false") +
@@ -369,7 +272,7 @@ Status CheckAlterTableOption(const JavaHashMap& options, const std::string& key,
     }
   }
   for (std::string_view sticky : {"ignore-delete", "ignore-update-before"}) {
-    if (key == sticky && ParseBool(old_value, false) && Lower(new_value) != "true") {
+    if (key == sticky && ParseBool(old_value, false) && AsciiToLower(new_value) != "true") {
       return Status::NotSupported("Cannot change " + key + " from true to false.");
     }
   }
@@ -612,18 +515,45 @@ SchemaChange SchemaChange::UpdateColumnPosition(ColumnMove move) {
   return c;
 }
 
-// ---- Casts -----------------------------------------------------------------------------------
+// ---- Validation ------------------------------------------------------------------------------
 
-bool SupportsSchemaTypeChange(const DataType& from, const DataType& to, bool allow_explicit) {
-  if (from.nullable() && !to.nullable() && !allow_explicit) return false;
-  if (from.EqualsIgnoreNullable(to)) return true;
-  auto [implicit_sources, explicit_sources] = CastSources(to.root());
-  const bool allowed = implicit_sources.count(from.root()) > 0 ||
-                       (allow_explicit && explicit_sources.count(from.root()) > 0);
-  return allowed && HasCastRule(from.root(), to.root());
+namespace {
+
+// SchemaValidation: the data file format must hold every column (FileFormat.validateDataFields),
+// and no level `file.format.per.level` writes as Avro may hold a timestamp above precision 6.
+// Formats Sluice has no codec for are left to the engines that have one.
+Status ValidateFileFormats(const TableSchema& schema) {
+  const std::string format = AsciiToLower(schema.OptionOr("file.format", "parquet"));
+  if (Result<std::shared_ptr<const FileFormat>> file_format = FileFormatByName(format);
+      file_format.ok()) {
+    SLUICE_RETURN_NOT_OK((*file_format)->ValidateDataFields(*schema.LogicalRowType()));
+  }
+  const std::string* per_level = schema.FindOption("file.format.per.level");
+  if (per_level == nullptr) return Status::OK();
+  for (const std::string& entry : Split(*per_level)) {
+    const size_t colon = entry.find(':');
+    if (colon == std::string::npos) continue;
+    const std::string level = Trim(entry.substr(0, colon));
+    if (AsciiToLower(Trim(entry.substr(colon + 1))) != "avro") continue;
+    for (const DataField& f : schema.fields()) {
+      const TypeRoot root = f.type->root();
+      if ((root != TypeRoot::kTimestamp && root != TypeRoot::kTimestampLtz) ||
+          f.type->precision() <= 6) {
+        continue;
+      }
+      return Status::InvalidArgument(
+          "'file.format.per.level' entry '" + level + ":avro' is incompatible with column '" +
+          f.name + "' of type " + f.type->ToString() +
+          ": Avro supports timestamp precision up to 6, got " +
+          std::to_string(f.type->precision()) +
+          ". Either lower the column precision, drop the per-level mapping for level " + level +
+          ", or use a different format (parquet or orc) for that level.");
+    }
+  }
+  return Status::OK();
 }
 
-// ---- Validation ------------------------------------------------------------------------------
+}  // namespace
 
 Status ValidateTableSchema(const TableSchema& schema) {
   const auto option = [&](std::string_view key) { return schema.FindOption(key); };
@@ -690,7 +620,7 @@ Status ValidateTableSchema(const TableSchema& schema) {
         return Status::InvalidArgument("Sequence field '" + f + "' is defined repeatedly.");
       }
     }
-    if (!fields.empty() && Lower(schema.OptionOr("merge-engine", "")) == "first-row") {
+    if (!fields.empty() && AsciiToLower(schema.OptionOr("merge-engine", "")) == "first-row") {
       return Status::InvalidArgument(
           "Do not support use sequence field on FIRST_ROW merge engine.");
     }
@@ -705,14 +635,14 @@ Status ValidateTableSchema(const TableSchema& schema) {
     }
   }
   // Merge engine and changelog producer names.
-  const std::string merge_engine = Lower(schema.OptionOr("merge-engine", "deduplicate"));
+  const std::string merge_engine = AsciiToLower(schema.OptionOr("merge-engine", "deduplicate"));
   if (merge_engine != "deduplicate" && merge_engine != "partial-update" &&
       merge_engine != "aggregation" && merge_engine != "first-row") {
     return Status::InvalidArgument("Could not parse value '" + schema.OptionOr("merge-engine", "") +
                                    "' for key 'merge-engine' (deduplicate, partial-update, "
                                    "aggregation, first-row)");
   }
-  const std::string producer = Lower(schema.OptionOr("changelog-producer", "none"));
+  const std::string producer = AsciiToLower(schema.OptionOr("changelog-producer", "none"));
   if (producer != "none" && producer != "input" && producer != "full-compaction" &&
       producer != "lookup") {
     return Status::InvalidArgument("Could not parse value '" +
@@ -748,7 +678,7 @@ Status ValidateTableSchema(const TableSchema& schema) {
     return Status::InvalidArgument("Rowkind field: '" + *rowkind +
                                    "' can not be found in table schema.");
   }
-  return Status::OK();
+  return ValidateFileFormats(schema);
 }
 
 // ---- Creating --------------------------------------------------------------------------------
@@ -815,7 +745,7 @@ Result<TableSchema> ApplySchemaChanges(const TableSchema& schema,
         } else if (old_value == nullptr && change.key == kPartitionOption) {
           unchanged = KeyList(change.value) == schema.partition_keys();
         } else if (change.key == kTypeOption) {
-          unchanged = Lower(change.value) == Lower(old_value ? *old_value : "table");
+          unchanged = AsciiToLower(change.value) == AsciiToLower(old_value ? *old_value : "table");
         }
         if (!unchanged && change.key == kTypeOption) {
           return Status::NotSupported("Change 'type' is not supported yet.");

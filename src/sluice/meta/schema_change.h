@@ -10,12 +10,14 @@
 //     Java makes, so that the schema file is the one Java would write.
 //   - changes follow Java's rules: added columns must be nullable; partition keys cannot be
 //     renamed, dropped or retyped; primary keys cannot be dropped, retyped or made nullable;
-//     type changes only along DataTypeCasts + CastExecutors (explicit casts allowed unless
-//     `disable-explicit-type-casting`); nullable -> NOT NULL only when
+//     type changes only along types/cast_rules.h (DataTypeCasts + CastExecutors; explicit casts
+//     allowed unless `disable-explicit-type-casting`); nullable -> NOT NULL only when
 //     `alter-column-null-to-not-null.disabled = false`; once the table has snapshots, immutable
 //     options (`bucket-key`, `merge-engine`, ...) cannot change, `bucket` cannot go to or from
 //     -1 nor be reset; renames carry into `bucket-key`, `sequence.field`, `fields.<col>.*` and
 //     sequence groups.
+//   - the result is validated as Java's SchemaValidation does, including the file format's
+//     validateDataFields (`file.format = avro` holds no TIMESTAMP(9), ORC no VARIANT).
 //
 // Errors are InvalidArgument / NotSupported / NotFound / AlreadyExists naming the column or
 // option, with Java's wording where it has one.
@@ -48,8 +50,5 @@ Result<TableSchema> ApplySchemaChanges(const TableSchema& schema,
 // key columns of primitive types, bucket / bucket-key rules, system column names,
 // sequence.field, merge engine and changelog producer names, rowkind.field.
 Status ValidateTableSchema(const TableSchema& schema);
-
-// Java DataTypeCasts.supportsCast(from, to, allow_explicit) && CastExecutors.resolve(from, to).
-bool SupportsSchemaTypeChange(const DataType& from, const DataType& to, bool allow_explicit);
 
 }  // namespace sluice

@@ -7,6 +7,9 @@
 #include <limits>
 #include <optional>
 
+#include "sluice/base/string_util.h"
+#include "sluice/types/data_type_family.h"
+
 namespace sluice {
 
 namespace {
@@ -109,17 +112,6 @@ Result<Value> ToDecimal(const ExactNumber& n, const std::string& text, const Dat
   return Value::FromDecimal(Decimal{*unscaled, precision, scale});
 }
 
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
-
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
@@ -131,8 +123,9 @@ Result<F> ToFloating(std::string_view text, const DataType& type) {
   std::string_view t = Trim(text);
   bool negative = !t.empty() && t[0] == '-';
   std::string_view unsigned_text = (!t.empty() && (t[0] == '-' || t[0] == '+')) ? t.substr(1) : t;
-  if (EqualsIgnoreCase(unsigned_text, "nan")) return std::numeric_limits<F>::quiet_NaN();
-  if (EqualsIgnoreCase(unsigned_text, "infinity") || EqualsIgnoreCase(unsigned_text, "inf")) {
+  if (EqualsIgnoreAsciiCase(unsigned_text, "nan")) return std::numeric_limits<F>::quiet_NaN();
+  if (EqualsIgnoreAsciiCase(unsigned_text, "infinity") ||
+      EqualsIgnoreAsciiCase(unsigned_text, "inf")) {
     return negative ? -std::numeric_limits<F>::infinity() : std::numeric_limits<F>::infinity();
   }
   F v{};
@@ -186,21 +179,6 @@ Result<Value> NumberToType(std::string_view raw_text, const DataType& type) {
       return ToDecimal(n, text, type);
     default:
       return Status::InvalidArgument("cannot compare " + type.ToString() + " with number " + text);
-  }
-}
-
-bool IsNumericRoot(TypeRoot root) {
-  switch (root) {
-    case TypeRoot::kTinyInt:
-    case TypeRoot::kSmallInt:
-    case TypeRoot::kInt:
-    case TypeRoot::kBigInt:
-    case TypeRoot::kFloat:
-    case TypeRoot::kDouble:
-    case TypeRoot::kDecimal:
-      return true;
-    default:
-      return false;
   }
 }
 
@@ -393,7 +371,7 @@ Result<Value> ConvertLiteral(const Literal& literal, const DataType& type) {
       if (root != TypeRoot::kBoolean) return Incompatible(literal, type);
       return Value::Boolean(literal.boolean);
     case Literal::Kind::kNumber:
-      if (!IsNumericRoot(root)) return Incompatible(literal, type);
+      if (!IsNumeric(root)) return Incompatible(literal, type);
       return NumberToType(literal.text, type);
     case Literal::Kind::kBinary:
       if (!type.IsBinary() && root != TypeRoot::kVariant) return Incompatible(literal, type);
@@ -434,8 +412,8 @@ Result<Value> ConvertLiteral(const Literal& literal, const DataType& type) {
       return Value::Binary(text);
     case TypeRoot::kBoolean: {
       std::string_view t = Trim(text);
-      if (EqualsIgnoreCase(t, "true")) return Value::Boolean(true);
-      if (EqualsIgnoreCase(t, "false")) return Value::Boolean(false);
+      if (EqualsIgnoreAsciiCase(t, "true")) return Value::Boolean(true);
+      if (EqualsIgnoreAsciiCase(t, "false")) return Value::Boolean(false);
       return BadText(text, "boolean", "TRUE or FALSE");
     }
     case TypeRoot::kDate: {

@@ -149,4 +149,12 @@ Result<std::optional<Snapshot>> FileStoreTable::SelectSnapshot(const TableVersio
   return Status::Internal("unknown table version kind");
 }
 
+Result<std::shared_ptr<const TableSchema>> FileStoreTable::SchemaForVersion(
+    const TableVersion& version) const {
+  if (version.kind == TableVersion::Kind::kLatest) return schema_;
+  SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> snapshot, SelectSnapshot(version));
+  if (!snapshot || snapshot->schema_id == schema_->id()) return schema_;
+  return SchemaById(snapshot->schema_id);
+}
+
 }  // namespace sluice

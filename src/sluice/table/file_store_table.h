@@ -88,6 +88,12 @@ class FileStoreTable {
   // time and the earliest snapshot's time when no snapshot is that old.
   Result<std::optional<Snapshot>> SelectSnapshot(const TableVersion& version) const;
 
+  // The schema a read of `version` sees (Java time travel, AbstractFileStoreTable.tryTimeTravel):
+  // the schema the selected snapshot (or tag) was written with, so that an old snapshot shows its
+  // old columns; the latest schema for the latest version or a table without snapshots. Errors
+  // as SelectSnapshot's.
+  Result<std::shared_ptr<const TableSchema>> SchemaForVersion(const TableVersion& version) const;
+
  private:
   FileStoreTable(std::shared_ptr<FileIO> io, std::string path, std::string branch,
                  std::shared_ptr<const TableSchema> schema, DynamicOptions dynamic_options,

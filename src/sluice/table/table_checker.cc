@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "sluice/base/json_reader.h"
+#include "sluice/base/string_util.h"
 #include "sluice/format/file_format_registry.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_file.h"
@@ -40,17 +41,9 @@ struct StatsMode {
   int32_t length = 0;  // kTruncate
 };
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 // "none", "counts", "full", "truncate(N)"; anything else reads as the default truncate(16).
 StatsMode ParseStatsMode(std::string_view text) {
-  const std::string mode = Lower(text);
+  const std::string mode = AsciiToLower(text);
   if (mode == "none") return {StatsMode::Kind::kNone, 0};
   if (mode == "counts") return {StatsMode::Kind::kCounts, 0};
   if (mode == "full") return {StatsMode::Kind::kFull, 0};
@@ -577,7 +570,7 @@ const std::vector<IndexManifestEntry>* Checker::IndexManifest(const std::string&
     return nullptr;
   }
   const std::string* in_data_dir = table_.options().Find("index-file-in-data-file-dir");
-  const bool index_in_data_dir = in_data_dir != nullptr && Lower(*in_data_dir) == "true";
+  const bool index_in_data_dir = in_data_dir != nullptr && AsciiToLower(*in_data_dir) == "true";
   for (const IndexManifestEntry& e : *entries) {
     if (e.kind != FileKind::kAdd) continue;
     std::string file;
@@ -907,7 +900,7 @@ Status Checker::ReadDataFile(const std::string& path, const ManifestEntry& entry
   // In thin mode (`data-file.thin-mode`) the value columns that double as key columns are
   // collected as system columns, truncate(128).
   const std::string* thin = table_.options().Find("data-file.thin-mode");
-  const bool thin_mode = primary_key && thin != nullptr && Lower(*thin) == "true";
+  const bool thin_mode = primary_key && thin != nullptr && AsciiToLower(*thin) == "true";
   for (size_t i = 0; i < modes.size(); ++i) {
     value_modes.push_back({modes[i]});
     if (thin_mode &&

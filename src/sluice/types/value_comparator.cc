@@ -3,17 +3,13 @@
 #include <cmath>
 #include <cstring>
 
+#include "sluice/types/decimal_math.h"
+
 namespace sluice {
 
 namespace {
 
 constexpr int32_t kMaxDecimalScale = 38;
-
-int128_t Pow10(int32_t n) {
-  int128_t p = 1;
-  for (int32_t i = 0; i < n; ++i) p *= 10;
-  return p;
-}
 
 template <typename T>
 int Sign3(T a, T b) {

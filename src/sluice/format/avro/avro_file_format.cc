@@ -2,6 +2,7 @@
 
 #include "sluice/format/avro/avro_file_reader.h"
 #include "sluice/format/avro/avro_file_writer.h"
+#include "sluice/format/avro/avro_schema_converter.h"
 
 namespace sluice {
 
@@ -19,6 +20,16 @@ Result<std::unique_ptr<FormatWriter>> AvroFileFormat::CreateWriter(
   SLUICE_ASSIGN_OR_RETURN(auto writer,
                           AvroFileWriter::Open(std::move(file), std::move(write_type), options));
   return std::unique_ptr<FormatWriter>(std::move(writer));
+}
+
+// Java AvroFileFormat.validateDataFields: every column converts to an Avro schema
+// (AvroSchemaConverter), as the writer converts it.
+Status AvroFileFormat::ValidateDataFields(const DataType& row_type) const {
+  for (const DataField& field : row_type.fields()) {
+    Result<AvroSchemaPtr> schema = RowTypeToAvroSchema(*DataType::Row({field}));
+    if (!schema.ok()) return UnstorableColumn(identifier(), field, schema.status().message());
+  }
+  return Status::OK();
 }
 
 std::shared_ptr<const FileFormat> AvroFormat() {

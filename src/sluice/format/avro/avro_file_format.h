@@ -22,6 +22,8 @@ class AvroFileFormat : public FileFormat {
   Result<std::unique_ptr<FormatWriter>> CreateWriter(std::unique_ptr<WritableFile> file,
                                                      DataTypePtr write_type,
                                                      const WriterOptions& options) const override;
+
+  Status ValidateDataFields(const DataType& row_type) const override;
 };
 
 // The shared "avro" format, for the format registry.

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <random>
 
+#include "sluice/base/string_util.h"
 #include "sluice/format/avro/avro_binary.h"
 #include "sluice/format/avro/avro_container_reader.h"
 #include "sluice/format/avro/avro_schema_converter.h"
@@ -18,9 +19,7 @@ Result<std::string> AvroCodecNameFor(const WriterOptions& options) {
     SLUICE_RETURN_NOT_OK(AvroCodecKind(it->second).status());
     return it->second;
   }
-  std::string name = options.compression;
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::string name = AsciiToLower(options.compression);
   if (name == "zstd" || name == "zstandard") return std::string("zstandard");
   if (name == "snappy" || name == "deflate") return name;
   if (name == "none" || name == "uncompressed" || name == "null" || name.empty()) {

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "sluice/base/coding.h"
+#include "sluice/base/string_util.h"
 
 namespace sluice {
 
@@ -39,8 +40,7 @@ std::string_view CompressionKindName(CompressionKind kind) {
 }
 
 Result<CompressionKind> ParseCompressionKind(std::string_view name) {
-  std::string n(name);
-  std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
+  const std::string n = AsciiToLower(name);
   if (n == "none" || n == "uncompressed" || n == "null") return CompressionKind::kNone;
   if (n == "snappy") return CompressionKind::kSnappy;
   if (n == "gzip") return CompressionKind::kGzip;

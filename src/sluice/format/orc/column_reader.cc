@@ -4,6 +4,8 @@
 #include <cstring>
 #include <limits>
 
+#include "sluice/types/decimal_math.h"
+
 namespace sluice::orc {
 
 namespace {
@@ -580,28 +582,6 @@ class StringColumnReader : public ColumnReader {
 
 // ---------------------------------------------------------------- decimals
 
-int128_t Pow10(int e) {
-  int128_t r = 1;
-  for (int i = 0; i < e; ++i) r *= 10;
-  return r;
-}
-
-// Rescales an unscaled value from `from` to `to` digits, rounding half away from zero. Values
-// that overflow wrap (unsigned arithmetic) instead of invoking undefined behaviour; only
-// corrupt files get there, as ORC decimals have at most 38 digits.
-int128_t Rescale(int128_t v, int from, int to) {
-  using u128 = unsigned __int128;
-  if (from == to) return v;
-  if (from < to)
-    return static_cast<int128_t>(static_cast<u128>(v) * static_cast<u128>(Pow10(to - from)));
-  int128_t div = Pow10(from - to);
-  int128_t q = v / div;
-  int128_t r = v % div;
-  if (r < 0) r = -r;
-  if (r * 2 >= div) q += v < 0 ? -1 : 1;
-  return q;
-}
-
 class DecimalColumnReader : public ColumnReader {
  public:
   DecimalColumnReader(uint32_t column, std::string path, int file_scale, int read_scale,
@@ -635,7 +615,7 @@ class DecimalColumnReader : public ColumnReader {
       ResizeScratch(&scales_scratch_, static_cast<size_t>(m) * sizeof(int64_t));
       auto* raw = scales_scratch_.as<int64_t>();
       SLUICE_RETURN_NOT_OK(WithContext(ints_.Next(raw, m).WithContext("DATA stream")));
-      for (int64_t i = 0; i < m; ++i) values[i] = Rescale(raw[i], file_scale_, read_scale_);
+      for (int64_t i = 0; i < m; ++i) values[i] = RescaleHalfUp(raw[i], file_scale_, read_scale_);
     } else {
       ResizeScratch(&scales_scratch_, static_cast<size_t>(m) * sizeof(int64_t));
       auto* scales = scales_scratch_.as<int64_t>();
@@ -645,7 +625,7 @@ class DecimalColumnReader : public ColumnReader {
         if (scales[i] < -38 || scales[i] > 38) {
           return WithContext(Status::Corruption("decimal scale " + std::to_string(scales[i])));
         }
-        values[i] = Rescale(values[i], static_cast<int>(scales[i]), read_scale_);
+        values[i] = RescaleHalfUp(values[i], static_cast<int>(scales[i]), read_scale_);
       }
     }
     int64_t base = out->size();

@@ -24,6 +24,41 @@ class OrcFileFormat : public FileFormat {
                                                      const WriterOptions& options) const override {
     return orc::MakeOrcWriter(std::move(file), std::move(write_type), options);
   }
+
+  // Java OrcFileFormat.validateDataFields: OrcTypeUtil.convertToOrcType has no ORC type for
+  // VARIANT or VECTOR, at any depth (MULTISET becomes a MAP, BINARY / VARBINARY become BYTES).
+  Status ValidateDataFields(const DataType& row_type) const override {
+    for (const DataField& field : row_type.fields()) {
+      if (const DataType* unstorable = FindUnstorable(*field.type)) {
+        return UnstorableColumn(identifier(), field,
+                                "ORC has no type for " + unstorable->ToString());
+      }
+    }
+    return Status::OK();
+  }
+
+ private:
+  static const DataType* FindUnstorable(const DataType& type) {
+    switch (type.root()) {
+      case TypeRoot::kVariant:
+      case TypeRoot::kVector:
+        return &type;
+      case TypeRoot::kArray:
+      case TypeRoot::kMultiset:
+        return FindUnstorable(*type.element());
+      case TypeRoot::kMap: {
+        const DataType* key = FindUnstorable(*type.key());
+        return key != nullptr ? key : FindUnstorable(*type.value());
+      }
+      case TypeRoot::kRow:
+        for (const DataField& f : type.fields()) {
+          if (const DataType* found = FindUnstorable(*f.type)) return found;
+        }
+        return nullptr;
+      default:
+        return nullptr;
+    }
+  }
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <string_view>
 
+#include "sluice/base/string_util.h"
 #include "sluice/format/compression/codec.h"
 #include "sluice/format/orc/orc_metadata.h"
 #include "sluice/format/orc/orc_stream.h"
@@ -1054,9 +1055,7 @@ Result<OrcCompression> ParseOrcCompression(const WriterOptions& options) {
   std::string name = options.compression;
   auto it = options.options.find("orc.compress");
   if (it != options.options.end()) name = it->second;
-  std::string lower;
-  for (char c : name)
-    lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  const std::string lower = AsciiToLower(name);
   if (lower == "none" || lower == "uncompressed" || lower.empty()) return OrcCompression::kNone;
   if (lower == "zlib" || lower == "deflate" || lower == "gzip") return OrcCompression::kZlib;
   if (lower == "snappy") return OrcCompression::kSnappy;

@@ -14,6 +14,7 @@
 #include "sluice/format/parquet/encoder/plain_encoder.h"
 #include "sluice/format/parquet/encoder/rle_bit_packed_encoder.h"
 #include "sluice/format/parquet/thrift_compact_writer.h"
+#include "sluice/types/decimal_math.h"
 
 namespace sluice::parquet {
 namespace {
@@ -48,12 +49,6 @@ CompressionCodec ToParquetCodec(CompressionKind kind) {
     default:
       return CompressionCodec::kUncompressed;
   }
-}
-
-int128_t Pow10(int p) {
-  int128_t r = 1;
-  for (int i = 0; i < p; ++i) r *= 10;
-  return r;
 }
 
 std::string Int128ToString(int128_t v) { return Decimal{v, 38, 0}.ToString(); }

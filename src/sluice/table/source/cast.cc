@@ -1,11 +1,16 @@
 #include "sluice/table/source/cast.h"
 
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 
+#include "sluice/base/string_util.h"
+#include "sluice/types/cast_rules.h"
+#include "sluice/types/data_type_family.h"
+#include "sluice/types/decimal_math.h"
+#include "sluice/types/java_number_text.h"
 #include "sluice/types/time_zone.h"
 
 namespace sluice {
@@ -14,67 +19,19 @@ namespace {
 
 constexpr int64_t kMillisPerDay = 86400000;
 
-enum class Category : unsigned char {
-  kBoolean,
-  kIntegral,
-  kFloating,
-  kDecimal,
-  kString,
-  kBinary,
-  kDate,
-  kTimestamp,
-  kTimestampLtz,
-  kOther,
-};
-
-Category CategoryOf(const DataType& type) {
-  switch (type.root()) {
-    case TypeRoot::kBoolean:
-      return Category::kBoolean;
-    case TypeRoot::kTinyInt:
-    case TypeRoot::kSmallInt:
-    case TypeRoot::kInt:
-    case TypeRoot::kBigInt:
-      return Category::kIntegral;
-    case TypeRoot::kFloat:
-    case TypeRoot::kDouble:
-      return Category::kFloating;
-    case TypeRoot::kDecimal:
-      return Category::kDecimal;
-    case TypeRoot::kChar:
-    case TypeRoot::kVarChar:
-      return Category::kString;
-    case TypeRoot::kBinary:
-    case TypeRoot::kVarBinary:
-      return Category::kBinary;
-    case TypeRoot::kDate:
-      return Category::kDate;
-    case TypeRoot::kTimestamp:
-      return Category::kTimestamp;
-    case TypeRoot::kTimestampLtz:
-      return Category::kTimestampLtz;
-    default:
-      return Category::kOther;
-  }
-}
-
-bool IsNumeric(Category c) {
-  return c == Category::kIntegral || c == Category::kFloating || c == Category::kDecimal;
-}
-
 Status CastError(std::string_view column, const DataType& from, const DataType& to,
                  std::string_view why) {
   return Status::NotSupported("column '" + std::string(column) + "': cannot cast " +
                               from.ToString() + " to " + to.ToString() + ": " + std::string(why));
 }
 
-int128_t Pow10(int n) {
-  int128_t p = 1;
-  for (int i = 0; i < n; ++i) p *= 10;
-  return p;
+std::string_view TrimSpaces(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
 }
 
-// Source values, loaded by physical kind (one switch per column, not per value).
+// Source values, loaded by physical kind.
 int64_t LoadIntegral(const ColumnVector& v, int64_t i) {
   switch (v.kind()) {
     case PhysicalKind::kInt8:
@@ -96,33 +53,41 @@ double LoadDouble(const ColumnVector& v, int64_t i) {
   return v.kind() == PhysicalKind::kFloat ? v.data<float>()[i] : v.data<double>()[i];
 }
 
-// Rescales an unscaled decimal, rounding half up as Java's BigDecimal.setScale(HALF_UP).
-int128_t Rescale(int128_t unscaled, int from_scale, int to_scale) {
-  if (to_scale >= from_scale) return unscaled * Pow10(to_scale - from_scale);
-  const int128_t divisor = Pow10(from_scale - to_scale);
-  int128_t q = unscaled / divisor;
-  const int128_t r = unscaled % divisor;
-  if (r * 2 >= divisor) ++q;
-  if (r * 2 <= -divisor) --q;
-  return q;
+// Java's (long) / (int) of a double: NaN is 0, out-of-range values saturate.
+template <typename T>
+T JavaFloatingToIntegral(double d) {
+  if (std::isnan(d)) return 0;
+  if (d <= static_cast<double>(std::numeric_limits<T>::min())) {
+    return std::numeric_limits<T>::min();
+  }
+  if (d >= static_cast<double>(std::numeric_limits<T>::max())) {
+    return std::numeric_limits<T>::max();
+  }
+  return static_cast<T>(d);
 }
 
-bool FitsPrecision(int128_t unscaled, int precision) {
-  const int128_t bound = Pow10(precision);
-  return unscaled < bound && unscaled > -bound;
-}
-
-// Parses "[-]digits[.digits]" into an unscaled value at `scale`; false if malformed.
-bool ParseDecimal(std::string_view s, int scale, int128_t* out) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+// Parses "[-+]digits[.digits][(e|E)[-+]digits]" (Java BigDecimal's text) into its digits and
+// their scale (negative for a positive exponent); false if malformed or beyond 38 digits.
+bool ParseDecimal(std::string_view s, int128_t* digits_out, int* scale_out) {
+  s = TrimSpaces(s);
   bool negative = false;
   if (!s.empty() && (s.front() == '-' || s.front() == '+')) {
     negative = s.front() == '-';
     s.remove_prefix(1);
   }
+  int exponent = 0;
+  if (const size_t e = s.find_first_of("eE"); e != std::string_view::npos) {
+    std::string_view exp = s.substr(e + 1);
+    if (!exp.empty() && exp.front() == '+') exp.remove_prefix(1);
+    auto [p, ec] = std::from_chars(exp.data(), exp.data() + exp.size(), exponent);
+    if (ec != std::errc() || p != exp.data() + exp.size() || exponent > 1000 || exponent < -1000) {
+      return false;
+    }
+    s = s.substr(0, e);
+  }
   int128_t digits = 0;
   int fraction_digits = -1;
+  int significant = 0;
   bool any = false;
   for (char c : s) {
     if (c == '.' && fraction_digits < 0) {
@@ -130,15 +95,30 @@ bool ParseDecimal(std::string_view s, int scale, int128_t* out) {
       continue;
     }
     if (c < '0' || c > '9') return false;
-    if (digits > Pow10(36)) return false;
-    digits = digits * 10 + (c - '0');
     any = true;
+    if (digits != 0 || c != '0') ++significant;
+    if (significant > 38) return false;
+    digits = digits * 10 + (c - '0');
     if (fraction_digits >= 0) ++fraction_digits;
   }
   if (!any) return false;
-  int128_t value = Rescale(digits, fraction_digits < 0 ? 0 : fraction_digits, scale);
-  *out = negative ? -value : value;
+  *digits_out = negative ? -digits : digits;
+  *scale_out = (fraction_digits < 0 ? 0 : fraction_digits) - exponent;
   return true;
+}
+
+// An unscaled value at `from_scale` as DECIMAL(precision, to_scale), rounding HALF_UP; false
+// when it has too many digits (Java's cast then yields null).
+bool RescaleToPrecision(int128_t unscaled, int from_scale, int to_scale, int precision,
+                        int128_t* out) {
+  const int up = to_scale - from_scale;
+  if (up > 0) {
+    if (up > precision || !FitsPrecision(unscaled, precision - up)) return false;
+    *out = unscaled * Pow10(up);
+    return true;
+  }
+  *out = -up > 38 ? 0 : RescaleHalfUp(unscaled, from_scale, to_scale);
+  return FitsPrecision(*out, precision);
 }
 
 bool ParseTimestamp(std::string_view s, Timestamp* out) {
@@ -174,10 +154,100 @@ bool ParseTimestamp(std::string_view s, Timestamp* out) {
   return true;
 }
 
+bool IsAsciiDigits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
+bool ParseJavaInt(std::string_view s, int* out) {
+  s = TrimSpaces(s);
+  if (!IsAsciiDigits(s)) return false;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+// Java DateTimeUtils.parseFraction: the first three digits as milliseconds, rounded on the
+// fourth.
+int ParseFractionMillis(std::string_view v) {
+  int multiplier = 100;
+  int r = 0;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const char c = v[i];
+    r += multiplier * (c < '0' || c > '9' ? 0 : c - '0');
+    if (multiplier < 10) {
+      if (i + 1 < v.size() && v[i + 1] >= '5') ++r;
+      break;
+    }
+    multiplier /= 10;
+  }
+  return r;
+}
+
+// Java BinaryStringUtils.toTime: digits are milliseconds of the day, otherwise
+// DateTimeUtils.parseTime's "hh[:mm[:ss[.fff]]][(+|-)hh[:mm]]".
+bool ParseTime(std::string_view text, int32_t* out) {
+  if (IsAsciiDigits(text)) {
+    int v = 0;
+    if (!ParseJavaInt(text, &v)) return false;
+    *out = v;
+    return true;
+  }
+  std::string_view v = text;
+  size_t end = v.size();
+  int operator_sign = -1;
+  size_t zone = v.find('-');
+  if (zone == std::string_view::npos) {
+    zone = v.find('+');
+    operator_sign = 1;
+  }
+  int zone_hour = 0;
+  int zone_minute = 0;
+  if (zone != std::string_view::npos) {
+    end = zone;
+    const size_t colon = v.find(':', zone);
+    if (colon == std::string_view::npos) {
+      if (!ParseJavaInt(v.substr(zone + 1), &zone_hour)) return false;
+    } else if (!ParseJavaInt(v.substr(zone + 1, colon - zone - 1), &zone_hour) ||
+               !ParseJavaInt(v.substr(colon + 1), &zone_minute)) {
+      return false;
+    }
+  }
+  int hour = 0;
+  int minute = 0;
+  int second = 0;
+  int milli = 0;
+  const size_t colon1 = v.find(':');
+  if (colon1 == std::string_view::npos || colon1 > end) {
+    if (!ParseJavaInt(v.substr(0, end), &hour)) return false;
+  } else {
+    if (!ParseJavaInt(v.substr(0, colon1), &hour)) return false;
+    const size_t colon2 = v.find(':', colon1 + 1);
+    if (colon2 == std::string_view::npos || colon2 > end) {
+      if (!ParseJavaInt(v.substr(colon1 + 1, end - colon1 - 1), &minute)) return false;
+    } else {
+      if (!ParseJavaInt(v.substr(colon1 + 1, colon2 - colon1 - 1), &minute)) return false;
+      const size_t dot = v.find('.', colon2);
+      if (dot == std::string_view::npos || dot > end) {
+        if (!ParseJavaInt(v.substr(colon2 + 1, end - colon2 - 1), &second)) return false;
+      } else {
+        if (!ParseJavaInt(v.substr(colon2 + 1, dot - colon2 - 1), &second)) return false;
+        milli = ParseFractionMillis(TrimSpaces(v.substr(dot + 1, end - dot - 1)));
+      }
+    }
+  }
+  hour += operator_sign * zone_hour;
+  minute += operator_sign * zone_minute;
+  *out = hour * 3600000 + minute * 60000 + second * 1000 + milli;
+  return true;
+}
+
 Timestamp TruncateTimestamp(Timestamp ts, int precision) {
   if (precision >= 9) return ts;
   if (precision <= 3) {
-    const int64_t unit = Pow10(3 - precision);
+    const int64_t unit = static_cast<int64_t>(Pow10(3 - precision));
     int64_t millis = ts.millisecond / unit * unit;
     if (millis > ts.millisecond) millis -= unit;
     return Timestamp{millis, 0};
@@ -186,34 +256,36 @@ Timestamp TruncateTimestamp(Timestamp ts, int precision) {
   return Timestamp{ts.millisecond, ts.nano_of_millisecond / unit * unit};
 }
 
-int32_t FloorDays(int64_t millis) {
-  int64_t days = millis / kMillisPerDay;
-  if (days * kMillisPerDay > millis) --days;
-  return static_cast<int32_t>(days);
+int64_t FloorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if (q * b > a) --q;
+  return q;
 }
 
-template <typename T>
-void StoreIntegral(ColumnVector* out, int64_t i, int64_t v) {
-  out->data<T>()[i] = static_cast<T>(v);
+int32_t FloorDays(int64_t millis) { return static_cast<int32_t>(FloorDiv(millis, kMillisPerDay)); }
+
+int32_t MillisOfDay(int64_t millis) {
+  return static_cast<int32_t>(millis - FloorDiv(millis, kMillisPerDay) * kMillisPerDay);
 }
 
 void StoreNumber(ColumnVector* out, int64_t i, int64_t integral, double floating,
                  bool is_floating) {
+  // Java Number.byteValue / shortValue of a double narrow through (int).
   switch (out->kind()) {
     case PhysicalKind::kInt8:
       out->data<int8_t>()[i] =
-          static_cast<int8_t>(is_floating ? static_cast<int64_t>(floating) : integral);
+          static_cast<int8_t>(is_floating ? JavaFloatingToIntegral<int32_t>(floating) : integral);
       return;
     case PhysicalKind::kInt16:
       out->data<int16_t>()[i] =
-          static_cast<int16_t>(is_floating ? static_cast<int64_t>(floating) : integral);
+          static_cast<int16_t>(is_floating ? JavaFloatingToIntegral<int32_t>(floating) : integral);
       return;
     case PhysicalKind::kInt32:
       out->data<int32_t>()[i] =
-          static_cast<int32_t>(is_floating ? static_cast<int64_t>(floating) : integral);
+          static_cast<int32_t>(is_floating ? JavaFloatingToIntegral<int32_t>(floating) : integral);
       return;
     case PhysicalKind::kInt64:
-      out->data<int64_t>()[i] = is_floating ? static_cast<int64_t>(floating) : integral;
+      out->data<int64_t>()[i] = is_floating ? JavaFloatingToIntegral<int64_t>(floating) : integral;
       return;
     case PhysicalKind::kFloat:
       out->data<float>()[i] =
@@ -235,12 +307,6 @@ void StoreUnscaled(ColumnVector* out, int64_t i, int128_t v) {
 
 void SetNull(ColumnVector* out, int64_t i) { out->MutableValidity()[i] = 0; }
 
-int64_t FloorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if (q * b > a) --q;
-  return q;
-}
-
 // Wall-clock millis in the session zone <-> the instant (UTC millis) they name. A null zone is
 // UTC.
 int64_t WallToInstant(int64_t wall_millis, const TimeZone* zone) {
@@ -254,68 +320,250 @@ int64_t InstantToWall(int64_t instant_millis, const TimeZone* zone) {
   return instant_millis + zone->OffsetAt(FloorDiv(instant_millis, 1000)) * 1000;
 }
 
-bool IsIntOrBigInt(const DataType& type) {
-  return type.root() == TypeRoot::kInt || type.root() == TypeRoot::kBigInt;
+// ---- Text (casts to STRING) ------------------------------------------------------------------
+
+// Java DateTimeUtils.formatTimestamp: nine fraction digits, trailing zeros dropped down to
+// `precision` digits.
+std::string FormatJavaTimestamp(const Timestamp& ts, int precision) {
+  std::string text = ts.ToString(9);
+  const size_t dot = text.size() - 10;
+  size_t end = text.size();
+  while (end - dot - 1 > static_cast<size_t>(precision) && text[end - 1] == '0') --end;
+  if (end == dot + 1) end = dot;
+  text.resize(end);
+  return text;
 }
 
-// Text of row i of a non-string source, for casts to STRING.
-std::string FormatValue(const ColumnVector& in, Category from, int64_t i, const TimeZone* zone) {
-  const DataType& type = *in.type();
-  switch (from) {
-    case Category::kBoolean:
-      return in.data<uint8_t>()[i] != 0 ? "true" : "false";
-    case Category::kIntegral:
-      return std::to_string(LoadIntegral(in, i));
-    case Category::kFloating: {
-      char buffer[64];
-      auto [end, ec] = std::to_chars(buffer, buffer + sizeof(buffer), LoadDouble(in, i));
-      return std::string(buffer, end);
+// Java DateTimeUtils.formatTimestampMillis(time, precision): "HH:MM:SS", then for precision > 0
+// the milliseconds digit by digit, stopping after the last non-zero one ("12:00:00.0" for 0).
+std::string FormatJavaTime(int32_t time, int precision) {
+  int64_t t = time;
+  while (t < 0) t += kMillisPerDay;
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%02d:%02d:%02d", static_cast<int>(t / 3600000),
+                static_cast<int>(t % 3600000 / 60000), static_cast<int>(t % 60000 / 1000));
+  std::string out = buf;
+  int ms = static_cast<int>(t % 1000);
+  if (precision > 0) {
+    out.push_back('.');
+    while (precision > 0) {
+      out.push_back(static_cast<char>('0' + ms / 100));
+      ms = ms % 100 * 10;
+      if (ms == 0) break;
+      --precision;
     }
-    case Category::kDecimal:
-      return Decimal{LoadUnscaled(in, i), type.precision(), type.scale()}.ToString();
-    case Category::kDate:
-      return FormatDate(in.data<int32_t>()[i]);
-    case Category::kTimestampLtz: {
-      const Timestamp ts = in.data<Timestamp>()[i];
-      return Timestamp{InstantToWall(ts.millisecond, zone), ts.nano_of_millisecond}.ToString(
-          type.precision());
+  }
+  return out;
+}
+
+bool IsNullAt(const ColumnVector& v, int64_t i) { return v.IsNull(i); }
+
+// The text Java's cast of value `i` (not null) to STRING gives (CastExecutors.resolve(type,
+// STRING)): numbers by Java's toString, date-times in Java's layout, bytes as UTF-8, and
+// ARRAY "[a, b]", MAP "{k -> v}", ROW "{a, b}" with "null" for null elements.
+// REQUIRES: CheckToStringSupported(*v.type()) is OK.
+void AppendJavaText(const ColumnVector& v, int64_t i, const TimeZone* zone, std::string* out) {
+  const DataType& type = *v.type();
+  switch (type.root()) {
+    case TypeRoot::kBoolean:
+      out->append(v.data<uint8_t>()[i] != 0 ? "true" : "false");
+      return;
+    case TypeRoot::kTinyInt:
+    case TypeRoot::kSmallInt:
+    case TypeRoot::kInt:
+    case TypeRoot::kBigInt:
+      out->append(std::to_string(LoadIntegral(v, i)));
+      return;
+    case TypeRoot::kFloat:
+      out->append(JavaFloatToString(v.data<float>()[i]));
+      return;
+    case TypeRoot::kDouble:
+      out->append(JavaDoubleToString(v.data<double>()[i]));
+      return;
+    case TypeRoot::kDecimal:
+      out->append(Decimal{LoadUnscaled(v, i), type.precision(), type.scale()}.ToString());
+      return;
+    case TypeRoot::kDate:
+      out->append(FormatDate(v.data<int32_t>()[i]));
+      return;
+    case TypeRoot::kTime:
+      out->append(FormatJavaTime(v.data<int32_t>()[i], type.precision()));
+      return;
+    case TypeRoot::kTimestamp:
+      out->append(FormatJavaTimestamp(v.data<Timestamp>()[i], type.precision()));
+      return;
+    case TypeRoot::kTimestampLtz: {
+      const Timestamp ts = v.data<Timestamp>()[i];
+      out->append(FormatJavaTimestamp(
+          Timestamp{InstantToWall(ts.millisecond, zone), ts.nano_of_millisecond},
+          type.precision()));
+      return;
+    }
+    case TypeRoot::kArray: {
+      const ColumnVector& elements = *v.child(0);
+      out->push_back('[');
+      for (int32_t e = v.ListBegin(i); e < v.ListEnd(i); ++e) {
+        if (e != v.ListBegin(i)) out->append(", ");
+        if (IsNullAt(elements, e)) {
+          out->append("null");
+        } else {
+          AppendJavaText(elements, e, zone, out);
+        }
+      }
+      out->push_back(']');
+      return;
+    }
+    case TypeRoot::kMap: {
+      const ColumnVector& keys = *v.child(0);
+      const ColumnVector& values = *v.child(1);
+      out->push_back('{');
+      for (int32_t e = v.ListBegin(i); e < v.ListEnd(i); ++e) {
+        if (e != v.ListBegin(i)) out->append(", ");
+        if (IsNullAt(keys, e)) {
+          out->append("null");
+        } else {
+          AppendJavaText(keys, e, zone, out);
+        }
+        out->append(" -> ");
+        if (IsNullAt(values, e)) {
+          out->append("null");
+        } else {
+          AppendJavaText(values, e, zone, out);
+        }
+      }
+      out->push_back('}');
+      return;
+    }
+    case TypeRoot::kRow: {
+      out->push_back('{');
+      for (int f = 0; f < v.num_children(); ++f) {
+        if (f > 0) out->append(", ");
+        const ColumnVector& field = *v.child(f);
+        if (IsNullAt(field, i)) {
+          out->append("null");
+        } else {
+          AppendJavaText(field, i, zone, out);
+        }
+      }
+      out->push_back('}');
+      return;
     }
     default:
-      return in.data<Timestamp>()[i].ToString(type.precision());
+      // CHAR, VARCHAR, BINARY, VARBINARY: the bytes themselves.
+      out->append(v.GetBytes(i));
+      return;
+  }
+}
+
+// Whether values of `type` (and, for ARRAY / MAP / ROW, of every element) have Java's text.
+Status CheckToStringSupported(const DataType& type, std::string_view column) {
+  if (!ResolveCastRule(type, *DataType::String()).has_value()) {
+    return Status::NotSupported("column '" + std::string(column) + "': " + type.ToString() +
+                                " has no text form (Paimon has no cast of it to STRING)");
+  }
+  switch (type.root()) {
+    case TypeRoot::kArray:
+      return CheckToStringSupported(*type.element(), column);
+    case TypeRoot::kMap:
+      SLUICE_RETURN_NOT_OK(CheckToStringSupported(*type.key(), column));
+      return CheckToStringSupported(*type.value(), column);
+    case TypeRoot::kRow:
+      for (const DataField& f : type.fields()) {
+        SLUICE_RETURN_NOT_OK(CheckToStringSupported(*f.type, column));
+      }
+      return Status::OK();
+    default:
+      return Status::OK();
+  }
+}
+
+// UTF-8 code points of `s`.
+size_t NumChars(std::string_view s) {
+  size_t n = 0;
+  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+// Byte length of the first `chars` code points of `s`.
+size_t PrefixBytes(std::string_view s, size_t chars) {
+  size_t seen = 0;
+  for (size_t b = 0; b < s.size(); ++b) {
+    if ((static_cast<unsigned char>(s[b]) & 0xC0) != 0x80) {
+      if (seen == chars) return b;
+      ++seen;
+    }
+  }
+  return s.size();
+}
+
+// Java BinaryStringUtils.toCharacterString: cut to the target length in characters, and pad a
+// CHAR with spaces to it.
+void FitCharacterString(const DataType& to, std::string* text) {
+  const size_t length = static_cast<size_t>(to.length());
+  const size_t chars = NumChars(*text);
+  if (chars > length) {
+    text->resize(PrefixBytes(*text, length));
+  } else if (chars < length && to.root() == TypeRoot::kChar) {
+    text->append(length - chars, ' ');
+  }
+}
+
+// Java BinaryStringUtils.toBinaryString: BINARY(n) is exactly n bytes (zero-padded), a
+// VARBINARY(n) at most n.
+void FitBinaryString(const DataType& to, std::string* bytes) {
+  const size_t length = static_cast<size_t>(to.length());
+  if (to.root() == TypeRoot::kBinary || bytes->size() > length) bytes->resize(length, '\0');
+}
+
+bool UsesCharacterStringFit(CastRule rule) {
+  return rule == CastRule::kNumericToString || rule == CastRule::kBooleanToString ||
+         rule == CastRule::kStringToString;
+}
+
+// Casts whose result is a string or bytes: one append per row.
+void CastToBytes(const ColumnVector& in, CastRule rule, ColumnVector* out, const TimeZone* zone) {
+  const DataType& to = *out->type();
+  const bool binary_target = rule == CastRule::kStringToBinary || rule == CastRule::kBinaryToBinary;
+  std::string text;
+  for (int64_t i = 0; i < in.size(); ++i) {
+    if (in.IsNull(i)) {
+      out->AppendNull();
+      continue;
+    }
+    text.clear();
+    AppendJavaText(in, i, zone, &text);
+    if (binary_target) {
+      FitBinaryString(to, &text);
+    } else if (UsesCharacterStringFit(rule)) {
+      FitCharacterString(to, &text);
+    }
+    out->AppendBytes(text);
   }
 }
 
 }  // namespace
 
 Status CheckCastSupported(const DataType& from, const DataType& to, std::string_view column) {
-  const Category f = CategoryOf(from);
-  const Category t = CategoryOf(to);
   if (from.EqualsIgnoreNullable(to)) return Status::OK();
-  if (f == Category::kOther || t == Category::kOther) {
-    if (from.root() == to.root() && FixedWidthOf(PhysicalKindOf(from)) > 0) return Status::OK();
+  if (from.IsNested() && from.root() == to.root()) {
     return CastError(column, from, to, "only atomic types change type");
   }
-  if (f == t) return Status::OK();
-  if (IsNumeric(f) && IsNumeric(t)) return Status::OK();
-  if (t == Category::kString && f != Category::kBinary) return Status::OK();
-  if (f == Category::kString && (IsNumeric(t) || t == Category::kBoolean || t == Category::kDate ||
-                                 t == Category::kTimestamp || t == Category::kTimestampLtz)) {
-    return Status::OK();
+  const std::optional<CastRule> rule = ResolveCastRule(from, to);
+  if (!rule) return CastError(column, from, to, "Paimon has no cast rule for this type change");
+  switch (*rule) {
+    case CastRule::kStringToArray:
+    case CastRule::kStringToMap:
+    case CastRule::kStringToRow:
+      return CastError(column, from, to,
+                       "parsing text into nested values is not supported (no ALTER TABLE "
+                       "produces it)");
+    case CastRule::kArrayToString:
+    case CastRule::kMapToString:
+    case CastRule::kRowToString:
+      return CheckToStringSupported(from, column);
+    default:
+      return Status::OK();
   }
-  if (f == Category::kBoolean && IsNumeric(t) && t != Category::kDecimal) return Status::OK();
-  const bool f_timestamp = f == Category::kTimestamp || f == Category::kTimestampLtz;
-  const bool t_timestamp = t == Category::kTimestamp || t == Category::kTimestampLtz;
-  if ((f == Category::kDate && t_timestamp) || (f_timestamp && t == Category::kDate) ||
-      (f_timestamp && t_timestamp)) {
-    return Status::OK();
-  }
-  // Epoch seconds (Java NumericPrimitiveToTimestamp, TimestampToNumericPrimitiveCastRule).
-  if ((f == Category::kIntegral && IsIntOrBigInt(from) && t_timestamp) ||
-      (f_timestamp && IsIntOrBigInt(to))) {
-    return Status::OK();
-  }
-  if (f == Category::kString && t == Category::kBinary) return Status::OK();
-  return CastError(column, from, to, "Paimon does not allow this type change");
 }
 
 Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector* out,
@@ -323,22 +571,23 @@ Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector*
   const DataType& from = *in.type();
   const DataType& to = *out->type();
   SLUICE_RETURN_NOT_OK(CheckCastSupported(from, to, column));
-  const Category f = CategoryOf(from);
-  const Category t = CategoryOf(to);
   const int64_t n = in.size();
   const int64_t old = out->size();
-
-  if (t == Category::kString || t == Category::kBinary) {
-    const bool copy_bytes = f == Category::kString || f == Category::kBinary;
+  const std::optional<CastRule> resolved = ResolveCastRule(from, to);
+  if (!resolved) {
+    // Equal types up to nullability: the values as they are.
     for (int64_t i = 0; i < n; ++i) {
       if (in.IsNull(i)) {
         out->AppendNull();
-      } else if (copy_bytes) {
-        out->AppendBytes(in.GetBytes(i));
       } else {
-        out->AppendBytes(FormatValue(in, f, i, session_zone));
+        SLUICE_RETURN_NOT_OK(out->AppendValue(in.GetValue(i)));
       }
     }
+    return Status::OK();
+  }
+  const CastRule rule = *resolved;
+  if (to.IsString() || IsBinaryString(to.root())) {
+    CastToBytes(in, rule, out, session_zone);
     return Status::OK();
   }
   out->Resize(old + n);
@@ -351,139 +600,166 @@ Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector*
                                    std::string(in.GetBytes(i)) + "' from " + from.ToString() +
                                    " to " + to.ToString());
   };
+  const bool to_ltz = to.root() == TypeRoot::kTimestampLtz;
+  const bool from_ltz = from.root() == TypeRoot::kTimestampLtz;
   for (int64_t i = 0; i < n; ++i) {
     if (in.IsNull(i)) continue;
     const int64_t o = old + i;
-    switch (t) {
-      case Category::kBoolean: {
+    switch (rule) {
+      case CastRule::kStringToBoolean: {
+        // Java BinaryStringUtils.toBoolean: trimmed, case-insensitive.
+        const std::string s = AsciiToLower(TrimSpaces(in.GetBytes(i)));
         bool v = false;
-        if (f == Category::kString) {
-          // Java BinaryStringUtils.toBoolean: trimmed, case-insensitive.
-          std::string s(in.GetBytes(i));
-          while (!s.empty() && s.back() == ' ') s.pop_back();
-          s.erase(0, s.find_first_not_of(' ') == std::string::npos ? s.size()
-                                                                   : s.find_first_not_of(' '));
-          for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-          if (s == "t" || s == "true" || s == "y" || s == "yes" || s == "1") {
-            v = true;
-          } else if (!(s == "f" || s == "false" || s == "n" || s == "no" || s == "0")) {
-            return parse_error(i);
-          }
-        } else {
-          v = in.data<uint8_t>()[i] != 0;
+        if (s == "t" || s == "true" || s == "y" || s == "yes" || s == "1") {
+          v = true;
+        } else if (!(s == "f" || s == "false" || s == "n" || s == "no" || s == "0")) {
+          return parse_error(i);
         }
         out->data<uint8_t>()[o] = v ? 1 : 0;
         break;
       }
-      case Category::kIntegral:
-      case Category::kFloating:
-        if (f == Category::kIntegral) {
+      case CastRule::kNumericToBoolean:
+        out->data<uint8_t>()[o] = LoadIntegral(in, i) != 0 ? 1 : 0;
+        break;
+      case CastRule::kNumericPrimitive:
+        if (IsIntegerNumeric(from.root())) {
           StoreNumber(out, o, LoadIntegral(in, i), 0, false);
-        } else if (f == Category::kFloating) {
-          StoreNumber(out, o, 0, LoadDouble(in, i), true);
-        } else if (f == Category::kBoolean) {
-          StoreNumber(out, o, in.data<uint8_t>()[i], 0, false);
-        } else if (f == Category::kTimestamp || f == Category::kTimestampLtz) {
-          // A TIMESTAMP is a wall clock in the session zone; an LTZ value is an instant.
-          const int64_t millis = in.data<Timestamp>()[i].millisecond;
-          StoreNumber(
-              out, o,
-              (f == Category::kTimestamp ? WallToInstant(millis, session_zone) : millis) / 1000, 0,
-              false);
-        } else if (f == Category::kDecimal) {
-          const int128_t unscaled = LoadUnscaled(in, i);
-          if (t == Category::kFloating) {
-            StoreNumber(out, o, 0,
-                        static_cast<double>(unscaled) / static_cast<double>(Pow10(from.scale())),
-                        true);
-          } else {
-            StoreNumber(out, o, static_cast<int64_t>(unscaled / Pow10(from.scale())), 0, false);
-          }
         } else {
-          std::string_view s = in.GetBytes(i);
-          while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-          while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-          if (t == Category::kIntegral) {
-            int64_t v = 0;
-            auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-            if (ec != std::errc() || p != s.data() + s.size()) return parse_error(i);
-            StoreNumber(out, o, v, 0, false);
-          } else {
-            double v = 0;
-            auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-            if (ec != std::errc() || p != s.data() + s.size()) return parse_error(i);
-            StoreNumber(out, o, 0, v, true);
-          }
+          StoreNumber(out, o, 0, LoadDouble(in, i), true);
         }
         break;
-      case Category::kDecimal: {
-        int128_t unscaled = 0;
-        if (f == Category::kDecimal) {
-          unscaled = Rescale(LoadUnscaled(in, i), from.scale(), to.scale());
-        } else if (f == Category::kIntegral) {
-          unscaled = static_cast<int128_t>(LoadIntegral(in, i)) * Pow10(to.scale());
-        } else if (f == Category::kFloating) {
-          const double scaled = std::round(LoadDouble(in, i) * std::pow(10.0, to.scale()));
-          if (!std::isfinite(scaled) || std::fabs(scaled) >= 1e38) {
+      case CastRule::kBooleanToNumeric:
+        if (to.root() == TypeRoot::kDecimal) {
+          int128_t unscaled = 0;
+          if (RescaleToPrecision(in.data<uint8_t>()[i] != 0 ? 1 : 0, 0, to.scale(), to.precision(),
+                                 &unscaled)) {
+            StoreUnscaled(out, o, unscaled);
+          } else {
+            SetNull(out, o);
+          }
+        } else {
+          StoreNumber(out, o, in.data<uint8_t>()[i] != 0 ? 1 : 0, 0, false);
+        }
+        break;
+      case CastRule::kTimestampToNumericPrimitive: {
+        // A TIMESTAMP is a wall clock in the session zone; an LTZ value is an instant.
+        const int64_t millis = in.data<Timestamp>()[i].millisecond;
+        StoreNumber(out, o, (from_ltz ? millis : WallToInstant(millis, session_zone)) / 1000, 0,
+                    false);
+        break;
+      }
+      case CastRule::kDecimalToNumericPrimitive: {
+        const int128_t unscaled = LoadUnscaled(in, i);
+        if (IsApproximateNumeric(to.root())) {
+          StoreNumber(out, o, 0,
+                      static_cast<double>(unscaled) / static_cast<double>(Pow10(from.scale())),
+                      true);
+        } else {
+          StoreNumber(out, o, static_cast<int64_t>(unscaled / Pow10(from.scale())), 0, false);
+        }
+        break;
+      }
+      case CastRule::kStringToNumericPrimitive: {
+        const std::string_view s = TrimSpaces(in.GetBytes(i));
+        if (IsIntegerNumeric(to.root())) {
+          int64_t v = 0;
+          auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+          if (ec != std::errc() || p != s.data() + s.size()) return parse_error(i);
+          StoreNumber(out, o, v, 0, false);
+        } else {
+          double v = 0;
+          auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+          if (ec != std::errc() || p != s.data() + s.size()) return parse_error(i);
+          StoreNumber(out, o, 0, v, true);
+        }
+        break;
+      }
+      case CastRule::kDecimalToDecimal:
+      case CastRule::kNumericPrimitiveToDecimal:
+      case CastRule::kStringToDecimal: {
+        int128_t digits = 0;
+        int digits_scale = 0;
+        if (rule == CastRule::kDecimalToDecimal) {
+          digits = LoadUnscaled(in, i);
+          digits_scale = from.scale();
+        } else if (IsIntegerNumeric(from.root())) {
+          digits = LoadIntegral(in, i);
+        } else if (IsApproximateNumeric(from.root())) {
+          // Java BigDecimal.valueOf(double): the digits of Double.toString.
+          const double d = LoadDouble(in, i);
+          if (!std::isfinite(d) || !ParseDecimal(JavaDoubleToString(d), &digits, &digits_scale)) {
             SetNull(out, o);
             break;
           }
-          unscaled = static_cast<int128_t>(scaled);
-        } else if (!ParseDecimal(in.GetBytes(i), to.scale(), &unscaled)) {
+        } else if (!ParseDecimal(in.GetBytes(i), &digits, &digits_scale)) {
           return parse_error(i);
         }
-        if (FitsPrecision(unscaled, to.precision())) {
+        int128_t unscaled = 0;
+        if (RescaleToPrecision(digits, digits_scale, to.scale(), to.precision(), &unscaled)) {
           StoreUnscaled(out, o, unscaled);
         } else {
           SetNull(out, o);
         }
         break;
       }
-      case Category::kDate:
-        if (f == Category::kTimestamp) {
-          out->data<int32_t>()[o] = FloorDays(in.data<Timestamp>()[i].millisecond);
-        } else if (f == Category::kTimestampLtz) {
-          out->data<int32_t>()[o] =
-              FloorDays(InstantToWall(in.data<Timestamp>()[i].millisecond, session_zone));
-        } else if (f == Category::kString) {
-          Timestamp ts;
-          if (!ParseTimestamp(in.GetBytes(i), &ts)) return parse_error(i);
-          out->data<int32_t>()[o] = FloorDays(ts.millisecond);
-        } else {
-          out->data<int32_t>()[o] = in.data<int32_t>()[i];
-        }
+      case CastRule::kTimestampToDate:
+        out->data<int32_t>()[o] =
+            FloorDays(from_ltz ? InstantToWall(in.data<Timestamp>()[i].millisecond, session_zone)
+                               : in.data<Timestamp>()[i].millisecond);
         break;
-      case Category::kTimestamp:
-      case Category::kTimestampLtz: {
+      case CastRule::kStringToDate: {
+        Timestamp ts;
+        if (!ParseTimestamp(TrimSpaces(in.GetBytes(i)), &ts)) return parse_error(i);
+        out->data<int32_t>()[o] = FloorDays(ts.millisecond);
+        break;
+      }
+      case CastRule::kTimestampToTime:
+        // Java: the time of day of the wall clock (an LTZ value's in the session zone).
+        out->data<int32_t>()[o] =
+            MillisOfDay(from_ltz ? InstantToWall(in.data<Timestamp>()[i].millisecond, session_zone)
+                                 : in.data<Timestamp>()[i].millisecond);
+        break;
+      case CastRule::kStringToTime: {
+        int32_t time = 0;
+        if (!ParseTime(in.GetBytes(i), &time)) return parse_error(i);
+        out->data<int32_t>()[o] = time;
+        break;
+      }
+      case CastRule::kTimeToTimestamp:
+        // Java: 1970-01-01 at that time; to LTZ through the session zone and back, the same
+        // millis.
+        out->data<Timestamp>()[o] = Timestamp{in.data<int32_t>()[i], 0};
+        break;
+      case CastRule::kDateToTimestamp:
+      case CastRule::kStringToTimestamp:
+      case CastRule::kNumericPrimitiveToTimestamp:
+      case CastRule::kTimestampToTimestamp: {
         // Sources as wall clocks (DATE, STRING, TIMESTAMP) or instants (LTZ, epoch seconds),
         // converted through the session zone when the target is the other kind.
         Timestamp ts;
         bool is_instant = false;
-        if (f == Category::kDate) {
+        if (rule == CastRule::kDateToTimestamp) {
           ts = Timestamp{int64_t{in.data<int32_t>()[i]} * kMillisPerDay, 0};
-        } else if (f == Category::kString) {
-          if (!ParseTimestamp(in.GetBytes(i), &ts)) return parse_error(i);
-        } else if (f == Category::kIntegral) {
+        } else if (rule == CastRule::kStringToTimestamp) {
+          if (!ParseTimestamp(TrimSpaces(in.GetBytes(i)), &ts)) return parse_error(i);
+        } else if (rule == CastRule::kNumericPrimitiveToTimestamp) {
           ts = Timestamp{LoadIntegral(in, i) * 1000, 0};
           is_instant = true;
         } else {
           ts = in.data<Timestamp>()[i];
-          is_instant = f == Category::kTimestampLtz;
+          is_instant = from_ltz;
         }
-        if (is_instant && t == Category::kTimestamp) {
+        if (is_instant && !to_ltz) {
           ts.millisecond = InstantToWall(ts.millisecond, session_zone);
-        } else if (!is_instant && t == Category::kTimestampLtz) {
+        } else if (!is_instant && to_ltz) {
           ts.millisecond = WallToInstant(ts.millisecond, session_zone);
         }
         out->data<Timestamp>()[o] = TruncateTimestamp(ts, to.precision());
         break;
       }
-      default: {
-        const int width = FixedWidthOf(in.kind());
-        std::memcpy(out->values().data() + o * width, in.values().data() + i * width,
-                    static_cast<size_t>(width));
-        break;
-      }
+      default:
+        return CastError(column, from, to,
+                         std::string(CastRuleName(rule)) + " is not implemented by the reader");
     }
   }
   return Status::OK();

@@ -8,6 +8,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "sluice/base/string_util.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_file.h"
 #include "sluice/predicate/literal.h"
@@ -79,13 +80,7 @@ std::string FileIdentifier(const ManifestEntry& entry) {
 }
 
 // Java Boolean.parseBoolean.
-bool IsTrue(std::string_view text) {
-  if (text.size() != 4) return false;
-  for (size_t i = 0; i < 4; ++i) {
-    if (std::tolower(static_cast<unsigned char>(text[i])) != "true"[i]) return false;
-  }
-  return true;
-}
+bool IsTrue(std::string_view text) { return EqualsIgnoreAsciiCase(text, "true"); }
 
 bool WithoutDeleteRow(const DataFileMeta& file) {
   return file.delete_row_count.has_value() && *file.delete_row_count == 0;

@@ -1,0 +1,18 @@
+// Small string helpers shared by every layer.
+//
+// Thread safety: pure functions.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace sluice {
+
+// `s` with ASCII 'A'..'Z' lower-cased and every other byte kept (Java's toLowerCase for the
+// ASCII option names, formats and codecs it is used on).
+std::string AsciiToLower(std::string_view s);
+
+// Whether `a` and `b` are equal ignoring ASCII case.
+bool EqualsIgnoreAsciiCase(std::string_view a, std::string_view b);
+
+}  // namespace sluice
