@@ -17,10 +17,10 @@ namespace sluice::parquet {
 namespace {
 
 using sluice::test::DuckDbOracle;
-using test::CanonicalText;
-using test::DuckDbCanonicalSql;
-using test::FileContent;
-using test::ReadParquetFile;
+using testing::CanonicalText;
+using testing::DuckDbCanonicalSql;
+using testing::FileContent;
+using testing::ReadParquetFile;
 
 bool IsParquet(const std::string& path) {
   return path.size() > 8 && path.compare(path.size() - 8, 8, ".parquet") == 0;

@@ -18,9 +18,9 @@ namespace {
 
 using sluice::test::DuckDbOracle;
 using sluice::test::TempDir;
-using test::CanonicalText;
-using test::DuckDbCanonicalSql;
-using test::ReadParquetFile;
+using testing::CanonicalText;
+using testing::DuckDbCanonicalSql;
+using testing::ReadParquetFile;
 
 // Writes `select` with DuckDB to a Parquet file with `options`, reads it with us and with DuckDB
 // and compares every cell. Returns the rows compared.

@@ -24,8 +24,8 @@ namespace {
 
 using sluice::test::DuckDbOracle;
 using sluice::test::TempDir;
-using test::CanonicalText;
-using test::ReadParquetFile;
+using testing::CanonicalText;
+using testing::ReadParquetFile;
 
 DataField Field(int32_t id, std::string name, DataTypePtr type) {
   DataField f;
