@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "sluice/batch/column_take.h"
 #include "sluice/format/orc/reader/column_reader_util.h"
 #include "sluice/format/orc/reader/column_readers.h"
 
@@ -101,22 +102,6 @@ const std::vector<uint64_t>& ColumnReader::PositionsOf(const RowGroupPositions& 
   return kNoPositions;
 }
 
-void AppendNulls(ColumnVector* out, int64_t n) {
-  if (n == 0) return;
-  int64_t base = out->size();
-  out->Resize(base + n);
-  std::memset(out->MutableValidity() + base, 0, static_cast<size_t>(n));
-  int width = FixedWidthOf(out->kind());
-  if (width > 0) {
-    std::memset(out->values().data() + base * width, 0, static_cast<size_t>(n * width));
-  } else if (out->kind() == PhysicalKind::kStruct) {
-    for (int i = 0; i < out->num_children(); ++i) AppendNulls(out->child(i), n);
-  } else {
-    int32_t* off = out->offset_data();
-    for (int64_t i = 0; i < n; ++i) off[base + i + 1] = off[base];
-  }
-}
-
 namespace {
 
 // ---------------------------------------------------------------- missing column
@@ -126,7 +111,7 @@ class NullColumnReader : public ColumnReader {
   explicit NullColumnReader(std::string path) : ColumnReader(0, std::move(path)) {}
   Status StartStripe(const StripeStreams&) override { return Status::OK(); }
   Status Read(int64_t n, const uint8_t*, ColumnVector* out) override {
-    AppendNulls(out, n);
+    AppendNulls(n, out);
     return Status::OK();
   }
   Status Skip(int64_t) override { return Status::OK(); }
