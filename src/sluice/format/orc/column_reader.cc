@@ -20,15 +20,6 @@ bool IsIntegerRoot(TypeRoot r) {
 
 }  // namespace
 
-Status SeekIntRle(IntRleDecoder* decoder, const DecodedStream& stream,
-                  const std::vector<uint64_t>& positions, size_t* index) {
-  SLUICE_ASSIGN_OR_RETURN(uint64_t p, stream.ResolvePosition(positions, index));
-  decoder->Seek(p);
-  uint64_t skip;
-  SLUICE_RETURN_NOT_OK(NextPosition(positions, index, &skip));
-  return decoder->Skip(static_cast<int64_t>(skip));
-}
-
 // ---------------------------------------------------------------- ColumnReader base
 
 std::string ColumnReader::Context() const {

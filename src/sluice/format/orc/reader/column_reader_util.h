@@ -38,9 +38,17 @@ Status SeekRaw(const DecodedStream& stream, const std::vector<uint64_t>& positio
 // The next value of `positions`; Corruption when they run out.
 Status NextPosition(const std::vector<uint64_t>& positions, size_t* index, uint64_t* v);
 
-// Position a decoder at a row-index position; *index walks `positions`.
-Status SeekByteRle(ByteRleDecoder* decoder, const DecodedStream& stream,
-                   const std::vector<uint64_t>& positions, size_t* index);
+// Position a decoder at a row-index position; *index walks `positions`. A byte or integer RLE
+// position is the stream offset, then the values to skip; a boolean one adds the bits.
+template <typename RleDecoder>
+Status SeekRle(RleDecoder* decoder, const DecodedStream& stream,
+               const std::vector<uint64_t>& positions, size_t* index) {
+  SLUICE_ASSIGN_OR_RETURN(uint64_t p, stream.ResolvePosition(positions, index));
+  decoder->Seek(p);
+  uint64_t skip;
+  SLUICE_RETURN_NOT_OK(NextPosition(positions, index, &skip));
+  return decoder->Skip(static_cast<int64_t>(skip));
+}
 Status SeekBoolRle(BooleanRleDecoder* decoder, const DecodedStream& stream,
                    const std::vector<uint64_t>& positions, size_t* index);
 

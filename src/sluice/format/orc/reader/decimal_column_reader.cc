@@ -108,9 +108,9 @@ class DecimalColumnReader : public ColumnReader {
     const auto& pos = PositionsOf(positions);
     size_t index = 0;
     SLUICE_RETURN_NOT_OK(SeekPresent(pos, &index));
-    if (decimal64_) return WithContext(SeekIntRle(&ints_, *data_stream_, pos, &index));
+    if (decimal64_) return WithContext(SeekRle(&ints_, *data_stream_, pos, &index));
     SLUICE_RETURN_NOT_OK(WithContext(SeekRaw(*data_stream_, pos, &index, &pos_)));
-    return WithContext(SeekIntRle(&scales_, *scale_stream_, pos, &index));
+    return WithContext(SeekRle(&scales_, *scale_stream_, pos, &index));
   }
 
  private:

@@ -77,8 +77,8 @@ class IntegerColumnReader : public ColumnReader {
     const auto& pos = PositionsOf(positions);
     size_t index = 0;
     SLUICE_RETURN_NOT_OK(SeekPresent(pos, &index));
-    if (byte_rle_) return WithContext(SeekByteRle(&bytes_, *data_stream_, pos, &index));
-    return WithContext(SeekIntRle(&ints_, *data_stream_, pos, &index));
+    if (byte_rle_) return WithContext(SeekRle(&bytes_, *data_stream_, pos, &index));
+    return WithContext(SeekRle(&ints_, *data_stream_, pos, &index));
   }
 
  private:

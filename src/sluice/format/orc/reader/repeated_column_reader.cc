@@ -91,7 +91,7 @@ class RepeatedColumnReader : public ColumnReader {
     const auto& pos = PositionsOf(positions);
     size_t index = 0;
     SLUICE_RETURN_NOT_OK(SeekPresent(pos, &index));
-    SLUICE_RETURN_NOT_OK(WithContext(SeekIntRle(&lengths_, *length_stream_, pos, &index)));
+    SLUICE_RETURN_NOT_OK(WithContext(SeekRle(&lengths_, *length_stream_, pos, &index)));
     for (auto& c : children_) SLUICE_RETURN_NOT_OK(c->Seek(positions));
     return Status::OK();
   }

@@ -153,9 +153,9 @@ class StringColumnReader : public ColumnReader {
     const auto& pos = PositionsOf(positions);
     size_t index = 0;
     SLUICE_RETURN_NOT_OK(SeekPresent(pos, &index));
-    if (dictionary_) return WithContext(SeekIntRle(&indexes_, *data_stream_, pos, &index));
+    if (dictionary_) return WithContext(SeekRle(&indexes_, *data_stream_, pos, &index));
     SLUICE_RETURN_NOT_OK(WithContext(SeekRaw(*data_stream_, pos, &index, &pos_)));
-    return WithContext(SeekIntRle(&lengths_, *length_stream_, pos, &index));
+    return WithContext(SeekRle(&lengths_, *length_stream_, pos, &index));
   }
 
  private:

@@ -10,9 +10,6 @@ namespace sluice::orc {
 
 namespace {
 
-// Seconds from 1970-01-01 to 2015-01-01, ORC's timestamp base.
-constexpr int64_t kOrcEpochSeconds = 1420070400;
-
 // Timestamps whose milliseconds fit an int64 (about +-285 million years).
 constexpr int64_t kMaxTimestampSeconds = 9'000'000'000'000'000;
 
@@ -104,8 +101,8 @@ class TimestampColumnReader : public ColumnReader {
     const auto& pos = PositionsOf(positions);
     size_t index = 0;
     SLUICE_RETURN_NOT_OK(SeekPresent(pos, &index));
-    SLUICE_RETURN_NOT_OK(WithContext(SeekIntRle(&seconds_, *seconds_stream_, pos, &index)));
-    return WithContext(SeekIntRle(&nanos_, *nanos_stream_, pos, &index));
+    SLUICE_RETURN_NOT_OK(WithContext(SeekRle(&seconds_, *seconds_stream_, pos, &index)));
+    return WithContext(SeekRle(&nanos_, *nanos_stream_, pos, &index));
   }
 
  private:

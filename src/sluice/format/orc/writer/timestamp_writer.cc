@@ -7,9 +7,6 @@ namespace sluice::orc {
 
 namespace {
 
-// Seconds from 1970-01-01 to 2015-01-01, ORC's timestamp base.
-constexpr int64_t kOrcEpochSeconds = 1420070400;
-
 class TimestampWriter : public ColumnWriter {
  public:
   using ColumnWriter::ColumnWriter;
