@@ -87,6 +87,7 @@ void AppendAll(const ColumnVector& in, ColumnVector* out) {
 }
 
 void AppendNulls(int64_t n, ColumnVector* out) {
+  if (n == 0) return;  // leaves an absent validity buffer absent
   const int64_t old = out->size();
   out->Resize(old + n);
   uint8_t* validity = out->MutableValidity();

@@ -31,6 +31,7 @@ struct StatsMode {
   int32_t truncate_length = 0;  // kTruncate
 
   static StatsMode None() { return {Kind::kNone, 0}; }
+  static StatsMode Full() { return {Kind::kFull, 0}; }
   static StatsMode Truncate(int32_t n) { return {Kind::kTruncate, n}; }
   // "none", "counts", "full", "truncate(N)" with N > 0, case-insensitive. InvalidArgument
   // naming the text otherwise.

@@ -11,6 +11,7 @@
 #include "sluice/base/json_reader.h"
 #include "sluice/base/string_util.h"
 #include "sluice/format/file_format_registry.h"
+#include "sluice/io/stats_mode.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_file.h"
 #include "sluice/row/binary_row.h"
@@ -33,109 +34,6 @@ constexpr std::string_view kRequiredSnapshotKeys[] = {
     "version",         "id",         "schemaId",         "baseManifestList", "deltaManifestList",
     "commitUser",      "commitKind", "commitIdentifier", "timeMillis",       "totalRecordCount",
     "deltaRecordCount"};
-
-// A column stats mode (Java SimpleColStatsCollector.from).
-struct StatsMode {
-  enum class Kind : unsigned char { kNone, kCounts, kTruncate, kFull };
-  Kind kind = Kind::kFull;
-  int32_t length = 0;  // kTruncate
-};
-
-// "none", "counts", "full", "truncate(N)"; anything else reads as the default truncate(16).
-StatsMode ParseStatsMode(std::string_view text) {
-  const std::string mode = AsciiToLower(text);
-  if (mode == "none") return {StatsMode::Kind::kNone, 0};
-  if (mode == "counts") return {StatsMode::Kind::kCounts, 0};
-  if (mode == "full") return {StatsMode::Kind::kFull, 0};
-  if (mode.starts_with("truncate(") && mode.ends_with(")")) {
-    const std::string digits = mode.substr(9, mode.size() - 10);
-    if (!digits.empty() && digits.size() < 10 &&
-        std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-      return {StatsMode::Kind::kTruncate, std::stoi(digits)};
-    }
-  }
-  return {StatsMode::Kind::kTruncate, 16};
-}
-
-// UTF-8 code points of `s` (bytes that do not decode count as one code point each).
-std::vector<uint32_t> DecodeUtf8(std::string_view s) {
-  std::vector<uint32_t> out;
-  size_t i = 0;
-  while (i < s.size()) {
-    const auto b = static_cast<uint8_t>(s[i]);
-    int extra = b < 0x80           ? 0
-                : (b >> 5) == 0x6  ? 1
-                : (b >> 4) == 0xE  ? 2
-                : (b >> 3) == 0x1E ? 3
-                                   : -1;
-    if (extra < 0 || i + static_cast<size_t>(extra) >= s.size() + (extra == 0 ? 1 : 0)) {
-      out.push_back(b);
-      ++i;
-      continue;
-    }
-    uint32_t cp = extra == 0 ? b : b & (0x3F >> extra);
-    for (int k = 1; k <= extra; ++k) cp = (cp << 6) | (static_cast<uint8_t>(s[i + k]) & 0x3F);
-    out.push_back(cp);
-    i += static_cast<size_t>(extra) + 1;
-  }
-  return out;
-}
-
-std::string EncodeUtf8(const std::vector<uint32_t>& cps) {
-  std::string out;
-  for (uint32_t cp : cps) {
-    if (cp < 0x80) {
-      out.push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-      out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-      out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else {
-      out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    }
-  }
-  return out;
-}
-
-// The bound a truncate(n) collector records for a string / binary value (Java
-// TruncateSimpleColStatsCollector); nullopt when a max cannot be rounded up.
-std::optional<Value> TruncateBound(const Value& v, const DataType& type, int32_t n, bool is_max) {
-  if (type.IsString()) {
-    std::vector<uint32_t> cps = DecodeUtf8(v.bytes());
-    if (cps.size() <= static_cast<size_t>(n)) return v;
-    cps.resize(static_cast<size_t>(n));
-    if (!is_max) return Value::String(EncodeUtf8(cps));
-    for (size_t i = cps.size(); i-- > 0;) {
-      if (cps[i] + 1 <= 0x10FFFF) {
-        cps[i] += 1;
-        cps.resize(i + 1);
-        return Value::String(EncodeUtf8(cps));
-      }
-    }
-    return std::nullopt;
-  }
-  if (type.IsBinary()) {
-    std::string bytes = v.bytes();
-    if (bytes.size() <= static_cast<size_t>(n)) return v;
-    bytes.resize(static_cast<size_t>(n));
-    if (!is_max) return Value::Binary(std::move(bytes));
-    for (size_t i = bytes.size(); i-- > 0;) {
-      if (static_cast<uint8_t>(bytes[i]) != 0xFF) {
-        bytes[i] = static_cast<char>(static_cast<uint8_t>(bytes[i]) + 1);
-        bytes.resize(i + 1);
-        return Value::Binary(std::move(bytes));
-      }
-    }
-    return std::nullopt;
-  }
-  return v;
-}
 
 bool IsFloating(const DataType& type) {
   return type.root() == TypeRoot::kFloat || type.root() == TypeRoot::kDouble;
@@ -179,10 +77,8 @@ std::pair<std::optional<Value>, std::optional<Value>> ExpectedBounds(const Actua
     return {std::nullopt, std::nullopt};
   }
   if (skip_nan && IsFloating(type)) return {actual.min_no_nan, actual.max_no_nan};
-  if (mode.kind == StatsMode::Kind::kFull) return {actual.min, actual.max};
-  std::optional<Value> max = TruncateBound(*actual.max, type, mode.length, true);
-  if (!max) return {std::nullopt, std::nullopt};
-  return {TruncateBound(*actual.min, type, mode.length, false), max};
+  ColumnStats kept = ApplyStatsMode({actual.min, actual.max, actual.null_count}, mode, type);
+  return {kept.min, kept.max};
 }
 
 std::string Render(const std::optional<Value>& v) { return v ? v->DebugString() : "null"; }
@@ -252,9 +148,12 @@ class Checker {
                     const std::vector<DataField>& columns, const std::vector<ActualStats>& actual,
                     const std::vector<std::vector<StatsMode>>& modes, bool orc_file = false,
                     bool floats_skip_nan = false);
-  std::vector<StatsMode> ValueStatsModes(const std::vector<std::string>& columns,
-                                         const std::vector<std::string>& all_columns,
-                                         int32_t level) const;
+  // The stats mode of each of `columns` in a file at `level` whose value columns are
+  // `all_columns` (io's StatsModesOfColumns, the writer's rule); a malformed mode option is an
+  // InvalidArgument naming it.
+  Result<std::vector<StatsMode>> ValueStatsModes(const std::vector<std::string>& columns,
+                                                 const std::vector<std::string>& all_columns,
+                                                 int32_t level, bool avro_file) const;
 
   const FileStoreTable& table_;
   const CheckOptions& options_;
@@ -552,8 +451,7 @@ void Checker::CheckPartitionStats(const std::string& path, const ManifestFileMet
     }
     for (size_t i = 0; i < fields.size(); ++i) actual[i].Add((*values)[i], *fields[i].type);
   }
-  const std::vector<std::vector<StatsMode>> modes(fields.size(),
-                                                  {StatsMode{StatsMode::Kind::kFull, 0}});
+  const std::vector<std::vector<StatsMode>> modes(fields.size(), {StatsMode::Full()});
   CompareStats("manifest " + path, "partition", meta.partition_stats, fields, actual, modes);
 }
 
@@ -671,39 +569,20 @@ void Checker::CheckDataFile(const ManifestEntry& entry) {
   ++report_->files_read;
 }
 
-std::vector<StatsMode> Checker::ValueStatsModes(const std::vector<std::string>& columns,
-                                                const std::vector<std::string>& all_columns,
-                                                int32_t level) const {
+Result<std::vector<StatsMode>> Checker::ValueStatsModes(const std::vector<std::string>& columns,
+                                                        const std::vector<std::string>& all_columns,
+                                                        int32_t level, bool avro_file) const {
   const CoreOptions& options = table_.options();
-  StatsMode table_mode = ParseStatsMode(options.metadata_stats_mode());
-  if (const std::string* per_level = options.Find("metadata.stats-mode.per.level")) {
-    std::string_view rest = *per_level;
-    while (!rest.empty()) {
-      size_t comma = rest.find(',');
-      std::string_view item = rest.substr(0, comma);
-      size_t colon = item.find(':');
-      if (colon != std::string_view::npos && item.substr(0, colon) == std::to_string(level)) {
-        table_mode = ParseStatsMode(item.substr(colon + 1));
-      }
-      if (comma == std::string_view::npos) break;
-      rest.remove_prefix(comma + 1);
-    }
-  }
+  SLUICE_ASSIGN_OR_RETURN(auto per_level, StatsModesPerLevel(options));
+  std::optional<std::string> level_mode;
+  if (auto it = per_level.find(level); it != per_level.end()) level_mode = it->second;
+  SLUICE_ASSIGN_OR_RETURN(StatsMode table_mode,
+                          StatsMode::Parse(level_mode.value_or(options.metadata_stats_mode())));
   // Java assigns modes over all value columns in order (the first-N limit counts them).
+  SLUICE_ASSIGN_OR_RETURN(std::vector<StatsMode> all_modes,
+                          StatsModesOfColumns(options, all_columns, avro_file, level_mode));
   std::map<std::string, StatsMode> by_name;
-  const int32_t keep_first_n = options.metadata_stats_keep_first_n_columns();
-  int32_t given = 0;
-  for (const std::string& name : all_columns) {
-    std::optional<std::string> field_mode = options.FieldStatsMode(name);
-    if (field_mode) {
-      by_name[name] = ParseStatsMode(*field_mode);
-    } else if (keep_first_n >= 0 && given >= keep_first_n) {
-      by_name[name] = StatsMode{StatsMode::Kind::kNone, 0};
-    } else {
-      by_name[name] = table_mode;
-    }
-    ++given;
-  }
+  for (size_t i = 0; i < all_columns.size(); ++i) by_name[all_columns[i]] = all_modes[i];
   std::vector<StatsMode> modes;
   for (const std::string& name : columns) {
     auto it = by_name.find(name);
@@ -895,7 +774,9 @@ Status Checker::ReadDataFile(const std::string& path, const ManifestEntry& entry
             " rows, its manifest entry records " + std::to_string(meta.row_count));
   }
   const std::string who = "data file " + path;
-  std::vector<StatsMode> modes = ValueStatsModes(stats_names, value_names, meta.level);
+  const bool avro_file = format->identifier() == "avro";
+  SLUICE_ASSIGN_OR_RETURN(std::vector<StatsMode> modes,
+                          ValueStatsModes(stats_names, value_names, meta.level, avro_file));
   std::vector<std::vector<StatsMode>> value_modes;
   // In thin mode (`data-file.thin-mode`) the value columns that double as key columns are
   // collected as system columns, truncate(128).
@@ -906,12 +787,11 @@ Status Checker::ReadDataFile(const std::string& path, const ManifestEntry& entry
     if (thin_mode &&
         std::find(schema.trimmed_primary_keys().begin(), schema.trimmed_primary_keys().end(),
                   stats_names[i]) != schema.trimmed_primary_keys().end()) {
-      value_modes.back().push_back(
-          StatsMode{StatsMode::Kind::kTruncate, kSystemColumnTruncateLength});
+      value_modes.back().push_back(StatsMode::Truncate(kSystemColumnTruncateLength));
     }
   }
   const bool orc_file = format->identifier() == "orc";
-  const bool floats_skip_nan = format->identifier() != "avro";
+  const bool floats_skip_nan = !avro_file;
   CompareStats(who, "value", meta.value_stats, stats_fields, value_stats, value_modes, orc_file,
                floats_skip_nan);
 
@@ -950,11 +830,11 @@ Status Checker::ReadDataFile(const std::string& path, const ManifestEntry& entry
   // Key stats are collected in full (before 1.0 in the table mode, since as truncate(128)).
   std::vector<std::string> key_names;
   for (const DataField& f : key_fields) key_names.push_back(f.name);
-  std::vector<StatsMode> table_modes = ValueStatsModes(key_names, value_names, meta.level);
+  SLUICE_ASSIGN_OR_RETURN(std::vector<StatsMode> table_modes,
+                          ValueStatsModes(key_names, value_names, meta.level, avro_file));
   std::vector<std::vector<StatsMode>> key_modes;
   for (const StatsMode& m : table_modes) {
-    key_modes.push_back({StatsMode{StatsMode::Kind::kFull, 0},
-                         StatsMode{StatsMode::Kind::kTruncate, kSystemColumnTruncateLength}, m});
+    key_modes.push_back({StatsMode::Full(), StatsMode::Truncate(kSystemColumnTruncateLength), m});
   }
   CompareStats(who, "key", meta.key_stats, key_fields, key_stats, key_modes, orc_file,
                floats_skip_nan);

@@ -90,13 +90,6 @@ Result<std::unique_ptr<ColumnReader>> MakeColumnReader(const std::vector<OrcType
 // A reader for a read-type column the file lacks: every row is null.
 std::unique_ptr<ColumnReader> MakeNullColumnReader(const std::string& path);
 
-// Appends n null rows to `out` (and matching empty rows to its children).
-void AppendNulls(ColumnVector* out, int64_t n);
-
-// Positions a decoder at a row-index position; *index walks `positions`.
-Status SeekIntRle(IntRleDecoder* decoder, const DecodedStream& stream,
-                  const std::vector<uint64_t>& positions, size_t* index);
-
 // Matches the fields of `read_row` to the children of the ORC struct `types[column]`: by
 // Paimon field id (`paimon.id` attribute) where the file records ids, else by name. Entry i is
 // the ORC column id for read field i, or -1.

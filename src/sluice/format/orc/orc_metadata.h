@@ -15,6 +15,9 @@
 
 namespace sluice::orc {
 
+// Seconds from 1970-01-01 to 2015-01-01: ORC timestamps count seconds from there.
+inline constexpr int64_t kOrcEpochSeconds = 1420070400;
+
 enum class OrcCompression : uint8_t {
   kNone = 0,
   kZlib = 1,

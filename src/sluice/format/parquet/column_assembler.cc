@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "sluice/batch/column_take.h"
 #include "sluice/types/value.h"
 
 namespace sluice::parquet {
@@ -332,18 +333,13 @@ Status ColumnAssembler::Append(int64_t n, ColumnVector* const* out) {
   for (size_t c = 0; c < plan_->columns.size(); ++c) {
     const ReadNode& node = *plan_->columns[c];
     if (node.kind == Kind::kMissing) {
-      SLUICE_RETURN_NOT_OK(AppendNulls(node, n, out[c]));
+      AppendNulls(n, out[c]);
     } else {
       SLUICE_RETURN_NOT_OK(Assemble(node, out[c]));
     }
   }
   for (size_t i = 0; i < cursors_.size(); ++i) cursors_[i].level = range_end_[i];
   records_left_ -= n;
-  return Status::OK();
-}
-
-Status ColumnAssembler::AppendNulls(const ReadNode& node, int64_t n, ColumnVector* out) {
-  for (int64_t i = 0; i < n; ++i) out->AppendNull();
   return Status::OK();
 }
 
@@ -695,7 +691,7 @@ Status ColumnAssembler::AssembleStruct(const ReadNode& node, ColumnVector* out) 
     const ReadNode& child = *node.children[i];
     ColumnVector* cv = out->child(static_cast<int>(i));
     if (child.kind == Kind::kMissing) {
-      SLUICE_RETURN_NOT_OK(AppendNulls(child, slots, cv));
+      AppendNulls(slots, cv);
     } else {
       SLUICE_RETURN_NOT_OK(Assemble(child, cv));
     }
@@ -746,7 +742,7 @@ Status ColumnAssembler::AssembleNested(const ReadNode& node, ColumnVector* out) 
     ColumnVector* cv = out->child(static_cast<int>(i));
     int64_t want = count;
     if (child.kind == Kind::kMissing) {
-      SLUICE_RETURN_NOT_OK(AppendNulls(child, want - cv->size(), cv));
+      if (want > cv->size()) AppendNulls(want - cv->size(), cv);
     } else {
       SLUICE_RETURN_NOT_OK(Assemble(child, cv));
     }

@@ -112,7 +112,6 @@ class ColumnAssembler {
   Status AssembleLeaf(const ReadNode& node, ColumnVector* out);
   Status AssembleStruct(const ReadNode& node, ColumnVector* out);
   Status AssembleNested(const ReadNode& node, ColumnVector* out);
-  Status AppendNulls(const ReadNode& node, int64_t n, ColumnVector* out);
 
   const ReadPlan* plan_;
   std::vector<Cursor> cursors_;

@@ -14,25 +14,9 @@
 
 #include "sluice/base/result.h"
 #include "sluice/format/parquet/parquet_metadata.h"
+#include "sluice/format/parquet/thrift_wire_type.h"
 
 namespace sluice::parquet {
-
-// Wire types of the compact protocol.
-enum class ThriftWireType : uint8_t {
-  kStop = 0,
-  kBoolTrue = 1,
-  kBoolFalse = 2,
-  kByte = 3,
-  kI16 = 4,
-  kI32 = 5,
-  kI64 = 6,
-  kDouble = 7,
-  kBinary = 8,
-  kList = 9,
-  kSet = 10,
-  kMap = 11,
-  kStruct = 12,
-};
 
 class ThriftCompactReader {
  public:

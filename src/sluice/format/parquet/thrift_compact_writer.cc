@@ -15,7 +15,7 @@ void ThriftCompactWriter::PutVarint(uint64_t v) {
   out_->push_back(static_cast<char>(v));
 }
 
-void ThriftCompactWriter::FieldHeader(int16_t id, ThriftType type) {
+void ThriftCompactWriter::FieldHeader(int16_t id, ThriftWireType type) {
   int16_t& last = last_field_ids_.back();
   int delta = id - last;
   if (delta > 0 && delta <= 15) {
@@ -28,31 +28,31 @@ void ThriftCompactWriter::FieldHeader(int16_t id, ThriftType type) {
 }
 
 void ThriftCompactWriter::FieldBool(int16_t id, bool v) {
-  FieldHeader(id, v ? ThriftType::kBooleanTrue : ThriftType::kBooleanFalse);
+  FieldHeader(id, v ? ThriftWireType::kBoolTrue : ThriftWireType::kBoolFalse);
 }
 
 void ThriftCompactWriter::FieldI8(int16_t id, int8_t v) {
-  FieldHeader(id, ThriftType::kByte);
+  FieldHeader(id, ThriftWireType::kByte);
   out_->push_back(static_cast<char>(v));
 }
 
 void ThriftCompactWriter::FieldI16(int16_t id, int16_t v) {
-  FieldHeader(id, ThriftType::kI16);
+  FieldHeader(id, ThriftWireType::kI16);
   PutVarint(ZigZag(v));
 }
 
 void ThriftCompactWriter::FieldI32(int16_t id, int32_t v) {
-  FieldHeader(id, ThriftType::kI32);
+  FieldHeader(id, ThriftWireType::kI32);
   PutVarint(ZigZag(v));
 }
 
 void ThriftCompactWriter::FieldI64(int16_t id, int64_t v) {
-  FieldHeader(id, ThriftType::kI64);
+  FieldHeader(id, ThriftWireType::kI64);
   PutVarint(ZigZag(v));
 }
 
 void ThriftCompactWriter::FieldBinary(int16_t id, std::string_view v) {
-  FieldHeader(id, ThriftType::kBinary);
+  FieldHeader(id, ThriftWireType::kBinary);
   ElementBinary(v);
 }
 
@@ -62,12 +62,12 @@ void ThriftCompactWriter::ElementBinary(std::string_view v) {
 }
 
 void ThriftCompactWriter::FieldStructBegin(int16_t id) {
-  FieldHeader(id, ThriftType::kStruct);
+  FieldHeader(id, ThriftWireType::kStruct);
   StructBegin();
 }
 
-void ThriftCompactWriter::FieldListBegin(int16_t id, ThriftType element_type, int64_t size) {
-  FieldHeader(id, ThriftType::kList);
+void ThriftCompactWriter::FieldListBegin(int16_t id, ThriftWireType element_type, int64_t size) {
+  FieldHeader(id, ThriftWireType::kList);
   uint8_t type = static_cast<uint8_t>(element_type);
   if (size < 15) {
     out_->push_back(static_cast<char>((size << 4) | type));
@@ -124,7 +124,7 @@ void WriteSchemaElementFields(const SchemaElement& e, ThriftCompactWriter* w) {
 
 void WriteKeyValues(int16_t id, const std::vector<KeyValue>& kvs, ThriftCompactWriter* w) {
   if (kvs.empty()) return;
-  w->FieldListBegin(id, ThriftType::kStruct, static_cast<int64_t>(kvs.size()));
+  w->FieldListBegin(id, ThriftWireType::kStruct, static_cast<int64_t>(kvs.size()));
   for (const KeyValue& kv : kvs) {
     w->StructBegin();
     w->FieldBinary(1, kv.key);
@@ -149,9 +149,9 @@ void WriteStatistics(int16_t id, const Statistics& s, ThriftCompactWriter* w) {
 void WriteColumnMetaData(const ColumnMetaData& m, ThriftCompactWriter* w) {
   w->FieldStructBegin(3);
   w->FieldI32(1, static_cast<int32_t>(m.type));
-  w->FieldListBegin(2, ThriftType::kI32, static_cast<int64_t>(m.encodings.size()));
+  w->FieldListBegin(2, ThriftWireType::kI32, static_cast<int64_t>(m.encodings.size()));
   for (Encoding e : m.encodings) w->ElementI32(static_cast<int32_t>(e));
-  w->FieldListBegin(3, ThriftType::kBinary, static_cast<int64_t>(m.path_in_schema.size()));
+  w->FieldListBegin(3, ThriftWireType::kBinary, static_cast<int64_t>(m.path_in_schema.size()));
   for (const std::string& p : m.path_in_schema) w->ElementBinary(p);
   w->FieldI32(4, static_cast<int32_t>(m.codec));
   w->FieldI64(5, m.num_values);
@@ -163,7 +163,7 @@ void WriteColumnMetaData(const ColumnMetaData& m, ThriftCompactWriter* w) {
   if (m.dictionary_page_offset) w->FieldI64(11, *m.dictionary_page_offset);
   if (m.statistics) WriteStatistics(12, *m.statistics, w);
   if (!m.encoding_stats.empty()) {
-    w->FieldListBegin(13, ThriftType::kStruct, static_cast<int64_t>(m.encoding_stats.size()));
+    w->FieldListBegin(13, ThriftWireType::kStruct, static_cast<int64_t>(m.encoding_stats.size()));
     for (const PageEncodingStats& s : m.encoding_stats) {
       w->StructBegin();
       w->FieldI32(1, static_cast<int32_t>(s.page_type));
@@ -179,7 +179,7 @@ void WriteColumnMetaData(const ColumnMetaData& m, ThriftCompactWriter* w) {
 
 void WriteRowGroup(const RowGroup& rg, ThriftCompactWriter* w) {
   w->StructBegin();
-  w->FieldListBegin(1, ThriftType::kStruct, static_cast<int64_t>(rg.columns.size()));
+  w->FieldListBegin(1, ThriftWireType::kStruct, static_cast<int64_t>(rg.columns.size()));
   for (const ColumnChunk& c : rg.columns) {
     w->StructBegin();
     if (c.file_path) w->FieldBinary(1, *c.file_path);
@@ -194,7 +194,7 @@ void WriteRowGroup(const RowGroup& rg, ThriftCompactWriter* w) {
   w->FieldI64(2, rg.total_byte_size);
   w->FieldI64(3, rg.num_rows);
   if (!rg.sorting_columns.empty()) {
-    w->FieldListBegin(4, ThriftType::kStruct, static_cast<int64_t>(rg.sorting_columns.size()));
+    w->FieldListBegin(4, ThriftWireType::kStruct, static_cast<int64_t>(rg.sorting_columns.size()));
     for (const SortingColumn& s : rg.sorting_columns) {
       w->StructBegin();
       w->FieldI32(1, s.column_idx);
@@ -215,19 +215,19 @@ void SerializeFileMetaData(const FileMetaData& meta, std::string* out) {
   ThriftCompactWriter w(out);
   w.StructBegin();
   w.FieldI32(1, meta.version);
-  w.FieldListBegin(2, ThriftType::kStruct, static_cast<int64_t>(meta.schema.size()));
+  w.FieldListBegin(2, ThriftWireType::kStruct, static_cast<int64_t>(meta.schema.size()));
   for (const SchemaElement& e : meta.schema) {
     w.StructBegin();
     WriteSchemaElementFields(e, &w);
     w.StructEnd();
   }
   w.FieldI64(3, meta.num_rows);
-  w.FieldListBegin(4, ThriftType::kStruct, static_cast<int64_t>(meta.row_groups.size()));
+  w.FieldListBegin(4, ThriftWireType::kStruct, static_cast<int64_t>(meta.row_groups.size()));
   for (const RowGroup& rg : meta.row_groups) WriteRowGroup(rg, &w);
   WriteKeyValues(5, meta.key_value_metadata, &w);
   if (meta.created_by) w.FieldBinary(6, *meta.created_by);
   if (!meta.column_orders.empty()) {
-    w.FieldListBegin(7, ThriftType::kStruct, static_cast<int64_t>(meta.column_orders.size()));
+    w.FieldListBegin(7, ThriftWireType::kStruct, static_cast<int64_t>(meta.column_orders.size()));
     for (const ColumnOrder& order : meta.column_orders) {
       w.StructBegin();
       if (order.type_defined_order) {
@@ -284,15 +284,15 @@ void SerializePageHeader(const PageHeader& h, std::string* out) {
 void SerializeColumnIndex(const ColumnIndex& index, std::string* out) {
   ThriftCompactWriter w(out);
   w.StructBegin();
-  w.FieldListBegin(1, ThriftType::kBooleanTrue, static_cast<int64_t>(index.null_pages.size()));
+  w.FieldListBegin(1, ThriftWireType::kBoolTrue, static_cast<int64_t>(index.null_pages.size()));
   for (bool null_page : index.null_pages) w.ElementBool(null_page);
-  w.FieldListBegin(2, ThriftType::kBinary, static_cast<int64_t>(index.min_values.size()));
+  w.FieldListBegin(2, ThriftWireType::kBinary, static_cast<int64_t>(index.min_values.size()));
   for (const std::string& v : index.min_values) w.ElementBinary(v);
-  w.FieldListBegin(3, ThriftType::kBinary, static_cast<int64_t>(index.max_values.size()));
+  w.FieldListBegin(3, ThriftWireType::kBinary, static_cast<int64_t>(index.max_values.size()));
   for (const std::string& v : index.max_values) w.ElementBinary(v);
   w.FieldI32(4, static_cast<int32_t>(index.boundary_order));
   if (!index.null_counts.empty()) {
-    w.FieldListBegin(5, ThriftType::kI64, static_cast<int64_t>(index.null_counts.size()));
+    w.FieldListBegin(5, ThriftWireType::kI64, static_cast<int64_t>(index.null_counts.size()));
     for (int64_t n : index.null_counts) w.ElementI64(n);
   }
   w.StructEnd();
@@ -301,7 +301,7 @@ void SerializeColumnIndex(const ColumnIndex& index, std::string* out) {
 void SerializeOffsetIndex(const OffsetIndex& index, std::string* out) {
   ThriftCompactWriter w(out);
   w.StructBegin();
-  w.FieldListBegin(1, ThriftType::kStruct, static_cast<int64_t>(index.page_locations.size()));
+  w.FieldListBegin(1, ThriftWireType::kStruct, static_cast<int64_t>(index.page_locations.size()));
   for (const PageLocation& loc : index.page_locations) {
     w.StructBegin();
     w.FieldI64(1, loc.offset);
@@ -310,7 +310,7 @@ void SerializeOffsetIndex(const OffsetIndex& index, std::string* out) {
     w.StructEnd();
   }
   if (!index.unencoded_byte_array_data_bytes.empty()) {
-    w.FieldListBegin(2, ThriftType::kI64,
+    w.FieldListBegin(2, ThriftWireType::kI64,
                      static_cast<int64_t>(index.unencoded_byte_array_data_bytes.size()));
     for (int64_t n : index.unencoded_byte_array_data_bytes) w.ElementI64(n);
   }

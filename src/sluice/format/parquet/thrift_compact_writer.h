@@ -13,24 +13,9 @@
 #include <vector>
 
 #include "sluice/format/parquet/parquet_metadata.h"
+#include "sluice/format/parquet/thrift_wire_type.h"
 
 namespace sluice::parquet {
-
-// Compact-protocol element types (the low nibble of a field header).
-enum class ThriftType : uint8_t {
-  kBooleanTrue = 1,
-  kBooleanFalse = 2,
-  kByte = 3,
-  kI16 = 4,
-  kI32 = 5,
-  kI64 = 6,
-  kDouble = 7,
-  kBinary = 8,
-  kList = 9,
-  kSet = 10,
-  kMap = 11,
-  kStruct = 12,
-};
 
 // Appends compact-protocol tokens to a string. Structs nest: every StructBegin (or
 // FieldStructBegin) is matched by a StructEnd.
@@ -52,7 +37,7 @@ class ThriftCompactWriter {
   void FieldStructBegin(int16_t id);
   // A list-valued field's header; the caller then writes `size` elements with the Element*
   // calls (struct elements with StructBegin / StructEnd).
-  void FieldListBegin(int16_t id, ThriftType element_type, int64_t size);
+  void FieldListBegin(int16_t id, ThriftWireType element_type, int64_t size);
 
   void ElementI32(int32_t v) { PutVarint(ZigZag(v)); }
   void ElementI64(int64_t v) { PutVarint(ZigZag(v)); }
@@ -63,7 +48,7 @@ class ThriftCompactWriter {
   static uint64_t ZigZag(int64_t v) {
     return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
   }
-  void FieldHeader(int16_t id, ThriftType type);
+  void FieldHeader(int16_t id, ThriftWireType type);
   void PutVarint(uint64_t v);
 
   std::string* out_;

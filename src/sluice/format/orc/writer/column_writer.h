@@ -1,0 +1,149 @@
+// ColumnWriter: encodes one ORC column (and its subtree) of the rows written, stripe by stripe,
+// into the streams of a StripeSink, with row-group positions and statistics. One writer per type
+// family (writer/<family>_writer.cc), built by the file writer's schema builder (orc_writer.cc)
+// through the New*Writer functions below.
+//
+// Thread safety: not thread-safe; one writer tree per OrcWriter.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sluice/base/result.h"
+#include "sluice/batch/column_vector.h"
+#include "sluice/format/orc/orc_metadata.h"
+#include "sluice/format/orc/orc_stream.h"
+#include "sluice/format/orc/rle_encoder.h"
+#include "sluice/format/orc/writer/stats_accumulator.h"
+
+namespace sluice::orc {
+// Streams of one stripe being assembled: index streams first, then data streams.
+struct StripeSink {
+  OrcCompression compression;
+  uint64_t block_size;
+  int level;
+  bool row_index;
+  std::vector<StreamInfo> index_streams;
+  std::string index;
+  std::vector<StreamInfo> streams;
+  std::string data;
+  std::vector<ColumnEncoding> encodings;
+
+  // Adds a data stream; *chunk_starts receives its compression chunks' offsets.
+  Status Add(uint32_t column, StreamKind kind, std::string_view bytes,
+             std::vector<uint64_t>* chunk_starts) {
+    size_t before = data.size();
+    SLUICE_RETURN_NOT_OK(EncodeStream(bytes, compression, block_size, level, &data, chunk_starts));
+    streams.push_back(StreamInfo{kind, column, data.size() - before, static_cast<uint32_t>(kind)});
+    return Status::OK();
+  }
+  Status AddIndex(uint32_t column, std::string_view bytes) {
+    size_t before = index.size();
+    SLUICE_RETURN_NOT_OK(EncodeStream(bytes, compression, block_size, level, &index));
+    index_streams.push_back(StreamInfo{StreamKind::kRowIndex, column, index.size() - before,
+                                       static_cast<uint32_t>(StreamKind::kRowIndex)});
+    return Status::OK();
+  }
+};
+
+// Where a stream stands at the start of a row group, in uncompressed bytes, followed by the
+// RLE values (and bits) consumed there; translated to compressed positions at stripe flush.
+struct StreamPosition {
+  StreamKind stream;
+  uint64_t offset;
+  std::vector<uint64_t> tail;
+};
+
+class ColumnWriter {
+ public:
+  ColumnWriter(uint32_t column, OrcType* type) : column_(column), type_(type) {}
+  virtual ~ColumnWriter() = default;
+
+  // Writes rows [begin, end) of `v`.
+  void Write(const ColumnVector& v, int64_t begin, int64_t end);
+
+  // Writes n present rows that carry no values of their own (the root struct).
+  void WritePresentRows(int64_t n);
+
+  // Marks the start of a row group: records where each stream stands.
+  virtual void StartGroup();
+  // Ends the current row group; its statistics go to the row index.
+  virtual void FinishGroup();
+
+  // REQUIRES: the last group is finished.
+  virtual Status FlushStripe(StripeSink* sink);
+
+  // Encoded bytes buffered for the current stripe (before compression).
+  virtual int64_t BufferedBytes() const = 0;
+
+  // Statistics per stripe, then of the file, in column order (this column, then children).
+  virtual void CollectStripeStats(size_t stripe, std::vector<OrcColumnStatistics>* out) const {
+    out->push_back(stripe_stats_[stripe]);
+  }
+  virtual void CollectFileStats(std::vector<OrcColumnStatistics>* out) const {
+    out->push_back(ToOrcStats(file_stats_, *type_));
+  }
+  const StatsAccumulator& file_stats() const { return file_stats_; }
+  // Points the writers at their entries of the finished type list.
+  virtual void BindTypes(std::vector<OrcType>* types) { type_ = &(*types)[column_]; }
+
+ protected:
+  virtual void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) = 0;
+  virtual Status FlushValues(StripeSink* sink) = 0;
+  // Appends the positions of this column's value streams (after PRESENT), in reader order.
+  virtual void RecordPositions(std::vector<StreamPosition>* out) = 0;
+  bool Valid(const ColumnVector& v, int64_t i) const { return !v.IsNull(i); }
+
+  Status AddStream(StripeSink* sink, StreamKind kind, std::string_view bytes);
+
+  Status WriteRowIndex(StripeSink* sink);
+
+  struct StreamChunks {
+    StreamKind kind;
+    std::vector<uint64_t> chunk_starts;
+    uint64_t compressed_size;
+  };
+
+  uint32_t column_;
+  OrcType* type_;
+  BooleanRleEncoder present_;
+  std::vector<uint8_t> present_scratch_;
+  bool stripe_has_null_ = false;
+  int64_t stripe_rows_ = 0;
+  StatsAccumulator stats_;       // the current row group
+  StatsAccumulator stripe_acc_;  // finished groups of the current stripe
+  StatsAccumulator file_stats_;
+  std::vector<OrcColumnStatistics> stripe_stats_;
+  std::vector<std::vector<StreamPosition>> group_positions_;
+  std::vector<OrcColumnStatistics> group_stats_;
+  std::vector<StreamChunks> stream_chunks_;
+};
+
+template <typename T>
+void ForEachValid(const ColumnVector& v, int64_t begin, int64_t end, auto&& fn) {
+  const T* values = v.data<T>();
+  for (int64_t i = begin; i < end; ++i) {
+    if (!v.IsNull(i)) fn(values[i]);
+  }
+}
+
+// The writers of the leaf families: BOOLEAN; TINYINT (byte RLE); SMALLINT / INT / BIGINT / DATE /
+// TIME (integer RLE v2); FLOAT / DOUBLE; strings (dictionary or direct) and binaries (direct);
+// DECIMAL; TIMESTAMP / TIMESTAMP_LTZ.
+std::unique_ptr<ColumnWriter> NewBooleanWriter(uint32_t column);
+std::unique_ptr<ColumnWriter> NewByteWriter(uint32_t column);
+std::unique_ptr<ColumnWriter> NewIntegerWriter(uint32_t column);
+std::unique_ptr<ColumnWriter> NewFloatingWriter(uint32_t column);
+std::unique_ptr<ColumnWriter> NewStringWriter(uint32_t column, bool binary,
+                                              double dictionary_threshold);
+std::unique_ptr<ColumnWriter> NewDecimalWriter(uint32_t column);
+std::unique_ptr<ColumnWriter> NewTimestampWriter(uint32_t column);
+// LIST and MAP columns: a LENGTH stream over the element (or key and value) writers.
+std::unique_ptr<ColumnWriter> NewRepeatedWriter(
+    uint32_t column, std::vector<std::unique_ptr<ColumnWriter>> children);
+
+}  // namespace sluice::orc

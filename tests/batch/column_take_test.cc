@@ -1,0 +1,66 @@
+#include "sluice/batch/column_take.h"
+
+#include <gtest/gtest.h>
+
+#include "sluice/batch/column_batch.h"
+#include "test_util.h"
+
+namespace sluice {
+namespace {
+
+DataField Field(int32_t id, const char* name, DataTypePtr type) {
+  return DataField{id, name, std::move(type), std::nullopt, std::nullopt};
+}
+
+// AppendNulls gives the same rows as n calls of AppendNull, whatever the column's family.
+TEST(ColumnTakeTest, AppendNullsMatchesAppendNullPerRow) {
+  DataTypePtr row = DataType::Row({
+      Field(0, "i32", DataType::Int()),
+      Field(1, "s", DataType::String()),
+      Field(2, "ts", DataType::Timestamp(9)),
+      Field(3, "arr", DataType::Array(DataType::Int())),
+      Field(4, "map", DataType::Map(DataType::String(false), DataType::BigInt())),
+      Field(5, "nested",
+            DataType::Row({Field(6, "x", DataType::Int()),
+                           Field(7, "y", DataType::Array(DataType::String()))})),
+  });
+  ValueList full = {
+      Value::Int32(32),
+      Value::String("paimon"),
+      Value::FromTimestamp(Timestamp{1700000000123, 456789}),
+      Value::Array({Value::Int32(1), Value::Int32(3)}),
+      Value::Map({{Value::String("k"), Value::Int64(1)}}),
+      Value::Row({Value::Int32(7), Value::Array({Value::String("a")})}),
+  };
+  ColumnBatch bulk(row);
+  ColumnBatch one_by_one(row);
+  ASSERT_OK(bulk.AppendRow(full));
+  ASSERT_OK(one_by_one.AppendRow(full));
+  for (int c = 0; c < bulk.num_columns(); ++c) {
+    AppendNulls(3, bulk.column(c));
+    for (int i = 0; i < 3; ++i) one_by_one.column(c)->AppendNull();
+  }
+  ASSERT_OK(bulk.AppendRow(full));
+  ASSERT_OK(one_by_one.AppendRow(full));
+  for (int c = 0; c < bulk.num_columns(); ++c) {
+    const ColumnVector& got = *bulk.column(c);
+    ASSERT_EQ(got.size(), 5);
+    for (int64_t r = 0; r < 5; ++r) {
+      EXPECT_EQ(got.IsNull(r), r >= 1 && r <= 3) << "column " << c << " row " << r;
+      EXPECT_EQ(got.GetValue(r), one_by_one.column(c)->GetValue(r))
+          << "column " << c << " row " << r;
+    }
+  }
+}
+
+TEST(ColumnTakeTest, AppendingNoNullsLeavesAColumnWithoutValidity) {
+  ColumnVector v(DataType::Int());
+  ASSERT_OK(v.AppendValue(Value::Int32(1)));
+  ASSERT_FALSE(v.has_nulls());
+  AppendNulls(0, &v);
+  EXPECT_EQ(v.size(), 1);
+  EXPECT_FALSE(v.has_nulls());
+}
+
+}  // namespace
+}  // namespace sluice
