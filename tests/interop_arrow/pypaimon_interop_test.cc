@@ -32,9 +32,9 @@ DataField Field(std::string name, DataTypePtr type) {
   return DataField{0, std::move(name), std::move(type), std::nullopt, std::nullopt};
 }
 
-// The columns of the tables Sluice writes for pypaimon.
-std::vector<DataField> Columns() {
-  return {
+// The columns of the tables Sluice writes for pypaimon. Avro holds no TIMESTAMP(9) (as in Java).
+std::vector<DataField> Columns(bool avro) {
+  std::vector<DataField> columns = {
       Field("id", DataType::BigInt(false)),
       Field("p", DataType::Int(false)),
       Field("b", DataType::Boolean()),
@@ -60,6 +60,17 @@ std::vector<DataField> Columns() {
       Field("m", DataType::Map(DataType::String(false), DataType::BigInt())),
       Field("r", DataType::Row({Field("x", DataType::Int()), Field("y", DataType::String())})),
   };
+  if (avro) {
+    std::erase_if(columns, [](const DataField& f) { return f.name == "ts9"; });
+  }
+  return columns;
+}
+
+bool IsAvro(const TableOptions& options) {
+  for (const auto& [key, value] : options) {
+    if (key == "file.format" && value == "avro") return true;
+  }
+  return false;
 }
 
 enum class MergeEngine { kNone, kDeduplicate, kFirstRow, kPartialUpdate };
@@ -93,8 +104,36 @@ std::vector<SluiceTable> SluiceTables() {
   };
 }
 
-// Tables pypaimon cannot read yet, or that it reads wrongly, with the reason.
-std::map<std::string, std::string> PypaimonReadsSluiceExpectedFailures() { return {}; }
+// Tables pypaimon cannot read yet, or that it reads wrongly, with the reason. A table's rows
+// are compared twice: with nanosecond timestamps as they are ("<table>/nanos") and cut to
+// microseconds ("<table>"), so that a listed nanosecond case hides no other difference.
+std::map<std::string, std::string> PypaimonReadsSluiceExpectedFailures() {
+  const std::string reason =
+      "pypaimon 2.1.0's merge-on-read of primary-key tables cuts TIMESTAMP(9) to microseconds "
+      "(ts9); a compacted table, whose read does not merge, reads exactly";
+  return {{"db.pk_parquet/nanos", reason},
+          {"db.pk_orc/nanos", reason},
+          {"db.pk_partitioned/nanos", reason},
+          {"db.pk_partial_update/nanos", reason}};
+}
+
+// Top-level timestamps of precision above 6 cut to microseconds.
+std::vector<Value> MicrosecondTimestamps(const DataType& type, std::vector<Value> rows) {
+  for (Value& row : rows) {
+    ValueList fields = row.list();
+    for (size_t c = 0; c < fields.size(); ++c) {
+      const DataType& t = *type.fields()[c].type;
+      const bool timestamp =
+          t.root() == TypeRoot::kTimestamp || t.root() == TypeRoot::kTimestampLtz;
+      if (!timestamp || t.precision() <= 6 || fields[c].is_null()) continue;
+      Timestamp ts = fields[c].timestamp();
+      ts.nano_of_millisecond -= ts.nano_of_millisecond % 1000;
+      fields[c] = Value::FromTimestamp(ts);
+    }
+    row = Value::Row(std::move(fields));
+  }
+  return rows;
+}
 // Tables pypaimon writes that Sluice cannot read yet, with the reason.
 std::map<std::string, std::string> SluiceReadsPypaimonExpectedFailures() { return {}; }
 
@@ -309,8 +348,11 @@ int64_t CompareRowSets(const DataType& type, const std::vector<Value>& expected,
                       std::back_inserter(missing));
   std::vector<std::string> extra;
   std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(extra));
-  for (const std::string& m : missing) mismatches->push_back("missing " + m);
-  for (const std::string& e : extra) mismatches->push_back("unexpected " + e);
+  // Interleaved, so that the first messages show a missing row next to what came instead.
+  for (size_t i = 0; i < std::max(missing.size(), extra.size()); ++i) {
+    if (i < missing.size()) mismatches->push_back("missing " + missing[i]);
+    if (i < extra.size()) mismatches->push_back("unexpected " + extra[i]);
+  }
   int64_t values = 0;
   for (const Value& row : expected) values += CountLeafValues(row, type);
   return values;
@@ -340,13 +382,15 @@ TEST(PypaimonInteropTest, EachReadsWhatTheOtherWrites) {
 
   std::mt19937_64 rng(42);
   std::map<std::string, std::vector<Value>> model_rows;
-  const DataTypePtr type = DataType::Row(Columns());
+  std::map<std::string, DataTypePtr> types;
   const std::string list_path = dir.path() + "/tables.txt";
   std::ofstream list(list_path);
   for (const SluiceTable& t : SluiceTables()) {
     const std::string identifier = "db." + t.name;
+    const DataTypePtr type = DataType::Row(Columns(IsAvro(t.options)));
+    types[identifier] = type;
     NewTableSpec spec;
-    spec.columns = Columns();
+    spec.columns = Columns(IsAvro(t.options));
     spec.partition_keys = t.partition_keys;
     if (t.engine != MergeEngine::kNone) {
       spec.primary_keys = {"id"};
@@ -395,17 +439,22 @@ TEST(PypaimonInteropTest, EachReadsWhatTheOtherWrites) {
       reads_sluice.AddCase(identifier, 0, {}, record["error"].get<std::string>());
       continue;
     }
-    auto rows = DecodeRows(record, *type);
+    const DataType& type = *types.at(identifier);
+    auto rows = DecodeRows(record, type);
     if (!rows.ok()) {
       reads_sluice.AddCase(identifier, 0, {}, rows.status().ToString());
       continue;
     }
     std::vector<std::string> mismatches;
-    int64_t values = CompareRowSets(*type, model_rows[identifier], *rows, &mismatches);
+    int64_t values = CompareRowSets(type, model_rows[identifier], *rows, &mismatches);
+    reads_sluice.AddCase(identifier + "/nanos", values, mismatches);
+    mismatches.clear();
+    values = CompareRowSets(type, MicrosecondTimestamps(type, model_rows[identifier]),
+                            MicrosecondTimestamps(type, *rows), &mismatches);
     reads_sluice.AddCase(identifier, values, mismatches);
   }
   reads_sluice.Report();
-  EXPECT_EQ(reads_sluice.cases(), static_cast<int64_t>(SluiceTables().size()));
+  EXPECT_EQ(reads_sluice.cases(), 2 * static_cast<int64_t>(SluiceTables().size()));
 
   CaseLedger reads_pypaimon("sluice-reads-pypaimon-tables", SluiceReadsPypaimonExpectedFailures());
   auto pypaimon_tables = ReadJsonLines(out_dir + "/pypaimon_tables.jsonl");

@@ -177,7 +177,13 @@ Result<TableSchema> TableSchema::FromJsonValue(const Json& json) {
 
   std::optional<std::string> comment;
   if (const Json* c = FindMember(json, "comment"); c != nullptr) {
-    SLUICE_ASSIGN_OR_RETURN(comment, JsonToString(*c, "comment"));
+    if (c->is_null()) {
+      // pypaimon writes "comment": null; Java's SchemaSerializer reads it with asText(), which
+      // gives the text "null".
+      comment = "null";
+    } else {
+      SLUICE_ASSIGN_OR_RETURN(comment, JsonToString(*c, "comment"));
+    }
   }
   int64_t time_millis = 0;
   if (const Json* t = FindMember(json, "timeMillis"); t != nullptr) {
