@@ -288,7 +288,7 @@ public final class Oracle {
         Map.Entry<String, JsonNode> e = it.next();
         spec.put(e.getKey(), e.getValue().asText());
       }
-      builder = builder.withOverwrite(spec.isEmpty() ? null : spec);
+      builder = builder.withOverwrite(spec);
     }
     int count = 0;
     List<CommitMessage> messages;
