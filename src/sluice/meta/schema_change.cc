@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <set>
 
+#include "sluice/format/avro/avro_schema_converter.h"
 #include "sluice/meta/java_hash_map.h"
 
 namespace sluice {
@@ -638,6 +639,13 @@ Status ValidateTableSchema(const TableSchema& schema) {
   if (ParseBool(option(kPrimaryKeyNullable), false) && schema.primary_keys().empty()) {
     return Status::InvalidArgument(
         "Option 'primary-key.nullable' can only be enabled for a table with primary keys.");
+  }
+  // The data file format must hold every column (Java FileFormat.validateDataFields).
+  if (Lower(schema.OptionOr("file.format", "parquet")) == "avro") {
+    Result<AvroSchemaPtr> avro = RowTypeToAvroSchema(*schema.LogicalRowType());
+    if (!avro.ok()) {
+      return Status::InvalidArgument("file.format avro: " + avro.status().message());
+    }
   }
   // Bucket (SchemaValidation.validateBucket).
   const int32_t bucket = schema.num_buckets();
