@@ -260,7 +260,7 @@ nlohmann::json RandomValue(const ColumnType& type, std::mt19937_64* rng) {
       if (type.precision < 9) nanos -= nanos % Pow10(9 - type.precision);
       const int64_t days = seconds >= 0 ? seconds / 86400 : -((-seconds + 86399) / 86400);
       const int64_t of_day = seconds - days * 86400;
-      char buf[16];
+      char buf[64];
       std::snprintf(
           buf, sizeof(buf), " %02lld:%02lld:%02lld", static_cast<long long>(of_day / 3600),
           static_cast<long long>((of_day / 60) % 60), static_cast<long long>(of_day % 60));

@@ -3,26 +3,20 @@
 // and cross-partition tables, tags, branches, file indexes, row tracking, expired snapshots.
 // Sluice reads every snapshot, tag and branch of each, and the rows must equal Java's.
 //
-// What Sluice cannot read yet is on kExpectedFailures, with the reason; the run prints each
-// with its count. A listed check that passes fails the test, so the list shrinks as features
-// land; an unlisted check that fails is a mismatch.
+// What Sluice cannot read yet is on the expected-failure list (expected_failures.cc), with the
+// reason; the run prints each with its count.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <random>
 #include <set>
 
+#include "cli/cli_test_util.h"
 #include "interop/interop_harness.h"
 #include "test_util.h"
 
 namespace sluice::testing {
 namespace {
-
-// "case/check kind" -> why Sluice does not read it as Java does yet.
-const std::map<std::string, std::string>& ExpectedFailures() {
-  static const std::map<std::string, std::string> kList = {};
-  return kList;
-}
 
 struct JavaCase {
   std::string name;
@@ -77,11 +71,6 @@ std::vector<JavaCase> Cases() {
   cases.push_back(
       pk("dynamic_bucket", {{"bucket", "-1"}, {"dynamic-bucket.target-row-num", "5"}}, true));
   {
-    JavaCase c = pk("cross_partition", {{"bucket", "-1"}}, true);
-    c.primary_keys = {"id"};
-    cases.push_back(c);
-  }
-  {
     JavaCase c = pk("tags_and_branch", {{"bucket", "2"}});
     c.steps = {"write",  "tag:t1",       "write",           "compact",
                "tag:t2", "branch:b1:t1", "write-branch:b1", "write"};
@@ -109,7 +98,7 @@ std::vector<JavaCase> Cases() {
                  {"file-index.bitmap.columns", "v_int"},
                  {"file-index.bsi.columns", "id"},
                  {"file-index.bloom-filter.columns", "v_str"}};
-    c.steps = writes;
+    c.steps = {"write", "write", "write"};
     cases.push_back(c);
   }
   {
@@ -251,26 +240,12 @@ class JavaCaseRun {
     return ShellQuote(table_) + " --warehouse " + ShellQuote(warehouse_);
   }
 
-  // One comparison; `kind` names it on the expected-failure list.
+  // One comparison; "<case>/<kind>" names it on the expected-failure list.
   void Check(const std::string& kind, const std::string& what, const nlohmann::json& java_command,
              const std::string& sluice_args) {
-    const std::string key = c_.name + "/" + kind;
-    const auto expected = ExpectedFailures().find(key);
-    const bool listed = expected != ExpectedFailures().end();
-    ReadRows java = JavaRead(java_command, c_.columns);
-    ReadRows sluice = SluiceRead(sluice_args, c_.columns);
-    const bool same = SameRows(c_.name + " " + what, java, sluice, nullptr, listed);
+    CompareRows(c_.name + "/" + kind, c_.name + " " + what, JavaRead(java_command, c_.columns),
+                SluiceRead(sluice_args, c_.columns), nullptr);
     ++Counts().reads_compared;
-    if (!listed) return;
-    if (same) {
-      ++Counts().mismatches;
-      ADD_FAILURE() << key << " is on the expected-failure list but now passes: remove it";
-      return;
-    }
-    ++Counts().expected_failures;
-    ++failure_counts_[key];
-    Counts().expected_failure_log[key] =
-        std::to_string(failure_counts_[key]) + " reads (" + expected->second + ")";
   }
 
   void Verify() {
@@ -311,7 +286,6 @@ class JavaCaseRun {
   std::mt19937_64 rng_;
   std::set<std::string> tags_;
   std::set<std::string> branches_;
-  std::map<std::string, int> failure_counts_;
 };
 
 TEST(Interop, SluiceReadsJavaTables) {
@@ -321,6 +295,42 @@ TEST(Interop, SluiceReadsJavaTables) {
   for (JavaCase c : Cases()) {
     SCOPED_TRACE(c.name);
     JavaCaseRun(std::move(c), warehouse.path(), rng()).Run();
+  }
+}
+
+// CREATE TABLE accepts and refuses what Java does (file formats that cannot hold a column).
+TEST(Interop, CreateTableAgreesWithJava) {
+  ASSERT_NE(Oracle(), nullptr);
+  TempDir warehouse;
+  ASSERT_TRUE(SluiceOk("create-database ddl --warehouse " + ShellQuote(warehouse.path()),
+                       "create-database"));
+  ColumnType nested = Atomic(ColumnKind::kRow);
+  nested.children = {{"ts", Atomic(ColumnKind::kTimestamp, 9)}};
+  const std::vector<std::pair<std::string, ColumnType>> cases = {
+      {"avro", Atomic(ColumnKind::kTimestamp, 9)},    {"avro", Atomic(ColumnKind::kTimestamp, 6)},
+      {"avro", Atomic(ColumnKind::kTimestampLtz, 9)}, {"avro", nested},
+      {"parquet", Atomic(ColumnKind::kTimestamp, 9)}, {"orc", Atomic(ColumnKind::kTimestamp, 9)}};
+  int index = 0;
+  for (const auto& [format, type] : cases) {
+    const std::string name = "t" + std::to_string(index++);
+    nlohmann::json create = {
+        {"cmd", "create_table"}, {"warehouse", warehouse.path()}, {"table", "java." + name}};
+    create["fields"] = nlohmann::json::array(
+        {{{"name", "id"}, {"type", "BIGINT"}}, {{"name", "c"}, {"type", type.PaimonJson()}}});
+    create["options"] = {{"file.format", format}};
+    const bool java_ok = Oracle()->Call(create).ok();
+    const bool sluice_ok =
+        RunSluice("create-table ddl." + name + " --warehouse " + ShellQuote(warehouse.path()) +
+                  " --column 'id BIGINT' --column " + ShellQuote("c " + type.Sql()) +
+                  " --option file.format=" + format)
+            .exit_code == 0;
+    ++Counts().reads_compared;
+    if (java_ok != sluice_ok) {
+      ++Counts().mismatches;
+      ADD_FAILURE() << "create-table " << format << " with " << type.Sql() << ": Java "
+                    << (java_ok ? "accepts" : "refuses") << ", Sluice "
+                    << (sluice_ok ? "accepts" : "refuses");
+    }
   }
 }
 

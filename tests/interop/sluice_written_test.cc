@@ -38,6 +38,18 @@ bool Chance(std::mt19937_64* rng, double p) {
   return std::uniform_real_distribution<double>(0, 1)(*rng) < p;
 }
 
+// Avro files hold timestamps of precision <= 6 only (Java refuses the others at CREATE).
+bool AvroHolds(const ColumnType& type) {
+  if ((type.kind == ColumnKind::kTimestamp || type.kind == ColumnKind::kTimestampLtz) &&
+      type.precision > 6) {
+    return false;
+  }
+  for (const auto& [name, child] : type.children) {
+    if (!AvroHolds(child)) return false;
+  }
+  return true;
+}
+
 Scenario MakeScenario(int index, std::mt19937_64* rng) {
   static const char* const kKinds[] = {"append-unaware",  "append-fixed",   "deduplicate",
                                        "deduplicate-seq", "partial-update", "aggregation",
@@ -57,6 +69,7 @@ Scenario MakeScenario(int index, std::mt19937_64* rng) {
     shape.partition_keys = {"p"};
   }
   std::vector<ColumnType> pool = ValueTypePool();
+  if (format == "avro") std::erase_if(pool, [](const ColumnType& t) { return !AvroHolds(t); });
   std::shuffle(pool.begin(), pool.end(), *rng);
   for (int i = 0; i < 6; ++i) shape.columns.push_back({"v" + std::to_string(i), pool[i]});
 
@@ -64,7 +77,7 @@ Scenario MakeScenario(int index, std::mt19937_64* rng) {
   const std::map<std::string, std::vector<std::string>> codecs = {
       {"parquet", {"zstd", "snappy", "gzip", "none"}},
       {"orc", {"zstd", "snappy", "zlib", "lz4", "none"}},
-      {"avro", {"zstd", "snappy", "deflate", "none"}}};
+      {"avro", {"zstd", "snappy", "deflate"}}};
   s.options["file.compression"] = Pick(rng, codecs.at(format));
   const std::string buckets = Pick(rng, {"1", "2", "3"});
   if (kind == "append-unaware") {
@@ -245,6 +258,9 @@ class SluiceTableRun {
     const std::string added = "n" + std::to_string(next_column_++);
     if (choice == 0 || plain.size() < 2) {
       std::vector<ColumnType> pool = ValueTypePool();
+      if (s_.options.at("file.format") == "avro") {
+        std::erase_if(pool, [](const ColumnType& t) { return !AvroHolds(t); });
+      }
       Column column{added, pool[std::uniform_int_distribution<size_t>(0, pool.size() - 1)(rng_)]};
       alter = "--add-column " + ShellQuote(column.name + " " + column.type.Sql());
       if (!SluiceOk("alter-table " + Where() + " " + alter, s_.name + " add column")) return;
@@ -283,8 +299,15 @@ class SluiceTableRun {
 
   // Records the model for the snapshots the last command committed and compares the latest.
   void AfterCommit(const std::string& what) {
-    for (int64_t id : SnapshotIds(dir_)) {
-      if (states_.count(id) == 0) states_.emplace(id, model_);
+    const std::vector<int64_t> ids = SnapshotIds(dir_);
+    for (int64_t id : ids) {
+      if (states_.count(id) != 0) continue;
+      // First-row tables commit their level-0 files, which batch reads skip, and then the
+      // compaction that lifts them: the first snapshot shows a state no model step has (it is
+      // compared Java against Sluice only).
+      const bool intermediate = id != ids.back() && s_.shape.merge_engine == "first-row";
+      states_.emplace(id, model_);
+      if (intermediate) unmodelled_.insert(id);
     }
     CompareLatest("after " + what);
   }
@@ -319,11 +342,12 @@ class SluiceTableRun {
       nlohmann::json command = JavaCommand("read");
       command["incremental"] = std::to_string(id - 1) + "," + std::to_string(id);
       command["incremental_mode"] = "delta";
-      SameRows(s_.name + " delta of snapshot " + std::to_string(id),
-               JavaRead(command, model_.shape().columns),
-               SluiceRead(Where() + " --mode delta --snapshot " + std::to_string(id),
-                          model_.shape().columns),
-               nullptr);
+      CompareRows("sluice-written/" + s_.shape.merge_engine + "/delta",
+                  s_.name + " delta of snapshot " + std::to_string(id),
+                  JavaRead(command, model_.shape().columns),
+                  SluiceRead(Where() + " --mode delta --snapshot " + std::to_string(id),
+                             model_.shape().columns),
+                  nullptr);
       ++Counts().deltas_compared;
     }
   }
@@ -399,6 +423,7 @@ class SluiceTableRun {
   std::mt19937_64 rng_;
   TableModel model_;
   std::map<int64_t, TableModel> states_;
+  std::set<int64_t> unmodelled_;
   int next_column_ = 0;
   const int parts_at_start_ = FailureParts();
 };

@@ -23,6 +23,8 @@ import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.data.BinaryRow;
 import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.disk.IOManager;
+import org.apache.paimon.index.HashBucketAssigner;
 import org.apache.paimon.options.ExpireConfig;
 import org.apache.paimon.options.Options;
 import org.apache.paimon.predicate.Predicate;
@@ -33,11 +35,13 @@ import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.node.ArrayNode;
 import org.apache.paimon.shade.jackson2.com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.paimon.table.BucketMode;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
 import org.apache.paimon.table.sink.BatchWriteBuilder;
 import org.apache.paimon.table.sink.CommitMessage;
+import org.apache.paimon.table.sink.RowPartitionKeyExtractor;
 import org.apache.paimon.table.source.DataSplit;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
@@ -75,6 +79,7 @@ public final class Oracle {
 
   private final Map<String, Catalog> catalogs = new HashMap<>();
   private final PrintStream out;
+  private IOManager ioManager;
 
   private Oracle(PrintStream out) {
     this.out = out;
@@ -144,6 +149,14 @@ public final class Oracle {
 
   private static void ok(StringBuilder text) {
     text.append("{\"ok\": true}\n");
+  }
+
+  // Lookup (changelog, first-row, deletion vectors) spills to a temporary directory.
+  private IOManager ioManager() {
+    if (ioManager == null) {
+      ioManager = IOManager.create(System.getProperty("java.io.tmpdir"));
+    }
+    return ioManager;
   }
 
   private Catalog catalog(String warehouse) throws Exception {
@@ -292,9 +305,33 @@ public final class Oracle {
     }
     int count = 0;
     List<CommitMessage> messages;
-    try (BatchTableWrite write = builder.newWrite()) {
+    // Dynamic-bucket tables: the caller assigns buckets, through the hash index (as Flink's
+    // bucket assigner operator does).
+    HashBucketAssigner assigner = null;
+    RowPartitionKeyExtractor keys = null;
+    if (table.bucketMode() == BucketMode.HASH_DYNAMIC) {
+      assigner =
+          new HashBucketAssigner(
+              table.snapshotManager(),
+              "sluice-interop",
+              table.store().newIndexFileHandler(),
+              1,
+              1,
+              0,
+              table.coreOptions().dynamicBucketTargetRowNum(),
+              -1);
+      keys = new RowPartitionKeyExtractor(table.schema());
+    }
+    try (BatchTableWrite write = builder.newWrite().withIOManager(ioManager())) {
       for (JsonNode row : required(command, "rows")) {
-        write.write(toRow(row, rowType));
+        GenericRow internal = toRow(row, rowType);
+        if (assigner != null) {
+          int bucket =
+              assigner.assign(keys.partition(internal), keys.trimmedPrimaryKey(internal).hashCode());
+          write.write(internal, bucket);
+        } else {
+          write.write(internal);
+        }
         count++;
       }
       messages = write.prepareCommit();
@@ -341,7 +378,7 @@ public final class Oracle {
     }
     BatchWriteBuilder builder = table.newBatchWriteBuilder();
     List<CommitMessage> messages;
-    try (BatchTableWrite write = builder.newWrite()) {
+    try (BatchTableWrite write = builder.newWrite().withIOManager(ioManager())) {
       for (Map.Entry<BinaryRow, Set<Integer>> e : buckets.entrySet()) {
         for (int bucket : e.getValue()) write.compact(e.getKey(), bucket, full);
       }
