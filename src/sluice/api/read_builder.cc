@@ -166,9 +166,9 @@ Result<ReadPlan> ReadBuilder::Plan() const {
   } else if (scan.version.kind != TableVersion::Kind::kLatest && mode_ != ScanMode::kDelta) {
     // Time travel reads through the schema the snapshot was written with, as Java's
     // table.copy(scan.snapshot-id / scan.tag-name / scan.timestamp...) does.
+    // A version that selects no snapshot fails in PlanScan below, with the read's context.
     auto snapshot = table.SelectSnapshot(scan.version);
-    if (!snapshot.ok()) return snapshot.status().WithContext("table " + name);
-    if (snapshot->has_value() && (*snapshot)->schema_id != table.schema().id()) {
+    if (snapshot.ok() && snapshot->has_value() && (*snapshot)->schema_id != table.schema().id()) {
       auto schema = table.SchemaById((*snapshot)->schema_id);
       if (!schema.ok()) return schema.status().WithContext("table " + name);
       state->read_schema = std::move(*schema);
