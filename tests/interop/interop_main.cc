@@ -17,8 +17,19 @@ int main(int argc, char** argv) {
       static_cast<long long>(c.deltas_compared), static_cast<long long>(c.reads_compared),
       static_cast<long long>(c.files_compared), static_cast<long long>(c.mismatches),
       static_cast<long long>(c.expected_failures));
-  for (const auto& [name, what] : c.expected_failure_log) {
-    std::printf("interop expected failure: %s: %s\n", name.c_str(), what.c_str());
+  int stale = 0;
+  for (const auto& [key, seen] : c.expected_failure_log) {
+    const auto& list = sluice::testing::ExpectedFailures();
+    std::printf("interop expected failure: %s: %lld failed, %lld passed (%s)\n", key.c_str(),
+                static_cast<long long>(seen.first), static_cast<long long>(seen.second),
+                list.at(key).c_str());
+    if (seen.first == 0) {
+      std::printf(
+          "interop: %s no longer fails: remove it from tests/interop/expected_failures.cc\n",
+          key.c_str());
+      ++stale;
+    }
   }
+  if (stale > 0) return 1;
   return result;
 }

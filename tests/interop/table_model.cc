@@ -7,10 +7,6 @@ namespace sluice::testing {
 
 namespace {
 
-bool IsNull(const nlohmann::json& row, const std::string& field) {
-  return !row.contains(field) || row[field].is_null();
-}
-
 // Orders two JSON values of one column type: numbers by value, decimals by their numeric
 // value, dates / timestamps (fixed-width text) as text.
 int Compare(const nlohmann::json& a, const nlohmann::json& b, const ColumnType& type) {
@@ -90,7 +86,12 @@ void TableModel::Merge(const nlohmann::json& input,
     return;
   }
   if (it == keyed->end()) {
-    // The merge starts from an all-null row holding the key.
+    if (engine == "partial-update") {
+      // The first record of a key is the row, whatever its sequence groups hold.
+      (*keyed)[key] = row;
+      return;
+    }
+    // Aggregation starts from an all-null row holding the key.
     nlohmann::json fresh = nlohmann::json::object();
     for (const Column& column : shape_.columns) fresh[column.name] = nullptr;
     for (const std::string& k : shape_.primary_keys) fresh[k] = row[k];
