@@ -1,5 +1,6 @@
 #include "interop/column_type.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -248,7 +249,7 @@ nlohmann::json RandomValue(const ColumnType& type, std::mt19937_64* rng) {
     case ColumnKind::kTime: {
       const int64_t millis = Uniform(rng, 0, 86399999);
       const int64_t secs = millis / 1000;
-      char buf[16];
+      char buf[64];
       std::snprintf(buf, sizeof(buf), "%02lld:%02lld:%02lld", static_cast<long long>(secs / 3600),
                     static_cast<long long>((secs / 60) % 60), static_cast<long long>(secs % 60));
       return buf + Fraction(type.precision > 0 ? (millis % 1000) * 1000000 : 0, type.precision);
@@ -311,6 +312,10 @@ nlohmann::json NormalizeValue(const nlohmann::json& value, const ColumnType& typ
         out.push_back({NormalizeValue(pair[0], type.children[0].second),
                        NormalizeValue(pair[1], type.children[1].second)});
       }
+      // A map has no order (Java reads Avro maps through a hash map).
+      std::sort(out.begin(), out.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
+        return a.dump() < b.dump();
+      });
       return out;
     }
     case ColumnKind::kRow: {
