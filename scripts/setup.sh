@@ -56,3 +56,18 @@ for env in arrow pypaimon; do
     touch "$venv/.installed"
   fi
 done
+# --- Interop (issue #10): the Java Paimon oracle (tests/interop/java), versions pinned in its
+# pom.xml. The first run fetches them into ~/.m2; later runs build offline from that cache.
+if ! command -v javac >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    openjdk-17-jdk-headless maven
+fi
+interop_pom="$here/tests/interop/java/pom.xml"
+if ! mvn -q -o -f "$interop_pom" package >/dev/null 2>&1; then
+  echo "setup: fetching the interop oracle's Maven artifacts"
+  mvn -q -f "$interop_pom" package
+fi
+# --- end interop ---

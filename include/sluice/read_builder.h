@@ -6,7 +6,8 @@
 //   version      latest (default), WithSnapshot(id), WithTag(name) or WithAsOf(time): at most
 //                one. WithBranch reads another branch (its own snapshots and tags).
 //   schema       WithSchemaId reads every file through that schema of the branch (default:
-//                the branch's latest schema).
+//                the schema of the snapshot a time travel selects, as Java does, else the
+//                branch's latest schema).
 //   columns      WithProjection: output columns by name, in order (default: all). The system
 //                columns `_ROW_ID` and `_SEQUENCE_NUMBER` may be named on row-tracking tables.
 //   rows         WithWhere (`a > 3 AND b IN ('x','y')`) or WithFilter (predicate_builder.h),

@@ -13,15 +13,14 @@
 #include <string>
 #include <vector>
 
+#include "api/api_test_util.h"
 #include "cli/cli_test_util.h"
 #include "interop_values.h"
 #include "sluice/batch/column_batch.h"
 #include "sluice/catalog/filesystem_catalog.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/read_builder.h"
-#include "sluice/read_plan.h"
 #include "sluice/table.h"
-#include "sluice/table_reader.h"
 #include "sluice/types/value_json.h"
 #include "test_util.h"
 
@@ -360,8 +359,8 @@ int64_t CompareRowSets(const DataType& type, const std::vector<Value>& expected,
 
 Result<std::vector<Value>> ReadWithSluice(const std::string& folder, DataTypePtr* type) {
   SLUICE_ASSIGN_OR_RETURN(Table table, Table::Open(folder));
-  SLUICE_ASSIGN_OR_RETURN(ReadPlan plan, table.NewRead().Plan());
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableReader> reader, plan.NewReader());
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<BatchReader> reader,
+                          test::ReaderOf(table.NewReadBuilder()));
   *type = reader->output_type();
   std::vector<Value> rows;
   ColumnBatch batch(reader->output_type());

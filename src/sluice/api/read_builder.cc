@@ -162,8 +162,12 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve() const {
   std::string what = "table " + name;
   if (!branch_.empty()) what += " branch " + branch_;
   if (as_of_) what += " as of '" + *as_of_ + "'";
-  // An explicit schema id, else the schema the version was written with (Java time travel).
-  auto schema = schema_id_ ? table.SchemaById(*schema_id_) : table.SchemaForVersion(scan.version);
+  // An explicit schema id, else the schema the version was written with (Java time travel);
+  // a delta read is read through the latest schema, as Java's incremental scans are.
+  auto schema = schema_id_ ? table.SchemaById(*schema_id_)
+                : mode_ == ScanMode::kDelta
+                    ? Result<std::shared_ptr<const TableSchema>>(table.schema_ptr())
+                    : table.SchemaForVersion(scan.version);
   if (!schema.ok()) return schema.status().WithContext(what);
   state->read_schema = std::move(*schema);
   const DataTypePtr row_type = state->read_schema->LogicalRowType();

@@ -66,12 +66,22 @@ Result<std::unique_ptr<TableWrite>> WriteBuilder::NewWrite() const {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
   FileStoreWriteOptions options;
   if (overwrite_) {
-    // An overwrite replaces the files a compaction would rewrite, so it never compacts (Java
-    // ignores the previous files of an overwrite).
-    options.compact_manager_factory = [](const std::string&, int32_t,
-                                         const std::vector<DataFileMeta>&,
-                                         const std::shared_ptr<DataFileWriterFactory>&)
-        -> Result<std::unique_ptr<CompactManager>> { return std::unique_ptr<CompactManager>(); };
+    // An overwrite replaces the previous files, so its compactions never see them (Java ignores
+    // the previous files of an overwrite); its own new files still compact as any write's do,
+    // which lifts them out of level 0 on lookup tables (first-row, deletion vectors, lookup
+    // changelog), whose batch reads skip level 0.
+    CompactManagerFactory merge_tree;
+    if (table->schema().is_primary_key_table()) {
+      SLUICE_ASSIGN_OR_RETURN(merge_tree,
+                              MakeMergeTreeCompactManagerFactory(table, background_compaction_));
+    }
+    options.compact_manager_factory =
+        [merge_tree](const std::string& partition, int32_t bucket, const std::vector<DataFileMeta>&,
+                     const std::shared_ptr<DataFileWriterFactory>& files)
+        -> Result<std::unique_ptr<CompactManager>> {
+      if (!merge_tree) return std::unique_ptr<CompactManager>();
+      return merge_tree(partition, bucket, {}, files);
+    };
   } else if (table->schema().is_primary_key_table()) {
     SLUICE_ASSIGN_OR_RETURN(options.compact_manager_factory,
                             MakeMergeTreeCompactManagerFactory(table, background_compaction_));

@@ -960,7 +960,8 @@ class FixedBytesColumnWriter final : public ColumnWriterBase {
       EncodeFixed32LE(r.bytes + 8, static_cast<uint32_t>(julian_day));
       return r;
     });
-    std::memcpy(out, dst, static_cast<size_t>(n) * sizeof(Int96));
+    // A slice of nulls only stages nothing (dst is null then).
+    if (n > 0) std::memcpy(out, dst, static_cast<size_t>(n) * sizeof(Int96));
     return Status::OK();
   }
 

@@ -1,0 +1,25 @@
+// The interop run's expected-failure list: comparisons where Sluice does not yet read as Java
+// Paimon does, each with the reason. Keys are "<case>/<check>" (java_written_test.cc) or
+// "sluice-written/<merge engine>/<check>" (sluice_written_test.cc). The run prints every
+// entry it met with its counts; an entry none of whose checks failed fails the run, so remove
+// it then.
+#include "interop/interop_harness.h"
+
+namespace sluice::test {
+
+const std::map<std::string, std::string>& ExpectedFailures() {
+  static const std::map<std::string, std::string> kList = {
+      {"sluice-written/first-row/delta",
+       "Sluice's delta read of a first-row table includes level-0 files; Java's incremental "
+       "delta skips them, as its batch reads do"},
+      {"changelog_input/changelog",
+       "Sluice's delta read returns the snapshot's data files, not its changelog files"},
+      {"changelog_lookup/changelog",
+       "Sluice's delta read returns the snapshot's data files, not its changelog files"},
+      {"changelog_full-compaction/changelog",
+       "Sluice's delta read returns the snapshot's data files, not its changelog files"},
+  };
+  return kList;
+}
+
+}  // namespace sluice::test
