@@ -55,6 +55,7 @@
 
 #include "sluice/base/result.h"
 #include "sluice/commit_result.h"
+#include "sluice/io/commit_message.h"
 #include "sluice/meta/manifest_file_merger.h"
 #include "sluice/meta/manifest_file_writer.h"
 #include "sluice/meta/snapshot.h"
