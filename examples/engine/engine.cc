@@ -27,7 +27,6 @@
 #include "sluice/read_builder.h"
 #include "sluice/version.h"
 #include "sluice/write_builder.h"
-#include "test_util.h"
 
 namespace {
 

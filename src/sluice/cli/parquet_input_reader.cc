@@ -145,7 +145,7 @@ Result<std::unique_ptr<InputReader>> OpenParquetInput(std::string path, DataType
                                      "' (the table has " + ColumnNames(*row_type) + ")");
     }
     const DataField& target = row_type->fields()[static_cast<size_t>(index)];
-    if (field.type->IsNested() ? !field.type->EqualsIgnoreNullable(*target.type)
+    if (field.type->IsNested() ? !SameNestedShape(*field.type, *target.type)
                                : !CheckColumnCast(*field.type, *target.type, field.name).ok()) {
       return Status::InvalidArgument(path + ": column '" + field.name + "' is " +
                                      field.type->ToString() + ", which does not convert to " +

@@ -49,13 +49,17 @@ class TimestampColumnReader : public ColumnReader {
     SLUICE_RETURN_NOT_OK(WithContext(nanos_.Next(nanos, m).WithContext("SECONDARY stream")));
     bool shift = !instant_ && !zone_->is_utc();
     for (int64_t i = 0; i < m; ++i) {
-      uint64_t raw = static_cast<uint64_t>(nanos[i]);
-      uint64_t zeros = raw & 7;
-      int64_t ns = static_cast<int64_t>(raw >> 3);
-      if (zeros != 0) {
-        for (uint64_t z = 0; z <= zeros; ++z) ns *= 10;
+      // The C++ ORC writer (Arrow's) stores the remainder of a pre-1970 instant truncated
+      // toward zero as negative nanoseconds (the seconds truncated toward zero too); its reader,
+      // like ORC C++'s, shifts the stored value arithmetically, so those read as negative.
+      const int64_t raw = nanos[i];
+      const int64_t zeros = raw & 7;
+      int64_t ns = raw >> 3;
+      // Checked before scaling too, so that a corrupt value cannot overflow.
+      if (zeros != 0 && ns <= 999999999 && ns >= -999999999) {
+        for (int64_t z = 0; z <= zeros; ++z) ns *= 10;
       }
-      if (ns < 0 || ns > 999999999) {
+      if (ns < -999999999 || ns > 999999999) {
         return WithContext(Status::Corruption("SECONDARY stream: nanoseconds " +
                                               std::to_string(ns) + " out of range"));
       }
@@ -67,6 +71,10 @@ class TimestampColumnReader : public ColumnReader {
       // Java writers truncate negative instants toward zero; undo that on the instant, before
       // the zone shift (as ORC Java's reader does).
       if (s < 0 && ns > 999999) s -= 1;
+      if (ns < 0) {
+        s -= 1;
+        ns += 1000000000;
+      }
       if (shift) s += zone_->OffsetAt(s);  // the writer's wall clock, read as UTC
       ns -= ns % truncate_;
       secs[i] = s;

@@ -59,7 +59,7 @@ OrcColumnStatistics ToOrcStats(const StatsAccumulator& a, const OrcType& t) {
         int scale = static_cast<int>(t.scale);
         s.decimal_min = DecimalText(a.dec_min, scale);
         s.decimal_max = DecimalText(a.dec_max, scale);
-        s.decimal_sum = DecimalText(a.dec_sum, scale);
+        if (a.dec_sum_set) s.decimal_sum = DecimalText(a.dec_sum, scale);
       }
       break;
     case OrcTypeKind::kTimestamp:

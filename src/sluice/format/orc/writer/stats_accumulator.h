@@ -24,6 +24,9 @@ struct StatsAccumulator {
   std::string string_min, string_max;
   int64_t length_sum = 0;
   int128_t dec_min = 0, dec_max = 0, dec_sum = 0;
+  // False once the decimal sum leaves 38 digits: ORC's writer (HiveDecimal arithmetic) then
+  // records no sum, and the int128 must not overflow.
+  bool dec_sum_set = true;
   Timestamp ts_min, ts_max;
   uint64_t trues = 0;
 
@@ -66,7 +69,19 @@ struct StatsAccumulator {
       dec_min = std::min(dec_min, v);
       dec_max = std::max(dec_max, v);
     }
-    dec_sum += v;
+    AddDecimalSum(v);
+  }
+  void AddDecimalSum(int128_t v) {
+    if (!dec_sum_set) return;
+    // 10^38: one more digit than a DECIMAL(38) holds.
+    static constexpr int128_t kLimit =
+        static_cast<int128_t>(10'000'000'000'000'000'000ULL) * 10'000'000'000'000'000'000ULL;
+    int128_t sum;
+    if (__builtin_add_overflow(dec_sum, v, &sum) || sum >= kLimit || sum <= -kLimit) {
+      dec_sum_set = false;
+      return;
+    }
+    dec_sum = sum;
   }
   void AddTimestamp(const Timestamp& v) {
     if (!has_minmax) {
@@ -84,7 +99,11 @@ struct StatsAccumulator {
     length_sum += o.length_sum;
     int_sum += o.int_sum;
     double_sum += o.double_sum;
-    dec_sum += o.dec_sum;
+    if (o.dec_sum_set) {
+      AddDecimalSum(o.dec_sum);
+    } else {
+      dec_sum_set = false;
+    }
     if (!o.has_minmax) return;
     if (!has_minmax) {
       int_min = o.int_min, int_max = o.int_max;
