@@ -10,9 +10,9 @@
 //
 //   sluice   a table (bucket 1, parquet, zstd level 1, Paimon's defaults otherwise): each run
 //            written as one level-0 file by the table's key-value writer (DataFileWriterFactory),
-//            then a full compaction through the bucket's compact manager, as FileStoreWrite builds it
-//            (MakeMergeTreeCompactManagerFactory: universal compaction, MergeTreeCompactRewriter),
-//            into Parquet files at the top level with deletes dropped.
+//            then a full compaction through the bucket's compact manager, as FileStoreWrite builds
+//            it (MakeMergeTreeCompactManagerFactory: universal compaction,
+//            MergeTreeCompactRewriter), into Parquet files at the top level with deletes dropped.
 //   rocksdb  the same records as Puts (and Deletes) with auto compactions off, zstd level 1, one
 //            Flush per run (five overlapping L0 files), then CompactRange over the whole range.
 // Both results are read back (not timed) and folded into checksums (count, sum(k), sum(a),
@@ -45,13 +45,13 @@
 #include "bench_common.h"
 #include "sluice/base/coding.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_manager.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
-#include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/table/source/split_reader.h"
 
 namespace sluice {

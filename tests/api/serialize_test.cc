@@ -170,8 +170,7 @@ class CommitMessageSerializeTest : public ::testing::Test {
     EXPECT_OK(write);
     if (!write.ok()) return {};
     ColumnBatch batch((*write)->input_type());
-    for (int64_t id : ids)
-      EXPECT_OK(batch.AppendRow({Value::Int64(id), Value::String(value)}));
+    for (int64_t id : ids) EXPECT_OK(batch.AppendRow({Value::Int64(id), Value::String(value)}));
     EXPECT_OK((*write)->Write(batch));
     auto messages = (*write)->PrepareCommit();
     EXPECT_OK(messages);

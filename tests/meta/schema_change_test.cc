@@ -394,7 +394,8 @@ TEST(SchemaChangeTest, TypeChangesNeedAJavaCastRule) {
     EXPECT_OK(Apply(t, SchemaChange::UpdateColumnType({"t"}, DataType::String()), has_snapshots));
     EXPECT_FALSE(
         Apply(t, SchemaChange::UpdateColumnType({"t"}, DataType::Time(3)), has_snapshots).ok());
-    EXPECT_OK(Apply(t, SchemaChange::UpdateColumnType({"b"}, DataType::Decimal(3, 1)), has_snapshots));
+    EXPECT_OK(
+        Apply(t, SchemaChange::UpdateColumnType({"b"}, DataType::Decimal(3, 1)), has_snapshots));
   }
 }
 

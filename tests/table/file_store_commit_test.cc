@@ -357,8 +357,7 @@ TEST_F(FileStoreCommitTest, CompactionLosingARaceAfterTheDataLandedIsDropped) {
     ASSERT_OK(won);
   });
   auto res = writer->Commit(Committable(1, {m}));
-  ASSERT_OK(res) << "the rows landed, so the write must not fail: "
-                        << res.status().ToString();
+  ASSERT_OK(res) << "the rows landed, so the write must not fail: " << res.status().ToString();
   EXPECT_EQ(res->snapshot_ids, (std::vector<int64_t>{2}));
   EXPECT_TRUE(res->compaction_dropped.IsConflict()) << res->compaction_dropped.ToString();
   EXPECT_NE(res->compaction_dropped.message().find(f1.file_name), std::string::npos)
@@ -382,7 +381,7 @@ TEST_F(FileStoreCommitTest, CompactionOnlyCommitThatConflictsFailsAndDeletesItsO
   ASSERT_OK(Committer("seed")->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1, f2})})));
   auto theirs = WriteTestDataFile(*table_, 0, MakeRows(0, 0, 2, "a"));
   ASSERT_OK(Committer("compactor")
-                  ->Commit(Committable(1, {CompactFiles(*table_, 0, 0, {f1}, {theirs})})));
+                ->Commit(Committable(1, {CompactFiles(*table_, 0, 0, {f1}, {theirs})})));
   auto mine = WriteTestDataFile(*table_, 0, MakeRows(0, 0, 2, "a"));
   DataFileMeta upgraded = f2;
   upgraded.level = 5;

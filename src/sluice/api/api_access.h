@@ -10,10 +10,10 @@
 #include <utility>
 
 #include "sluice/commit_message.h"
+#include "sluice/io/commit_message.h"
 #include "sluice/split.h"
 #include "sluice/table.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/io/commit_message.h"
 #include "sluice/table/source/data_split.h"
 
 namespace sluice {

@@ -79,7 +79,6 @@ class FileStoreTable {
   const TagManager& tag_manager() const { return tags_; }
   const FileStorePathFactory& path_factory() const { return path_factory_; }
 
-
   // The schema with `id` of this branch, loaded once. NotFound "schema <id> does not exist".
   Result<std::shared_ptr<const TableSchema>> SchemaById(int64_t id) const;
 

@@ -249,9 +249,9 @@ std::vector<TestRow> WriterRows(int child, int k) {
   return MakeRows(0, 1000000 + child * 100000 + k * 10, 5, "w" + std::to_string(child));
 }
 
-Result<std::vector<CommitMessageImpl>> WriteWithTableWrite(const std::shared_ptr<FileStoreTable>& table,
-                                                       FileStoreWrite* write,
-                                                       const std::vector<TestRow>& rows) {
+Result<std::vector<CommitMessageImpl>> WriteWithTableWrite(
+    const std::shared_ptr<FileStoreTable>& table, FileStoreWrite* write,
+    const std::vector<TestRow>& rows) {
   std::vector<ValueList> values;
   for (const TestRow& r : rows) {
     values.push_back({Value::Int32(r.pt), Value::Int64(r.id), Value::String(r.v)});
@@ -330,12 +330,12 @@ TEST(CommitScenarioTest, WritesRacingACompactorNeverFailOnceTheirRowsLanded) {
   ::sluice::test::TempDir tmp;
   const std::string dir = tmp.path() + "/t";
   ASSERT_OK(CreateTestRowTable(dir, false,
-                              {{"bucket", "1"},
-                               {"num-sorted-run.compaction-trigger", "2"},
-                               {"commit.max-retries", "100"},
-                               {"commit.min-retry-wait", "1 ms"},
-                               {"commit.max-retry-wait", "20 ms"}},
-                              /*primary_key=*/true));
+                               {{"bucket", "1"},
+                                {"num-sorted-run.compaction-trigger", "2"},
+                                {"commit.max-retries", "100"},
+                                {"commit.min-retry-wait", "1 ms"},
+                                {"commit.max-retry-wait", "20 ms"}},
+                               /*primary_key=*/true));
   std::vector<TestRow> expected = MakeRows(0, 0, 20, "seed");
   {
     auto table = OpenTestTable(dir);

@@ -1,6 +1,6 @@
-// Power-loss tests (labelled scenario): commits of a primary-key table written by FileStoreWrite and
-// committed by FileStoreCommit on a FaultInjectionFileIO over a MemoryFileIO. The power fails at
-// every mutating FileIO call of a write + commit, and at every step of the commit; after
+// Power-loss tests (labelled scenario): commits of a primary-key table written by FileStoreWrite
+// and committed by FileStoreCommit on a FaultInjectionFileIO over a MemoryFileIO. The power fails
+// at every mutating FileIO call of a write + commit, and at every step of the commit; after
 // FaultInjectionFileIO::DropUnsynced() (everything not durably synced is gone):
 //   - every commit that was acknowledged (Commit returned OK) is there, and reads back its rows;
 //   - the commit in flight is either wholly there or not at all: every snapshot reads back, and
@@ -129,7 +129,7 @@ class PowerLossTest : public ::testing::Test {
     for (int i = static_cast<int>(latest) + 1; i <= 3; ++i) {
       auto again = WriteAndCommit(i);
       EXPECT_OK(again) << where << ": the table takes commits after the power loss: "
-                              << again.status().ToString();
+                       << again.status().ToString();
     }
     ExpectConsistent(where + ", then the restarted writer", 3, &latest);
     return crashed;

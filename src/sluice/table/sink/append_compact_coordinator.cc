@@ -117,7 +117,7 @@ Result<std::vector<AppendCompactTask>> PlanAppendCompaction(
 }
 
 Result<CommitMessageImpl> RunAppendCompactTask(const FileStoreTable& table,
-                                           const AppendCompactTask& task) {
+                                               const AppendCompactTask& task) {
   SLUICE_ASSIGN_OR_RETURN(std::string bucket_path,
                           table.path_factory().BucketPathOfSerialized(task.partition, 0));
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<DataFileWriterFactory> writers,

@@ -322,7 +322,8 @@ int64_t FileStoreCommit::DeleteCompactionOutput(const ManifestCommittable& commi
         m.compact.new_index_files.empty()) {
       continue;
     }
-    Result<std::string> bucket_path = table_->path_factory().BucketPathOfSerialized(m.partition, m.bucket);
+    Result<std::string> bucket_path =
+        table_->path_factory().BucketPathOfSerialized(m.partition, m.bucket);
     if (!bucket_path.ok()) continue;
     // An upgraded file keeps its name (and stays live at its old level): never delete it.
     std::set<std::string> inputs;

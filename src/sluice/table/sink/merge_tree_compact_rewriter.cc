@@ -2,13 +2,13 @@
 
 #include <utility>
 
+#include "sluice/batch/column_take.h"
 #include "sluice/lsm/column_row_comparator.h"
 #include "sluice/lsm/compaction_options.h"
 #include "sluice/lsm/merge_function_factory.h"
 #include "sluice/lsm/merge_tree_compact_manager.h"
 #include "sluice/lsm/sequence_comparator.h"
 #include "sluice/row/binary_row.h"
-#include "sluice/batch/column_take.h"
 #include "sluice/table/source/key_value_file_reader.h"
 #include "sluice/table/source/sorted_run_file_reader.h"
 

@@ -31,7 +31,6 @@
 #include "sluice/lsm/merge_function.h"
 #include "sluice/lsm/sorted_run_merge.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/table/sink/table_write.h"
 #include "sluice/table/source/data_split.h"
 

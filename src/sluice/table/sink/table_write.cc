@@ -73,8 +73,8 @@ Status FileStoreWrite::RefreshRestored() {
   return Status::OK();
 }
 
-Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(const std::string& partition,
-                                                                int32_t bucket) {
+Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(
+    const std::string& partition, int32_t bucket) {
   const WriterKey key{partition, bucket};
   auto found = writers_.find(key);
   if (found != writers_.end()) return &found->second;
@@ -94,7 +94,8 @@ Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(const st
   for (const DataFileMeta& f : restored_files) {
     max_sequence_number = std::max(max_sequence_number, f.max_sequence_number);
   }
-  SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, table_->path_factory().BucketPathOfSerialized(partition, bucket));
+  SLUICE_ASSIGN_OR_RETURN(std::string bucket_path,
+                          table_->path_factory().BucketPathOfSerialized(partition, bucket));
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<DataFileWriterFactory> files,
                           DataFileWriterFactory::Make(table_->io(), table_->schema_ptr(),
                                                       table_->options(), std::move(bucket_path)));
@@ -267,7 +268,8 @@ Result<std::vector<CommitMessageImpl>> FileStoreWrite::PrepareCommit(int64_t com
 Status FileStoreWrite::SyncDirectoriesOf(const std::vector<CommitMessageImpl>& messages) const {
   std::set<std::string> dirs;
   for (const CommitMessageImpl& m : messages) {
-    SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, table_->path_factory().BucketPathOfSerialized(m.partition, m.bucket));
+    SLUICE_ASSIGN_OR_RETURN(std::string bucket_path,
+                            table_->path_factory().BucketPathOfSerialized(m.partition, m.bucket));
     for (const auto* files : {&m.data.new_files, &m.data.changelog_files, &m.compact.compact_after,
                               &m.compact.changelog_files}) {
       for (const DataFileMeta& f : *files) {
@@ -296,7 +298,8 @@ Status FileStoreWrite::Close() {
   writers_.clear();
   // Compactions no PrepareCommit took: their new files are garbage.
   for (const CommitMessageImpl& message : pending_compactions_) {
-    Result<std::string> bucket_path = table_->path_factory().BucketPathOfSerialized(message.partition, message.bucket);
+    Result<std::string> bucket_path =
+        table_->path_factory().BucketPathOfSerialized(message.partition, message.bucket);
     if (!bucket_path.ok()) {
       if (first.ok()) first = bucket_path.status();
       continue;
