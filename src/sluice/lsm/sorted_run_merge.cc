@@ -46,15 +46,8 @@ Result<std::unique_ptr<SortedRunMerge>> SortedRunMerge::Open(
   return merge;
 }
 
-int SortedRunMerge::CompareKeys(const Record& a, const Cursor& b) const {
+int SortedRunMerge::CompareKeysGeneric(const Record& a, const Cursor& b) const {
   const Cursor& x = cursors_[static_cast<size_t>(a.cursor)];
-  const int64_t* p = x.bigint_keys[a.slot];
-  const int64_t* q = b.bigint_keys[b.slot];
-  if (p != nullptr && q != nullptr) {
-    const int64_t u = p[a.row];
-    const int64_t v = q[b.row];
-    return u < v ? -1 : (v < u ? 1 : 0);
-  }
   return key_comparator_.Compare(*x.slots[a.slot], a.row, *b.slots[b.slot], b.row);
 }
 

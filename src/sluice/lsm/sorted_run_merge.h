@@ -99,7 +99,18 @@ class SortedRunMerge {
 
   SortedRunMerge(Options options, MergeFunction* merge_function);
 
-  int CompareKeys(const Record& a, const Cursor& b) const;
+  // Inline: the merge's hottest call; BIGINT keys compare without the generic comparator.
+  int CompareKeys(const Record& a, const Cursor& b) const {
+    const int64_t* p = cursors_[static_cast<size_t>(a.cursor)].bigint_keys[a.slot];
+    const int64_t* q = b.bigint_keys[b.slot];
+    if (p != nullptr && q != nullptr) {
+      const int64_t u = p[a.row];
+      const int64_t v = q[b.row];
+      return u < v ? -1 : (v < u ? 1 : 0);
+    }
+    return CompareKeysGeneric(a, b);
+  }
+  int CompareKeysGeneric(const Record& a, const Cursor& b) const;
   // Key, then user sequence, then sequence number of the cursors' current records.
   int CompareCursors(int a, int b) const;
   // Moves cursor `index` past its current record, refilling its other slot when needed.
