@@ -89,6 +89,24 @@ TEST(SchemaValidationTest, ChangelogProducerAndColumns) {
                        {"Rowkind field: 'zz'"}));
 }
 
+// validateForDeletionVectors: the changelog producers that work with deletion vectors, and
+// not first-row (it deletes no old data).
+TEST(SchemaValidationTest, DeletionVectors) {
+  const std::pair<std::string, std::string> dv{"deletion-vectors.enabled", "true"};
+  for (const char* producer : {"none", "input", "lookup"}) {
+    EXPECT_OK(Validate({"k"}, {}, {dv, {"changelog-producer", producer}})) << producer;
+  }
+  EXPECT_OK(Validate({"k"}, {}, {dv, {"merge-engine", "aggregation"}}));
+  EXPECT_TRUE(HasError(Validate({"k"}, {}, {dv, {"changelog-producer", "full-compaction"}}),
+                       StatusCode::kInvalidArgument,
+                       {"only supported for NONE/INPUT/LOOKUP changelog producer"}));
+  EXPECT_TRUE(HasError(Validate({"k"}, {}, {dv, {"merge-engine", "first-row"}}),
+                       StatusCode::kInvalidArgument, {"First row merge engine does not need"}));
+  EXPECT_OK(
+      Validate({"k"}, {}, {dv, {"merge-engine", "first-row"}, {"pk-clustering-override", "true"}}));
+  EXPECT_OK(Validate({"k"}, {}, {{"merge-engine", "first-row"}}));
+}
+
 // The ALTER path validates its result too: a change that makes the schema invalid is refused.
 TEST(SchemaValidationTest, AlterIsValidated) {
   NewTableSpec spec;

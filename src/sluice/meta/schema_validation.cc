@@ -170,6 +170,24 @@ Status ValidateRowkindField(const TableSchema& schema) {
   return Status::OK();
 }
 
+// SchemaValidation.validateForDeletionVectors: deletion vectors work with the changelog
+// producers none / input / lookup, and not on first-row (which deletes no old data) unless
+// `pk-clustering-override`.
+Status ValidateForDeletionVectors(const TableSchema& schema, const CoreOptions& core_options) {
+  if (!core_options.deletion_vectors_enabled()) return Status::OK();
+  if (core_options.changelog_producer() == ChangelogProducer::kFullCompaction) {
+    return Status::InvalidArgument(
+        "Deletion vectors mode is only supported for NONE/INPUT/LOOKUP changelog producer now.");
+  }
+  if (!BooleanOptionOr(schema.FindOption("pk-clustering-override"), false) &&
+      core_options.merge_engine() == MergeEngine::kFirstRow) {
+    return Status::InvalidArgument(
+        "First row merge engine does not need deletion vectors because there is no deletion of "
+        "old data in this merge engine.");
+  }
+  return Status::OK();
+}
+
 // The data file format must hold every column (FileFormat.validateDataFields), and no level
 // `file.format.per.level` writes as Avro may hold a timestamp above precision 6. Formats Sluice
 // has no codec for are left to the engines that have one.
@@ -219,6 +237,7 @@ Status ValidateTableSchema(const TableSchema& schema) {
   SLUICE_RETURN_NOT_OK(ValidateMergeEngineAndChangelogProducer(schema));
   SLUICE_RETURN_NOT_OK(ValidateFieldNames(schema));
   SLUICE_RETURN_NOT_OK(ValidateRowkindField(schema));
+  SLUICE_RETURN_NOT_OK(ValidateForDeletionVectors(schema, core_options));
   return ValidateFileFormats(schema);
 }
 

@@ -14,6 +14,8 @@
 //     keys, and on first-row only `none` / `lookup`;
 //   - no column with a system name (`_SEQUENCE_NUMBER`, `_VALUE_KIND`, `_LEVEL`, `rowkind`,
 //     `_ROW_ID`) or the `_KEY_` prefix; `rowkind.field` names a column;
+//   - deletion vectors only with the changelog producers none / input / lookup, and not on the
+//     first-row merge engine (unless `pk-clustering-override`);
 //   - the file format holds every column (FileFormat.validateDataFields: `file.format = avro`
 //     holds no TIMESTAMP(9), ORC no VARIANT), and no level `file.format.per.level` writes as
 //     Avro has a timestamp above precision 6.
