@@ -1,4 +1,4 @@
-#include "sluice/lsm/field_aggregator.h"
+#include "sluice/lsm/aggregate/field_aggregator_factory.h"
 
 #include <gtest/gtest.h>
 #include <roaring/roaring.h>

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sluice/lsm/aggregate/field_aggregator_factory.h"
+
 namespace sluice {
 namespace {
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "sluice/lsm/aggregate/field_aggregator_factory.h"
+
 namespace sluice {
 namespace {
 

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "sluice/base/result.h"
-#include "sluice/lsm/field_aggregator.h"
+#include "sluice/lsm/aggregate/field_aggregator.h"
 #include "sluice/lsm/merge_function.h"
 #include "sluice/lsm/sequence_comparator.h"
 #include "sluice/meta/core_options.h"

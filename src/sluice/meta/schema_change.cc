@@ -1,15 +1,14 @@
 #include "sluice/meta/schema_change.h"
 
-#include "sluice/meta/core_options.h"
-
 #include <algorithm>
 #include <functional>
 #include <initializer_list>
 #include <set>
 
 #include "sluice/base/string_util.h"
-#include "sluice/format/file_format_registry.h"
 #include "sluice/meta/java_hash_map.h"
+#include "sluice/meta/schema_text.h"
+#include "sluice/meta/schema_validation.h"
 #include "sluice/types/cast_rules.h"
 
 namespace sluice {
@@ -52,11 +51,6 @@ constexpr std::string_view kImmutableOptions[] = {
     "pk-clustering-override",
 };
 
-// Column names the file layouts reserve (Java SpecialFields.SYSTEM_FIELD_NAMES / KEY prefix).
-constexpr std::string_view kSystemFieldNames[] = {"_SEQUENCE_NUMBER", "_VALUE_KIND", "_LEVEL",
-                                                  "rowkind", "_ROW_ID"};
-constexpr std::string_view kKeyFieldPrefix = "_KEY_";
-
 // `fields.<col>.<suffix>` keys whose column name moves with a rename
 // (SchemaManager.applyRenameColumnsToOptions, case 2).
 constexpr std::string_view kRenamedFieldOptionSuffixes[] = {
@@ -73,52 +67,7 @@ bool Contains(const std::vector<std::string>& list, std::string_view s) {
   return std::find(list.begin(), list.end(), s) != list.end();
 }
 
-std::string Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return std::string(s);
-}
-
-// Java String.split(","): trailing empty strings dropped.
-std::vector<std::string> Split(std::string_view s, char sep = ',') {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  while (true) {
-    size_t at = s.find(sep, start);
-    parts.emplace_back(s.substr(start, at == std::string_view::npos ? s.npos : at - start));
-    if (at == std::string_view::npos) break;
-    start = at + 1;
-  }
-  while (!parts.empty() && parts.back().empty()) parts.pop_back();
-  return parts;
-}
-
-std::string Join(const std::vector<std::string>& parts, std::string_view sep = ",") {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) out += sep;
-    out += parts[i];
-  }
-  return out;
-}
-
-std::string JoinList(const std::vector<std::string>& list) { return "[" + Join(list, ", ") + "]"; }
-
-// "a, b" -> [a, b], blanks dropped (Schema.normalizePrimaryKeys).
-std::vector<std::string> KeyList(std::string_view value) {
-  std::vector<std::string> keys;
-  for (const std::string& part : Split(value)) {
-    std::string t = Trim(part);
-    if (!t.empty()) keys.push_back(std::move(t));
-  }
-  return keys;
-}
-
-bool ParseBool(const std::string* value, bool fallback) {
-  return value == nullptr ? fallback : AsciiToLower(*value) == "true";
-}
-
-std::string ColumnPath(const std::vector<std::string>& names) { return Join(names, "."); }
+std::string ColumnPath(const std::vector<std::string>& names) { return JavaJoin(names, "."); }
 
 // ---- Field ids -------------------------------------------------------------------------------
 
@@ -255,13 +204,15 @@ Status CheckAlterTableOption(const JavaHashMap& options, const std::string& key,
     if (key == immutable) return Status::NotSupported("Change '" + key + "' is not supported yet.");
   }
   if (key == kBucketOption) {
-    const bool old_dynamic = old_value == nullptr || Trim(*old_value) == "-1";
+    const bool old_dynamic = old_value == nullptr || TrimSpacesAndTabs(*old_value) == "-1";
     if (old_dynamic) return Status::NotSupported("Cannot change bucket when it is -1.");
-    if (Trim(new_value) == "-1") return Status::NotSupported("Cannot change bucket to -1.");
+    if (TrimSpacesAndTabs(new_value) == "-1") {
+      return Status::NotSupported("Cannot change bucket to -1.");
+    }
   }
   if (key == "deletion-vectors.enabled" &&
-      !ParseBool(options.Get("deletion-vectors.modifiable"), false)) {
-    const bool old_dv = ParseBool(old_value, false);
+      !BooleanOptionOr(options.Get("deletion-vectors.modifiable"), false)) {
+    const bool old_dv = BooleanOptionOr(old_value, false);
     const bool new_dv = AsciiToLower(new_value) == "true";
     if (old_dv != new_dv) {
       return Status::NotSupported(
@@ -272,7 +223,7 @@ Status CheckAlterTableOption(const JavaHashMap& options, const std::string& key,
     }
   }
   for (std::string_view sticky : {"ignore-delete", "ignore-update-before"}) {
-    if (key == sticky && ParseBool(old_value, false) && AsciiToLower(new_value) != "true") {
+    if (key == sticky && BooleanOptionOr(old_value, false) && AsciiToLower(new_value) != "true") {
       return Status::NotSupported("Cannot change " + key + " from true to false.");
     }
   }
@@ -321,8 +272,8 @@ JavaHashMap RenameColumnsInOptions(const JavaHashMap& options,
   JavaHashMap out = JavaHashMap::CopyOf(options);
   for (std::string_view key : {kBucketKeyOption, kSequenceFieldOption}) {
     const std::string* value = options.Get(key);
-    if (value != nullptr && !Trim(*value).empty()) {
-      out.Put(std::string(key), Join(RenameColumns(Split(*value), renames)));
+    if (value != nullptr && !TrimSpacesAndTabs(*value).empty()) {
+      out.Put(std::string(key), JavaJoin(RenameColumns(JavaSplit(*value), renames)));
     }
   }
   for (const auto& [from, to] : renames) {
@@ -350,10 +301,10 @@ JavaHashMap RenameColumnsInOptions(const JavaHashMap& options,
     const std::string key_fields = key.substr(begin, key.size() - suffix.size() - 1 - begin);
     const std::string* value = out.Get(key);
     if (value == nullptr) continue;
-    std::string new_value = Join(RenameColumns(Split(*value), renames));
+    std::string new_value = JavaJoin(RenameColumns(JavaSplit(*value), renames));
     out.Remove(key);
-    out.Put(std::string(kFieldsPrefix) + "." + Join(RenameColumns(Split(key_fields), renames)) +
-                "." + suffix,
+    out.Put(std::string(kFieldsPrefix) + "." +
+                JavaJoin(RenameColumns(JavaSplit(key_fields), renames)) + "." + suffix,
             std::move(new_value));
   }
   return out;
@@ -380,7 +331,7 @@ Result<NormalizedSchema> NormalizeSchema(std::vector<DataField> fields,
       return Status::InvalidArgument(
           "Cannot define partition on DDL and table options at the same time.");
     }
-    partition_keys = KeyList(*partition);
+    partition_keys = KeyListOption(*partition);
     out.options.Remove(kPartitionOption);
   }
   if (const std::string* pk = out.options.Get(kPrimaryKeyOption)) {
@@ -388,7 +339,7 @@ Result<NormalizedSchema> NormalizeSchema(std::vector<DataField> fields,
       return Status::InvalidArgument(
           "Cannot define primary key on DDL and table options at the same time.");
     }
-    primary_keys = KeyList(*pk);
+    primary_keys = KeyListOption(*pk);
     out.options.Remove(kPrimaryKeyOption);
   }
   std::vector<std::string> names;
@@ -397,20 +348,20 @@ Result<NormalizedSchema> NormalizeSchema(std::vector<DataField> fields,
     std::set<std::string> seen;
     for (const std::string& k : keys) {
       if (!seen.insert(k).second) {
-        return Status::InvalidArgument(std::string(what) + " constraint " + JoinList(keys) +
+        return Status::InvalidArgument(std::string(what) + " constraint " + JavaListString(keys) +
                                        " must not contain duplicate columns. Found: [" + k + "]");
       }
       if (!Contains(names, k)) {
-        return Status::InvalidArgument("Table column " + JoinList(names) + " should include all " +
-                                       std::string(what) + " fields " + JoinList(keys) + " ('" + k +
-                                       "' is not a column)");
+        return Status::InvalidArgument("Table column " + JavaListString(names) +
+                                       " should include all " + std::string(what) + " fields " +
+                                       JavaListString(keys) + " ('" + k + "' is not a column)");
       }
     }
     return Status::OK();
   };
   SLUICE_RETURN_NOT_OK(check_list(partition_keys, "Partition key"));
   SLUICE_RETURN_NOT_OK(check_list(primary_keys, "Primary key"));
-  const bool pk_nullable = ParseBool(out.options.Get(kPrimaryKeyNullable), false);
+  const bool pk_nullable = BooleanOptionOr(out.options.Get(kPrimaryKeyNullable), false);
   for (DataField& f : fields) {
     if (Contains(primary_keys, f.name) && f.type->nullable() != pk_nullable) {
       f.type = f.type->WithNullable(pk_nullable);
@@ -420,10 +371,6 @@ Result<NormalizedSchema> NormalizeSchema(std::vector<DataField> fields,
   out.partition_keys = std::move(partition_keys);
   out.primary_keys = std::move(primary_keys);
   return out;
-}
-
-bool IsPrimitive(const DataType& type) {
-  return !type.IsNested() && type.root() != TypeRoot::kVariant;
 }
 
 }  // namespace
@@ -515,172 +462,6 @@ SchemaChange SchemaChange::UpdateColumnPosition(ColumnMove move) {
   return c;
 }
 
-// ---- Validation ------------------------------------------------------------------------------
-
-namespace {
-
-// SchemaValidation: the data file format must hold every column (FileFormat.validateDataFields),
-// and no level `file.format.per.level` writes as Avro may hold a timestamp above precision 6.
-// Formats Sluice has no codec for are left to the engines that have one.
-Status ValidateFileFormats(const TableSchema& schema) {
-  const std::string format = AsciiToLower(schema.OptionOr("file.format", "parquet"));
-  if (Result<std::shared_ptr<const FileFormat>> file_format = FileFormatByName(format);
-      file_format.ok()) {
-    SLUICE_RETURN_NOT_OK((*file_format)->ValidateDataFields(*schema.LogicalRowType()));
-  }
-  const std::string* per_level = schema.FindOption("file.format.per.level");
-  if (per_level == nullptr) return Status::OK();
-  for (const std::string& entry : Split(*per_level)) {
-    const size_t colon = entry.find(':');
-    if (colon == std::string::npos) continue;
-    const std::string level = Trim(entry.substr(0, colon));
-    if (AsciiToLower(Trim(entry.substr(colon + 1))) != "avro") continue;
-    for (const DataField& f : schema.fields()) {
-      const TypeRoot root = f.type->root();
-      if ((root != TypeRoot::kTimestamp && root != TypeRoot::kTimestampLtz) ||
-          f.type->precision() <= 6) {
-        continue;
-      }
-      return Status::InvalidArgument(
-          "'file.format.per.level' entry '" + level + ":avro' is incompatible with column '" +
-          f.name + "' of type " + f.type->ToString() +
-          ": Avro supports timestamp precision up to 6, got " +
-          std::to_string(f.type->precision()) +
-          ". Either lower the column precision, drop the per-level mapping for level " + level +
-          ", or use a different format (parquet or orc) for that level.");
-    }
-  }
-  return Status::OK();
-}
-
-}  // namespace
-
-Status ValidateTableSchema(const TableSchema& schema) {
-  const auto option = [&](std::string_view key) { return schema.FindOption(key); };
-  for (const auto& [keys, what] : {std::pair{&schema.primary_keys(), "primary key"},
-                                   std::pair{&schema.partition_keys(), "partition"}}) {
-    for (const std::string& key : *keys) {
-      const DataField* f = schema.FieldByName(key);
-      if (f != nullptr && !IsPrimitive(*f->type)) {
-        return Status::InvalidArgument("The type " + f->type->ToString() + " in " + what +
-                                       " field " + key + " is unsupported");
-      }
-    }
-  }
-  if (ParseBool(option(kPrimaryKeyNullable), false) && schema.primary_keys().empty()) {
-    return Status::InvalidArgument(
-        "Option 'primary-key.nullable' can only be enabled for a table with primary keys.");
-  }
-  // Bucket (SchemaValidation.validateBucket).
-  SLUICE_ASSIGN_OR_RETURN(const CoreOptions core_options, CoreOptions::FromSchema(schema));
-  const int32_t bucket = core_options.bucket();
-  if (bucket == -1) {
-    if (option(kBucketKeyOption) != nullptr) {
-      return Status::InvalidArgument(
-          "Cannot define 'bucket-key' with bucket = -1, please remove the 'bucket-key' setting "
-          "or specify a bucket number.");
-    }
-    if (schema.primary_keys().empty() && option("full-compaction.delta-commits") != nullptr) {
-      return Status::InvalidArgument(
-          "AppendOnlyTable of unaware or dynamic bucket does not support "
-          "'full-compaction.delta-commits'");
-    }
-  } else if (bucket < 1 && !(bucket == -2 && !schema.primary_keys().empty())) {
-    return Status::InvalidArgument("The number of buckets needs to be greater than 0.");
-  } else {
-    if (schema.primary_keys().empty() && schema.bucket_keys().empty()) {
-      return Status::InvalidArgument("You should define a 'bucket-key' for bucketed append mode.");
-    }
-    for (const std::string& key : schema.bucket_keys()) {
-      const DataField* f = schema.FieldByName(key);
-      if (f != nullptr &&
-          (f->type->root() == TypeRoot::kArray || f->type->root() == TypeRoot::kMultiset ||
-           f->type->root() == TypeRoot::kMap || f->type->root() == TypeRoot::kRow)) {
-        return Status::InvalidArgument(
-            "nested type can not in bucket-key, in your table these "
-            "key are [" +
-            key + "]");
-      }
-    }
-  }
-  // Sequence fields.
-  if (const std::string* seq = option(kSequenceFieldOption); seq != nullptr) {
-    std::vector<std::string> fields = KeyList(*seq);
-    std::set<std::string> seen;
-    for (const std::string& f : fields) {
-      if (schema.FieldByName(f) == nullptr) {
-        return Status::InvalidArgument("Sequence field: '" + f +
-                                       "' can not be found in table schema.");
-      }
-      if (option("fields." + f + ".aggregate-function") != nullptr) {
-        return Status::InvalidArgument("Should not define aggregation on sequence field: '" + f +
-                                       "'.");
-      }
-      if (!seen.insert(f).second) {
-        return Status::InvalidArgument("Sequence field '" + f + "' is defined repeatedly.");
-      }
-    }
-    if (!fields.empty() && AsciiToLower(schema.OptionOr("merge-engine", "")) == "first-row") {
-      return Status::InvalidArgument(
-          "Do not support use sequence field on FIRST_ROW merge engine.");
-    }
-    if (!fields.empty() && schema.CrossPartitionUpdate()) {
-      return Status::InvalidArgument(
-          "You can not use sequence.field in cross partition update case (Primary key "
-          "constraint '" +
-          JoinList(schema.primary_keys()) +
-          "' not include all partition "
-          "fields '" +
-          JoinList(schema.partition_keys()) + "').");
-    }
-  }
-  // Merge engine and changelog producer names.
-  const std::string merge_engine = AsciiToLower(schema.OptionOr("merge-engine", "deduplicate"));
-  if (merge_engine != "deduplicate" && merge_engine != "partial-update" &&
-      merge_engine != "aggregation" && merge_engine != "first-row") {
-    return Status::InvalidArgument("Could not parse value '" + schema.OptionOr("merge-engine", "") +
-                                   "' for key 'merge-engine' (deduplicate, partial-update, "
-                                   "aggregation, first-row)");
-  }
-  const std::string producer = AsciiToLower(schema.OptionOr("changelog-producer", "none"));
-  if (producer != "none" && producer != "input" && producer != "full-compaction" &&
-      producer != "lookup") {
-    return Status::InvalidArgument("Could not parse value '" +
-                                   schema.OptionOr("changelog-producer", "") +
-                                   "' for key 'changelog-producer' (none, input, "
-                                   "full-compaction, lookup)");
-  }
-  if (schema.primary_keys().empty() && producer != "none") {
-    return Status::InvalidArgument(
-        "Can not set changelog-producer on table without primary keys, please define primary "
-        "keys.");
-  }
-  if (merge_engine == "first-row" && producer != "none" && producer != "lookup") {
-    return Status::InvalidArgument(
-        "Only support 'none' and 'lookup' changelog-producer on FIRST_ROW merge engine");
-  }
-  // Column names the file layouts reserve.
-  for (const DataField& f : schema.fields()) {
-    for (std::string_view reserved : kSystemFieldNames) {
-      if (f.name == reserved) {
-        return Status::InvalidArgument("Field name[" + f.name +
-                                       "] in schema cannot be exist in [_SEQUENCE_NUMBER, "
-                                       "_VALUE_KIND, _LEVEL, rowkind, _ROW_ID]");
-      }
-    }
-    if (f.name.starts_with(kKeyFieldPrefix)) {
-      return Status::InvalidArgument("Field name[" + f.name + "] in schema cannot start with [" +
-                                     std::string(kKeyFieldPrefix) + "]");
-    }
-  }
-  if (const std::string* rowkind = option("rowkind.field");
-      rowkind != nullptr && schema.FieldByName(*rowkind) == nullptr) {
-    return Status::InvalidArgument("Rowkind field: '" + *rowkind +
-                                   "' can not be found in table schema.");
-  }
-  return ValidateFileFormats(schema);
-}
-
 // ---- Creating --------------------------------------------------------------------------------
 
 Result<TableSchema> MakeInitialSchema(const NewTableSpec& spec, int64_t time_millis) {
@@ -716,11 +497,11 @@ Result<TableSchema> ApplySchemaChanges(const TableSchema& schema,
   const JavaHashMap old_options = JavaHashMap::FromPuts(schema.options());
   JavaHashMap options = JavaHashMap::CopyOf(old_options);
   const bool disable_null_to_not_null =
-      ParseBool(old_options.Get("alter-column-null-to-not-null.disabled"), true);
+      BooleanOptionOr(old_options.Get("alter-column-null-to-not-null.disabled"), true);
   const bool disable_explicit_casts =
-      ParseBool(old_options.Get("disable-explicit-type-casting"), false);
+      BooleanOptionOr(old_options.Get("disable-explicit-type-casting"), false);
   const bool add_before_partition =
-      ParseBool(old_options.Get("add-column-before-partition"), false);
+      BooleanOptionOr(old_options.Get("add-column-before-partition"), false);
   const std::vector<std::string>& partition_keys = schema.partition_keys();
 
   std::vector<DataField> fields = schema.fields();
@@ -741,9 +522,9 @@ Result<TableSchema> ApplySchemaChanges(const TableSchema& schema,
         const std::string* old_value = old_options.Get(change.key);
         bool unchanged = old_value != nullptr && *old_value == change.value;
         if (old_value == nullptr && change.key == kPrimaryKeyOption) {
-          unchanged = KeyList(change.value) == schema.primary_keys();
+          unchanged = KeyListOption(change.value) == schema.primary_keys();
         } else if (old_value == nullptr && change.key == kPartitionOption) {
-          unchanged = KeyList(change.value) == schema.partition_keys();
+          unchanged = KeyListOption(change.value) == schema.partition_keys();
         } else if (change.key == kTypeOption) {
           unchanged = AsciiToLower(change.value) == AsciiToLower(old_value ? *old_value : "table");
         }

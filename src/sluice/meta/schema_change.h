@@ -1,5 +1,5 @@
 // Creating a table's first schema and applying ALTER TABLE changes to a schema, as Java's
-// Schema / SchemaManager.generateTableSchema / SchemaValidation do:
+// Schema / SchemaManager.generateTableSchema do:
 //
 //   - field ids: a new table numbers its columns from 0 in declaration order (a nested ROW's
 //     fields after their column, each nested field after its own children, Java
@@ -16,8 +16,8 @@
 //     options (`bucket-key`, `merge-engine`, ...) cannot change, `bucket` cannot go to or from
 //     -1 nor be reset; renames carry into `bucket-key`, `sequence.field`, `fields.<col>.*` and
 //     sequence groups.
-//   - the result is validated as Java's SchemaValidation does, including the file format's
-//     validateDataFields (`file.format = avro` holds no TIMESTAMP(9), ORC no VARIANT).
+//   - the result is validated by ValidateTableSchema (schema_validation.h), as Java's
+//     SchemaManager runs SchemaValidation on every schema it writes.
 //
 // Errors are InvalidArgument / NotSupported / NotFound / AlreadyExists naming the column or
 // option, with Java's wording where it has one.
@@ -45,10 +45,5 @@ Result<TableSchema> MakeInitialSchema(const NewTableSpec& spec, int64_t time_mil
 Result<TableSchema> ApplySchemaChanges(const TableSchema& schema,
                                        const std::vector<SchemaChange>& changes, bool has_snapshots,
                                        int64_t time_millis);
-
-// Java SchemaValidation.validateTableSchema for the rules that matter to tables Sluice writes:
-// key columns of primitive types, bucket / bucket-key rules, system column names,
-// sequence.field, merge engine and changelog producer names, rowkind.field.
-Status ValidateTableSchema(const TableSchema& schema);
 
 }  // namespace sluice

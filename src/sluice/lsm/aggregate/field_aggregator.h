@@ -1,12 +1,20 @@
 // FieldAggregator: the aggregate function of one field of an `aggregation` (or partial-update
-// with aggregates) table (Java mergetree.compact.aggregate.FieldAggregator and its factories).
+// with aggregates) table (Java mergetree.compact.aggregate.FieldAggregator). One class per
+// function, grouped by family in this folder with Java's class names:
 //
-// Functions, by their option name (`fields.<f>.aggregate-function`):
-//   sum, product, max, min, last_value, last_non_null_value, first_value, first_non_null_value
-//   (also first_not_null_value), listagg, bool_and, bool_or, collect, merge_map,
-//   merge_map_with_keytime, nested_update, nested_partial_update, rbm32, primary-key.
-// rbm64, hll_sketch and theta_sketch are NotSupported (their serialized forms are Java library
-// formats we do not reproduce).
+//   sum_product.h     FieldSumAgg, FieldProductAgg
+//   min_max.h         FieldMaxAgg, FieldMinAgg
+//   value_pickers.h   FieldLastValueAgg, FieldLastNonNullValueAgg, FieldFirstValueAgg,
+//                     FieldFirstNonNullValueAgg, FieldPrimaryKeyAgg
+//   bool_and_or.h     FieldBoolAndAgg, FieldBoolOrAgg
+//   listagg.h         FieldListaggAgg
+//   collect.h         FieldCollectAgg
+//   merge_map.h       FieldMergeMapAgg, FieldMergeMapWithKeyTimeAgg
+//   nested_update.h   FieldNestedUpdateAgg, FieldNestedPartialUpdateAgg
+//   roaring_bitmap.h  FieldRoaringBitmap32Agg
+//   ignore_retract.h  FieldIgnoreRetractAgg (wraps another function)
+//
+// field_aggregator_factory.h maps the `fields.<f>.aggregate-function` names to them.
 //
 // Results whose Java counterpart is an unordered hash set/map (collect with distinct,
 // merge_map, nested_update with a nested key) keep first-seen order here: the same elements,
@@ -15,12 +23,10 @@
 // Thread safety: not thread-safe (first_value keeps state between Reset() calls).
 #pragma once
 
-#include <memory>
 #include <string>
-#include <string_view>
+#include <utility>
 
 #include "sluice/base/result.h"
-#include "sluice/meta/core_options.h"
 #include "sluice/types/data_type.h"
 #include "sluice/types/value.h"
 
@@ -49,6 +55,7 @@ class FieldAggregator {
   // which assume it.
   Status CheckInput(const Value& v) const;
 
+  // The function's name (`sum`, `last_value`, ...), as the errors name it.
   const std::string& name() const { return name_; }
   const DataTypePtr& type() const { return type_; }
 
@@ -56,15 +63,5 @@ class FieldAggregator {
   std::string name_;
   DataTypePtr type_;
 };
-
-// The aggregator `function` for `field` of type `type`, configured by `options`, wrapped to
-// ignore retractions when `fields.<field>.ignore-retract` is set. InvalidArgument for an
-// unknown function or a type the function does not take (messages as Java's), or for
-// `aggregation.remove-record-on-delete` together with `ignore-retract`; NotSupported for rbm64,
-// hll_sketch and theta_sketch.
-Result<std::unique_ptr<FieldAggregator>> CreateFieldAggregator(const DataTypePtr& type,
-                                                               std::string_view field,
-                                                               std::string_view function,
-                                                               const CoreOptions& options);
 
 }  // namespace sluice
