@@ -1,6 +1,9 @@
 #include "bench_common.h"
 
 #include "sluice/fs/file_io.h"
+#include "sluice/meta/file_paths.h"
+#include "sluice/meta/table_schema.h"
+#include "sluice/table/source/split_reader.h"
 
 #include <time.h>
 
@@ -73,17 +76,9 @@ Args ParseArgs(int argc, char** argv, const char* program, int64_t default_rows)
   return args;
 }
 
-namespace {
-
-DataField Field(int32_t id, const char* name, DataTypePtr type) {
-  DataField f;
-  f.id = id;
-  f.name = name;
-  f.type = std::move(type);
-  return f;
+DataField Field(int32_t id, std::string name, DataTypePtr type) {
+  return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
 }
-
-}  // namespace
 
 DataTypePtr BenchType() {
   return DataType::Row(
@@ -197,6 +192,111 @@ int64_t Scan(const FileFormat& format, const std::string& path, int64_t* rows_ou
   *rows_out = rows;
   return max_id ^ max_qty ^ static_cast<int64_t>(min_price) ^ max_amount ^
          static_cast<int64_t>(name_bytes) ^ max_ts;
+}
+
+std::shared_ptr<const FileStoreTable> CreatePrimaryKeyTable(
+    const std::string& path, std::vector<DataField> fields,
+    const std::map<std::string, std::string>& options) {
+  std::map<std::string, std::string> all = options;
+  all["bucket"] = "1";
+  const auto highest_id = static_cast<int32_t>(fields.size()) - 1;
+  auto schema = TableSchema::Make(3, 0, std::move(fields), highest_id, {}, {"k"},
+                                  {all.begin(), all.end()}, std::nullopt, 0);
+  Check(schema.status(), "schema");
+  auto io = LocalFileIO();
+  Check(io->MkDirs(SchemaDir(path)), "mkdir");
+  Check(io->WriteFileAtomic(SchemaPath(path, 0), schema->ToJson(), false), "schema file");
+  auto table = FileStoreTable::Open(io, path);
+  Check(table.status(), "open table");
+  return std::move(table).value();
+}
+
+namespace {
+
+// MurmurHash3's finalizer: which runs hold a key, and its c.
+uint64_t Mix(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  return x ^ (x >> 33);
+}
+
+}  // namespace
+
+std::vector<DataField> RunFields() {
+  return {Field(0, "k", DataType::BigInt(false)), Field(1, "a", DataType::Int()),
+          Field(2, "b", DataType::Double()), Field(3, "c", DataType::String())};
+}
+
+bool InRun(int64_t k, int r) {
+  return r == 0 || Mix(static_cast<uint64_t>(k)) % 10 != static_cast<uint64_t>(r);
+}
+
+bool DeletedInRun(int64_t k, int r) {
+  return r == kRuns - 1 && Mix(static_cast<uint64_t>(k) + 17) % 100 == 0;
+}
+
+int32_t RunValueA(int64_t k, int r) { return static_cast<int32_t>(k % 100000) * 7 + r; }
+
+double RunValueB(int64_t k, int r) { return static_cast<double>(k) * 0.25 + r; }
+
+void RunValueC(int64_t k, int r, std::string* text) {
+  const uint64_t h = Mix(static_cast<uint64_t>(k) * kRuns + static_cast<uint64_t>(r));
+  text->assign(8 + h % 16, static_cast<char>('a' + h % 26));
+  (*text)[0] = static_cast<char>('A' + r);
+}
+
+void AppendRunRecord(int64_t k, int r, int64_t keys, ColumnBatch* batch, std::string* text) {
+  batch->column(0)->AppendFixed<int64_t>(k);
+  batch->column(1)->AppendFixed<int64_t>(RunSequenceNumber(k, r, keys));
+  batch->column(2)->AppendFixed<int8_t>(DeletedInRun(k, r) ? 3 : 0);
+  batch->column(3)->AppendFixed<int64_t>(k);
+  batch->column(4)->AppendFixed<int32_t>(RunValueA(k, r));
+  batch->column(5)->AppendFixed<double>(RunValueB(k, r));
+  RunValueC(k, r, text);
+  batch->column(6)->AppendBytes(*text);
+  batch->set_num_rows(batch->num_rows() + 1);
+}
+
+std::string Checksum::ToString() const {
+  return std::to_string(rows) + " rows, sum(k) " + std::to_string(sum_k) + ", sum(a) " +
+         std::to_string(sum_a) + ", sum(strlen(c)) " + std::to_string(sum_c);
+}
+
+Checksum ReadChecksum(const FileStoreTable& table, const DataSplit& split) {
+  auto reader = OpenSplitReader(table, table.schema_ptr(), split, SplitReadOptions{});
+  Check(reader.status(), "open split reader");
+  ColumnBatch batch((*reader)->output_type());
+  Checksum sum;
+  while (true) {
+    auto more = (*reader)->Next(&batch);
+    Check(more.status(), "read");
+    if (!*more) break;
+    const int64_t n = batch.num_rows();
+    const int64_t* k = batch.column(0)->data<int64_t>();
+    const ColumnVector& a = *batch.column(1);
+    const int32_t* av = a.data<int32_t>();
+    for (int64_t i = 0; i < n; ++i) {
+      sum.sum_k += k[i];
+      if (!a.IsNull(i)) sum.sum_a += av[i];
+    }
+    const ColumnVector& c = *batch.column(3);
+    sum.sum_c += c.offset_data()[n] - c.offset_data()[0];
+    sum.rows += n;
+  }
+  return sum;
+}
+
+void EncodeRocksKey(int64_t k, char out[8]) {
+  const uint64_t u = static_cast<uint64_t>(k) ^ (uint64_t{1} << 63);
+  for (int i = 0; i < 8; ++i) out[i] = static_cast<char>(u >> (56 - 8 * i));
+}
+
+int64_t DecodeRocksKey(const char key[8]) {
+  uint64_t u = 0;
+  for (int i = 0; i < 8; ++i) u = (u << 8) | static_cast<uint8_t>(key[i]);
+  return static_cast<int64_t>(u ^ (uint64_t{1} << 63));
 }
 
 }  // namespace sluice::bench

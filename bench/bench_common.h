@@ -1,10 +1,14 @@
-// Shared pieces of the format benchmarks: the dataset of issue 3 (BIGINT id, INT qty, DOUBLE
-// price, DECIMAL(18, 2) amount, STRING name of 5-30 characters, TIMESTAMP(6) ts; 5% nulls in the
-// nullable ones) and a clock reading wall and process CPU time.
+// Shared pieces of the benchmarks: a clock reading wall and process CPU time, the command line;
+// for the format benchmarks the dataset of issue 3 (BIGINT id, INT qty, DOUBLE price,
+// DECIMAL(18, 2) amount, STRING name of 5-30 characters, TIMESTAMP(6) ts; 5% nulls in the
+// nullable ones); for the primary-key benchmarks (upsert, mor, compact) the table they create,
+// the five overlapping sorted runs of mor and compact, the checksum both read back, and
+// RocksDB's key encoding.
 //
 // Thread safety: the functions are thread-compatible; the dataset is built once per run.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,6 +16,8 @@
 #include "sluice/base/status.h"
 #include "sluice/batch/column_batch.h"
 #include "sluice/format/file_format.h"
+#include "sluice/table/file_store_table.h"
+#include "sluice/table/source/data_split.h"
 
 namespace sluice::bench {
 
@@ -50,6 +56,9 @@ struct Args {
 // positive.
 Args ParseArgs(int argc, char** argv, const char* program, int64_t default_rows);
 
+// A field without description or default value.
+DataField Field(int32_t id, std::string name, DataTypePtr type);
+
 DataTypePtr BenchType();
 // The dataset in batches of kBatchRows rows, filled directly through the vectors' buffers, from
 // a fixed seed (the same rows every run).
@@ -61,5 +70,49 @@ int64_t Write(const FileFormat& format, const std::string& path,
 // Decodes every column of the file and folds it into a checksum (the work a min / max query
 // does); sets *rows_out to the rows read.
 int64_t Scan(const FileFormat& format, const std::string& path, int64_t* rows_out);
+
+// ---- Primary-key tables.
+
+// Creates the primary-key table at `path`: `fields` (the first one, `k`, the key), bucket 1,
+// `options` over Paimon's defaults; writes its schema and opens it.
+std::shared_ptr<const FileStoreTable> CreatePrimaryKeyTable(
+    const std::string& path, std::vector<DataField> fields,
+    const std::map<std::string, std::string>& options = {});
+
+// The five overlapping sorted runs of mor_bench and compact_bench over keys [0, keys): run 0
+// holds every key, runs 1-4 each update 90% of the keys (later runs win), and run 4 deletes 1%
+// of the keys. Columns: k BIGINT primary key, a INT, b DOUBLE, c STRING (8-23 characters).
+inline constexpr int kRuns = 5;
+std::vector<DataField> RunFields();
+// Whether run `r` holds key `k`, and whether as a delete.
+bool InRun(int64_t k, int r);
+bool DeletedInRun(int64_t k, int r);
+// The values of key `k` in run `r`; c into *text.
+int32_t RunValueA(int64_t k, int r);
+double RunValueB(int64_t k, int r);
+void RunValueC(int64_t k, int r, std::string* text);
+// Sequence numbers grow with the run, then with the key.
+inline int64_t RunSequenceNumber(int64_t k, int r, int64_t keys) {
+  return static_cast<int64_t>(r) * keys + k;
+}
+// Appends the record of key `k` in run `r` to a batch of the key-value layout (_KEY_k,
+// _SEQUENCE_NUMBER, _VALUE_KIND, k, a, b, c); `text` is scratch.
+void AppendRunRecord(int64_t k, int r, int64_t keys, ColumnBatch* batch, std::string* text);
+
+// What both sides of a comparison read back: count, sum(k), sum(a), sum(strlen(c)).
+struct Checksum {
+  int64_t rows = 0;
+  int64_t sum_k = 0;
+  int64_t sum_a = 0;
+  int64_t sum_c = 0;
+  bool operator==(const Checksum&) const = default;
+  std::string ToString() const;
+};
+// Every row of `split` (of RunFields() rows) through the table's split reader.
+Checksum ReadChecksum(const FileStoreTable& table, const DataSplit& split);
+
+// RocksDB keys: big-endian with the sign bit flipped, so that byte order is numeric order.
+void EncodeRocksKey(int64_t k, char out[8]);
+int64_t DecodeRocksKey(const char key[8]);
 
 }  // namespace sluice::bench

@@ -48,76 +48,41 @@
 #include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_manager.h"
 #include "sluice/meta/file_paths.h"
-#include "sluice/meta/table_schema.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
-#include "sluice/table/source/split_reader.h"
+#include "sluice/table/source/data_split.h"
 
 namespace sluice {
 namespace {
 
+using bench::AppendRunRecord;
 using bench::Check;
+using bench::Checksum;
 using bench::Clock;
+using bench::DecodeRocksKey;
+using bench::DeletedInRun;
 using bench::Die;
+using bench::EncodeRocksKey;
+using bench::InRun;
 using bench::kBatchRows;
 using bench::KeepBest;
 using bench::kNoRunYet;
+using bench::kRuns;
 using bench::Now;
 using bench::PrintTiming;
+using bench::ReadChecksum;
+using bench::RunValueA;
+using bench::RunValueB;
+using bench::RunValueC;
 using bench::Since;
 
-constexpr int kRuns = 5;
 constexpr int kRepeats = 3;
 constexpr int64_t kDefaultRows = 5000000;
 // CPU seconds of the row-by-row compaction at kDefaultRows: this benchmark built at commit
 // 4ee6878 (SortedRunMergeReader), `bench/run.sh compact`, best of 3, on the 2-core build
 // machine, 2026-12-01 (RocksDB took 2.036 s in the same run).
 constexpr double kRowwiseSecondsAtDefaultRows = 2.265;
-
-uint64_t Mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  return x ^ (x >> 33);
-}
-
-bool InRun(int64_t k, int r) {
-  return r == 0 || Mix(static_cast<uint64_t>(k)) % 10 != static_cast<uint64_t>(r);
-}
-bool DeletedInRun(int64_t k, int r) {
-  return r == kRuns - 1 && Mix(static_cast<uint64_t>(k) + 17) % 100 == 0;
-}
-int32_t ValueA(int64_t k, int r) { return static_cast<int32_t>(k % 100000) * 7 + r; }
-double ValueB(int64_t k, int r) { return static_cast<double>(k) * 0.25 + r; }
-// c of key k in run r, into *text.
-void ValueC(int64_t k, int r, std::string* text) {
-  const uint64_t h = Mix(static_cast<uint64_t>(k) * kRuns + static_cast<uint64_t>(r));
-  text->assign(8 + h % 16, static_cast<char>('a' + h % 26));
-  (*text)[0] = static_cast<char>('A' + r);
-}
-
-DataField Field(int32_t id, std::string name, DataTypePtr type) {
-  return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
-}
-
-std::vector<DataField> TableFields() {
-  return {Field(0, "k", DataType::BigInt(false)), Field(1, "a", DataType::Int()),
-          Field(2, "b", DataType::Double()), Field(3, "c", DataType::String())};
-}
-
-struct Checksum {
-  int64_t rows = 0;
-  int64_t sum_k = 0;
-  int64_t sum_a = 0;
-  int64_t sum_c = 0;
-  bool operator==(const Checksum&) const = default;
-  std::string ToString() const {
-    return std::to_string(rows) + " rows, sum(k) " + std::to_string(sum_k) + ", sum(a) " +
-           std::to_string(sum_a) + ", sum(strlen(c)) " + std::to_string(sum_c);
-  }
-};
 
 // Writes run r with the table's key-value writer as one level-0 file.
 DataFileMeta WriteRun(DataFileWriterFactory& writers, int r, int64_t keys) {
@@ -132,15 +97,7 @@ DataFileMeta WriteRun(DataFileWriterFactory& writers, int r, int64_t keys) {
   };
   for (int64_t k = 0; k < keys; ++k) {
     if (!InRun(k, r)) continue;
-    batch.column(0)->AppendFixed<int64_t>(k);
-    batch.column(1)->AppendFixed<int64_t>(static_cast<int64_t>(r) * keys + k);
-    batch.column(2)->AppendFixed<int8_t>(DeletedInRun(k, r) ? 3 : 0);
-    batch.column(3)->AppendFixed<int64_t>(k);
-    batch.column(4)->AppendFixed<int32_t>(ValueA(k, r));
-    batch.column(5)->AppendFixed<double>(ValueB(k, r));
-    ValueC(k, r, &text);
-    batch.column(6)->AppendBytes(text);
-    batch.set_num_rows(batch.num_rows() + 1);
+    AppendRunRecord(k, r, keys, &batch, &text);
     if (batch.num_rows() == kBatchRows) flush();
   }
   flush();
@@ -160,32 +117,7 @@ Checksum ReadFiles(const FileStoreTable& table, const std::string& bucket_path,
     split.data_files.push_back(file);
     split.data_file_paths.push_back(bucket_path + "/" + file.file_name);
   }
-  auto reader = OpenSplitReader(table, table.schema_ptr(), split, SplitReadOptions{});
-  Check(reader.status(), "open split reader");
-  ColumnBatch batch((*reader)->output_type());
-  Checksum sum;
-  while (true) {
-    auto more = (*reader)->Next(&batch);
-    Check(more.status(), "read");
-    if (!*more) break;
-    const int64_t n = batch.num_rows();
-    const int64_t* k = batch.column(0)->data<int64_t>();
-    const int32_t* a = batch.column(1)->data<int32_t>();
-    for (int64_t i = 0; i < n; ++i) {
-      sum.sum_k += k[i];
-      sum.sum_a += a[i];
-    }
-    const ColumnVector& c = *batch.column(3);
-    sum.sum_c += c.offset_data()[n] - c.offset_data()[0];
-    sum.rows += n;
-  }
-  return sum;
-}
-
-// RocksDB keys: big-endian with the sign bit flipped, so that byte order is numeric order.
-void EncodeKey(int64_t k, char out[8]) {
-  const uint64_t u = static_cast<uint64_t>(k) ^ (uint64_t{1} << 63);
-  for (int i = 0; i < 8; ++i) out[i] = static_cast<char>(u >> (56 - 8 * i));
+  return ReadChecksum(table, split);
 }
 
 rocksdb::Options RocksOptions() {
@@ -225,18 +157,18 @@ void WriteRocksRuns(const std::string& path, int64_t keys) {
   for (int r = 0; r < kRuns; ++r) {
     for (int64_t k = 0; k < keys; ++k) {
       if (!InRun(k, r)) continue;
-      EncodeKey(k, key);
+      EncodeRocksKey(k, key);
       rocksdb::Status rs;
       if (DeletedInRun(k, r)) {
         rs = batch.Delete(rocksdb::Slice(key, 8));
       } else {
         value.clear();
         uint8_t buf[8];
-        EncodeFixed32LE(buf, static_cast<uint32_t>(ValueA(k, r)));
+        EncodeFixed32LE(buf, static_cast<uint32_t>(RunValueA(k, r)));
         value.append(reinterpret_cast<const char*>(buf), 4);
-        const double b = ValueB(k, r);
+        const double b = RunValueB(k, r);
         value.append(reinterpret_cast<const char*>(&b), 8);
-        ValueC(k, r, &text);
+        RunValueC(k, r, &text);
         value.append(text);
         rs = batch.Put(rocksdb::Slice(key, 8), value);
       }
@@ -258,9 +190,7 @@ Checksum ReadRocks(rocksdb::DB* db) {
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
     const rocksdb::Slice k = it->key();
     const rocksdb::Slice v = it->value();
-    uint64_t u = 0;
-    for (int i = 0; i < 8; ++i) u = (u << 8) | static_cast<uint8_t>(k.data()[i]);
-    sum.sum_k += static_cast<int64_t>(u ^ (uint64_t{1} << 63));
+    sum.sum_k += DecodeRocksKey(k.data());
     sum.sum_a += static_cast<int32_t>(DecodeFixed32LE(reinterpret_cast<const uint8_t*>(v.data())));
     sum.sum_c += static_cast<int64_t>(v.size()) - 12;
     ++sum.rows;
@@ -292,18 +222,10 @@ int Main(int argc, char** argv) {
   const std::string rocks_path = dir + "/rocksdb";
   std::filesystem::create_directories(bucket_path);
 
-  std::vector<DataField> fields = TableFields();
-  auto schema = TableSchema::Make(3, 0, fields, static_cast<int32_t>(fields.size()) - 1, {}, {"k"},
-                                  {{"bucket", "1"}}, std::nullopt, 0);
-  Check(schema.status(), "schema");
-  auto io = LocalFileIO();
-  Check(io->MkDirs(SchemaDir(table_path)), "mkdir");
-  Check(io->WriteFileAtomic(SchemaPath(table_path, 0), schema->ToJson(), false), "schema file");
-  auto opened = FileStoreTable::Open(io, table_path);
-  Check(opened.status(), "open table");
-  std::shared_ptr<const FileStoreTable> table = std::move(opened).value();
-  auto writers =
-      DataFileWriterFactory::Make(io, table->schema_ptr(), table->options(), bucket_path);
+  std::shared_ptr<const FileStoreTable> table =
+      bench::CreatePrimaryKeyTable(table_path, bench::RunFields());
+  auto writers = DataFileWriterFactory::Make(LocalFileIO(), table->schema_ptr(), table->options(),
+                                             bucket_path);
   Check(writers.status(), "writer factory");
 
   Clock t0 = Now();

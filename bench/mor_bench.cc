@@ -31,60 +31,39 @@
 #include "duckdb_session.h"
 #include "sluice/format/file_format_registry.h"
 #include "sluice/fs/file_io.h"
-#include "sluice/meta/table_schema.h"
 #include "sluice/row/binary_row.h"
-#include "sluice/table/file_store_table.h"
 #include "sluice/table/source/key_value_file_reader.h"
-#include "sluice/table/source/split_reader.h"
 
 namespace sluice {
 namespace {
 
+using bench::AppendRunRecord;
 using bench::Check;
+using bench::Checksum;
 using bench::Clock;
+using bench::DeletedInRun;
 using bench::Die;
 using bench::DuckDbSession;
+using bench::Field;
+using bench::InRun;
 using bench::kBatchRows;
 using bench::KeepBest;
 using bench::kNoRunYet;
+using bench::kRuns;
 using bench::Now;
 using bench::PrintTiming;
+using bench::ReadChecksum;
+using bench::RunSequenceNumber;
 using bench::Since;
 
-constexpr int kRuns = 5;
 constexpr int32_t kTopLevel = 4;  // num-levels defaults to 5
-
-uint64_t Mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  return x ^ (x >> 33);
-}
-
-// Whether run `r` holds key `k`, and with which kind.
-bool InRun(int64_t k, int r) {
-  return r == 0 || Mix(static_cast<uint64_t>(k)) % 10 != static_cast<uint64_t>(r);
-}
-bool DeletedInRun(int64_t k, int r) {
-  return r == kRuns - 1 && Mix(static_cast<uint64_t>(k) + 17) % 100 == 0;
-}
-
-DataField Field(int32_t id, std::string name, DataTypePtr type) {
-  return DataField{id, std::move(name), std::move(type), std::nullopt, std::nullopt};
-}
-
-std::vector<DataField> TableFields() {
-  return {Field(0, "k", DataType::BigInt(false)), Field(1, "a", DataType::Int()),
-          Field(2, "b", DataType::Double()), Field(3, "c", DataType::String())};
-}
 
 DataTypePtr KeyValueType() {
   std::vector<DataField> fields = {
       Field(1073741823, "_KEY_k", DataType::BigInt(false)),
       Field(kSequenceNumberFieldId, kSequenceNumberFieldName, DataType::BigInt(false)),
       Field(kValueKindFieldId, kValueKindFieldName, DataType::TinyInt(false))};
-  for (DataField& f : TableFields()) fields.push_back(std::move(f));
+  for (DataField& f : bench::RunFields()) fields.push_back(std::move(f));
   return DataType::Row(std::move(fields));
 }
 
@@ -127,22 +106,11 @@ DataFileMeta WriteFile(const std::string& dir, const std::string& name, int32_t 
     if (r < 0) continue;
     if (first < 0) first = k;
     last = k;
-    const int64_t seq = static_cast<int64_t>(r) * keys + k;
-    const bool deleted = DeletedInRun(k, r);
-    batch.column(0)->AppendFixed<int64_t>(k);
-    batch.column(1)->AppendFixed<int64_t>(seq);
-    batch.column(2)->AppendFixed<int8_t>(deleted ? 3 : 0);
-    batch.column(3)->AppendFixed<int64_t>(k);
-    batch.column(4)->AppendFixed<int32_t>(static_cast<int32_t>(k % 100000) * 7 + r);
-    batch.column(5)->AppendFixed<double>(static_cast<double>(k) * 0.25 + r);
-    const uint64_t h = Mix(static_cast<uint64_t>(k) * kRuns + static_cast<uint64_t>(r));
-    text.assign(8 + h % 16, static_cast<char>('a' + h % 26));
-    text[0] = static_cast<char>('A' + r);
-    batch.column(6)->AppendBytes(text);
-    batch.set_num_rows(batch.num_rows() + 1);
+    AppendRunRecord(k, r, keys, &batch, &text);
+    const int64_t seq = RunSequenceNumber(k, r, keys);
     meta.min_sequence_number = std::min(meta.min_sequence_number, seq);
     meta.max_sequence_number = std::max(meta.max_sequence_number, seq);
-    if (deleted) ++*meta.delete_row_count;
+    if (DeletedInRun(k, r)) ++*meta.delete_row_count;
     ++meta.row_count;
     if (batch.num_rows() == kBatchRows) flush();
   }
@@ -155,43 +123,6 @@ DataFileMeta WriteFile(const std::string& dir, const std::string& name, int32_t 
   return meta;
 }
 
-struct Checksum {
-  int64_t rows = 0;
-  int64_t sum_k = 0;
-  int64_t sum_a = 0;
-  int64_t sum_c = 0;
-  bool operator==(const Checksum&) const = default;
-  std::string ToString() const {
-    return std::to_string(rows) + " rows, sum(k) " + std::to_string(sum_k) + ", sum(a) " +
-           std::to_string(sum_a) + ", sum(strlen(c)) " + std::to_string(sum_c);
-  }
-};
-
-Checksum ReadSplit(const FileStoreTable& table, const DataSplit& split) {
-  SplitReadOptions options;
-  auto reader = OpenSplitReader(table, table.schema_ptr(), split, options);
-  Check(reader.status(), "open split reader");
-  ColumnBatch batch((*reader)->output_type());
-  Checksum sum;
-  while (true) {
-    auto more = (*reader)->Next(&batch);
-    Check(more.status(), "read");
-    if (!*more) break;
-    const int64_t n = batch.num_rows();
-    const int64_t* k = batch.column(0)->data<int64_t>();
-    const ColumnVector& a = *batch.column(1);
-    const int32_t* av = a.data<int32_t>();
-    for (int64_t i = 0; i < n; ++i) {
-      sum.sum_k += k[i];
-      if (!a.IsNull(i)) sum.sum_a += av[i];
-    }
-    const ColumnVector& c = *batch.column(3);
-    sum.sum_c += c.offset_data()[n] - c.offset_data()[0];
-    sum.rows += n;
-  }
-  return sum;
-}
-
 int Main(int argc, char** argv) {
   const bench::Args args = bench::ParseArgs(argc, argv, "mor_bench", 4000000);
   const int64_t keys = args.rows;
@@ -199,16 +130,8 @@ int Main(int argc, char** argv) {
   std::filesystem::remove_all(dir);
   const std::string bucket = dir + "/bucket-0";
   std::filesystem::create_directories(bucket);
-  std::filesystem::create_directories(dir + "/schema");
-
-  auto schema = TableSchema::Make(
-      3, 0, TableFields(), 3, {}, {"k"},
-      {{"bucket", "1"}, {"file.format", "parquet"}, {"file.compression", "zstd"}}, std::nullopt, 0);
-  Check(schema.status(), "schema");
-  Check(LocalFileIO()->WriteFileAtomic(dir + "/schema/schema-0", schema->ToJson(), true),
-        "write schema");
-  auto table = FileStoreTable::Open(LocalFileIO(), dir);
-  Check(table.status(), "open table");
+  std::shared_ptr<const FileStoreTable> table = bench::CreatePrimaryKeyTable(
+      dir, bench::RunFields(), {{"file.format", "parquet"}, {"file.compression", "zstd"}});
 
   std::printf(
       "table: %lld keys: k BIGINT (primary key), a INT, b DOUBLE, c STRING(8-23); parquet zstd;\n"
@@ -263,10 +186,10 @@ int Main(int argc, char** argv) {
   DuckDbSession duckdb;
   for (int repeat = 0; repeat < kRepeats; ++repeat) {
     t0 = Now();
-    ours = ReadSplit(**table, runs);
+    ours = ReadChecksum(*table, runs);
     KeepBest(&mor, Since(t0));
     t0 = Now();
-    ours_compacted = ReadSplit(**table, compacted);
+    ours_compacted = ReadChecksum(*table, compacted);
     KeepBest(&raw, Since(t0));
     t0 = Now();
     theirs = duckdb.Run(query);

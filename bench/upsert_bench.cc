@@ -29,7 +29,6 @@
 
 #include "bench_common.h"
 #include "sluice/base/coding.h"
-#include "sluice/meta/file_paths.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/file_store_commit.h"
 #include "sluice/table/sink/table_write.h"
@@ -41,7 +40,10 @@ namespace {
 
 using bench::Check;
 using bench::Clock;
+using bench::DecodeRocksKey;
 using bench::Die;
+using bench::EncodeRocksKey;
+using bench::Field;
 using bench::kBatchRows;
 using bench::Now;
 using bench::PrintTiming;
@@ -53,10 +55,6 @@ uint64_t Mix(uint64_t x) {
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
   return x ^ (x >> 31);
-}
-
-DataField Field(int32_t id, const char* name, DataTypePtr type) {
-  return DataField{id, name, std::move(type), std::nullopt, std::nullopt};
 }
 
 std::vector<DataField> Fields() {
@@ -108,12 +106,6 @@ std::vector<std::unique_ptr<ColumnBatch>> MakeWorkload(int64_t rows, const DataT
   return batches;
 }
 
-// RocksDB keys: big-endian with the sign bit flipped, so that byte order is numeric order.
-void EncodeKey(int64_t k, char out[8]) {
-  const uint64_t u = static_cast<uint64_t>(k) ^ (uint64_t{1} << 63);
-  for (int i = 0; i < 8; ++i) out[i] = static_cast<char>(u >> (56 - 8 * i));
-}
-
 void EncodeValue(const ColumnBatch& b, int64_t i, std::string* out) {
   out->clear();
   char buf[8];
@@ -126,19 +118,6 @@ void EncodeValue(const ColumnBatch& b, int64_t i, std::string* out) {
   out->append(reinterpret_cast<const char*>(&b.column(3)->data<double>()[i]), 8);
   out->append(reinterpret_cast<const char*>(&b.column(5)->data<double>()[i]), 8);
   out->append(b.column(4)->GetBytes(i));
-}
-
-std::shared_ptr<const FileStoreTable> CreateTable(const std::string& path) {
-  std::vector<DataField> fields = Fields();
-  auto schema = TableSchema::Make(3, 0, fields, static_cast<int32_t>(fields.size()) - 1, {}, {"k"},
-                                  {{"bucket", "1"}}, std::nullopt, 0);
-  Check(schema.status(), "schema");
-  auto io = LocalFileIO();
-  Check(io->MkDirs(SchemaDir(path)), "mkdir");
-  Check(io->WriteFileAtomic(SchemaPath(path, 0), schema->ToJson(), false), "schema file");
-  auto table = FileStoreTable::Open(io, path);
-  Check(table.status(), "open table");
-  return std::move(table).value();
 }
 
 int Main(int argc, char** argv) {
@@ -159,7 +138,7 @@ int Main(int argc, char** argv) {
       static_cast<long long>(rows), static_cast<long long>(distinct));
 
   // ---- Sluice.
-  auto table = CreateTable(table_path);
+  auto table = bench::CreatePrimaryKeyTable(table_path, Fields());
   Clock t0 = Now();
   {
     auto write = FileStoreWrite::Open(table);
@@ -230,7 +209,7 @@ int Main(int argc, char** argv) {
       const int64_t* k = batch->column(0)->data<int64_t>();
       updates.Clear();
       for (int64_t i = 0; i < batch->num_rows(); ++i) {
-        EncodeKey(k[i], key);
+        EncodeRocksKey(k[i], key);
         EncodeValue(*batch, i, &value);
         rs = updates.Put(rocksdb::Slice(key, 8), value);
         if (!rs.ok()) Die("rocksdb put: " + rs.ToString());
@@ -252,9 +231,7 @@ int Main(int argc, char** argv) {
     for (it->SeekToFirst(); it->Valid(); it->Next()) {
       const rocksdb::Slice k = it->key();
       const rocksdb::Slice v = it->value();
-      uint64_t u = 0;
-      for (int i = 0; i < 8; ++i) u = (u << 8) | static_cast<uint8_t>(k.data()[i]);
-      const int64_t key = static_cast<int64_t>(u ^ (uint64_t{1} << 63));
+      const int64_t key = DecodeRocksKey(k.data());
       const int64_t v2 =
           static_cast<int64_t>(DecodeFixed64LE(reinterpret_cast<const uint8_t*>(v.data()) + 4));
       rocks_sum += static_cast<uint64_t>(key ^ v2);

@@ -5,14 +5,13 @@
 #include "sluice/api/api_access.h"
 #include "sluice/api/read_context.h"
 #include "sluice/predicate/predicate_parser.h"
+#include "sluice/row_kind_column.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/types/time_zone.h"
 
 namespace sluice {
 
 namespace {
-
-constexpr std::string_view kRowKindColumn = "_ROW_KIND";
 
 bool IsSystemColumn(std::string_view name) {
   return name == "_ROW_ID" || name == "_SEQUENCE_NUMBER";

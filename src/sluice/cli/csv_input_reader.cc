@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "sluice/cli/input_reader.h"
-#include "sluice/cli/value_parser.h"
+#include "sluice/value_parser.h"
 
 namespace sluice::cli {
 
@@ -181,7 +181,7 @@ class CsvInputReader : public InputReader {
         slot = Value::Null();
         continue;
       }
-      auto value = ParseTextValue(f.text, *field.type);
+      auto value = ParseValueText(f.text, *field.type);
       if (!value.ok()) return value.status().WithContext("column '" + field.name + "'");
       slot = std::move(*value);
     }

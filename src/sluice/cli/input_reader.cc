@@ -17,16 +17,6 @@ Result<std::unique_ptr<InputReader>> InputReader::Open(std::string_view format, 
                                  "' (expected jsonl, csv or parquet)");
 }
 
-Result<RowKind> ParseRowKind(std::string_view text) {
-  std::optional<RowKind> kind = RowKindFromShortString(text);
-  if (!kind) {
-    std::string message = "'";
-    message.append(text).append("' is not a row kind (+I, -U, +U, -D)");
-    return Status::InvalidArgument(std::move(message));
-  }
-  return *kind;
-}
-
 std::string ColumnNames(const DataType& row_type) {
   std::string out;
   for (const DataField& field : row_type.fields()) {

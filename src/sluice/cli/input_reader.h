@@ -1,11 +1,12 @@
 // InputReader: the rows of a `sluice write` input file as ColumnBatches of a table's row type.
 // Input columns are matched to the table's by name; a nullable column the input lacks is null,
 // a NOT NULL one is an error, and an input column the table lacks is an error naming it. An
-// optional `_ROW_KIND` column carries each row's kind (+I, -U, +U, -D).
+// optional `_ROW_KIND` column (kRowKindColumn) carries each row's kind (+I, -U, +U, -D).
 //
-//   jsonl    one JSON object per line, values as value_parser.h reads them; blank lines skip;
-//   csv      a header line of column names, then one record per row (RFC 4180 quoting); an
-//            unquoted empty field is null, a quoted one ("") the empty string;
+//   jsonl    the public JsonLinesReader (json_lines_reader.h);
+//   csv      a header line of column names, then one record per row (RFC 4180 quoting), values
+//            as the public ParseValueText reads them (value_parser.h); an unquoted empty field
+//            is null, a quoted one ("") the empty string;
 //   parquet  read with our Parquet reader, columns cast to the table's types.
 //
 // Errors name the file and, for text formats, the line, the column and the value.
@@ -22,11 +23,9 @@
 #include "sluice/column_batch.h"
 #include "sluice/data_type.h"
 #include "sluice/result.h"
-#include "sluice/row_kind.h"
+#include "sluice/row_kind_column.h"
 
 namespace sluice::cli {
-
-inline constexpr std::string_view kRowKindColumn = "_ROW_KIND";
 
 class InputReader {
  public:
@@ -52,9 +51,6 @@ Result<std::unique_ptr<InputReader>> OpenCsvInput(std::string path, DataTypePtr 
                                                   int64_t batch_rows);
 Result<std::unique_ptr<InputReader>> OpenParquetInput(std::string path, DataTypePtr row_type,
                                                       int64_t batch_rows);
-
-// "+I" / "-U" / "+U" / "-D" -> RowKind; InvalidArgument quoting anything else.
-Result<RowKind> ParseRowKind(std::string_view text);
 
 // "'a', 'b'": the column names of `row_type`, for errors.
 std::string ColumnNames(const DataType& row_type);

@@ -18,7 +18,7 @@ void ColumnWriter::Write(const ColumnVector& v, int64_t begin, int64_t end) {
     std::fill(present_scratch_.begin(), present_scratch_.end(), 1);
   }
   if (non_null < n) stripe_has_null_ = true;
-  present_.Write(present_scratch_.data(), n);
+  present_.encoder().Write(present_scratch_.data(), n);
   stripe_rows_ += n;
   stats_.values += static_cast<uint64_t>(non_null);
   if (non_null < n) stats_.has_null = true;
@@ -27,17 +27,25 @@ void ColumnWriter::Write(const ColumnVector& v, int64_t begin, int64_t end) {
 
 void ColumnWriter::WritePresentRows(int64_t n) {
   present_scratch_.assign(static_cast<size_t>(n), 1);
-  present_.Write(present_scratch_.data(), n);
+  present_.encoder().Write(present_scratch_.data(), n);
   stripe_rows_ += n;
   stats_.values += static_cast<uint64_t>(n);
 }
 
 void ColumnWriter::StartGroup() {
   group_positions_.emplace_back();
-  uint64_t offset, bits;
-  present_.Position(&offset, &bits);
-  group_positions_.back().push_back({StreamKind::kPresent, offset, {0, bits}});
+  present_.RecordPosition(&group_positions_.back());
   RecordPositions(&group_positions_.back());
+}
+
+void ColumnWriter::RecordPositions(std::vector<StreamPosition>* out) {
+  for (ColumnStream* stream : value_streams_) stream->RecordPosition(out);
+}
+
+int64_t ColumnWriter::BufferedBytes() const {
+  int64_t total = 0;
+  for (const ColumnStream* stream : value_streams_) total += stream->BufferedBytes();
+  return total;
 }
 
 void ColumnWriter::FinishGroup() {
@@ -49,10 +57,7 @@ void ColumnWriter::FinishGroup() {
 Status ColumnWriter::FlushStripe(StripeSink* sink) {
   group_positions_.resize(group_stats_.size());  // drop a group that never got rows
   stream_chunks_.clear();
-  if (stripe_has_null_) {
-    present_.Flush();
-    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kPresent, *present_.output()));
-  }
+  if (stripe_has_null_) SLUICE_RETURN_NOT_OK(FlushStream(sink, &present_));
   SLUICE_RETURN_NOT_OK(FlushValues(sink));
   if (sink->row_index) SLUICE_RETURN_NOT_OK(WriteRowIndex(sink));
   present_.Reset();
@@ -63,6 +68,18 @@ Status ColumnWriter::FlushStripe(StripeSink* sink) {
   stripe_acc_ = StatsAccumulator();
   group_positions_.clear();
   group_stats_.clear();
+  return Status::OK();
+}
+
+Status ColumnWriter::FlushValues(StripeSink* sink) {
+  for (ColumnStream* stream : value_streams_) SLUICE_RETURN_NOT_OK(FlushStream(sink, stream));
+  sink->encodings[column_] = {encoding_, 0};
+  return Status::OK();
+}
+
+Status ColumnWriter::FlushStream(StripeSink* sink, ColumnStream* stream) {
+  SLUICE_RETURN_NOT_OK(AddStream(sink, stream->kind(), stream->Finish()));
+  stream->Reset();
   return Status::OK();
 }
 

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "sluice/base/result.h"
@@ -58,10 +59,83 @@ struct StreamPosition {
   std::vector<uint64_t> tail;
 };
 
+// One stream of a column (PRESENT, DATA, SECONDARY, LENGTH) in the stripe being written: the
+// bytes buffered so far, where the stream stands at the start of a row group, and its bytes at
+// the stripe's flush. The family writers name their streams; ColumnWriter does the rest.
+class ColumnStream {
+ public:
+  explicit ColumnStream(StreamKind kind) : kind_(kind) {}
+  virtual ~ColumnStream() = default;
+  ColumnStream(const ColumnStream&) = delete;
+  ColumnStream& operator=(const ColumnStream&) = delete;
+
+  StreamKind kind() const { return kind_; }
+  // Encoded bytes buffered for the current stripe (before compression).
+  virtual int64_t BufferedBytes() const = 0;
+  // Appends where the stream stands now, the start of a row group.
+  virtual void RecordPosition(std::vector<StreamPosition>* out) = 0;
+  // The stripe's bytes, the last run ended; valid until Reset.
+  virtual std::string_view Finish() = 0;
+  // Empties the stream for the next stripe.
+  virtual void Reset() = 0;
+
+ private:
+  StreamKind kind_;
+};
+
+// Bytes as they are (FLOAT / DOUBLE values, DECIMAL varints): a position is a byte offset.
+class RawStream final : public ColumnStream {
+ public:
+  using ColumnStream::ColumnStream;
+  std::string& bytes() { return bytes_; }
+  int64_t BufferedBytes() const override { return static_cast<int64_t>(bytes_.size()); }
+  void RecordPosition(std::vector<StreamPosition>* out) override {
+    out->push_back({kind(), bytes_.size(), {}});
+  }
+  std::string_view Finish() override { return bytes_; }
+  void Reset() override { bytes_.clear(); }
+
+ private:
+  std::string bytes_;
+};
+
+// A run-length encoded stream (ByteRleEncoder, BooleanRleEncoder or IntRleV2Encoder): a row group
+// starts a fresh run, so its position is the byte offset, no values consumed, and (boolean) the
+// bits taken from the current byte.
+template <typename Encoder>
+class RleStream final : public ColumnStream {
+ public:
+  template <typename... EncoderArgs>
+  explicit RleStream(StreamKind kind, EncoderArgs... args)
+      : ColumnStream(kind), encoder_(args...) {}
+  Encoder& encoder() { return encoder_; }
+  int64_t BufferedBytes() const override { return static_cast<int64_t>(encoder_.output()->size()); }
+  void RecordPosition(std::vector<StreamPosition>* out) override {
+    if constexpr (std::is_same_v<Encoder, BooleanRleEncoder>) {
+      uint64_t offset, bits;
+      encoder_.Position(&offset, &bits);
+      out->push_back({kind(), offset, {0, bits}});
+    } else {
+      encoder_.Flush();
+      out->push_back({kind(), encoder_.output()->size(), {0}});
+    }
+  }
+  std::string_view Finish() override {
+    encoder_.Flush();
+    return *encoder_.output();
+  }
+  void Reset() override { encoder_.Reset(); }
+
+ private:
+  mutable Encoder encoder_;  // output() is not const
+};
+
 class ColumnWriter {
  public:
   ColumnWriter(uint32_t column, OrcType* type) : column_(column), type_(type) {}
   virtual ~ColumnWriter() = default;
+  ColumnWriter(const ColumnWriter&) = delete;
+  ColumnWriter& operator=(const ColumnWriter&) = delete;
 
   // Writes rows [begin, end) of `v`.
   void Write(const ColumnVector& v, int64_t begin, int64_t end);
@@ -77,8 +151,8 @@ class ColumnWriter {
   // REQUIRES: the last group is finished.
   virtual Status FlushStripe(StripeSink* sink);
 
-  // Encoded bytes buffered for the current stripe (before compression).
-  virtual int64_t BufferedBytes() const = 0;
+  // Encoded bytes of the value streams buffered for the current stripe (before compression).
+  virtual int64_t BufferedBytes() const;
 
   // Statistics per stripe, then of the file, in column order (this column, then children).
   virtual void CollectStripeStats(size_t stripe, std::vector<OrcColumnStatistics>* out) const {
@@ -93,12 +167,25 @@ class ColumnWriter {
 
  protected:
   virtual void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) = 0;
-  virtual Status FlushValues(StripeSink* sink) = 0;
-  // Appends the positions of this column's value streams (after PRESENT), in reader order.
-  virtual void RecordPositions(std::vector<StreamPosition>* out) = 0;
+  // Writes the stripe's value streams and the column's encoding; by default the streams of
+  // SetValueStreams, in order, with its encoding.
+  virtual Status FlushValues(StripeSink* sink);
+  // Appends the positions of this column's value streams (after PRESENT), in reader order; by
+  // default those of the streams of SetValueStreams.
+  virtual void RecordPositions(std::vector<StreamPosition>* out);
   bool Valid(const ColumnVector& v, int64_t i) const { return !v.IsNull(i); }
 
+  // The column's value streams (members of the family writer), in reader order, and its
+  // encoding: what the default BufferedBytes, RecordPositions and FlushValues walk. A family
+  // writer calls it once, from its constructor.
+  void SetValueStreams(std::vector<ColumnStream*> streams, EncodingKind encoding) {
+    value_streams_ = std::move(streams);
+    encoding_ = encoding;
+  }
+
   Status AddStream(StripeSink* sink, StreamKind kind, std::string_view bytes);
+  // AddStream of the stream's bytes, then Reset.
+  Status FlushStream(StripeSink* sink, ColumnStream* stream);
 
   Status WriteRowIndex(StripeSink* sink);
 
@@ -110,7 +197,7 @@ class ColumnWriter {
 
   uint32_t column_;
   OrcType* type_;
-  BooleanRleEncoder present_;
+  RleStream<BooleanRleEncoder> present_{StreamKind::kPresent};
   std::vector<uint8_t> present_scratch_;
   bool stripe_has_null_ = false;
   int64_t stripe_rows_ = 0;
@@ -121,6 +208,10 @@ class ColumnWriter {
   std::vector<std::vector<StreamPosition>> group_positions_;
   std::vector<OrcColumnStatistics> group_stats_;
   std::vector<StreamChunks> stream_chunks_;
+
+ private:
+  std::vector<ColumnStream*> value_streams_;
+  EncodingKind encoding_ = EncodingKind::kDirect;
 };
 
 template <typename T>

@@ -7,51 +7,41 @@ namespace sluice::orc {
 
 namespace {
 
+// TINYINT: byte RLE.
 class ByteWriter : public ColumnWriter {
  public:
-  using ColumnWriter::ColumnWriter;
-  int64_t BufferedBytes() const override { return static_cast<int64_t>(data_.output()->size()); }
+  explicit ByteWriter(uint32_t column) : ColumnWriter(column, nullptr) {
+    SetValueStreams({&data_}, EncodingKind::kDirect);
+  }
 
  protected:
-  void RecordPositions(std::vector<StreamPosition>* out) override {
-    data_.Flush();
-    out->push_back({StreamKind::kData, data_.output()->size(), {0}});
-  }
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
     const int8_t* values = v.data<int8_t>();
     for (int64_t i = begin; i < end; ++i) {
       if (!Valid(v, i)) continue;
       stats_.AddInt(values[i]);
       auto b = static_cast<uint8_t>(values[i]);
-      data_.Write(&b, 1);
+      data_.encoder().Write(&b, 1);
     }
-  }
-  Status FlushValues(StripeSink* sink) override {
-    data_.Flush();
-    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, *data_.output()));
-    data_.Reset();
-    sink->encodings[column_] = {EncodingKind::kDirect, 0};
-    return Status::OK();
   }
 
  private:
-  mutable ByteRleEncoder data_;
+  RleStream<ByteRleEncoder> data_{StreamKind::kData};
 };
 
+// SMALLINT / INT / BIGINT / DATE / TIME: signed integer RLE v2.
 class IntegerWriter : public ColumnWriter {
  public:
-  using ColumnWriter::ColumnWriter;
-  int64_t BufferedBytes() const override { return static_cast<int64_t>(data_.output()->size()); }
+  explicit IntegerWriter(uint32_t column) : ColumnWriter(column, nullptr) {
+    SetValueStreams({&data_}, EncodingKind::kDirectV2);
+  }
 
  protected:
-  void RecordPositions(std::vector<StreamPosition>* out) override {
-    data_.Flush();
-    out->push_back({StreamKind::kData, data_.output()->size(), {0}});
-  }
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
+    IntRleV2Encoder& data = data_.encoder();
     auto add = [&](int64_t x) {
       stats_.AddInt(x);
-      data_.Write(x);
+      data.Write(x);
     };
     switch (v.kind()) {
       case PhysicalKind::kInt16:
@@ -65,26 +55,19 @@ class IntegerWriter : public ColumnWriter {
         break;
     }
   }
-  Status FlushValues(StripeSink* sink) override {
-    data_.Flush();
-    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, *data_.output()));
-    data_.Reset();
-    sink->encodings[column_] = {EncodingKind::kDirectV2, 0};
-    return Status::OK();
-  }
 
  private:
-  mutable IntRleV2Encoder data_{true};
+  RleStream<IntRleV2Encoder> data_{StreamKind::kData, true};
 };
 
 }  // namespace
 
 std::unique_ptr<ColumnWriter> NewByteWriter(uint32_t column) {
-  return std::make_unique<ByteWriter>(column, nullptr);
+  return std::make_unique<ByteWriter>(column);
 }
 
 std::unique_ptr<ColumnWriter> NewIntegerWriter(uint32_t column) {
-  return std::make_unique<IntegerWriter>(column, nullptr);
+  return std::make_unique<IntegerWriter>(column);
 }
 
 }  // namespace sluice::orc

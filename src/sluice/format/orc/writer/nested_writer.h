@@ -1,5 +1,5 @@
-// NestedWriter: the base of ORC column writers with child columns; StructWriter: STRUCT columns,
-// and the root struct the file writer writes batches through.
+// NestedWriter: the base of ORC column writers with child columns; StructWriter: STRUCT columns
+// (no value streams of their own), and the root struct the file writer writes batches through.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +18,7 @@ class NestedWriter : public ColumnWriter {
   NestedWriter(uint32_t column, OrcType* type, std::vector<std::unique_ptr<ColumnWriter>> children)
       : ColumnWriter(column, type), children_(std::move(children)) {}
   int64_t BufferedBytes() const override {
-    int64_t total = 0;
+    int64_t total = ColumnWriter::BufferedBytes();
     for (const auto& c : children_) total += c->BufferedBytes();
     return total;
   }
@@ -44,6 +44,13 @@ class NestedWriter : public ColumnWriter {
   }
 
  protected:
+  // The column's own streams, then each child's stripe.
+  Status FlushValues(StripeSink* sink) override {
+    SLUICE_RETURN_NOT_OK(ColumnWriter::FlushValues(sink));
+    for (auto& c : children_) SLUICE_RETURN_NOT_OK(c->FlushStripe(sink));
+    return Status::OK();
+  }
+
   std::vector<std::unique_ptr<ColumnWriter>> children_;
 };
 
@@ -60,7 +67,6 @@ class StructWriter : public NestedWriter {
   }
 
  protected:
-  void RecordPositions(std::vector<StreamPosition>*) override {}
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
     // Children hold values only for rows where the struct is present.
     int64_t run = begin;
@@ -74,11 +80,6 @@ class StructWriter : public NestedWriter {
         run = i + 1;
       }
     }
-  }
-  Status FlushValues(StripeSink* sink) override {
-    sink->encodings[column_] = {EncodingKind::kDirect, 0};
-    for (auto& c : children_) SLUICE_RETURN_NOT_OK(c->FlushStripe(sink));
-    return Status::OK();
   }
 };
 

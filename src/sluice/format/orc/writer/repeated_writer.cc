@@ -12,20 +12,16 @@ namespace {
 
 class RepeatedWriter : public NestedWriter {
  public:
-  using NestedWriter::NestedWriter;
-  int64_t BufferedBytes() const override {
-    return static_cast<int64_t>(lengths_.output()->size()) + NestedWriter::BufferedBytes();
+  RepeatedWriter(uint32_t column, std::vector<std::unique_ptr<ColumnWriter>> children)
+      : NestedWriter(column, nullptr, std::move(children)) {
+    SetValueStreams({&lengths_}, EncodingKind::kDirectV2);
   }
 
  protected:
-  void RecordPositions(std::vector<StreamPosition>* out) override {
-    lengths_.Flush();
-    out->push_back({StreamKind::kLength, lengths_.output()->size(), {0}});
-  }
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
     for (int64_t i = begin; i < end; ++i) {
       if (v.IsNull(i)) continue;
-      lengths_.Write(v.ListEnd(i) - v.ListBegin(i));
+      lengths_.encoder().Write(v.ListEnd(i) - v.ListBegin(i));
     }
     // Elements of null rows form empty ranges, so the whole span can be written at once.
     int32_t first = v.ListBegin(begin);
@@ -36,24 +32,16 @@ class RepeatedWriter : public NestedWriter {
       }
     }
   }
-  Status FlushValues(StripeSink* sink) override {
-    lengths_.Flush();
-    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kLength, *lengths_.output()));
-    lengths_.Reset();
-    sink->encodings[column_] = {EncodingKind::kDirectV2, 0};
-    for (auto& c : children_) SLUICE_RETURN_NOT_OK(c->FlushStripe(sink));
-    return Status::OK();
-  }
 
  private:
-  mutable IntRleV2Encoder lengths_{false};
+  RleStream<IntRleV2Encoder> lengths_{StreamKind::kLength, false};
 };
 
 }  // namespace
 
 std::unique_ptr<ColumnWriter> NewRepeatedWriter(
     uint32_t column, std::vector<std::unique_ptr<ColumnWriter>> children) {
-  return std::make_unique<RepeatedWriter>(column, nullptr, std::move(children));
+  return std::make_unique<RepeatedWriter>(column, std::move(children));
 }
 
 }  // namespace sluice::orc

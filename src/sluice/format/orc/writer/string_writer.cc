@@ -70,7 +70,7 @@ class StringWriter : public ColumnWriter {
     // Row groups that started (and got rows) in this stripe, by first value index.
     size_t groups = group_positions_.size();
     auto group_at = [&](size_t g) { return g < groups ? group_value_starts_[g] : SIZE_MAX; };
-    IntRleV2Encoder lengths(false);
+    RleStream<IntRleV2Encoder> lengths(StreamKind::kLength, false);
     if (dictionary) {
       std::vector<uint32_t> ids(n);
       std::string blob;
@@ -79,39 +79,32 @@ class StringWriter : public ColumnWriter {
         if (i > 0 && value(order[i]) != value(order[i - 1])) ++next;
         if (i == 0 || value(order[i]) != value(order[i - 1])) {
           blob.append(value(order[i]));
-          lengths.Write(static_cast<int64_t>(value(order[i]).size()));
+          lengths.encoder().Write(static_cast<int64_t>(value(order[i]).size()));
         }
         ids[order[i]] = next;
       }
-      IntRleV2Encoder data(false);
+      RleStream<IntRleV2Encoder> data(StreamKind::kData, false);
       size_t g = 0;
       for (size_t i = 0; i <= n; ++i) {
-        while (group_at(g) == i) {
-          data.Flush();
-          group_positions_[g++].push_back({StreamKind::kData, data.output()->size(), {0}});
-        }
-        if (i < n) data.Write(ids[i]);
+        while (group_at(g) == i) data.RecordPosition(&group_positions_[g++]);
+        if (i < n) data.encoder().Write(ids[i]);
       }
-      data.Flush();
-      lengths.Flush();
-      SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, *data.output()));
+      SLUICE_RETURN_NOT_OK(FlushStream(sink, &data));
       SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kDictionaryData, blob));
-      SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kLength, *lengths.output()));
+      SLUICE_RETURN_NOT_OK(FlushStream(sink, &lengths));
       sink->encodings[column_] = {EncodingKind::kDictionaryV2, static_cast<uint32_t>(distinct)};
     } else {
       size_t g = 0;
       for (size_t i = 0; i <= n; ++i) {
         while (group_at(g) == i) {
-          lengths.Flush();
           uint64_t data_offset = i == 0 ? 0 : ends_[i - 1];
           group_positions_[g].push_back({StreamKind::kData, data_offset, {}});
-          group_positions_[g++].push_back({StreamKind::kLength, lengths.output()->size(), {0}});
+          lengths.RecordPosition(&group_positions_[g++]);
         }
-        if (i < n) lengths.Write(static_cast<int64_t>(value(i).size()));
+        if (i < n) lengths.encoder().Write(static_cast<int64_t>(value(i).size()));
       }
-      lengths.Flush();
       SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, bytes_));
-      SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kLength, *lengths.output()));
+      SLUICE_RETURN_NOT_OK(FlushStream(sink, &lengths));
       sink->encodings[column_] = {EncodingKind::kDirectV2, 0};
     }
     group_value_starts_.clear();

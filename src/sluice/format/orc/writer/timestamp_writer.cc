@@ -7,21 +7,17 @@ namespace sluice::orc {
 
 namespace {
 
+// DATA: seconds since the ORC epoch; SECONDARY: the nanoseconds, encoded.
 class TimestampWriter : public ColumnWriter {
  public:
-  using ColumnWriter::ColumnWriter;
-  int64_t BufferedBytes() const override {
-    return static_cast<int64_t>(seconds_.output()->size() + nanos_.output()->size());
+  explicit TimestampWriter(uint32_t column) : ColumnWriter(column, nullptr) {
+    SetValueStreams({&seconds_, &nanos_}, EncodingKind::kDirectV2);
   }
 
  protected:
-  void RecordPositions(std::vector<StreamPosition>* out) override {
-    seconds_.Flush();
-    out->push_back({StreamKind::kData, seconds_.output()->size(), {0}});
-    nanos_.Flush();
-    out->push_back({StreamKind::kSecondary, nanos_.output()->size(), {0}});
-  }
   void WriteValues(const ColumnVector& v, int64_t begin, int64_t end) override {
+    IntRleV2Encoder& seconds = seconds_.encoder();
+    IntRleV2Encoder& nano_codes = nanos_.encoder();
     ForEachValid<Timestamp>(v, begin, end, [&](const Timestamp& ts) {
       stats_.AddTimestamp(ts);
       int64_t secs = ts.millisecond / 1000 - (ts.millisecond % 1000 < 0 ? 1 : 0);
@@ -30,19 +26,9 @@ class TimestampWriter : public ColumnWriter {
       // Readers subtract a second from negative times with sub-millisecond... millisecond
       // fractions (the Java writer truncates toward zero); store what they undo.
       if (secs < 0 && nanos > 999999) secs += 1;
-      seconds_.Write(secs - kOrcEpochSeconds);
-      nanos_.Write(static_cast<int64_t>(EncodeNanos(nanos)));
+      seconds.Write(secs - kOrcEpochSeconds);
+      nano_codes.Write(static_cast<int64_t>(EncodeNanos(nanos)));
     });
-  }
-  Status FlushValues(StripeSink* sink) override {
-    seconds_.Flush();
-    nanos_.Flush();
-    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kData, *seconds_.output()));
-    SLUICE_RETURN_NOT_OK(AddStream(sink, StreamKind::kSecondary, *nanos_.output()));
-    seconds_.Reset();
-    nanos_.Reset();
-    sink->encodings[column_] = {EncodingKind::kDirectV2, 0};
-    return Status::OK();
   }
 
  private:
@@ -59,14 +45,14 @@ class TimestampWriter : public ColumnWriter {
     return (static_cast<uint64_t>(nanos) << 3) | static_cast<uint64_t>(zeros);
   }
 
-  mutable IntRleV2Encoder seconds_{true};
-  mutable IntRleV2Encoder nanos_{false};
+  RleStream<IntRleV2Encoder> seconds_{StreamKind::kData, true};
+  RleStream<IntRleV2Encoder> nanos_{StreamKind::kSecondary, false};
 };
 
 }  // namespace
 
 std::unique_ptr<ColumnWriter> NewTimestampWriter(uint32_t column) {
-  return std::make_unique<TimestampWriter>(column, nullptr);
+  return std::make_unique<TimestampWriter>(column);
 }
 
 }  // namespace sluice::orc

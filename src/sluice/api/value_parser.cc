@@ -1,4 +1,4 @@
-#include "sluice/cli/value_parser.h"
+#include "sluice/api/value_parser.h"
 
 #include <charconv>
 #include <cstdio>
@@ -7,7 +7,7 @@
 
 #include "sluice/temporal_text.h"
 
-namespace sluice::cli {
+namespace sluice {
 
 namespace {
 
@@ -209,8 +209,7 @@ Result<Value> ParseJsonRow(const Json& json, const DataType& type) {
   return Value::Row(std::move(fields));
 }
 
-}  // namespace
-
+// Standard base64 (with '=' padding); InvalidArgument for anything else.
 Result<std::string> Base64Decode(std::string_view text) {
   auto digit = [](char c) -> int {
     if (c >= 'A' && c <= 'Z') return c - 'A';
@@ -245,7 +244,9 @@ Result<std::string> Base64Decode(std::string_view text) {
   return out;
 }
 
-Result<Value> ParseTextValue(std::string_view text, const DataType& type) {
+}  // namespace
+
+Result<Value> ParseValueText(std::string_view text, const DataType& type) {
   switch (type.root()) {
     case TypeRoot::kBoolean:
       if (text == "true" || text == "TRUE") return Value::Boolean(true);
@@ -348,7 +349,7 @@ Result<Value> ParseJsonValue(const Json& json, const DataType& type) {
     case TypeRoot::kTime:
     case TypeRoot::kTimestamp:
     case TypeRoot::kTimestampLtz:
-      if (json.is_string()) return ParseTextValue(json.get<std::string>(), type);
+      if (json.is_string()) return ParseValueText(json.get<std::string>(), type);
       return NotA(json.dump(), type, "expected a string");
     case TypeRoot::kBinary:
     case TypeRoot::kVarBinary:
@@ -376,4 +377,4 @@ Result<Value> ParseJsonValue(const Json& json, const DataType& type) {
   return Status::NotSupported("writing " + type.ToString() + " values is not supported");
 }
 
-}  // namespace sluice::cli
+}  // namespace sluice

@@ -1,0 +1,161 @@
+#include "sluice/json_lines_reader.h"
+
+#include <algorithm>
+#include <fstream>
+
+#include "sluice/api/value_parser.h"
+#include "sluice/base/json_reader.h"
+
+namespace sluice {
+
+namespace {
+
+class JsonLinesReaderImpl : public JsonLinesReader {
+ public:
+  JsonLinesReaderImpl(std::string name, std::unique_ptr<std::ifstream> file, std::istream* in,
+                      DataTypePtr row_type, int64_t batch_rows)
+      : name_(std::move(name)),
+        file_(std::move(file)),
+        in_(file_ ? *file_ : *in),
+        row_type_(std::move(row_type)),
+        batch_rows_(batch_rows),
+        row_(static_cast<size_t>(row_type_->num_fields())),
+        seen_(row_.size()) {}
+
+  const DataTypePtr& output_type() const override { return row_type_; }
+
+  Result<bool> Next(ColumnBatch* batch) override {
+    if (failed_) return false;
+    Result<bool> more = ReadBatch(batch);
+    if (!more.ok()) failed_ = true;
+    return more;
+  }
+
+  const std::vector<RowKind>& row_kinds() const override { return kinds_; }
+  int64_t bytes_read() const override { return bytes_read_; }
+
+ private:
+  Result<bool> ReadBatch(ColumnBatch* batch) {
+    batch->Clear();
+    kinds_.clear();
+    bool any_kind = false;
+    int64_t rows = 0;
+    while (rows < batch_rows_ && std::getline(in_, line_)) {
+      ++line_number_;
+      bytes_read_ += static_cast<int64_t>(line_.size()) + 1;
+      if (line_.find_first_not_of(" \t\r") == std::string::npos) continue;
+      RowKind kind = RowKind::kInsert;
+      bool has_kind = false;
+      Status st = ParseLine(&kind, &has_kind);
+      if (!st.ok()) return st.WithContext(name_ + " line " + std::to_string(line_number_));
+      for (size_t i = 0; i < row_.size(); ++i) {
+        SLUICE_RETURN_NOT_OK(batch->column(static_cast<int>(i))->AppendValue(row_[i]));
+      }
+      kinds_.push_back(kind);
+      any_kind = any_kind || has_kind;
+      ++rows;
+    }
+    if (in_.bad()) return Status::IOError("reading " + name_ + " failed");
+    batch->set_num_rows(rows);
+    if (!any_kind) kinds_.clear();
+    return rows > 0;
+  }
+
+  // Parses line_ into row_ and the row kind.
+  Status ParseLine(RowKind* kind, bool* has_kind) {
+    auto json = ParseJson(line_);
+    if (!json.ok()) return Status::InvalidArgument("not JSON: " + json.status().message());
+    if (!json->is_object()) {
+      return Status::InvalidArgument("expected a JSON object, got " +
+                                     std::string(JsonTypeName(*json)));
+    }
+    std::fill(seen_.begin(), seen_.end(), false);
+    for (const auto& [name, member] : json->items()) {
+      if (name == kRowKindColumn) {
+        if (!member.is_string()) {
+          return Status::InvalidArgument("column '" + name + "': expected a string, got " +
+                                         std::string(JsonTypeName(member)));
+        }
+        auto parsed = ParseRowKind(member.get<std::string>());
+        if (!parsed.ok()) return parsed.status().WithContext("column '" + name + "'");
+        *kind = *parsed;
+        *has_kind = true;
+        continue;
+      }
+      const int index = row_type_->FieldIndex(name);
+      if (index < 0) return UnknownColumn(name);
+      const DataField& field = row_type_->fields()[static_cast<size_t>(index)];
+      auto value = ParseJsonValue(member, *field.type);
+      if (!value.ok()) return value.status().WithContext("column '" + name + "'");
+      if (value->is_null() && !field.type->nullable()) {
+        return Status::InvalidArgument("column '" + name + "' is NOT NULL, got null");
+      }
+      row_[static_cast<size_t>(index)] = std::move(*value);
+      seen_[static_cast<size_t>(index)] = true;
+    }
+    for (size_t i = 0; i < row_.size(); ++i) {
+      if (seen_[i]) continue;
+      const DataField& field = row_type_->fields()[i];
+      if (!field.type->nullable()) {
+        return Status::InvalidArgument("column '" + field.name + "' is NOT NULL but missing");
+      }
+      row_[i] = Value::Null();
+    }
+    return Status::OK();
+  }
+
+  Status UnknownColumn(const std::string& name) const {
+    std::string known;
+    for (const DataField& field : row_type_->fields()) {
+      known += (known.empty() ? "'" : ", '") + field.name + "'";
+    }
+    return Status::InvalidArgument("unknown column '" + name + "' (the table has " + known + ")");
+  }
+
+  std::string name_;
+  std::unique_ptr<std::ifstream> file_;
+  std::istream& in_;
+  DataTypePtr row_type_;
+  int64_t batch_rows_;
+  ValueList row_;
+  std::vector<bool> seen_;
+  std::vector<RowKind> kinds_;
+  std::string line_;
+  int64_t line_number_ = 0;
+  int64_t bytes_read_ = 0;
+  bool failed_ = false;
+};
+
+Status CheckArguments(const DataTypePtr& row_type, int64_t batch_rows) {
+  if (row_type == nullptr || row_type->root() != TypeRoot::kRow) {
+    return Status::InvalidArgument("JSON lines are read into a ROW type, got " +
+                                   (row_type ? row_type->ToString() : std::string("none")));
+  }
+  if (batch_rows <= 0) {
+    return Status::InvalidArgument("batch size must be positive, got " +
+                                   std::to_string(batch_rows));
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Result<std::unique_ptr<JsonLinesReader>> JsonLinesReader::Open(const std::string& path,
+                                                               DataTypePtr row_type,
+                                                               int64_t batch_rows) {
+  SLUICE_RETURN_NOT_OK(CheckArguments(row_type, batch_rows));
+  auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
+  if (!*file) return Status::IOError("cannot open input file " + path);
+  return std::unique_ptr<JsonLinesReader>(
+      new JsonLinesReaderImpl(path, std::move(file), nullptr, std::move(row_type), batch_rows));
+}
+
+Result<std::unique_ptr<JsonLinesReader>> JsonLinesReader::Open(std::istream* in, std::string name,
+                                                               DataTypePtr row_type,
+                                                               int64_t batch_rows) {
+  SLUICE_RETURN_NOT_OK(CheckArguments(row_type, batch_rows));
+  return std::unique_ptr<JsonLinesReader>(
+      new JsonLinesReaderImpl(std::move(name), nullptr, in, std::move(row_type), batch_rows));
+}
+
+}  // namespace sluice
