@@ -8,6 +8,10 @@ source scripts/phase.sh
 
 phase setup scripts/setup.sh
 jobs="$(nproc)"
+# Ninja (installed by setup.sh) schedules the whole build graph at once and has less overhead
+# than Make. CMake reads CMAKE_GENERATOR for new build trees only: an existing build/debug keeps
+# the generator it was made with; the fuzz tree and the installed-package example follow too.
+export CMAKE_GENERATOR="${CMAKE_GENERATOR:-Ninja}"
 
 # No include or CMake dependency may run up the layer order (../shared/docs/architecture.md).
 phase "layer check" python3 scripts/check_layers.py
