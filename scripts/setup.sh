@@ -31,7 +31,9 @@ if ((${#missing[@]} > 0)); then
 fi
 
 # Independent oracles for the tests (avsc for Avro, DuckDB for Parquet), pinned by the lock file.
-if [ ! -d "$here/tests/oracle/node_modules" ] || [ "$here/tests/oracle/package-lock.json" -nt "$here/tests/oracle/node_modules" ]; then
+# A link (a worktree sharing another tree's packages) is used as it is, never reinstalled through.
+if [ ! -L "$here/tests/oracle/node_modules" ] && { [ ! -d "$here/tests/oracle/node_modules" ] ||
+  [ "$here/tests/oracle/package-lock.json" -nt "$here/tests/oracle/node_modules" ]; }; then
   (cd "$here/tests/oracle" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
   touch "$here/tests/oracle/node_modules"
 fi
@@ -45,9 +47,12 @@ python3 -m venv --help >/dev/null 2>&1 || {
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends python3 python3-venv
 }
+# A linked build/pyenv (a worktree sharing another tree's environments; a fresh checkout's
+# requirement files look newer than them) is used as it is: rebuilding would delete the other's.
 for env in arrow pypaimon; do
   requirements="$here/tests/interop_arrow/python/requirements-$env.txt"
   venv="$here/build/pyenv/$env"
+  if [ -L "$here/build/pyenv" ] && [ -x "$venv/bin/python" ]; then continue; fi
   if [ ! -x "$venv/bin/python" ] || [ "$requirements" -nt "$venv/.installed" ]; then
     echo "setup: creating the $env Python environment ($venv)"
     rm -rf "$venv"
