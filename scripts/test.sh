@@ -10,6 +10,8 @@ jobs="$(nproc)"
 
 # No include or CMake dependency may run up the layer order (../shared/docs/architecture.md).
 python3 scripts/check_layers.py
+# No test may expect an error without pinning its code and message (tests/test_util.h HasError).
+python3 scripts/check_tests.py
 
 cmake -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DSLUICE_SANITIZE=ON >/dev/null
 cmake --build build/debug -j"$jobs"
