@@ -15,6 +15,8 @@ export CMAKE_GENERATOR="${CMAKE_GENERATOR:-Ninja}"
 
 # No include or CMake dependency may run up the layer order (../shared/docs/architecture.md).
 phase "layer check" python3 scripts/check_layers.py
+# No test may expect an error without pinning its code and message (tests/test_util.h HasError).
+phase "test check" python3 scripts/check_tests.py
 
 phase configure cmake -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DSLUICE_SANITIZE=ON >/dev/null
 phase build cmake --build build/debug -j"$jobs"

@@ -45,32 +45,25 @@ TEST(FilesystemCatalogTest, LoadsByIdentifierAndFolder) {
 }
 
 TEST(FilesystemCatalogTest, ErrorsNameWhatIsMissing) {
-  auto table = OrcWarehouse().LoadTable("pk_09.nope");
-  ASSERT_FALSE(table.ok());
-  EXPECT_TRUE(table.status().IsNotFound());
-  EXPECT_NE(table.status().message().find("pk_09.nope"), std::string::npos);
-  EXPECT_NE(table.status().message().find(OrcWarehouse().warehouse()), std::string::npos);
+  EXPECT_TRUE(test::HasError(OrcWarehouse().LoadTable("pk_09.nope"), StatusCode::kNotFound,
+                             {"pk_09.nope", OrcWarehouse().warehouse()}));
 
-  auto malformed = OrcWarehouse().LoadTable("no_dot");
-  ASSERT_FALSE(malformed.ok());
-  EXPECT_NE(malformed.status().message().find("db.table"), std::string::npos);
+  EXPECT_TRUE(test::HasError(OrcWarehouse().LoadTable("no_dot"), StatusCode::kInvalidArgument,
+                             {"table identifier 'no_dot' is not of the form db.table"}));
 
-  auto database = OrcWarehouse().ListTables("nope");
-  ASSERT_FALSE(database.ok());
-  EXPECT_NE(database.status().message().find("'nope'"), std::string::npos);
+  EXPECT_TRUE(test::HasError(OrcWarehouse().ListTables("nope"), StatusCode::kNotFound,
+                             {"database 'nope' does not exist in warehouse"}));
 
   FilesystemCatalog missing(LocalFileIO(), "/nonexistent/warehouse");
-  auto databases = missing.ListDatabases();
-  ASSERT_FALSE(databases.ok());
-  EXPECT_NE(databases.status().message().find("/nonexistent/warehouse"), std::string::npos);
+  EXPECT_TRUE(test::HasError(missing.ListDatabases(), StatusCode::kNotFound,
+                             {"warehouse /nonexistent/warehouse does not exist"}));
 
-  auto branch = OrcWarehouse().LoadTable("pk_09.pk_09$branch_nope");
-  ASSERT_FALSE(branch.ok());
-  EXPECT_NE(branch.status().message().find("'nope'"), std::string::npos);
+  EXPECT_TRUE(test::HasError(OrcWarehouse().LoadTable("pk_09.pk_09$branch_nope"),
+                             StatusCode::kNotFound, {"branch 'nope' does not exist in table"}));
 
-  auto folder = LoadTableFromPath(LocalFileIO(), test::CompatTablesDir());
-  ASSERT_FALSE(folder.ok());
-  EXPECT_TRUE(folder.status().IsNotFound());
+  EXPECT_TRUE(test::HasError(LoadTableFromPath(LocalFileIO(), test::CompatTablesDir()),
+                             StatusCode::kNotFound,
+                             {"no table in folder " + test::CompatTablesDir()}));
 }
 
 }  // namespace

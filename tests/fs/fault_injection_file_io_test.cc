@@ -60,8 +60,10 @@ TEST_F(FaultInjectionFileIOTest, ContentNotClosedIsLost) {
   ASSERT_OK(io_.DropUnsynced());
   EXPECT_EQ(*base_->ReadFile("/d/hint"), "1");
   // A file opened before the power loss is dead.
-  EXPECT_FALSE((*file)->Append("3").ok());
-  EXPECT_FALSE((*file)->Close().ok());
+  EXPECT_TRUE(test::HasError((*file)->Append("3"), StatusCode::kIOError,
+                             {"/d/hint", "opened before a power loss"}));
+  EXPECT_TRUE(test::HasError((*file)->Close(), StatusCode::kIOError,
+                             {"/d/hint", "opened before a power loss"}));
   EXPECT_EQ(*base_->ReadFile("/d/hint"), "1");
 }
 
@@ -113,24 +115,27 @@ TEST_F(FaultInjectionFileIOTest, FilesThatExistedBeforeAreDurable) {
 TEST_F(FaultInjectionFileIOTest, FailNthCallOfAKind) {
   io_.FailNth(Op::kRename, 2);
   ASSERT_OK(io_.WriteFileAtomic("/d/1", "1", false));
-  Status second = io_.WriteFileAtomic("/d/2", "2", false);
-  EXPECT_EQ(second.code(), StatusCode::kIOError);
-  EXPECT_NE(second.message().find("injected failure of rename"), std::string::npos)
-      << second.ToString();
+  EXPECT_TRUE(test::HasError(io_.WriteFileAtomic("/d/2", "2", false), StatusCode::kIOError,
+                             {"/d/2: injected failure of rename"}));
   EXPECT_FALSE(ExistsInBase("/d/2"));
   EXPECT_EQ(base_->ListDir("/d")->size(), 1u) << "the temporary file was removed";
   EXPECT_OK(io_.WriteFileAtomic("/d/3", "3", false)) << "only the 2nd rename fails";
 
   io_.FailNth(Op::kWrite, 1);
-  EXPECT_FALSE(io_.WriteFileAtomic("/d/4", "4", false).ok());
+  EXPECT_TRUE(test::HasError(io_.WriteFileAtomic("/d/4", "4", false), StatusCode::kIOError,
+                             {"/d/.4.", "injected failure of write"}));
   io_.FailNth(Op::kCreate, 1);
-  EXPECT_FALSE(io_.OpenForWrite("/d/5", false).ok());
+  EXPECT_TRUE(test::HasError(io_.OpenForWrite("/d/5", false), StatusCode::kIOError,
+                             {"/d/5: injected failure of create"}));
   EXPECT_FALSE(ExistsInBase("/d/5"));
   io_.FailNth(Op::kSync, 1);
-  EXPECT_FALSE(io_.WriteFileAtomic("/d/6", "6", false).ok()) << "the file's sync fails";
+  EXPECT_TRUE(test::HasError(io_.WriteFileAtomic("/d/6", "6", false), StatusCode::kIOError,
+                             {"/d/.6.", "injected failure of sync"}))
+      << "the file's sync fails";
   io_.FailNth(Op::kSync, 2);
-  Status dir_sync = io_.WriteFileAtomic("/d/7", "7", false);
-  EXPECT_FALSE(dir_sync.ok()) << "the directory's sync fails";
+  EXPECT_TRUE(test::HasError(io_.WriteFileAtomic("/d/7", "7", false), StatusCode::kIOError,
+                             {"/d: injected failure of sync"}))
+      << "the directory's sync fails";
   // The rename happened: visible now, lost in a power loss.
   EXPECT_EQ(*io_.ReadFile("/d/7"), "7");
   ASSERT_OK(io_.DropUnsynced());
@@ -140,11 +145,13 @@ TEST_F(FaultInjectionFileIOTest, FailNthCallOfAKind) {
 
 TEST_F(FaultInjectionFileIOTest, CrashStopsEveryCallUntilPowerLoss) {
   io_.CrashAfter(3);  // create, write, close of the temporary file; the rename fails
-  Status st = io_.WriteFileAtomic("/d/x", "x", false);
-  EXPECT_NE(st.message().find("injected crash"), std::string::npos) << st.ToString();
+  EXPECT_TRUE(test::HasError(io_.WriteFileAtomic("/d/x", "x", false), StatusCode::kIOError,
+                             {"/d/x: injected crash"}));
   EXPECT_TRUE(io_.crashed());
-  EXPECT_FALSE(io_.ReadFile("/d/x").ok()) << "reads fail too";
-  EXPECT_FALSE(io_.ListDir("/d").ok());
+  EXPECT_TRUE(test::HasError(io_.ReadFile("/d/x"), StatusCode::kIOError,
+                             {"/d/x: injected crash: the process is down"}))
+      << "reads fail too";
+  EXPECT_TRUE(test::HasError(io_.ListDir("/d"), StatusCode::kIOError, {"/d: injected crash"}));
   EXPECT_EQ(io_.mutations(), 5) << "create, write, close, rename, and the cleanup delete";
   ASSERT_OK(io_.DropUnsynced());
   EXPECT_FALSE(io_.crashed());
@@ -153,7 +160,7 @@ TEST_F(FaultInjectionFileIOTest, CrashStopsEveryCallUntilPowerLoss) {
   EXPECT_OK(io_.WriteFileAtomic("/d/x", "x", false));
 
   io_.CrashAfter(0);
-  EXPECT_FALSE(io_.Exists("/d/x").ok());
+  EXPECT_TRUE(test::HasError(io_.Exists("/d/x"), StatusCode::kIOError, {"/d/x: injected crash"}));
 }
 
 }  // namespace

@@ -62,27 +62,31 @@ TEST_P(FileIOContractTest, WriteReadListDelete) {
   EXPECT_EQ(io_->GetStatus(path)->size, 11);
   EXPECT_FALSE(io_->GetStatus(path)->is_dir);
   EXPECT_TRUE(io_->GetStatus(root_ + "/a")->is_dir);
-  EXPECT_TRUE(io_->GetStatus(root_ + "/nope").status().IsNotFound());
+  EXPECT_TRUE(test::HasError(io_->GetStatus(root_ + "/nope"), StatusCode::kNotFound,
+                             {root_ + "/nope: stat"}));
   auto file = io_->OpenForRead(path);
   ASSERT_OK(file);
   uint8_t buf[5];
   ASSERT_OK((*file)->ReadAt(6, 5, buf));
   EXPECT_EQ(std::string(reinterpret_cast<char*>(buf), 5), "world");
-  EXPECT_TRUE((*file)->ReadAt(8, 5, buf).IsCorruption());
+  EXPECT_TRUE(test::HasError((*file)->ReadAt(8, 5, buf), StatusCode::kCorruption,
+                             {path, "read of 5 bytes at"}));
 
   // Sorted by path, files and directories; "a-b" sorts between "a" and "a/..." as a path.
   ASSERT_OK(Write(root_ + "/a-b", "x"));
   ASSERT_OK(Write(root_ + "/a/z", "x"));
   EXPECT_EQ(Names(root_), (std::vector<std::string>{"a", "a-b"}));
   EXPECT_EQ(Names(root_ + "/a"), (std::vector<std::string>{"b", "z"}));
-  EXPECT_TRUE(io_->ListDir(root_ + "/nodir").status().IsNotFound());
+  EXPECT_TRUE(test::HasError(io_->ListDir(root_ + "/nodir"), StatusCode::kNotFound,
+                             {root_ + "/nodir: list"}));
 
-  EXPECT_FALSE(io_->Delete(root_ + "/a", /*recursive=*/false).ok()) << "not empty";
+  EXPECT_TRUE(test::HasError(io_->Delete(root_ + "/a", /*recursive=*/false), StatusCode::kIOError,
+                             {root_ + "/a: delete: Directory not empty"}));
   ASSERT_OK(io_->Delete(root_ + "/a", /*recursive=*/true));
   EXPECT_FALSE(*io_->Exists(path));
   EXPECT_TRUE(*io_->Exists(root_ + "/a-b"));
   EXPECT_OK(io_->Delete(root_ + "/missing", false));
-  EXPECT_TRUE(io_->ReadFile(path).status().IsNotFound());
+  EXPECT_TRUE(test::HasError(io_->ReadFile(path), StatusCode::kNotFound, {path + ": open"}));
 }
 
 TEST_P(FileIOContractTest, ExclusiveCreateAndAtomicClaim) {
@@ -90,15 +94,17 @@ TEST_P(FileIOContractTest, ExclusiveCreateAndAtomicClaim) {
   ASSERT_OK(io_->WriteFileAtomic(path, "first", /*overwrite=*/false));
   // A second claim of the same name loses, and the first content survives.
   Status lost = io_->WriteFileAtomic(path, "second", /*overwrite=*/false);
-  EXPECT_TRUE(lost.IsAlreadyExists()) << lost.ToString();
+  EXPECT_TRUE(test::HasError(lost, StatusCode::kAlreadyExists, {path, "File exists"}));
   EXPECT_EQ(*io_->ReadFile(path), "first");
-  EXPECT_TRUE(io_->OpenForWrite(path, /*overwrite=*/false).status().IsAlreadyExists());
+  EXPECT_TRUE(test::HasError(io_->OpenForWrite(path, /*overwrite=*/false),
+                             StatusCode::kAlreadyExists, {path + ": create: File exists"}));
   ASSERT_OK(io_->WriteFileAtomic(path, "third", /*overwrite=*/true));
   EXPECT_EQ(*io_->ReadFile(path), "third");
   // No temporary files are left behind.
   EXPECT_EQ(Names(root_), (std::vector<std::string>{"snapshot-1"}));
   ASSERT_OK(io_->WriteFileAtomic(root_ + "/other", "x", false));
-  EXPECT_TRUE(io_->RenameNoReplace(root_ + "/other", path).IsAlreadyExists());
+  EXPECT_TRUE(test::HasError(io_->RenameNoReplace(root_ + "/other", path),
+                             StatusCode::kAlreadyExists, {path, "rename", "File exists"}));
   EXPECT_EQ(*io_->ReadFile(path), "third");
 }
 
@@ -107,14 +113,16 @@ TEST_P(FileIOContractTest, RenamesAndDirectorySync) {
   ASSERT_OK(io_->RenameNoReplace(root_ + "/from", root_ + "/to"));
   EXPECT_FALSE(*io_->Exists(root_ + "/from"));
   EXPECT_EQ(*io_->ReadFile(root_ + "/to"), "data");
-  EXPECT_TRUE(io_->RenameNoReplace(root_ + "/gone", root_ + "/x").IsNotFound());
+  EXPECT_TRUE(test::HasError(io_->RenameNoReplace(root_ + "/gone", root_ + "/x"),
+                             StatusCode::kNotFound, {"/gone", "rename"}));
 
   // Rename replaces its target.
   ASSERT_OK(Write(root_ + "/new", "new"));
   ASSERT_OK(io_->Rename(root_ + "/new", root_ + "/to"));
   EXPECT_EQ(*io_->ReadFile(root_ + "/to"), "new");
   EXPECT_FALSE(*io_->Exists(root_ + "/new"));
-  EXPECT_TRUE(io_->Rename(root_ + "/gone", root_ + "/to").IsNotFound());
+  EXPECT_TRUE(test::HasError(io_->Rename(root_ + "/gone", root_ + "/to"), StatusCode::kNotFound,
+                             {"/gone", "rename"}));
 
   // Directories move with their content.
   ASSERT_OK(Write(root_ + "/d1/sub/f", "f"));
@@ -124,11 +132,14 @@ TEST_P(FileIOContractTest, RenamesAndDirectorySync) {
 
   EXPECT_OK(io_->SyncDir(root_));
   EXPECT_OK(io_->SyncDir(root_ + "/d2/sub"));
-  EXPECT_TRUE(io_->SyncDir(root_ + "/nodir").IsNotFound());
+  EXPECT_TRUE(
+      test::HasError(io_->SyncDir(root_ + "/nodir"), StatusCode::kNotFound, {root_ + "/nodir"}));
   ASSERT_OK(io_->MkDirs(root_ + "/m/n/o"));
   EXPECT_TRUE(io_->GetStatus(root_ + "/m/n/o")->is_dir);
   EXPECT_OK(io_->MkDirs(root_ + "/m/n/o")) << "existing directories are fine";
-  EXPECT_FALSE(io_->MkDirs(root_ + "/to/x").ok()) << "a file is in the way";
+  EXPECT_TRUE(test::HasError(io_->MkDirs(root_ + "/to/x"), StatusCode::kAlreadyExists,
+                             {root_ + "/to: mkdir: not a directory"}))
+      << "a file is in the way";
 }
 
 INSTANTIATE_TEST_SUITE_P(

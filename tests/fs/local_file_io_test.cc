@@ -35,37 +35,38 @@ TEST(LocalFileIOTest, ExclusiveCreateAndAtomicClaim) {
   ASSERT_OK(io.WriteFileAtomic(path, "first", /*overwrite=*/false));
   // A second claim of the same name loses, and the first content survives.
   Status lost = io.WriteFileAtomic(path, "second", /*overwrite=*/false);
-  EXPECT_TRUE(lost.IsAlreadyExists()) << lost.ToString();
+  EXPECT_TRUE(test::HasError(lost, StatusCode::kAlreadyExists, {path, "File exists"}));
   EXPECT_EQ(*io.ReadFile(path), "first");
-  auto create = io.OpenForWrite(path, /*overwrite=*/false);
-  EXPECT_TRUE(create.status().IsAlreadyExists());
+  EXPECT_TRUE(test::HasError(io.OpenForWrite(path, /*overwrite=*/false), StatusCode::kAlreadyExists,
+                             {path + ": create: File exists"}));
   ASSERT_OK(io.WriteFileAtomic(path, "third", /*overwrite=*/true));
   EXPECT_EQ(*io.ReadFile(path), "third");
   // No temporary files are left behind.
   EXPECT_EQ(io.ListDir(tmp.path())->size(), 1u);
   ASSERT_OK(io.WriteFileAtomic(tmp.path() + "/other", "x", false));
-  EXPECT_TRUE(io.RenameNoReplace(tmp.path() + "/other", path).IsAlreadyExists());
+  EXPECT_TRUE(test::HasError(io.RenameNoReplace(tmp.path() + "/other", path),
+                             StatusCode::kAlreadyExists,
+                             {path + ": rename from " + tmp.path() + "/other: File exists"}));
 }
 
 TEST(LocalFileIOTest, ErrorsNameThePath) {
   test::TempDir tmp;
   FileIO& io = *LocalFileIO();
-  auto missing = io.ReadFile(tmp.path() + "/nope");
-  ASSERT_FALSE(missing.ok());
-  EXPECT_TRUE(missing.status().IsNotFound());
-  EXPECT_NE(missing.status().message().find(tmp.path() + "/nope"), std::string::npos);
-  EXPECT_TRUE(io.ListDir(tmp.path() + "/nodir").status().IsNotFound());
+  EXPECT_TRUE(test::HasError(io.ReadFile(tmp.path() + "/nope"), StatusCode::kNotFound,
+                             {tmp.path() + "/nope: open: No such file or directory"}));
+  EXPECT_TRUE(test::HasError(io.ListDir(tmp.path() + "/nodir"), StatusCode::kNotFound,
+                             {tmp.path() + "/nodir: list"}));
 
   std::string path = tmp.path() + "/short";
   ASSERT_OK(io.WriteFileAtomic(path, "abc", false));
   auto file = io.OpenForRead(path);
   ASSERT_OK(file);
   uint8_t buf[8];
-  Status past = (*file)->ReadAt(2, 4, buf);
-  EXPECT_TRUE(past.IsCorruption());
-  EXPECT_NE(past.message().find(path), std::string::npos) << past.ToString();
+  EXPECT_TRUE(test::HasError((*file)->ReadAt(2, 4, buf), StatusCode::kCorruption,
+                             {path, "read of 4 bytes at offset 2", "(size 3)"}));
   EXPECT_OK((*file)->ReadAt(0, 3, buf));
-  EXPECT_FALSE((*file)->ReadAt(-1, 1, buf).ok());
+  EXPECT_TRUE(
+      test::HasError((*file)->ReadAt(-1, 1, buf), StatusCode::kCorruption, {path, "at offset -1"}));
 }
 
 TEST(FilePathTest, SchemeAndJoin) {

@@ -51,9 +51,10 @@ std::vector<Value> ReadRows(const std::string& path, const std::string& format, 
 TEST(StatsModeTest, ParsesAndTruncatesAsJava) {
   EXPECT_EQ(StatsMode::Parse("TRUNCATE(16)").value(), StatsMode::Truncate(16));
   EXPECT_EQ(StatsMode::Parse("none").value(), StatsMode::None());
-  EXPECT_FALSE(StatsMode::Parse("truncate(0)").ok());
-  EXPECT_FALSE(StatsMode::Parse("truncate(x)").ok());
-  EXPECT_FALSE(StatsMode::Parse("some").ok());
+  for (std::string_view bad : {"truncate(0)", "truncate(x)", "some"}) {
+    EXPECT_TRUE(test::HasError(StatsMode::Parse(bad), StatusCode::kInvalidArgument,
+                               {"unknown stats mode '" + std::string(bad) + "'"}));
+  }
 
   ColumnStats s{Value::String("Two roads diverged in a yellow wood"),
                 Value::String("Two roads diverged in a yellow wood"), 3};
@@ -275,7 +276,8 @@ TEST(DataFileWriterLevelTest, StatsModePerLevelAppliesToKeyValueFilesOfThatLevel
             Value::String("a"));
 
   auto bad = CoreOptions::Make({{"metadata.stats-mode.per.level", "x:none"}}).value();
-  EXPECT_FALSE(StatsModesPerLevel(bad).ok());
+  EXPECT_TRUE(test::HasError(StatsModesPerLevel(bad), StatusCode::kInvalidArgument,
+                             {"metadata.stats-mode.per.level: malformed entry 'x:none'"}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Formats, DataFileWriterTest, ::testing::Values("parquet", "orc", "avro"));

@@ -39,7 +39,9 @@ TEST(LevelsTest, LevelsRestoredFromFilesAboveNumLevels) {
   ASSERT_OK(levels);
   EXPECT_EQ(levels->number_of_levels(), 8);
   EXPECT_EQ(levels->max_level(), 7);
-  EXPECT_FALSE(Levels::Make(BigIntKeyType(), std::vector<DataFileMeta>{}, 1).ok());
+  EXPECT_TRUE(test::HasError(Levels::Make(BigIntKeyType(), std::vector<DataFileMeta>{}, 1),
+                             StatusCode::kInvalidArgument,
+                             {"number of levels must be at least 2, got 1"}));
 }
 
 TEST(LevelsTest, UpdateMovesFilesBetweenLevels) {
@@ -59,21 +61,21 @@ TEST(LevelsTest, UpdateMovesFilesBetweenLevels) {
 TEST(LevelsTest, OverlappingFilesOnOneLevelAreCorruption) {
   Result<Levels> levels =
       Levels::Make(BigIntKeyType(), {FileMeta("x", 1, 1, 10, 1), FileMeta("y", 1, 10, 20, 1)}, 3);
-  ASSERT_FALSE(levels.ok());
-  EXPECT_EQ(levels.status().code(), StatusCode::kCorruption);
-  EXPECT_NE(levels.status().ToString().find("x"), std::string::npos);
+  EXPECT_TRUE(test::HasError(levels, StatusCode::kCorruption, {"data files x and y"}));
 }
 
 TEST(LevelsTest, UndecodableKeyNamesTheFile) {
   DataFileMeta bad = FileMeta("broken-file", 0, 1, 2, 1);
   bad.max_key = "xyz";
   Result<Levels> levels = Levels::Make(BigIntKeyType(), {bad}, 3);
-  ASSERT_FALSE(levels.ok());
-  EXPECT_NE(levels.status().ToString().find("broken-file"), std::string::npos);
+  EXPECT_TRUE(test::HasError(levels, StatusCode::kCorruption, {"data file broken-file: max key"}));
   Result<Levels> empty = Levels::Make(BigIntKeyType(), std::vector<DataFileMeta>{}, 3);
   ASSERT_OK(empty);
-  EXPECT_FALSE(empty->Update({}, std::vector<DataFileMeta>{bad}).ok());
-  EXPECT_FALSE(empty->Update({}, std::vector<DataFileMeta>{FileMeta("deep", 5, 1, 2, 1)}).ok());
+  EXPECT_TRUE(test::HasError(empty->Update({}, std::vector<DataFileMeta>{bad}),
+                             StatusCode::kCorruption, {"data file broken-file: max key"}));
+  EXPECT_TRUE(test::HasError(
+      empty->Update({}, std::vector<DataFileMeta>{FileMeta("deep", 5, 1, 2, 1)}),
+      StatusCode::kInvalidArgument, {"data file deep has level 5 beyond the tree's 2"}));
 }
 
 TEST(IntervalPartitionTest, SectionsOfFewestRuns) {

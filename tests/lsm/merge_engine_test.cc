@@ -85,7 +85,9 @@ TEST(DeduplicateTest, MovedRecords) {
   }
   auto strict = Make({{"merge-engine", "first-row"}});
   strict->Reset();
-  EXPECT_FALSE(strict->Add(KV(1, UB, {Int(1), N(), N(), N()})).ok());
+  EXPECT_TRUE(test::HasError(
+      strict->Add(KV(1, UB, {Int(1), N(), N(), N()})), StatusCode::kInvalidArgument,
+      {"First row merge engine can not accept DELETE/UPDATE_BEFORE records", "'ignore-delete'"}));
 }
 
 TEST(DeduplicateTest, IgnoreDeleteSkipsRetractions) {

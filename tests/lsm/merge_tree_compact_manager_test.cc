@@ -106,7 +106,8 @@ TEST(MergeTreeCompactManagerTest, LargeDisjointFilesAreUpgradedNotRewritten) {
               FileMeta("small2", 0, 31, 35, 10, 3, 3), FileMeta("old", 0, 40, 50, 500, 0, 0)});
   ASSERT_OK(fx.manager->TriggerCompaction(true));
   auto result = fx.manager->GetCompactionResult(true);
-  ASSERT_TRUE(result.ok() && result->has_value());
+  ASSERT_OK(result);
+  ASSERT_TRUE(result->has_value());
   ASSERT_EQ(fx.rewriter->calls.size(), 1u);
   EXPECT_EQ(fx.rewriter->calls[0].inputs, (std::vector<std::string>{"small1", "small2"}));
   EXPECT_TRUE(fx.rewriter->calls[0].drop_delete);
@@ -126,7 +127,8 @@ TEST(MergeTreeCompactManagerTest, UpgradeToMaxLevelRewritesFilesThatMayHoldDelet
   Fixture fx({with_deletes, unknown, FileMeta("clean", 0, 40, 50, 500, 3, 3)});
   ASSERT_OK(fx.manager->TriggerCompaction(true));
   auto result = fx.manager->GetCompactionResult(true);
-  ASSERT_TRUE(result.ok() && result->has_value());
+  ASSERT_OK(result);
+  ASSERT_TRUE(result->has_value());
   ASSERT_EQ(fx.rewriter->calls.size(), 2u);
   EXPECT_EQ(fx.rewriter->calls[0].inputs, (std::vector<std::string>{"deletes"}));
   EXPECT_EQ(fx.rewriter->calls[1].inputs, (std::vector<std::string>{"unknown"}));
@@ -160,7 +162,8 @@ TEST(MergeTreeCompactManagerTest, DeletesKeptWhenOlderDataStaysBelow) {
              /*trigger=*/3, /*stop=*/5, /*num_levels=*/4);
   ASSERT_OK(fx.manager->TriggerCompaction(false));
   auto result = fx.manager->GetCompactionResult(true);
-  ASSERT_TRUE(result.ok() && result->has_value());
+  ASSERT_OK(result);
+  ASSERT_TRUE(result->has_value());
   ASSERT_EQ(fx.rewriter->calls.size(), 1u);
   EXPECT_EQ(fx.rewriter->calls[0].output_level, 2);
   EXPECT_FALSE(fx.rewriter->calls[0].drop_delete);
@@ -189,14 +192,14 @@ TEST(MergeTreeCompactManagerTest, FailedCompactionReportsOnceAndKeepsFiles) {
   Fixture fx({FileMeta("a", 0, 1, 10, 10, 1, 1), FileMeta("b", 0, 1, 10, 10, 2, 2)});
   fx.rewriter->fail = true;
   ASSERT_OK(fx.manager->TriggerCompaction(true));
-  auto result = fx.manager->GetCompactionResult(true);
-  ASSERT_FALSE(result.ok());
-  EXPECT_NE(result.status().ToString().find("disk full"), std::string::npos);
+  EXPECT_TRUE(
+      test::HasError(fx.manager->GetCompactionResult(true), StatusCode::kIOError, {"disk full"}));
   EXPECT_EQ(fx.manager->AllFiles().size(), 2u);
   fx.rewriter->fail = false;
   ASSERT_OK(fx.manager->TriggerCompaction(true));
-  result = fx.manager->GetCompactionResult(true);
-  ASSERT_TRUE(result.ok() && result->has_value());
+  auto result = fx.manager->GetCompactionResult(true);
+  ASSERT_OK(result);
+  ASSERT_TRUE(result->has_value());
   EXPECT_EQ(Names(fx.manager->AllFiles()), (std::vector<std::string>{"c1"}));
 }
 
@@ -208,9 +211,11 @@ TEST(MergeTreeCompactManagerTest, BackgroundCompaction) {
   ASSERT_OK(fx.manager->TriggerCompaction(false));
   EXPECT_TRUE(fx.manager->CompactNotCompleted());
   // A full compaction cannot start while one runs.
-  EXPECT_FALSE(fx.manager->TriggerCompaction(true).ok());
+  EXPECT_TRUE(test::HasError(fx.manager->TriggerCompaction(true), StatusCode::kInternal,
+                             {"a compaction is still running while a full compaction is forced"}));
   auto result = fx.manager->GetCompactionResult(true);
-  ASSERT_TRUE(result.ok() && result->has_value());
+  ASSERT_OK(result);
+  ASSERT_TRUE(result->has_value());
   EXPECT_EQ(Names(fx.manager->AllFiles()), (std::vector<std::string>{"c1"}));
   EXPECT_FALSE(fx.manager->CompactNotCompleted());
 }
@@ -253,9 +258,9 @@ TEST(CompactionOptionsTest, FromTableOptions) {
   EXPECT_EQ(options.optimization_interval_millis, 3600 * 1000);
   EXPECT_EQ(options.compaction_file_size(), 5 * 1024 * 1024);
   EXPECT_TRUE(options.force_up_level0);
-  Result<CoreOptions> bad = CoreOptions::Make({{"compaction.small-file-ratio", "x"}});
-  ASSERT_FALSE(bad.ok());
-  EXPECT_NE(bad.status().ToString().find("compaction.small-file-ratio"), std::string::npos);
+  EXPECT_TRUE(test::HasError(CoreOptions::Make({{"compaction.small-file-ratio", "x"}}),
+                             StatusCode::kInvalidArgument,
+                             {"option 'compaction.small-file-ratio': cannot parse 'x'"}));
   EXPECT_TRUE(IsFullCompactionCommit(4, 2));
   EXPECT_FALSE(IsFullCompactionCommit(5, 2));
   EXPECT_TRUE(IsFullCompactionCommit(5, 0));
@@ -281,7 +286,8 @@ TEST(MergeTreeCompactManagerTest, LookupBucketsMoveEveryLevel0FileUp) {
   EXPECT_TRUE(manager->CompactNotCompleted());
   ASSERT_OK(manager->TriggerCompaction(false));
   auto result = manager->GetCompactionResult(true);
-  ASSERT_TRUE(result.ok() && result->has_value());
+  ASSERT_OK(result);
+  ASSERT_TRUE(result->has_value());
   // One run, so far below the trigger; still moved up (to the max level, as the only run).
   ASSERT_EQ((*result)->after.size(), 1u);
   EXPECT_EQ((*result)->after[0].file_name, "only");
@@ -303,9 +309,8 @@ TEST(CompactionOptionsTest, LookupOptions) {
   EXPECT_FALSE(CompactionOptions::From(CoreOptions::Make({}).value(), true).need_lookup);
   EXPECT_TRUE(CompactionOptions::From(CoreOptions::Make({{"force-lookup", "true"}}).value(), true)
                   .need_lookup);
-  Result<CoreOptions> soft = CoreOptions::Make({{"lookup-compact", "soft"}});
-  ASSERT_FALSE(soft.ok());
-  EXPECT_NE(soft.status().ToString().find("lookup-compact"), std::string::npos);
+  EXPECT_TRUE(test::HasError(CoreOptions::Make({{"lookup-compact", "soft"}}),
+                             StatusCode::kInvalidArgument, {"lookup-compact", "soft"}));
 }
 
 }  // namespace

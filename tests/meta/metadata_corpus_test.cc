@@ -159,7 +159,8 @@ TEST(MetadataCorpusTest, ManagersMatchHintsAndListings) {
     ASSERT_OK(ids);
     Result<std::optional<int64_t>> latest = snapshots.LatestSnapshotId();
     Result<std::optional<int64_t>> earliest = snapshots.EarliestSnapshotId();
-    ASSERT_TRUE(latest.ok() && earliest.ok());
+    ASSERT_OK(latest);
+    ASSERT_OK(earliest);
     if (ids->empty()) {
       EXPECT_FALSE(latest->has_value());
       EXPECT_FALSE(earliest->has_value());

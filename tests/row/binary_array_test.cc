@@ -123,19 +123,17 @@ TEST(BinaryArrayTest, LargeArrayRoundTrip) {
 }
 
 TEST(BinaryArrayTest, Corruption) {
-  auto r = DecodeBinaryArray(FromHex("0200"), *DataType::Int());
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("no element count"), std::string::npos);
-  r = DecodeBinaryArray(FromHex("feffffff 00000000"), *DataType::Int());
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("negative"), std::string::npos);
-  r = DecodeBinaryArray(FromHex("03000000 00000000 01000000"), *DataType::Int());
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("needs 20 bytes"), std::string::npos);
-  r = DecodeBinaryArray(FromHex("01000000 00000000 0800000010000000"), *DataType::String());
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("element 0: out-of-line data"), std::string::npos)
-      << r.status().ToString();
+  EXPECT_TRUE(test::HasError(DecodeBinaryArray(FromHex("0200"), *DataType::Int()),
+                             StatusCode::kCorruption,
+                             {"BinaryArray of 2 bytes has no element count"}));
+  EXPECT_TRUE(test::HasError(DecodeBinaryArray(FromHex("feffffff 00000000"), *DataType::Int()),
+                             StatusCode::kCorruption, {"negative BinaryArray element count -2"}));
+  EXPECT_TRUE(
+      test::HasError(DecodeBinaryArray(FromHex("03000000 00000000 01000000"), *DataType::Int()),
+                     StatusCode::kCorruption, {"needs 20 bytes", "has 12"}));
+  EXPECT_TRUE(test::HasError(
+      DecodeBinaryArray(FromHex("01000000 00000000 0800000010000000"), *DataType::String()),
+      StatusCode::kCorruption, {"element 0: out-of-line data"}));
 }
 
 TEST(BinaryMapTest, ExactBytesAndRoundTrip) {
@@ -162,18 +160,18 @@ TEST(BinaryMapTest, ExactBytesAndRoundTrip) {
 }
 
 TEST(BinaryMapTest, Corruption) {
-  auto r = DecodeBinaryMap(FromHex("0800"), *DataType::Int(), *DataType::Int());
-  ASSERT_FALSE(r.ok());
-  r = DecodeBinaryMap(FromHex("08000000 01000000 00000000 00000000 00000000"), *DataType::Int(),
-                      *DataType::Int());
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("map keys"), std::string::npos) << r.status().ToString();
+  EXPECT_TRUE(test::HasError(DecodeBinaryMap(FromHex("0800"), *DataType::Int(), *DataType::Int()),
+                             StatusCode::kCorruption,
+                             {"BinaryMap of 2 bytes has no key array size"}));
+  EXPECT_TRUE(
+      test::HasError(DecodeBinaryMap(FromHex("08000000 01000000 00000000 00000000 00000000"),
+                                     *DataType::Int(), *DataType::Int()),
+                     StatusCode::kCorruption, {"map keys", "BinaryArray of 1 elements"}));
   // 1 key, 0 values.
-  r = DecodeBinaryMap(FromHex("10000000 01000000 00000000 07000000 00000000 00000000 00000000"),
-                      *DataType::Int(), *DataType::Int());
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("1 keys and 0 values"), std::string::npos)
-      << r.status().ToString();
+  EXPECT_TRUE(test::HasError(
+      DecodeBinaryMap(FromHex("10000000 01000000 00000000 07000000 00000000 00000000 00000000"),
+                      *DataType::Int(), *DataType::Int()),
+      StatusCode::kCorruption, {"1 keys and 0 values"}));
 }
 
 }  // namespace

@@ -63,7 +63,9 @@ TEST(BucketTest, KeysEncodeToTheVectorRows) {
   EXPECT_EQ(*DefaultBucketOfKey({Value::String("Two roads diverged")}, *str_key, 10), 2);
   auto pair_key = RowOf({DataType::Int(), DataType::String()});
   EXPECT_EQ(*DefaultBucketOfKey({Value::Int32(1), Value::String("a")}, *pair_key, 3), 2);
-  EXPECT_FALSE(DefaultBucketOfKey({Value::Int32(1)}, *int_key, 0).ok());
+  EXPECT_TRUE(test::HasError(DefaultBucketOfKey({Value::Int32(1)}, *int_key, 0),
+                             StatusCode::kInvalidArgument,
+                             {"bucket count must be positive, got 0"}));
 }
 
 TEST(BucketTest, JavaRemainderSemantics) {

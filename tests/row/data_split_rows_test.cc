@@ -242,7 +242,8 @@ void CheckFileMeta(const std::string& table, std::string_view partition, int32_t
   // partition arities fit.
   auto min_key = BinaryRowView::FromSerialized(m[3].bytes());
   auto part = BinaryRowView::FromSerialized(partition);
-  ASSERT_TRUE(min_key.ok() && part.ok()) << what;
+  ASSERT_OK(min_key) << what;
+  ASSERT_OK(part) << what;
   std::vector<std::string> candidates = {table + "/schema/schema-" + std::to_string(schema_id)};
   if (fs::exists(table + "/branch")) {
     for (const auto& b : fs::directory_iterator(table + "/branch")) {

@@ -107,7 +107,8 @@ TEST(BucketedAppendCompactManagerTest, NormalCompactionRewritesPickAndRequeuesSm
   for (int i = 0; i < 4; ++i) ASSERT_OK(manager.AddNewFile(NewFile(i * 10 + 1, i * 10 + 10)));
   ASSERT_OK(manager.TriggerCompaction(false));
   auto result = manager.GetCompactionResult(true);
-  ASSERT_TRUE(result.ok() && result->has_value());
+  ASSERT_OK(result);
+  ASSERT_TRUE(result->has_value());
   EXPECT_EQ(Names((*result)->before),
             (std::vector<std::string>{"1-10", "11-20", "21-30", "31-40"}));
   EXPECT_EQ(Names((*result)->after), (std::vector<std::string>{"out1"}));
@@ -133,7 +134,8 @@ TEST(BucketedAppendCompactManagerTest, FullCompaction) {
         rec.Rewrite(2000), JavaTestOptions());
     ASSERT_OK(manager.TriggerCompaction(true));
     auto result = manager.GetCompactionResult(true);
-    ASSERT_TRUE(result.ok() && result->has_value());
+    ASSERT_OK(result);
+    ASSERT_TRUE(result->has_value());
     ASSERT_EQ(rec.calls.size(), 1u);
     EXPECT_EQ(rec.calls[0], (std::vector<std::string>{"2001-2010", "2011-2020", "2021-4000"}));
     EXPECT_TRUE(manager.AllFiles().empty());
@@ -146,7 +148,8 @@ TEST(BucketedAppendCompactManagerTest, FullCompaction) {
         rec.Rewrite(10), JavaTestOptions());
     ASSERT_OK(manager.TriggerCompaction(true));
     auto result = manager.GetCompactionResult(true);
-    ASSERT_TRUE(result.ok() && result->has_value());
+    ASSERT_OK(result);
+    ASSERT_TRUE(result->has_value());
     EXPECT_TRUE((*result)->empty());
     EXPECT_TRUE(rec.calls.empty());
   }

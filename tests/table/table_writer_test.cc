@@ -489,7 +489,8 @@ TEST(TableWriteTest, BucketOfEveryCorpusRowMatchesJava) {
               for (int64_t i = 0; i < batch.num_rows(); ++i) {
                 auto bucket = extractor->Bucket(batch, i);
                 auto partition = extractor->Partition(batch, i);
-                ASSERT_TRUE(bucket.ok() && partition.ok()) << split.data_file_paths[f];
+                ASSERT_OK(bucket) << split.data_file_paths[f];
+                ASSERT_OK(partition) << split.data_file_paths[f];
                 ++rows_checked;
                 if (*bucket != split.bucket ||
                     SerializeBinaryRow(*partition, extractor->partition_arity()) !=

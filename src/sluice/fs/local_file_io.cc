@@ -201,7 +201,8 @@ class LocalFileIOImpl final : public FileIO {
         if (!S_ISDIR(st.st_mode)) return Status::AlreadyExists(d + ": mkdir: not a directory");
         break;
       }
-      if (errno != ENOENT) return ErrnoStatus("stat", d, errno);
+      // ENOTDIR: a file is in the way further up; the loop reaches it and names it.
+      if (errno != ENOENT && errno != ENOTDIR) return ErrnoStatus("stat", d, errno);
       missing.push_back(d);
     }
     for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
@@ -235,10 +236,10 @@ class LocalFileIOImpl final : public FileIO {
       ::unlink(from.c_str());
       return Status::OK();
     }
-    if (errno != EPERM) return ErrnoStatus("rename", to, errno);
+    if (errno != EPERM) return ErrnoStatus("rename from " + from, to, errno);
     // Directories cannot be hard-linked: renameat2 refuses an existing target atomically.
     if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) != 0) {
-      return ErrnoStatus("rename", to, errno);
+      return ErrnoStatus("rename from " + from, to, errno);
     }
     return Status::OK();
   }
@@ -246,7 +247,9 @@ class LocalFileIOImpl final : public FileIO {
   Status Rename(const std::string& raw_from, const std::string& raw_to) override {
     std::string from = StripFileScheme(raw_from);
     std::string to = StripFileScheme(raw_to);
-    if (::rename(from.c_str(), to.c_str()) != 0) return ErrnoStatus("rename", to, errno);
+    if (::rename(from.c_str(), to.c_str()) != 0) {
+      return ErrnoStatus("rename from " + from, to, errno);
+    }
     return Status::OK();
   }
 

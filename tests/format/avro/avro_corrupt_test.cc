@@ -31,8 +31,7 @@ Status ReadAll(const std::string& content) {
 
 void ExpectError(const std::string& content, StatusCode code, const std::string& message) {
   Status st = ReadAll(content);
-  ASSERT_FALSE(st.ok()) << "expected: " << message;
-  EXPECT_EQ(st.code(), code) << st.ToString();
+  ASSERT_TRUE(HasError(st, code, {message})) << "expected: " << message;
   EXPECT_EQ(st.message(), message);
 }
 
@@ -85,15 +84,10 @@ TEST(AvroCorruptTest, SchemaGarbage) {
 TEST(AvroCorruptTest, SyncMarkerMismatch) {
   std::string f = ValidFile();
   f[f.size() - 1] ^= 0x01;
-  Status st = ReadAll(f);
-  ASSERT_FALSE(st.ok());
-  EXPECT_EQ(st.code(), StatusCode::kCorruption);
-  EXPECT_NE(st.message().find("bad.avro: block 1 at offset "), std::string::npos) << st.ToString();
-  EXPECT_NE(st.message().find(
-                ": sync marker mismatch (found 30313233343536373839616263646567, header has "
-                "30313233343536373839616263646566)"),
-            std::string::npos)
-      << st.ToString();
+  EXPECT_TRUE(HasError(ReadAll(f), StatusCode::kCorruption,
+                       {"bad.avro: block 1 at offset ",
+                        ": sync marker mismatch (found 30313233343536373839616263646567, header "
+                        "has 30313233343536373839616263646566)"}));
 }
 
 TEST(AvroCorruptTest, BlockCountAndSizeLies) {
@@ -142,12 +136,9 @@ TEST(AvroCorruptTest, SnappyCrcMismatch) {
   SLUICE_ASSERT_OK(GetCodec(CompressionKind::kSnappy).Compress(raw, 0, &compressed));
   std::string payload = std::string(compressed.view()) + std::string("\0\0\0\0", 4);
   std::string header = Header(kSchema, "snappy");
-  Status st = ReadAll(header + Block(1, payload));
-  ASSERT_FALSE(st.ok());
-  EXPECT_NE(st.message().find("bad.avro: block 0 at offset " + std::to_string(header.size()) +
-                              ": snappy block CRC mismatch (stored 0, computed "),
-            std::string::npos)
-      << st.ToString();
+  EXPECT_TRUE(HasError(ReadAll(header + Block(1, payload)), StatusCode::kCorruption,
+                       {"bad.avro: block 0 at offset " + std::to_string(header.size()) +
+                        ": snappy block CRC mismatch (stored 0, computed "}));
 }
 
 TEST(AvroCorruptTest, ArrayItemCountLies) {
@@ -159,7 +150,7 @@ TEST(AvroCorruptTest, ArrayItemCountLies) {
       ReadRows(MemFile(header + Block(1, Long(int64_t{1} << 40) + Long(1) + Long(0)), "bad.avro"),
                DataType::Row({a}, false))
           .status();
-  ASSERT_FALSE(st.ok());
+  ASSERT_TRUE(HasError(st, StatusCode::kCorruption, {"items cannot fit"}));
   EXPECT_EQ(st.message(), "bad.avro: block 0 at offset " + std::to_string(header.size()) +
                               ": record 0: field a: 1099511627776 items cannot fit in the 2 bytes "
                               "left in the block");
@@ -194,7 +185,7 @@ TEST(AvroCorruptTest, TruncatedAtEveryOffsetAndFlippedBytes) {
         EXPECT_OK(st);
         continue;
       }
-      ASSERT_FALSE(st.ok()) << "truncated to " << len;
+      ASSERT_TRUE(HasError(st, StatusCode::kCorruption, {"bad.avro: "})) << "truncated to " << len;
       EXPECT_EQ(st.message().rfind("bad.avro: ", 0), 0u) << st.ToString();
     }
     int failures = 0;

@@ -281,7 +281,7 @@ TEST_F(ParquetReaderTest, RejectsBadMagicAndFooters) {
   ASSERT_OK(ReadBytes("g", good));
 
   Status st = ReadBytes("short.parquet", good.substr(0, 7));
-  EXPECT_TRUE(st.IsCorruption()) << st.ToString();
+  EXPECT_TRUE(test::HasError(st, StatusCode::kCorruption, {"short.parquet"}));
   EXPECT_NE(st.message().find("short.parquet"), std::string::npos);
 
   std::string bad_magic = good;
@@ -289,8 +289,8 @@ TEST_F(ParquetReaderTest, RejectsBadMagicAndFooters) {
   st = ReadBytes("magic.parquet", bad_magic);
   EXPECT_NE(st.message().find("magic"), std::string::npos) << st.ToString();
 
-  st = ReadBytes("truncated.parquet", good.substr(0, good.size() - 20));
-  EXPECT_FALSE(st.ok());
+  EXPECT_TRUE(test::HasError(ReadBytes("truncated.parquet", good.substr(0, good.size() - 20)),
+                             StatusCode::kCorruption, {"truncated.parquet", "missing PAR1 magic"}));
 
   std::string lying_length = good;
   EncodeFixed32LE(reinterpret_cast<uint8_t*>(lying_length.data()) + lying_length.size() - 8,
@@ -321,7 +321,7 @@ TEST_F(ParquetReaderTest, ReportsChunksAndPagesOutsideTheFile) {
   Status st = ReadBytes("offset.parquet", EditFooter(good, [](FileMetaData* m) {
                           m->row_groups[0].columns[0].meta_data->data_page_offset = 1 << 30;
                         }));
-  EXPECT_TRUE(st.IsCorruption());
+  EXPECT_TRUE(test::HasError(st, StatusCode::kCorruption, {"offset.parquet"}));
   EXPECT_NE(st.message().find("offset.parquet"), std::string::npos) << st.ToString();
   EXPECT_NE(st.message().find("column 'a'"), std::string::npos) << st.ToString();
   EXPECT_NE(st.message().find("outside the data area"), std::string::npos) << st.ToString();
@@ -329,26 +329,26 @@ TEST_F(ParquetReaderTest, ReportsChunksAndPagesOutsideTheFile) {
   st = ReadBytes("size.parquet", EditFooter(good, [](FileMetaData* m) {
                    m->row_groups[0].columns[0].meta_data->total_compressed_size = 10;
                  }));
-  EXPECT_TRUE(st.IsCorruption()) << st.ToString();
+  EXPECT_TRUE(test::HasError(st, StatusCode::kCorruption, {"size.parquet"}));
   EXPECT_NE(st.message().find("column 'a'"), std::string::npos) << st.ToString();
 
   st = ReadBytes("rows.parquet", EditFooter(good, [](FileMetaData* m) {
                    m->row_groups[0].num_rows = 5000;
                    m->num_rows = 5000;
                  }));
-  EXPECT_TRUE(st.IsCorruption()) << st.ToString();
+  EXPECT_TRUE(test::HasError(st, StatusCode::kCorruption, {"rows.parquet"}));
   EXPECT_NE(st.message().find("rows"), std::string::npos) << st.ToString();
 
   st = ReadBytes("schema.parquet",
                  EditFooter(good, [](FileMetaData* m) { m->schema[0].num_children = 7; }));
-  EXPECT_TRUE(st.IsCorruption()) << st.ToString();
+  EXPECT_TRUE(test::HasError(st, StatusCode::kCorruption, {"schema.parquet"}));
   // The root claims two children; the first (made a group) claims the second (fuzzer-found).
   std::string two = Bytes(Write("two.parquet", "SELECT i AS a, i AS b FROM range(10) t(i)"));
   st = ReadBytes("schema2.parquet", EditFooter(two, [](FileMetaData* m) {
                    m->schema[1].type.reset();
                    m->schema[1].num_children = 1;
                  }));
-  EXPECT_TRUE(st.IsCorruption()) << st.ToString();
+  EXPECT_TRUE(test::HasError(st, StatusCode::kCorruption, {"schema2.parquet"}));
   EXPECT_NE(st.message().find("children"), std::string::npos) << st.ToString();
 }
 
@@ -386,7 +386,7 @@ TEST_F(ParquetReaderTest, ReportsDictionaryIndexOutOfRange) {
     h->dictionary_page_header->num_values = 2;
   });
   Status st = ReadBytes("dict.parquet", bad);
-  EXPECT_TRUE(st.IsCorruption()) << st.ToString();
+  EXPECT_TRUE(test::HasError(st, StatusCode::kCorruption, {"dict.parquet"}));
   EXPECT_NE(st.message().find("dictionary index"), std::string::npos) << st.ToString();
   EXPECT_NE(st.message().find("column 'a'"), std::string::npos) << st.ToString();
 }
@@ -406,7 +406,7 @@ TEST_F(ParquetReaderTest, ReportsLevelStreamsThatRunShort) {
   bad = EditFooter(
       bad, [](FileMetaData* m) { m->row_groups[0].columns[0].meta_data->num_values = 1000; });
   Status st = ReadBytes("levels.parquet", bad);
-  EXPECT_TRUE(st.IsCorruption()) << st.ToString();
+  EXPECT_TRUE(test::HasError(st, StatusCode::kCorruption, {"levels.parquet"}));
   EXPECT_NE(st.message().find("runs short"), std::string::npos) << st.ToString();
 }
 
@@ -439,19 +439,19 @@ TEST_F(ParquetReaderTest, SurvivesGarbageFootersAndFlippedBytes) {
 }
 
 TEST(ThriftCompactReaderTest, RejectsLyingLengthsAndDeepNesting) {
-  // A list header claiming 2^31 elements in a 3-byte input.
-  std::string lying_list = std::string("\x19\xf5", 2) + std::string("\xff\xff\xff\xff\x07", 5);
+  // Field 2 (schema, a list of structs) with a list header claiming 2^31 - 1 elements.
+  std::string lying_list = std::string("\x29\xfc", 2) + std::string("\xff\xff\xff\xff\x07", 5);
   FileMetaData meta;
-  Status st = DecodeFileMetaData(lying_list, &meta);
-  EXPECT_TRUE(st.IsCorruption()) << st.ToString();
+  EXPECT_TRUE(test::HasError(DecodeFileMetaData(lying_list, &meta), StatusCode::kCorruption,
+                             {"thrift: list size 2147483647 runs past the end"}));
   // Structs nested 1000 deep (field 1 of type struct, repeatedly) in a skipped field.
   std::string deep(1000, '\x1c');
-  st = DecodeFileMetaData(std::string("\xfc\x7f", 2) + deep, &meta);
-  EXPECT_TRUE(st.IsCorruption()) << st.ToString();
+  EXPECT_TRUE(test::HasError(DecodeFileMetaData(std::string("\xfc", 1) + deep, &meta),
+                             StatusCode::kCorruption, {"nested too deeply"}));
   // A binary longer than the input.
-  st = DecodeFileMetaData(std::string("\x68\x7f", 2), &meta);
-  EXPECT_TRUE(st.IsCorruption()) << st.ToString();
-  EXPECT_TRUE(DecodeFileMetaData("", &meta).IsCorruption());
+  EXPECT_TRUE(test::HasError(DecodeFileMetaData(std::string("\x68\x7f", 2), &meta),
+                             StatusCode::kCorruption, {"thrift: binary length"}));
+  EXPECT_TRUE(test::HasError(DecodeFileMetaData("", &meta), StatusCode::kCorruption, {"thrift: "}));
 }
 
 }  // namespace

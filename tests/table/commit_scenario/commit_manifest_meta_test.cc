@@ -87,7 +87,10 @@ TEST(CommitManifestMetaTest, RewrittenCorpusManifestsMatchJavasManifestListRecor
           auto java_min = DecodeSerializedBinaryRow(java.partition_stats.min_values, type);
           auto our_max = DecodeSerializedBinaryRow(ours.partition_stats.max_values, type);
           auto java_max = DecodeSerializedBinaryRow(java.partition_stats.max_values, type);
-          ASSERT_TRUE(our_min.ok() && java_min.ok() && our_max.ok() && java_max.ok()) << where;
+          ASSERT_OK(our_min) << where;
+          ASSERT_OK(java_min) << where;
+          ASSERT_OK(our_max) << where;
+          ASSERT_OK(java_max) << where;
           EXPECT_EQ(*our_min, *java_min) << where;
           EXPECT_EQ(*our_max, *java_max) << where;
         }

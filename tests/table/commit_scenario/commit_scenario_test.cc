@@ -236,7 +236,8 @@ TEST(CommitScenarioTest, ConcurrentCommittersLandOrConflict) {
   ASSERT_OK(rows);
   EXPECT_EQ(*rows, Sorted(expected));
   auto latest = (*table)->snapshot_manager().LatestSnapshot();
-  ASSERT_TRUE(latest.ok() && latest->has_value());
+  ASSERT_OK(latest);
+  ASSERT_TRUE(latest->has_value());
   EXPECT_EQ((*latest)->total_record_count, static_cast<int64_t>(expected.size()));
   ExpectTableChecks(dir);
   RecordProperty("landed", landed);

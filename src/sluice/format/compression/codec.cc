@@ -248,7 +248,11 @@ class Lz4RawCodec final : public Codec {
         out->Resize(static_cast<size_t>(n));
         return Status::OK();
       }
-      if (cap >= max_output) return Status::Corruption("malformed LZ4 block");
+      // At the limit the two causes look alike: a block that is damaged, or one that is larger.
+      if (cap >= max_output) {
+        return Status::Corruption("malformed LZ4 block, or one that decompresses to more than " +
+                                  std::to_string(max_output) + " bytes");
+      }
       cap *= 2;
     }
   }

@@ -231,7 +231,8 @@ Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
   // rows back into aggregations and leave readers, who do not merge such tables, duplicates.
   if (!options.write_only && table->options().deletion_vectors_enabled()) {
     return Status::NotSupported(
-        "compaction of primary-key tables with deletion-vectors.enabled is not supported yet "
+        "table " + table->path() +
+        ": compaction of primary-key tables with deletion-vectors.enabled is not supported yet "
         "(issue 6)");
   }
   return CompactManagerFactory(
