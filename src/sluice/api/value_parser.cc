@@ -1,7 +1,6 @@
 #include "sluice/api/value_parser.h"
 
 #include <charconv>
-#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -332,13 +331,13 @@ Result<Value> ParseJsonValue(const Json& json, const DataType& type) {
       if (json.is_string()) return ParseDecimal(json.get<std::string>(), type);
       if (json.is_number_integer()) return ParseDecimal(json.dump(), type);
       if (json.is_number_float()) {
-        // 18 significant digits print a decimal number read into a long double as written.
-        char buf[64];
-        std::snprintf(buf, sizeof(buf), "%.18Lf", json.get<long double>());
-        std::string text = buf;
-        while (!text.empty() && text.back() == '0') text.pop_back();
-        if (!text.empty() && text.back() == '.') text.pop_back();
-        return ParseDecimal(text, type);
+        // JSON numbers arrive as doubles: the shortest fixed-point text that reads back as the
+        // same double is the number as written (-999.99, not -999.990000000000009095).
+        char buf[400];
+        const auto [end, error] =
+            std::to_chars(buf, buf + sizeof(buf), json.get<double>(), std::chars_format::fixed);
+        if (error != std::errc()) return NotA(json.dump(), type, "expected a decimal");
+        return ParseDecimal(std::string(buf, end), type);
       }
       return NotA(json.dump(), type, "expected a decimal string");
     case TypeRoot::kChar:
