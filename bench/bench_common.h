@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/status.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/file_format.h"
+#include "sluice/status.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/source/data_split.h"
 

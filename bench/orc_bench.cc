@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "bench_common.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/orc/orc_file_format.h"
 #include "sluice/format/parquet/parquet_file_format.h"
 #include "sluice/fs/file_io.h"

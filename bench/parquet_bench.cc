@@ -27,7 +27,7 @@
 
 #include "bench_common.h"
 #include "duckdb_session.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/parquet/parquet_file_format.h"
 #include "sluice/fs/file_io.h"
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/avro/avro_container_reader.h"
 #include "sluice/format/avro/avro_file_format.h"
 #include "sluice/format/avro/avro_schema_converter.h"

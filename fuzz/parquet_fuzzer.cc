@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/parquet/parquet_reader.h"
 #include "sluice/fs/memory_file.h"
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/predicate/predicate.h"
 #include "sluice/predicate/predicate_parser.h"
 #include "sluice/types/value_comparator.h"

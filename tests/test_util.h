@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/base/status.h"
+#include "sluice/result.h"
+#include "sluice/status.h"
 
 namespace sluice::test {
 

@@ -1,9 +1,9 @@
-#include "sluice/base/status.h"
+#include "sluice/status.h"
 
 #include <gtest/gtest.h>
 
 #include "sluice/base/coding.h"
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 #include "test_util.h"
 
 namespace sluice {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "test_util.h"
 
 namespace sluice {

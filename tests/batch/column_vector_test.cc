@@ -1,8 +1,8 @@
-#include "sluice/batch/column_vector.h"
+#include "sluice/column_vector.h"
 
 #include <gtest/gtest.h>
 
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "test_util.h"
 #include "types/field_util.h"
 

@@ -25,12 +25,12 @@
 #include "cli/cli_test_util.h"
 #include "interop_values.h"
 #include "sluice/base/json_writer.h"
-#include "sluice/batch/column_batch.h"
 #include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/orc/orc_file_format.h"
 #include "sluice/format/parquet/parquet_file_format.h"
 #include "sluice/fs/file_io.h"
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 #include "test_util.h"
 
 namespace sluice::test {

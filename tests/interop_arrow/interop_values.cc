@@ -9,13 +9,13 @@
 #include <iostream>
 
 #include "cli/cli_test_util.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/orc/orc_reader.h"
 #include "sluice/format/parquet/parquet_file_format.h"
 #include "sluice/format/parquet/parquet_reader.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/types/value_comparator.h"
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 #include "test_util.h"
 
 namespace sluice::test {

@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "sluice/base/json_reader.h"
-#include "sluice/base/result.h"
-#include "sluice/types/data_type.h"
-#include "sluice/types/value.h"
+#include "sluice/data_type.h"
+#include "sluice/result.h"
+#include "sluice/value.h"
 
 namespace sluice::test {
 

@@ -16,12 +16,12 @@
 #include "api/api_test_util.h"
 #include "cli/cli_test_util.h"
 #include "interop_values.h"
-#include "sluice/batch/column_batch.h"
 #include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/column_batch.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/read_builder.h"
 #include "sluice/table.h"
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 #include "test_util.h"
 
 namespace sluice::test {

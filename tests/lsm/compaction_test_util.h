@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "sluice/data_type.h"
 #include "sluice/lsm/sorted_run.h"
 #include "sluice/row/binary_row.h"
-#include "sluice/types/data_type.h"
 
 namespace sluice::test {
 

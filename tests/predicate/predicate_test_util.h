@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/predicate/predicate.h"
 #include "sluice/types/column_stats.h"
 #include "sluice/types/value_comparator.h"

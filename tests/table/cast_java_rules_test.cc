@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "sluice/table/source/cast.h"
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 #include "test_util.h"
 
 namespace sluice {

@@ -7,7 +7,7 @@
 
 #include "sluice/table/source/cast.h"
 #include "sluice/types/time_zone.h"
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 #include "test_util.h"
 
 namespace sluice {

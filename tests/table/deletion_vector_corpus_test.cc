@@ -9,7 +9,7 @@
 #include <set>
 #include <string>
 
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/file_format_registry.h"
 #include "sluice/index/deletion_vector.h"
 #include "sluice/index/deletion_vector_index_file.h"

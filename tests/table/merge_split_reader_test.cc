@@ -22,7 +22,7 @@
 #include "sluice/lsm/loser_tree.h"
 #include "sluice/predicate/predicate_parser.h"
 #include "sluice/table/source/split_reader.h"
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 #include "table/case_read_util.h"
 #include "table/pk_table_test_util.h"
 #include "test_util.h"

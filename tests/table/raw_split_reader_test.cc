@@ -19,7 +19,7 @@
 #include "sluice/predicate/predicate_parser.h"
 #include "sluice/table/source/cast.h"
 #include "sluice/table/source/scan_planner.h"
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 #include "table/case_read_util.h"
 #include "test_util.h"
 

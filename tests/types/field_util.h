@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "sluice/types/data_type.h"
+#include "sluice/data_type.h"
 
 namespace sluice::test {
 

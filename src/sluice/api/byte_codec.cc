@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "sluice/base/coding.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/meta/manifest_entry.h"
 #include "sluice/meta/manifest_schemas.h"
 #include "sluice/meta/manifest_serializer.h"

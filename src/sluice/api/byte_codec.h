@@ -11,9 +11,9 @@
 #include <string>
 #include <string_view>
 
-#include "sluice/base/result.h"
 #include "sluice/meta/data_file_meta.h"
 #include "sluice/meta/index_manifest_entry.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -1,6 +1,6 @@
 #include "sluice/predicate_builder.h"
 
-#include "sluice/batch/column_vector.h"
+#include "sluice/column_vector.h"
 #include "sluice/predicate/predicate.h"
 
 namespace sluice {

@@ -20,7 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -1,4 +1,4 @@
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "sluice/base/status.h"
+#include "sluice/status.h"
 
 namespace sluice {
 

@@ -1,4 +1,4 @@
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 
 namespace sluice {
 

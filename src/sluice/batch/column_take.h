@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "sluice/batch/column_vector.h"
+#include "sluice/column_vector.h"
 
 namespace sluice {
 

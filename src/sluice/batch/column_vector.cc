@@ -1,4 +1,4 @@
-#include "sluice/batch/column_vector.h"
+#include "sluice/column_vector.h"
 
 #include <cstring>
 #include <limits>

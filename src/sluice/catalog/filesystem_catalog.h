@@ -22,9 +22,9 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/schema_change.h"
+#include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 
 namespace sluice {

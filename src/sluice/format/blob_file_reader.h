@@ -12,9 +12,9 @@
 // Thread safety: a stateless function.
 #pragma once
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_vector.h"
+#include "sluice/column_vector.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -12,11 +12,11 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/result.h"
 #include "sluice/types/column_stats.h"
-#include "sluice/types/value.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

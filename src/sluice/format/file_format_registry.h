@@ -7,8 +7,8 @@
 #include <memory>
 #include <string_view>
 
-#include "sluice/base/result.h"
 #include "sluice/format/file_format.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 
 struct roaring_bitmap_s;
 

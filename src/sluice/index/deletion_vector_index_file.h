@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/index/deletion_vector.h"
 #include "sluice/meta/index_manifest_entry.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

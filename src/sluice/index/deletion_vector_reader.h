@@ -9,10 +9,10 @@
 // Thread safety: reentrant.
 #pragma once
 
-#include "sluice/base/result.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/index/deletion_file.h"
 #include "sluice/index/deletion_vector.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -11,10 +11,10 @@
 #include <memory>
 #include <string>
 
-#include "sluice/base/result.h"
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
-#include "sluice/types/value.h"
+#include "sluice/result.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

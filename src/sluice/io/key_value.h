@@ -6,8 +6,8 @@
 
 #include <cstdint>
 
-#include "sluice/row/row_kind.h"
-#include "sluice/types/value.h"
+#include "sluice/row_kind.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

@@ -8,10 +8,10 @@
 
 #include <cstdint>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/io/commit_message.h"
-#include "sluice/row/row_kind.h"
+#include "sluice/result.h"
+#include "sluice/row_kind.h"
 
 namespace sluice {
 

@@ -26,8 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/file_format.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/io/data_file_path_factory.h"
@@ -37,6 +36,7 @@
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/data_file_meta.h"
 #include "sluice/meta/table_schema.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

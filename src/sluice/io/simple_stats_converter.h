@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/meta/simple_stats.h"
+#include "sluice/result.h"
 #include "sluice/types/column_stats.h"
-#include "sluice/types/data_type.h"
 
 namespace sluice {
 

@@ -18,10 +18,10 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/meta/core_options.h"
+#include "sluice/result.h"
 #include "sluice/types/column_stats.h"
-#include "sluice/types/data_type.h"
 
 namespace sluice {
 

@@ -12,11 +12,11 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/lsm/aggregate/field_aggregator.h"
 #include "sluice/lsm/merge_function.h"
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 
 namespace sluice {
 

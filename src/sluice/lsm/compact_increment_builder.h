@@ -12,11 +12,11 @@
 
 #include <vector>
 
-#include "sluice/base/status.h"
 #include "sluice/io/commit_message.h"
 #include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_manager.h"
 #include "sluice/lsm/compact_unit.h"
+#include "sluice/status.h"
 
 namespace sluice {
 

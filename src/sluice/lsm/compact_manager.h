@@ -31,9 +31,9 @@
 #include <optional>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/lsm/compact_unit.h"
 #include "sluice/meta/data_file_meta.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

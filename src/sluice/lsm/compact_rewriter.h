@@ -9,9 +9,9 @@
 
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/lsm/compact_unit.h"
 #include "sluice/lsm/sorted_run.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "sluice/base/result.h"
 #include "sluice/meta/core_options.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

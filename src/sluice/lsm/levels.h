@@ -12,10 +12,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/lsm/sequence_comparator.h"
 #include "sluice/lsm/sorted_run.h"
-#include "sluice/types/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -12,9 +12,9 @@
 #include <memory>
 #include <optional>
 
-#include "sluice/base/result.h"
-#include "sluice/base/status.h"
 #include "sluice/io/key_value.h"
+#include "sluice/result.h"
+#include "sluice/status.h"
 
 namespace sluice {
 

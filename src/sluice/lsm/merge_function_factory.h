@@ -6,10 +6,10 @@
 
 #include <memory>
 
-#include "sluice/base/result.h"
 #include "sluice/lsm/merge_function.h"
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

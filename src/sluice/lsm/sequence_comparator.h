@@ -13,11 +13,11 @@
 #include <optional>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/io/key_value.h"
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
-#include "sluice/types/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -11,10 +11,10 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/lsm/sequence_comparator.h"
 #include "sluice/meta/data_file_meta.h"
-#include "sluice/types/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

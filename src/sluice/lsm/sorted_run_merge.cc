@@ -3,7 +3,7 @@
 #include <string>
 #include <utility>
 
-#include "sluice/row/row_kind.h"
+#include "sluice/row_kind.h"
 
 namespace sluice {
 

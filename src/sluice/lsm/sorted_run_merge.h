@@ -26,12 +26,12 @@
 #include <optional>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/lsm/column_row_comparator.h"
 #include "sluice/lsm/loser_tree.h"
 #include "sluice/lsm/merge_function.h"
 #include "sluice/lsm/sorted_run_reader.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

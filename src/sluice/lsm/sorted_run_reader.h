@@ -9,8 +9,8 @@
 
 #include <cstdint>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

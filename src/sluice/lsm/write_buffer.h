@@ -16,11 +16,11 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/lsm/column_row_comparator.h"
 #include "sluice/lsm/merge_function.h"
-#include "sluice/row/row_kind.h"
+#include "sluice/result.h"
+#include "sluice/row_kind.h"
 
 namespace sluice {
 

@@ -19,8 +19,8 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/meta/table_schema.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "sluice/meta/simple_stats.h"
-#include "sluice/types/value.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

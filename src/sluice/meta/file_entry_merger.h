@@ -15,8 +15,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/meta/manifest_entry.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

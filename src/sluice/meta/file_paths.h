@@ -26,9 +26,9 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/types/data_type.h"
-#include "sluice/types/value.h"
+#include "sluice/data_type.h"
+#include "sluice/result.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

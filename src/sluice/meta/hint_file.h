@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/format/file_format.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/index_manifest_entry.h"
 #include "sluice/meta/manifest_entry.h"
 #include "sluice/meta/manifest_file_meta.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

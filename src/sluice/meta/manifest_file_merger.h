@@ -17,11 +17,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/meta/manifest_file_meta.h"
 #include "sluice/meta/manifest_file_writer.h"
-#include "sluice/types/data_type.h"
-#include "sluice/types/value.h"
+#include "sluice/result.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

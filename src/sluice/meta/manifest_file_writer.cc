@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "sluice/base/uuid.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_schemas.h"
 #include "sluice/meta/manifest_serializer.h"

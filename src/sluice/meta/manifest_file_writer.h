@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/format/file_format.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/manifest_entry.h"
 #include "sluice/meta/manifest_file_meta.h"
 #include "sluice/meta/simple_stats.h"
-#include "sluice/types/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -9,7 +9,7 @@
 // Thread safety: the returned types are immutable.
 #pragma once
 
-#include "sluice/types/data_type.h"
+#include "sluice/data_type.h"
 
 namespace sluice {
 

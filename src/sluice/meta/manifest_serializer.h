@@ -8,11 +8,11 @@
 
 #include <cstdint>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/meta/index_manifest_entry.h"
 #include "sluice/meta/manifest_entry.h"
 #include "sluice/meta/manifest_file_meta.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

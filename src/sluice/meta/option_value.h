@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

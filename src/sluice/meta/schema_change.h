@@ -30,10 +30,10 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/meta/table_schema.h"
+#include "sluice/result.h"
 #include "sluice/schema_change.h"
-#include "sluice/types/data_type.h"
 
 namespace sluice {
 

@@ -16,11 +16,11 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/schema_change.h"
 #include "sluice/meta/table_schema.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -25,8 +25,8 @@
 // Thread safety: a pure function.
 #pragma once
 
-#include "sluice/base/status.h"
 #include "sluice/meta/table_schema.h"
+#include "sluice/status.h"
 
 namespace sluice {
 

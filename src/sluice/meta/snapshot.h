@@ -19,7 +19,7 @@
 
 #include "sluice/base/json_reader.h"
 #include "sluice/base/json_writer.h"
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -12,10 +12,10 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/snapshot.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -11,7 +11,7 @@
 #include "sluice/meta/snapshot_manager.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/row/binary_row.h"
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 
 namespace sluice {
 

@@ -11,8 +11,8 @@
 #include <optional>
 #include <string>
 
-#include "sluice/base/result.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

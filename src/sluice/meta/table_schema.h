@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "sluice/base/json_reader.h"
-#include "sluice/base/result.h"
-#include "sluice/types/data_type.h"
+#include "sluice/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

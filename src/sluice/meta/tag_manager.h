@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/tag.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

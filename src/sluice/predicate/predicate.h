@@ -18,11 +18,11 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
+#include "sluice/data_type.h"
+#include "sluice/result.h"
 #include "sluice/types/column_stats.h"
-#include "sluice/types/data_type.h"
-#include "sluice/types/value.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

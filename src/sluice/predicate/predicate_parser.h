@@ -27,9 +27,9 @@
 
 #include <string_view>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/predicate/predicate.h"
-#include "sluice/types/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -20,10 +20,10 @@
 #include <string_view>
 
 #include "sluice/base/coding.h"
-#include "sluice/base/result.h"
-#include "sluice/row/row_kind.h"
-#include "sluice/types/data_type.h"
-#include "sluice/types/value.h"
+#include "sluice/data_type.h"
+#include "sluice/result.h"
+#include "sluice/row_kind.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

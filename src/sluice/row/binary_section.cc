@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "sluice/types/data_type.h"
+#include "sluice/data_type.h"
 
 namespace sluice::binary_section {
 

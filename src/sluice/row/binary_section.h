@@ -15,8 +15,8 @@
 #include <string_view>
 
 #include "sluice/base/coding.h"
-#include "sluice/base/result.h"
-#include "sluice/types/value.h"
+#include "sluice/result.h"
+#include "sluice/value.h"
 
 namespace sluice::binary_section {
 

@@ -5,8 +5,8 @@
 #include <limits>
 
 #include "sluice/base/coding.h"
+#include "sluice/data_type.h"
 #include "sluice/row/binary_section.h"
-#include "sluice/types/data_type.h"
 
 namespace sluice {
 

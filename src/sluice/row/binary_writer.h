@@ -18,8 +18,8 @@
 #include <string>
 #include <string_view>
 
-#include "sluice/row/row_kind.h"
-#include "sluice/types/value.h"
+#include "sluice/row_kind.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

@@ -14,10 +14,10 @@
 #include <cstdint>
 #include <string_view>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
+#include "sluice/result.h"
 #include "sluice/row/binary_row.h"
-#include "sluice/types/data_type.h"
-#include "sluice/types/value.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

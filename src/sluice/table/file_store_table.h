@@ -18,7 +18,6 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "sluice/base/result.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/io/file_store_path_factory.h"
 #include "sluice/meta/core_options.h"
@@ -27,6 +26,7 @@
 #include "sluice/meta/snapshot_manager.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/meta/tag_manager.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -15,7 +15,7 @@
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_file.h"
 #include "sluice/row/binary_row.h"
-#include "sluice/row/row_kind.h"
+#include "sluice/row_kind.h"
 #include "sluice/types/value_comparator.h"
 
 namespace sluice {

@@ -31,7 +31,7 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 
 namespace sluice {

@@ -24,7 +24,7 @@
 #include <optional>
 #include <string_view>
 
-#include "sluice/types/data_type.h"
+#include "sluice/data_type.h"
 
 namespace sluice {
 

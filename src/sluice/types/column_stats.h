@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "sluice/types/value.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

@@ -1,4 +1,4 @@
-#include "sluice/types/data_type.h"
+#include "sluice/data_type.h"
 
 namespace sluice {
 

@@ -5,7 +5,7 @@
 // Thread safety: pure functions.
 #pragma once
 
-#include "sluice/types/data_type.h"
+#include "sluice/data_type.h"
 
 namespace sluice {
 

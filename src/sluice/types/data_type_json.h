@@ -21,8 +21,8 @@
 
 #include "sluice/base/json_reader.h"
 #include "sluice/base/json_writer.h"
-#include "sluice/base/result.h"
-#include "sluice/types/data_type.h"
+#include "sluice/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

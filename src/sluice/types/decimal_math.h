@@ -4,7 +4,7 @@
 // Thread safety: pure functions.
 #pragma once
 
-#include "sluice/types/value.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

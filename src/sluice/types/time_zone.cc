@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "sluice/base/coding.h"
-#include "sluice/types/value.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

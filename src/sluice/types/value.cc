@@ -1,4 +1,4 @@
-#include "sluice/types/value.h"
+#include "sluice/value.h"
 
 #include <cstdio>
 

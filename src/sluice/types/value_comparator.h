@@ -19,8 +19,8 @@
 
 #include <string_view>
 
-#include "sluice/types/data_type.h"
-#include "sluice/types/value.h"
+#include "sluice/data_type.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

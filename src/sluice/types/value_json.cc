@@ -1,4 +1,4 @@
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 
 #include "sluice/base/json_writer.h"
 

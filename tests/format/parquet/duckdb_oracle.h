@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 
 namespace sluice::test {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/parquet/parquet_reader.h"
 #include "sluice/fs/file_io.h"
 

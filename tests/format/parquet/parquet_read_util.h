@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/format/file_format.h"
-#include "sluice/types/data_type.h"
-#include "sluice/types/value.h"
+#include "sluice/result.h"
+#include "sluice/value.h"
 
 namespace sluice::test {
 

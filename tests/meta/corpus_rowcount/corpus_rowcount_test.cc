@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/file_format_registry.h"
 #include "sluice/format/orc/orc_reader.h"
 #include "sluice/format/parquet/parquet_reader.h"

@@ -11,8 +11,8 @@
 #include <cstring>
 #include <string_view>
 
-#include "sluice/base/buffer.h"
 #include "sluice/base/coding.h"
+#include "sluice/buffer.h"
 
 namespace sluice {
 

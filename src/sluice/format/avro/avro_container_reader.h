@@ -14,11 +14,11 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/buffer.h"
-#include "sluice/base/result.h"
+#include "sluice/buffer.h"
 #include "sluice/format/avro/avro_schema.h"
 #include "sluice/format/compression/codec.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

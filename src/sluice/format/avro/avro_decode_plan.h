@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/format/avro/avro_schema.h"
-#include "sluice/types/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

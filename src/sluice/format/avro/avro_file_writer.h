@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/buffer.h"
+#include "sluice/buffer.h"
 #include "sluice/format/avro/avro_record_encoder.h"
 #include "sluice/format/avro/column_stats_collector.h"
 #include "sluice/format/compression/codec.h"

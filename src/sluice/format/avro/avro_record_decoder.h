@@ -20,11 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
+#include "sluice/data_type.h"
 #include "sluice/format/avro/avro_binary.h"
 #include "sluice/format/avro/avro_schema.h"
-#include "sluice/types/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -10,10 +10,10 @@
 #include <cstdint>
 #include <memory>
 
-#include "sluice/base/buffer.h"
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
-#include "sluice/types/data_type.h"
+#include "sluice/buffer.h"
+#include "sluice/column_batch.h"
+#include "sluice/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

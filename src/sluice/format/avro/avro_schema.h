@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

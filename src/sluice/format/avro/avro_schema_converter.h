@@ -11,9 +11,9 @@
 // Thread safety: stateless functions.
 #pragma once
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/format/avro/avro_schema.h"
-#include "sluice/types/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -10,9 +10,9 @@
 #include <cstdint>
 #include <string>
 
-#include "sluice/batch/column_vector.h"
+#include "sluice/column_vector.h"
+#include "sluice/data_type.h"
 #include "sluice/types/column_stats.h"
-#include "sluice/types/data_type.h"
 
 namespace sluice {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "sluice/base/buffer.h"
-#include "sluice/base/result.h"
+#include "sluice/buffer.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/buffer.h"
-#include "sluice/base/result.h"
-#include "sluice/batch/column_vector.h"
+#include "sluice/buffer.h"
+#include "sluice/column_vector.h"
 #include "sluice/format/orc/orc_metadata.h"
 #include "sluice/format/orc/orc_stream.h"
 #include "sluice/format/orc/rle_decoder.h"
+#include "sluice/result.h"
 #include "sluice/types/time_zone.h"
 
 namespace sluice::orc {

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 
 namespace sluice::orc {
 

@@ -6,9 +6,9 @@
 
 #include <cstdint>
 
+#include "sluice/data_type.h"
 #include "sluice/format/orc/orc_metadata.h"
 #include "sluice/types/column_stats.h"
-#include "sluice/types/data_type.h"
 
 namespace sluice::orc {
 

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/buffer.h"
-#include "sluice/base/result.h"
+#include "sluice/buffer.h"
 #include "sluice/format/orc/orc_metadata.h"
+#include "sluice/result.h"
 
 namespace sluice::orc {
 

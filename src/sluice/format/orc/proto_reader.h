@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "sluice/base/coding.h"
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 
 namespace sluice::orc {
 

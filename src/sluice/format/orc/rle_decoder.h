@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 
 namespace sluice::orc {
 

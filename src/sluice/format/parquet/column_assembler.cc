@@ -5,7 +5,7 @@
 #include <string>
 
 #include "sluice/batch/column_take.h"
-#include "sluice/types/value.h"
+#include "sluice/value.h"
 
 namespace sluice::parquet {
 

@@ -16,11 +16,11 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_vector.h"
+#include "sluice/column_vector.h"
+#include "sluice/data_type.h"
 #include "sluice/format/parquet/column_chunk_reader.h"
 #include "sluice/format/parquet/parquet_schema.h"
-#include "sluice/types/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice::parquet {
 

@@ -9,13 +9,13 @@
 #include <cstdint>
 #include <vector>
 
-#include "sluice/base/buffer.h"
-#include "sluice/base/result.h"
+#include "sluice/buffer.h"
 #include "sluice/format/parquet/decoder/column_values.h"
 #include "sluice/format/parquet/decoder/dictionary_decoder.h"
 #include "sluice/format/parquet/parquet_metadata.h"
 #include "sluice/format/parquet/parquet_schema.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/result.h"
 
 struct ZSTD_DCtx_s;
 

@@ -11,12 +11,12 @@
 #include <memory>
 #include <optional>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_vector.h"
+#include "sluice/column_vector.h"
 #include "sluice/format/compression/codec.h"
 #include "sluice/format/parquet/parquet_metadata.h"
 #include "sluice/format/parquet/parquet_schema_writer.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/result.h"
 #include "sluice/types/column_stats.h"
 
 namespace sluice::parquet {

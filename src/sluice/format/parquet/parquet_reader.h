@@ -11,10 +11,10 @@
 
 #include <memory>
 
-#include "sluice/base/result.h"
 #include "sluice/format/file_format.h"
 #include "sluice/format/parquet/parquet_metadata.h"
 #include "sluice/fs/file_io.h"
+#include "sluice/result.h"
 
 namespace sluice::parquet {
 

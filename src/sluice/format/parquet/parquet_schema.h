@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/format/parquet/parquet_metadata.h"
-#include "sluice/types/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice::parquet {
 

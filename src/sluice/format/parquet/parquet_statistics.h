@@ -10,10 +10,10 @@
 // Thread safety: pure function.
 #pragma once
 
+#include "sluice/data_type.h"
 #include "sluice/format/parquet/parquet_metadata.h"
 #include "sluice/format/parquet/parquet_schema.h"
 #include "sluice/types/column_stats.h"
-#include "sluice/types/data_type.h"
 
 namespace sluice::parquet {
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <string_view>
 
-#include "sluice/base/result.h"
 #include "sluice/format/parquet/parquet_metadata.h"
 #include "sluice/format/parquet/thrift_wire_type.h"
+#include "sluice/result.h"
 
 namespace sluice::parquet {
 

@@ -23,10 +23,10 @@
 #include <memory>
 #include <string_view>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/lsm/aggregate/field_aggregator.h"
 #include "sluice/meta/core_options.h"
-#include "sluice/types/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/io/commit_message.h"
 #include "sluice/meta/data_file_meta.h"
+#include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 
 namespace sluice {

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_manager.h"
+#include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 
 namespace sluice {

@@ -8,7 +8,7 @@
 #include "sluice/meta/file_entry_merger.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/types/value_comparator.h"
-#include "sluice/types/value_json.h"
+#include "sluice/value_json.h"
 
 namespace sluice {
 

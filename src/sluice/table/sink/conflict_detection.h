@@ -21,11 +21,11 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/data_type.h"
 #include "sluice/meta/index_manifest_entry.h"
 #include "sluice/meta/manifest_entry.h"
 #include "sluice/meta/snapshot.h"
-#include "sluice/types/data_type.h"
+#include "sluice/result.h"
 
 namespace sluice {
 

@@ -53,13 +53,13 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/commit_result.h"
 #include "sluice/io/commit_message.h"
 #include "sluice/meta/manifest_file_merger.h"
 #include "sluice/meta/manifest_file_writer.h"
 #include "sluice/meta/snapshot.h"
 #include "sluice/partition_spec.h"
+#include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 
 namespace sluice {

@@ -18,10 +18,10 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
+#include "sluice/result.h"
 #include "sluice/row/binary_writer.h"
 
 namespace sluice {

@@ -24,13 +24,13 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/io/commit_message.h"
 #include "sluice/io/record_writer.h"
 #include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_manager.h"
 #include "sluice/lsm/compaction_options.h"
+#include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/row_key_extractor.h"
 

@@ -20,8 +20,8 @@
 
 #include <string_view>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_vector.h"
+#include "sluice/column_vector.h"
+#include "sluice/result.h"
 #include "sluice/types/time_zone.h"
 
 namespace sluice {

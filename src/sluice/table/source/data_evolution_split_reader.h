@@ -22,9 +22,9 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/meta/table_schema.h"
+#include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/source/data_split.h"
 #include "sluice/table/source/split_read_options.h"

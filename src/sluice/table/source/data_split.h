@@ -12,7 +12,7 @@
 
 #include "sluice/index/deletion_file.h"
 #include "sluice/meta/data_file_meta.h"
-#include "sluice/types/value.h"
+#include "sluice/value.h"
 
 namespace sluice {
 

@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/source/data_split.h"
 #include "sluice/table/source/key_value_file_reader.h"

@@ -17,12 +17,12 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/file_format.h"
 #include "sluice/io/key_value_layout.h"
 #include "sluice/meta/data_file_meta.h"
 #include "sluice/predicate/predicate.h"
+#include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/source/data_split.h"
 #include "sluice/table/source/schema_evolution.h"

@@ -8,7 +8,7 @@
 #include "sluice/lsm/interval_partition.h"
 #include "sluice/lsm/merge_function_factory.h"
 #include "sluice/lsm/sequence_comparator.h"
-#include "sluice/row/row_kind.h"
+#include "sluice/row_kind.h"
 #include "sluice/table/source/key_value_file_reader.h"
 #include "sluice/table/source/sorted_run_file_reader.h"
 #include "sluice/table/source/split_read_util.h"

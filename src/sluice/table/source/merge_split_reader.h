@@ -25,9 +25,9 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/lsm/merge_function.h"
 #include "sluice/lsm/sorted_run_merge.h"
+#include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/source/data_split.h"
 #include "sluice/table/source/read_columns.h"

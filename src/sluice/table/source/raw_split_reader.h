@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/file_format.h"
 #include "sluice/predicate/predicate.h"
+#include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/source/data_split.h"
 #include "sluice/table/source/schema_evolution.h"

@@ -1,7 +1,7 @@
 #include "sluice/table/source/read_columns.h"
 
 #include "sluice/batch/column_take.h"
-#include "sluice/row/row_kind.h"
+#include "sluice/row_kind.h"
 #include "sluice/table/source/split_read_util.h"
 
 namespace sluice {

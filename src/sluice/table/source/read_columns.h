@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/predicate/predicate.h"
+#include "sluice/result.h"
 #include "sluice/table/source/split_read_options.h"
 
 namespace sluice {

@@ -39,8 +39,8 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/predicate/predicate.h"
+#include "sluice/result.h"
 #include "sluice/scan_mode.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/source/data_split.h"

@@ -9,8 +9,8 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/base/result.h"
 #include "sluice/predicate/predicate.h"
+#include "sluice/result.h"
 #include "sluice/table/source/data_split.h"
 #include "sluice/table/source/split_read_options.h"
 #include "sluice/types/time_zone.h"

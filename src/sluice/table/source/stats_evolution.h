@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
+#include "sluice/data_type.h"
 #include "sluice/meta/simple_stats.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/types/column_stats.h"
-#include "sluice/types/data_type.h"
 
 namespace sluice {
 

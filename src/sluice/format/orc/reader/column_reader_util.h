@@ -6,11 +6,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "sluice/base/buffer.h"
-#include "sluice/base/result.h"
+#include "sluice/buffer.h"
 #include "sluice/format/orc/orc_metadata.h"
 #include "sluice/format/orc/orc_stream.h"
 #include "sluice/format/orc/rle_decoder.h"
+#include "sluice/result.h"
 
 namespace sluice::orc {
 

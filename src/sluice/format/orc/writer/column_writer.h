@@ -14,12 +14,12 @@
 #include <type_traits>
 #include <vector>
 
-#include "sluice/base/result.h"
-#include "sluice/batch/column_vector.h"
+#include "sluice/column_vector.h"
 #include "sluice/format/orc/orc_metadata.h"
 #include "sluice/format/orc/orc_stream.h"
 #include "sluice/format/orc/rle_encoder.h"
 #include "sluice/format/orc/writer/stats_accumulator.h"
+#include "sluice/result.h"
 
 namespace sluice::orc {
 // Streams of one stripe being assembled: index streams first, then data streams.

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "sluice/batch/column_batch.h"
+#include "sluice/column_batch.h"
 #include "sluice/format/orc/writer/column_writer.h"
 
 namespace sluice::orc {

@@ -10,9 +10,9 @@
 #include <cstdint>
 #include <cstring>
 
-#include "sluice/base/buffer.h"
-#include "sluice/base/result.h"
+#include "sluice/buffer.h"
 #include "sluice/format/parquet/parquet_metadata.h"
+#include "sluice/result.h"
 
 namespace sluice::parquet {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sluice/base/result.h"
+#include "sluice/result.h"
 
 namespace sluice::parquet {
 

@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-#include "sluice/base/result.h"
 #include "sluice/format/parquet/decoder/column_values.h"
+#include "sluice/result.h"
 
 namespace sluice::parquet {
 

@@ -9,8 +9,8 @@
 #include <cstdint>
 
 #include "sluice/base/coding.h"
-#include "sluice/base/result.h"
 #include "sluice/format/parquet/decoder/bit_unpack.h"
+#include "sluice/result.h"
 
 namespace sluice::parquet {
 

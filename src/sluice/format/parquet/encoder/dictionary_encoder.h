@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "sluice/base/buffer.h"
+#include "sluice/buffer.h"
 
 namespace sluice::parquet {
 

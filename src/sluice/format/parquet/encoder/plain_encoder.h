@@ -9,8 +9,8 @@
 #include <cstring>
 #include <string_view>
 
-#include "sluice/base/buffer.h"
 #include "sluice/base/coding.h"
+#include "sluice/buffer.h"
 
 namespace sluice::parquet {
 

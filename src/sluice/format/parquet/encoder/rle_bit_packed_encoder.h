@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "sluice/base/buffer.h"
+#include "sluice/buffer.h"
 
 namespace sluice::parquet {
 

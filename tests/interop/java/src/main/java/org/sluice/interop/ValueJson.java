@@ -34,7 +34,7 @@ import org.apache.paimon.types.RowType;
 
 /**
  * Paimon's internal values to and from the JSON encoding of `sluice read --format jsonl`
- * (src/sluice/types/value_json.h): numbers as numbers, DECIMAL as a string with exactly scale
+ * (include/sluice/value_json.h): numbers as numbers, DECIMAL as a string with exactly scale
  * fraction digits, DATE "YYYY-MM-DD", TIME and TIMESTAMP (and LTZ, as the UTC instant) with
  * precision fraction digits, binary as {"base64": ...}, ARRAY as an array, MAP and MULTISET as
  * [key, value] pairs, ROW as an object keyed by field name.
