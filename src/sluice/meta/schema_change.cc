@@ -555,6 +555,30 @@ Status ValidateFileFormats(const TableSchema& schema) {
 
 }  // namespace
 
+Status ValidateDynamicBucketOptions(const CoreOptions& options) {
+  if (options.dynamic_bucket_target_row_num() <= 0) {
+    return Status::InvalidArgument("'dynamic-bucket.target-row-num' must be greater than 0, got " +
+                                   std::to_string(options.dynamic_bucket_target_row_num()));
+  }
+  const int32_t max_buckets = options.dynamic_bucket_max_buckets();
+  if (max_buckets != -1 && max_buckets <= 0) {
+    return Status::InvalidArgument(
+        "'dynamic-bucket.max-buckets' should either be equal to -1 (unlimited), or it must be "
+        "greater than 0 (fixed upper bound), got " +
+        std::to_string(max_buckets));
+  }
+  for (const auto& [key, value] :
+       {std::pair{"dynamic-bucket.initial-buckets", options.dynamic_bucket_initial_buckets()},
+        std::pair{"dynamic-bucket.assigner-parallelism",
+                  options.dynamic_bucket_assigner_parallelism()}}) {
+    if (value && *value <= 0) {
+      return Status::InvalidArgument("'" + std::string(key) + "' must be greater than 0, got " +
+                                     std::to_string(*value));
+    }
+  }
+  return Status::OK();
+}
+
 Status ValidateTableSchema(const TableSchema& schema) {
   const auto option = [&](std::string_view key) { return schema.FindOption(key); };
   for (const auto& [keys, what] : {std::pair{&schema.primary_keys(), "primary key"},
@@ -584,6 +608,9 @@ Status ValidateTableSchema(const TableSchema& schema) {
       return Status::InvalidArgument(
           "AppendOnlyTable of unaware or dynamic bucket does not support "
           "'full-compaction.delta-commits'");
+    }
+    if (!schema.primary_keys().empty()) {
+      SLUICE_RETURN_NOT_OK(ValidateDynamicBucketOptions(core_options));
     }
   } else if (bucket < 1 && !(bucket == -2 && !schema.primary_keys().empty())) {
     return Status::InvalidArgument("The number of buckets needs to be greater than 0.");

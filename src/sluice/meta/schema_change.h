@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "sluice/base/result.h"
+#include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/schema_change.h"
 #include "sluice/types/data_type.h"
@@ -50,5 +51,11 @@ Result<TableSchema> ApplySchemaChanges(const TableSchema& schema,
 // key columns of primitive types, bucket / bucket-key rules, system column names,
 // sequence.field, merge engine and changelog producer names, rowkind.field.
 Status ValidateTableSchema(const TableSchema& schema);
+
+// The `dynamic-bucket.*` options of a dynamic-bucket table (`bucket` = -1 with a primary key):
+// values Java's assigners cannot work with (a zero or negative target row number or assigner
+// count, a `max-buckets` neither -1 nor positive) are an InvalidArgument naming the option.
+// Called by ValidateTableSchema and before every dynamic-bucket write.
+Status ValidateDynamicBucketOptions(const CoreOptions& options);
 
 }  // namespace sluice
