@@ -198,7 +198,7 @@ std::shared_ptr<const FileStoreTable> CreatePrimaryKeyTable(
     const std::string& path, std::vector<DataField> fields,
     const std::map<std::string, std::string>& options) {
   std::map<std::string, std::string> all = options;
-  all["bucket"] = "1";
+  all.emplace("bucket", "1");
   const auto highest_id = static_cast<int32_t>(fields.size()) - 1;
   auto schema = TableSchema::Make(3, 0, std::move(fields), highest_id, {}, {"k"},
                                   {all.begin(), all.end()}, std::nullopt, 0);

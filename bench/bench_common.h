@@ -73,8 +73,8 @@ int64_t Scan(const FileFormat& format, const std::string& path, int64_t* rows_ou
 
 // ---- Primary-key tables.
 
-// Creates the primary-key table at `path`: `fields` (the first one, `k`, the key), bucket 1,
-// `options` over Paimon's defaults; writes its schema and opens it.
+// Creates the primary-key table at `path`: `fields` (the first one, `k`, the key), bucket 1 unless
+// `options` say otherwise, `options` over Paimon's defaults; writes its schema and opens it.
 std::shared_ptr<const FileStoreTable> CreatePrimaryKeyTable(
     const std::string& path, std::vector<DataField> fields,
     const std::map<std::string, std::string>& options = {});

@@ -65,6 +65,7 @@ Status WriteBuilder::CheckOverwriteSpec(const FileStoreTable& table) const {
 Result<std::unique_ptr<TableWrite>> WriteBuilder::NewWrite() const {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
   FileStoreWriteOptions options;
+  options.overwrite = overwrite_.has_value();
   if (overwrite_) {
     // An overwrite replaces the previous files, so its compactions never see them (Java ignores
     // the previous files of an overwrite); its own new files still compact as any write's do,

@@ -177,6 +177,15 @@ Status CoreOptions::Parse() {
 
   SLUICE_RETURN_NOT_OK(get_int("bucket", -1, &bucket_));
   if (const std::string* v = Find("bucket-key")) bucket_key_ = SplitOptionList(*v);
+  if (const std::string* v = Find("dynamic-bucket.target-row-num")) {
+    SLUICE_ASSIGN_OR_RETURN(dynamic_bucket_target_row_num_,
+                            ParseLongOption("dynamic-bucket.target-row-num", *v));
+  }
+  SLUICE_RETURN_NOT_OK(
+      get_optional_int("dynamic-bucket.initial-buckets", &dynamic_bucket_initial_buckets_));
+  SLUICE_RETURN_NOT_OK(get_int("dynamic-bucket.max-buckets", -1, &dynamic_bucket_max_buckets_));
+  SLUICE_RETURN_NOT_OK(get_optional_int("dynamic-bucket.assigner-parallelism",
+                                        &dynamic_bucket_assigner_parallelism_));
   file_format_ = AsciiToLower(get_string("file.format", "parquet"));
   file_compression_ = get_string("file.compression", "zstd");
   SLUICE_RETURN_NOT_OK(get_int("file.compression.zstd-level", 1, &zstd_level_));

@@ -59,6 +59,17 @@ class CoreOptions {
   // --- Layout and files.
   int32_t bucket() const { return bucket_; }                                  // `bucket`, -1
   const std::vector<std::string>& bucket_key() const { return bucket_key_; }  // `bucket-key`
+  // Dynamic bucket mode (`bucket` = -1 primary-key tables; Java DYNAMIC_BUCKET_*): the hash
+  // count a bucket takes before new keys go elsewhere, the number of assigners, the bucket
+  // bound per partition (-1: none), the assigners' parallelism.
+  int64_t dynamic_bucket_target_row_num() const { return dynamic_bucket_target_row_num_; }
+  const std::optional<int32_t>& dynamic_bucket_initial_buckets() const {
+    return dynamic_bucket_initial_buckets_;
+  }
+  int32_t dynamic_bucket_max_buckets() const { return dynamic_bucket_max_buckets_; }  // -1
+  const std::optional<int32_t>& dynamic_bucket_assigner_parallelism() const {
+    return dynamic_bucket_assigner_parallelism_;
+  }
   const std::string& file_format() const { return file_format_; }  // lower case, "parquet"
   const std::string& file_compression() const { return file_compression_; }          // "zstd"
   int32_t file_compression_zstd_level() const { return zstd_level_; }                // 1
@@ -191,6 +202,10 @@ class CoreOptions {
 
   int32_t bucket_ = -1;
   std::vector<std::string> bucket_key_;
+  int64_t dynamic_bucket_target_row_num_ = 2000000;
+  std::optional<int32_t> dynamic_bucket_initial_buckets_;
+  int32_t dynamic_bucket_max_buckets_ = -1;
+  std::optional<int32_t> dynamic_bucket_assigner_parallelism_;
   std::string file_format_;
   std::string file_compression_;
   int32_t zstd_level_ = 1;

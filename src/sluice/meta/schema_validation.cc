@@ -13,6 +13,30 @@
 #include "sluice/meta/schema_text.h"
 
 namespace sluice {
+Status ValidateDynamicBucketOptions(const CoreOptions& options) {
+  if (options.dynamic_bucket_target_row_num() <= 0) {
+    return Status::InvalidArgument("'dynamic-bucket.target-row-num' must be greater than 0, got " +
+                                   std::to_string(options.dynamic_bucket_target_row_num()));
+  }
+  const int32_t max_buckets = options.dynamic_bucket_max_buckets();
+  if (max_buckets != -1 && max_buckets <= 0) {
+    return Status::InvalidArgument(
+        "'dynamic-bucket.max-buckets' should either be equal to -1 (unlimited), or it must be "
+        "greater than 0 (fixed upper bound), got " +
+        std::to_string(max_buckets));
+  }
+  for (const auto& [key, value] :
+       {std::pair{"dynamic-bucket.initial-buckets", options.dynamic_bucket_initial_buckets()},
+        std::pair{"dynamic-bucket.assigner-parallelism",
+                  options.dynamic_bucket_assigner_parallelism()}}) {
+    if (value && *value <= 0) {
+      return Status::InvalidArgument("'" + std::string(key) + "' must be greater than 0, got " +
+                                     std::to_string(*value));
+    }
+  }
+  return Status::OK();
+}
+
 namespace {
 
 // Option keys (Java CoreOptions).
@@ -58,6 +82,9 @@ Status ValidateBucket(const TableSchema& schema, const CoreOptions& core_options
       return Status::InvalidArgument(
           "AppendOnlyTable of unaware or dynamic bucket does not support "
           "'full-compaction.delta-commits'");
+    }
+    if (!schema.primary_keys().empty()) {
+      SLUICE_RETURN_NOT_OK(ValidateDynamicBucketOptions(core_options));
     }
   } else if (bucket < 1 && !(bucket == -2 && !schema.primary_keys().empty())) {
     return Status::InvalidArgument("The number of buckets needs to be greater than 0.");

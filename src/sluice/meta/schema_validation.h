@@ -5,7 +5,8 @@
 // The rules that matter to tables Sluice writes, in this order:
 //   - primary-key and partition columns of primitive types; `primary-key.nullable` only with
 //     primary keys;
-//   - bucket: -1 takes no `bucket-key` (and an append table no `full-compaction.delta-commits`),
+//   - bucket: -1 takes no `bucket-key` (an append table no `full-compaction.delta-commits`, a
+//     primary-key table valid `dynamic-bucket.*` options),
 //     otherwise at least 1 (-2 for primary-key tables), a bucketed append table needs a
 //     `bucket-key`, bucket keys of non-nested types;
 //   - `sequence.field`: existing columns, once each, none with an aggregate function, not on the
@@ -25,6 +26,7 @@
 // Thread safety: a pure function.
 #pragma once
 
+#include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/status.h"
 
@@ -32,5 +34,11 @@ namespace sluice {
 
 // OK when `schema` passes every rule above, else the first rule it breaks.
 Status ValidateTableSchema(const TableSchema& schema);
+
+// The `dynamic-bucket.*` options of a dynamic-bucket table (`bucket` = -1 with a primary key):
+// values Java's assigners cannot work with (a zero or negative target row number or assigner
+// count, a `max-buckets` neither -1 nor positive) are an InvalidArgument naming the option.
+// Called by ValidateTableSchema and before every dynamic-bucket write.
+Status ValidateDynamicBucketOptions(const CoreOptions& options);
 
 }  // namespace sluice

@@ -7,15 +7,18 @@
 #include <set>
 #include <string_view>
 #include <tuple>
+#include <unordered_set>
 
 #include "sluice/base/json_reader.h"
 #include "sluice/base/string_util.h"
 #include "sluice/format/file_format_registry.h"
+#include "sluice/index/hash_index_file.h"
 #include "sluice/io/stats_mode.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_file.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/row_kind.h"
+#include "sluice/table/sink/conflict_detection.h"
 #include "sluice/types/value_comparator.h"
 
 namespace sluice {
@@ -141,6 +144,14 @@ class Checker {
   // Every deletion vector of the live index files names a live data file of its bucket.
   void CheckDeletionVectorTargets(const Snapshot& snapshot,
                                   const std::map<FileKey, const ManifestEntry*>& live);
+  // Dynamic-bucket tables: each bucket's HASH file holds its row count of distinct hashes, no
+  // hash is in two buckets of a partition, and every key of a live data file (as re-read) has
+  // its hash in its bucket's HASH file (so each key lives in exactly one bucket).
+  void CheckHashIndex(const Snapshot& snapshot,
+                      const std::map<FileKey, const ManifestEntry*>& live);
+  // Where an index file lies: its external path, its bucket directory
+  // (`index-file-in-data-file-dir`) or the table's index/ directory.
+  Result<std::string> IndexFilePathOf(const IndexManifestEntry& entry) const;
   void CheckDataFile(const ManifestEntry& entry);
   Status ReadDataFile(const std::string& path, const ManifestEntry& entry,
                       const TableSchema& schema);
@@ -167,6 +178,11 @@ class Checker {
   std::optional<std::pair<int64_t, std::set<FileKey>>> previous_live_;
   std::set<std::string> index_files_;
   std::set<std::string> data_files_;
+  bool dynamic_bucket_ = false;
+  // Dynamic buckets: the key hashes of each data file read (by path), and the hashes of each
+  // HASH file (by path; nullopt when unreadable).
+  std::map<std::string, std::set<int32_t>> file_key_hashes_;
+  std::map<std::string, std::optional<std::vector<int32_t>>> hash_files_;
   std::map<int64_t, std::shared_ptr<const TableSchema>> schemas_;
 };
 
@@ -219,6 +235,9 @@ Result<std::shared_ptr<const TableSchema>> Checker::Schema(int64_t id, const std
 
 Status Checker::Run() {
   partition_type_ = table_.schema().LogicalPartitionType();
+  // HASH_DYNAMIC only: cross-partition upsert tables keep no hash index.
+  dynamic_bucket_ = table_.schema().is_primary_key_table() && table_.options().bucket() == -1 &&
+                    !table_.schema().CrossPartitionUpdate();
   const SnapshotManager& snapshots = table_.snapshot_manager();
   std::vector<int64_t> ids;
   if (options_.all_snapshots) {
@@ -359,6 +378,7 @@ void Checker::CheckSnapshot(int64_t id) {
     total += entry->file.row_count;
     CheckDataFile(*entry);
   }
+  if (dynamic_bucket_) CheckHashIndex(snapshot, live);
   if (snapshot.total_record_count && *snapshot.total_record_count != total) {
     Problem("snapshot " + path + ": totalRecordCount is " +
             std::to_string(*snapshot.total_record_count) + ", its live files hold " +
@@ -467,24 +487,14 @@ const std::vector<IndexManifestEntry>* Checker::IndexManifest(const std::string&
     Problem("index manifest " + path + ": " + entries.status().ToString());
     return nullptr;
   }
-  const std::string* in_data_dir = table_.options().Find("index-file-in-data-file-dir");
-  const bool index_in_data_dir = in_data_dir != nullptr && AsciiToLower(*in_data_dir) == "true";
   for (const IndexManifestEntry& e : *entries) {
     if (e.kind != FileKind::kAdd) continue;
-    std::string file;
-    if (e.external_path) {
-      file = Remap(*e.external_path);
-    } else if (index_in_data_dir) {
-      Result<std::string> bucket_path = BucketPathOf(e.partition, e.bucket);
-      if (!bucket_path.ok()) {
-        Problem("index manifest " + path + ": " + e.file_name + ": " +
-                bucket_path.status().ToString());
-        continue;
-      }
-      file = JoinPath(*bucket_path, e.file_name);
-    } else {
-      file = IndexFilePath(table_.path(), e.file_name);
+    Result<std::string> file_or = IndexFilePathOf(e);
+    if (!file_or.ok()) {
+      Problem("index manifest " + path + ": " + e.file_name + ": " + file_or.status().ToString());
+      continue;
     }
+    const std::string& file = *file_or;
     if (!index_files_.insert(file).second) continue;
     ++report_->index_files;
     if (!CheckExists("index file", file, e.file_size)) continue;
@@ -500,6 +510,107 @@ const std::vector<IndexManifestEntry>* Checker::IndexManifest(const std::string&
   }
   slot = std::move(*entries);
   return &*slot;
+}
+
+Result<std::string> Checker::IndexFilePathOf(const IndexManifestEntry& e) const {
+  if (e.external_path) return Remap(*e.external_path);
+  const std::string* in_data_dir = table_.options().Find("index-file-in-data-file-dir");
+  if (in_data_dir != nullptr && AsciiToLower(*in_data_dir) == "true") {
+    SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, BucketPathOf(e.partition, e.bucket));
+    return JoinPath(bucket_path, e.file_name);
+  }
+  return IndexFilePath(table_.path(), e.file_name);
+}
+
+void Checker::CheckHashIndex(const Snapshot& snapshot,
+                             const std::map<FileKey, const ManifestEntry*>& live) {
+  const std::string snapshot_name = "snapshot " + std::to_string(snapshot.id);
+  auto describe = [&](const std::string& partition, int32_t bucket) {
+    return "bucket " + std::to_string(bucket) + " of partition {" +
+           DescribePartition(partition, *partition_type_) + "}";
+  };
+  // (partition, bucket) -> the hashes of its HASH file.
+  std::map<std::pair<std::string, int32_t>, const std::vector<int32_t>*> bucket_hashes;
+  std::map<std::pair<std::string, int32_t>, std::string> bucket_file;
+  if (snapshot.index_manifest) {
+    const std::vector<IndexManifestEntry>* entries = IndexManifest(*snapshot.index_manifest);
+    if (entries == nullptr) return;
+    // partition -> hash -> bucket
+    std::map<std::string, std::map<int32_t, int32_t>> owner;
+    for (const IndexManifestEntry& e : *entries) {
+      if (e.kind != FileKind::kAdd || e.index_type != kHashIndexType) continue;
+      Result<std::string> path = IndexFilePathOf(e);
+      if (!path.ok()) continue;  // reported by IndexManifest
+      auto [slot, fresh] = hash_files_.try_emplace(*path);
+      if (fresh) {
+        Result<std::vector<int32_t>> hashes = ReadHashIndexFile(*table_.io(), *path);
+        if (hashes.ok()) {
+          slot->second = std::move(*hashes);
+          std::set<int32_t> distinct(slot->second->begin(), slot->second->end());
+          if (distinct.size() != slot->second->size()) {
+            Problem("hash index file " + *path + " holds " +
+                    std::to_string(slot->second->size() - distinct.size()) +
+                    " repeated hashes (Java writes a set)");
+          }
+          if (static_cast<int64_t>(slot->second->size()) != e.row_count) {
+            Problem("hash index file " + *path + " holds " + std::to_string(slot->second->size()) +
+                    " hashes, its index manifest entry records " + std::to_string(e.row_count));
+          }
+        } else {
+          Problem("hash index file " + *path + ": " + hashes.status().ToString());
+        }
+      }
+      if (!slot->second) continue;
+      const auto key = std::make_pair(e.partition, e.bucket);
+      if (!bucket_file.emplace(key, e.file_name).second) {
+        Problem(snapshot_name + ": " + describe(e.partition, e.bucket) +
+                " has two hash index files, " + bucket_file[key] + " and " + e.file_name);
+        continue;
+      }
+      bucket_hashes[key] = &*slot->second;
+      std::map<int32_t, int32_t>& hash_owner = owner[e.partition];
+      for (int32_t h : *slot->second) {
+        auto [it, inserted] = hash_owner.emplace(h, e.bucket);
+        if (!inserted && it->second != e.bucket) {
+          Problem(snapshot_name + ": key hash " + std::to_string(h) + " is in the hash index of " +
+                  describe(e.partition, e.bucket) + " and of bucket " + std::to_string(it->second) +
+                  " (a key must live in one bucket)");
+          break;
+        }
+      }
+    }
+  }
+  for (const auto& [key, entry] : live) {
+    const auto& [partition, bucket, level, file_name] = key;
+    if (bucket < 0) {
+      Problem(snapshot_name + ": data file " + file_name + " is in bucket " +
+              std::to_string(bucket) + " of a dynamic-bucket table");
+      continue;
+    }
+    Result<std::string> bucket_path = BucketPathOf(partition, bucket);
+    if (!bucket_path.ok()) continue;
+    const std::string path = entry->file.external_path ? Remap(*entry->file.external_path)
+                                                       : DataFilePath(*bucket_path, file_name);
+    auto hashes = file_key_hashes_.find(path);
+    if (hashes == file_key_hashes_.end()) continue;  // not re-read
+    auto index = bucket_hashes.find({partition, bucket});
+    if (index == bucket_hashes.end()) {
+      if (!hashes->second.empty()) {
+        Problem(snapshot_name + ": data file " + file_name + " of " + describe(partition, bucket) +
+                " holds keys but the bucket has no hash index");
+      }
+      continue;
+    }
+    const std::unordered_set<int32_t> in_index(index->second->begin(), index->second->end());
+    for (int32_t h : hashes->second) {
+      if (in_index.count(h) == 0) {
+        Problem(snapshot_name + ": data file " + file_name + " of " + describe(partition, bucket) +
+                " holds a key with hash " + std::to_string(h) + ", which the bucket's hash index " +
+                bucket_file[{partition, bucket}] + " does not hold");
+        break;
+      }
+    }
+  }
 }
 
 void Checker::CheckDeletionVectorTargets(const Snapshot& snapshot,
@@ -735,6 +846,8 @@ Status Checker::ReadDataFile(const std::string& path, const ManifestEntry& entry
   int64_t deletes = 0;
   ColumnBatch batch(read_type);
   ValueList key;
+  DataTypePtr key_row_type;
+  std::set<int32_t> key_hashes;  // dynamic buckets: of every key the file holds
   while (true) {
     batch.Clear();
     SLUICE_ASSIGN_OR_RETURN(bool more, reader->Next(&batch));
@@ -766,8 +879,16 @@ Status Checker::ReadDataFile(const std::string& path, const ManifestEntry& entry
       }
       if (!min_key || CompareKeys(key, *min_key, key_fields) < 0) min_key = key;
       if (!max_key || CompareKeys(key, *max_key, key_fields) > 0) max_key = key;
+      if (dynamic_bucket_) {
+        if (key_row_type == nullptr) key_row_type = DataType::Row(key_fields);
+        SLUICE_ASSIGN_OR_RETURN(std::string bytes, EncodeBinaryRow(key, *key_row_type));
+        SLUICE_ASSIGN_OR_RETURN(BinaryRowView view,
+                                BinaryRowView::Make(bytes, static_cast<int>(key.size())));
+        key_hashes.insert(view.HashCode());
+      }
     }
   }
+  if (dynamic_bucket_ && check_keys) file_key_hashes_[path] = std::move(key_hashes);
 
   if (rows != meta.row_count) {
     Problem("data file " + path + " holds " + std::to_string(rows) +

@@ -15,7 +15,11 @@
 //               honoured), min / max sequence number and delete row count;
 //   index files every deletion-vector / index file exists with its recorded size, every
 //               deletion vector lies inside its file and belongs to a live data file of its
-//               bucket.
+//               bucket;
+//   hash index  dynamic-bucket tables: each bucket's HASH file holds its recorded count of
+//               distinct hashes, no key hash is in two buckets of a partition, and every key
+//               of a live data file has its hash in its bucket's HASH file (so each key lives
+//               in exactly one bucket of its partition, where Java's assigner will look).
 //
 // Each problem found is one line naming the file it concerns. Files shared by several
 // snapshots are checked once. Re-reading visits every cell as a Value: meant for tests and

@@ -5,6 +5,7 @@
 #include <set>
 #include <utility>
 
+#include "sluice/index/hash_index_file.h"
 #include "sluice/meta/file_entry_merger.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/types/value_comparator.h"
@@ -148,6 +149,25 @@ Status CheckNoIndexConflicts(const ConflictCheckContext& context, const Snapshot
       return ConflictError(context, latest,
                            "index file conflicts detected: the commit deletes " + describe(e) +
                                ", which is not live (replaced by a concurrent commit)");
+    }
+  }
+  // A bucket's new hash index must replace its live one: a writer that restored an older one
+  // (or none) lost hashes another writer added since.
+  std::map<std::pair<std::string, int32_t>, const IndexManifestEntry*> live_hash;
+  for (const auto& e : live_index) {
+    if (e.index_type == kHashIndexType && live.count(e.file_name) != 0) {
+      live_hash[{e.partition, e.bucket}] = &e;
+    }
+  }
+  for (const auto& e : delta) {
+    if (e.kind != FileKind::kAdd || e.index_type != kHashIndexType) continue;
+    auto it = live_hash.find({e.partition, e.bucket});
+    if (it != live_hash.end()) {
+      return ConflictError(context, latest,
+                           "hash index conflicts detected: the commit adds " + describe(e) +
+                               " but keeps " + it->second->file_name +
+                               ", the bucket's live hash index (another writer assigned keys to "
+                               "this bucket since this writer restored it)");
     }
   }
   for (const auto& e : delta) {

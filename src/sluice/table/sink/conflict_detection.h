@@ -46,7 +46,9 @@ Status CheckNoConflicts(const ConflictCheckContext& context, const Snapshot& lat
 
 // Index files (deletion vectors, hash index): every index file the commit deletes must be live
 // in `live_index` (the entries of the latest snapshot's index manifest), and none it adds may be
-// live already; two commits replacing one bucket's deletion vectors at once conflict here.
+// live already; two commits replacing one bucket's deletion vectors at once conflict here. A
+// HASH file the commit adds must replace (delete) its bucket's live one: two writers that
+// both assigned keys to one dynamic bucket conflict here, whatever the commit kind.
 Status CheckNoIndexConflicts(const ConflictCheckContext& context, const Snapshot& latest,
                              const std::vector<IndexManifestEntry>& live_index,
                              const std::vector<IndexManifestEntry>& delta);

@@ -11,6 +11,7 @@
 
 #include "sluice/base/json_reader.h"
 #include "sluice/format/file_format_registry.h"
+#include "sluice/index/hash_index_file.h"
 #include "sluice/meta/file_entry_merger.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/hint_file.h"
@@ -26,7 +27,6 @@ namespace sluice {
 namespace {
 
 constexpr std::string_view kDeletionVectorsIndex = "DELETION_VECTORS";
-constexpr std::string_view kHashIndex = "HASH";
 
 int64_t NowMillis() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -69,7 +69,7 @@ Result<std::vector<IndexManifestEntry>> CombineIndexEntries(
     std::vector<IndexManifestEntry> previous, const std::vector<IndexManifestEntry>& changes,
     bool bucket_unaware) {
   for (const auto& e : changes) {
-    if (e.index_type != kDeletionVectorsIndex && e.index_type != kHashIndex) {
+    if (e.index_type != kDeletionVectorsIndex && e.index_type != kHashIndexType) {
       return Status::NotSupported("index file " + e.file_name + " has index type '" + e.index_type +
                                   "', which the committer does not know");
     }
@@ -556,6 +556,19 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
 
   const int64_t new_id = latest ? latest->id + 1 : Snapshot::kFirstSnapshotId;
 
+  // Hash index files are checked in every commit, appends too: a writer that replaces a
+  // bucket's hash index must replace the live one (conflict_detection.h).
+  bool changes_hash_index = false;
+  for (const auto& e : changes.index_files) changes_hash_index |= e.index_type == kHashIndexType;
+  if (!check_conflicts && changes_hash_index && latest) {
+    ConflictCheckContext context{partition_type_, key_type_, table, commit_user_};
+    std::vector<IndexManifestEntry> live_index;
+    if (latest->index_manifest) {
+      SLUICE_ASSIGN_OR_RETURN(
+          live_index, ReadIndexManifest(io, ManifestFilePath(table, *latest->index_manifest)));
+    }
+    SLUICE_RETURN_NOT_OK(CheckNoIndexConflicts(context, *latest, live_index, changes.index_files));
+  }
   if (check_conflicts && latest) {
     std::set<std::string> changed;
     for (const auto& e : changes.table_files) changed.insert(e.partition);

@@ -115,10 +115,12 @@ Result<RowKeyExtractor> RowKeyExtractor::Make(const TableSchema& schema,
   SLUICE_ASSIGN_OR_RETURN(RowProjectionEncoder partition,
                           EncoderOf(schema, schema.partition_keys()));
   const int32_t num_buckets = options.bucket();
-  if (num_buckets == -1 && schema.is_primary_key_table()) {
+  const bool dynamic = num_buckets == -1 && schema.is_primary_key_table();
+  if (dynamic && schema.CrossPartitionUpdate()) {
     return Status::NotSupported(
-        "writing primary-key tables with dynamic buckets (bucket = -1) is not supported; set a "
-        "fixed `bucket`");
+        "writing a cross-partition upsert table (bucket = -1, a primary key without every "
+        "partition key) is not supported; set a fixed `bucket` or put every partition key into "
+        "the primary key");
   }
   if (num_buckets == 0 || num_buckets < -1) {
     return Status::NotSupported("writing tables with bucket = " + std::to_string(num_buckets) +
@@ -132,8 +134,10 @@ Result<RowKeyExtractor> RowKeyExtractor::Make(const TableSchema& schema,
       return Status::NotSupported("bucket-function.type '" + *function + "' is not supported");
     }
   }
+  // Dynamic buckets hash the trimmed primary key (the bucket key: `bucket-key` is refused
+  // with bucket = -1).
   std::vector<std::string> bucket_keys =
-      num_buckets > 0 ? schema.bucket_keys() : std::vector<std::string>{};
+      num_buckets > 0 || dynamic ? schema.bucket_keys() : std::vector<std::string>{};
   if (num_buckets > 0 && bucket_keys.empty()) {
     return Status::InvalidArgument("a table with bucket = " + std::to_string(num_buckets) +
                                    " needs a bucket-key or a primary key");
@@ -148,9 +152,16 @@ Result<RowKeyExtractor> RowKeyExtractor::Make(const TableSchema& schema,
     }
   }
   RowKeyExtractor extractor(std::move(partition), std::move(bucket_key), num_buckets, mod);
+  extractor.dynamic_ = dynamic;
   extractor.mod_key_is_int_ =
       mod && schema.FieldByName(bucket_keys.front())->type->root() == TypeRoot::kInt;
   return extractor;
+}
+
+Result<int32_t> RowKeyExtractor::KeyHash(const ColumnBatch& batch, int64_t row) {
+  SLUICE_ASSIGN_OR_RETURN(std::string_view bytes, bucket_key_.Encode(batch, row));
+  SLUICE_ASSIGN_OR_RETURN(BinaryRowView view, BinaryRowView::Make(bytes, bucket_key_.arity()));
+  return view.HashCode();
 }
 
 Result<int32_t> RowKeyExtractor::Bucket(const ColumnBatch& batch, int64_t row) {

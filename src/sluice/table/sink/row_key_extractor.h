@@ -2,6 +2,10 @@
 // (FixedBucketRowKeyExtractor, UnawareBucketRowKeyExtractor, RowPartitionKeyExtractor):
 //
 //   partition  a BinaryRow of the partition columns (header 0), as manifests store it;
+//   key hash   `bucket = -1` primary-key tables (dynamic bucket): the BinaryRow hash of the
+//              trimmed primary key (KeyAndBucketExtractor.bucketKeyHashCode), which the bucket
+//              assigner maps to a bucket; cross-partition upsert tables (the primary key lacks
+//              a partition key) are NotSupported;
 //   bucket     `bucket = -1` append tables: 0; `bucket = N`: the bucket function
 //              (`bucket-function.type` default: Math.abs(hash % N) of the bucket-key BinaryRow;
 //              mod: floorMod of a single INT / BIGINT key) over the bucket key (`bucket-key`,
@@ -54,6 +58,9 @@ class RowKeyExtractor {
     return partition_.Encode(batch, row);
   }
   Result<int32_t> Bucket(const ColumnBatch& batch, int64_t row);
+  // Dynamic-bucket tables: the hash of the row's trimmed primary key.
+  Result<int32_t> KeyHash(const ColumnBatch& batch, int64_t row);
+  bool dynamic_bucket() const { return dynamic_; }
 
   int partition_arity() const { return partition_.arity(); }
   // The table's `bucket` option (the `_TOTAL_BUCKETS` of new files).
@@ -72,6 +79,7 @@ class RowKeyExtractor {
   int32_t num_buckets_;
   bool mod_function_;
   bool mod_key_is_int_ = false;
+  bool dynamic_ = false;
 };
 
 }  // namespace sluice

@@ -2,10 +2,14 @@
 
 #include <algorithm>
 
+#include "sluice/base/string_util.h"
+#include "sluice/base/uuid.h"
+#include "sluice/index/hash_index_file.h"
 #include "sluice/lsm/merge_tree_writer.h"
 #include "sluice/meta/file_entry_merger.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_file.h"
+#include "sluice/meta/schema_validation.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/table/sink/append_compact_coordinator.h"
 #include "sluice/table/sink/append_compact_rewriter.h"
@@ -33,6 +37,9 @@ Result<std::unique_ptr<FileStoreWrite>> FileStoreWrite::Open(
   std::unique_ptr<FileStoreWrite> write(
       new FileStoreWrite(std::move(table), std::move(options), std::move(extractor)));
   write->compaction_ = compaction;
+  if (write->extractor_.dynamic_bucket()) {
+    SLUICE_RETURN_NOT_OK(write->OpenBucketAssigner());
+  }
   if (const auto& field = write->table_->options().rowkind_field()) {
     write->rowkind_column_ = write->table_->schema().FieldIndex(*field);
     if (write->rowkind_column_ < 0) {
@@ -41,6 +48,71 @@ Result<std::unique_ptr<FileStoreWrite>> FileStoreWrite::Open(
     }
   }
   return write;
+}
+
+Status FileStoreWrite::OpenBucketAssigner() {
+  const CoreOptions& options = table_->options();
+  SLUICE_RETURN_NOT_OK(ValidateDynamicBucketOptions(options));
+  const int32_t writers = options_.dynamic_bucket_writers;
+  const int32_t id = options_.dynamic_bucket_assign_id;
+  if (writers < 1 || id < 0 || id >= writers) {
+    return Status::InvalidArgument("dynamic-bucket writer " + std::to_string(id) + " of " +
+                                   std::to_string(writers) + " does not exist");
+  }
+  BucketAssignerOptions assigner;
+  assigner.num_channels = writers;
+  assigner.num_assigners =
+      std::min(options.dynamic_bucket_initial_buckets().value_or(writers), writers);
+  assigner.assign_id = id;
+  assigner.target_row_num = options.dynamic_bucket_target_row_num();
+  assigner.max_buckets = options.dynamic_bucket_max_buckets();
+  if (options_.overwrite) {
+    assigner_ = std::make_unique<SimpleHashBucketAssigner>(assigner);
+  } else {
+    assigner_ = std::make_unique<HashBucketAssigner>(
+        assigner, [this](const std::string& partition) { return LoadPartitionHashes(partition); });
+  }
+  index_file_uuid_ = NewUuidV4();
+  return Status::OK();
+}
+
+Result<std::string> FileStoreWrite::IndexFilePathOf(const IndexManifestEntry& entry) {
+  if (entry.external_path) return StripFileScheme(*entry.external_path);
+  const std::string* in_data_dir = table_->options().Find("index-file-in-data-file-dir");
+  if (in_data_dir != nullptr && AsciiToLower(*in_data_dir) == "true") {
+    SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, table_->path_factory().BucketPathOfSerialized(
+                                                         entry.partition, entry.bucket));
+    return JoinPath(bucket_path, entry.file_name);
+  }
+  return IndexFilePath(table_->path(), entry.file_name);
+}
+
+Result<std::string> FileStoreWrite::NewIndexFilePath(const std::string& partition, int32_t bucket) {
+  IndexManifestEntry entry;
+  entry.partition = partition;
+  entry.bucket = bucket;
+  entry.file_name = IndexFileName(index_file_uuid_, index_file_count_++);
+  return IndexFilePathOf(entry);
+}
+
+Result<std::vector<BucketHashes>> FileStoreWrite::LoadPartitionHashes(
+    const std::string& partition) {
+  std::vector<BucketHashes> out;
+  SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> latest,
+                          table_->SelectSnapshot(TableVersion::Latest()));
+  if (!latest || !latest->index_manifest) return out;
+  SLUICE_ASSIGN_OR_RETURN(
+      std::vector<IndexManifestEntry> entries,
+      ReadIndexManifest(*table_->io(), ManifestFilePath(table_->path(), *latest->index_manifest)));
+  for (const IndexManifestEntry& e : entries) {
+    if (e.kind != FileKind::kAdd || e.index_type != kHashIndexType || e.partition != partition) {
+      continue;
+    }
+    SLUICE_ASSIGN_OR_RETURN(std::string path, IndexFilePathOf(e));
+    SLUICE_ASSIGN_OR_RETURN(std::vector<int32_t> hashes, ReadHashIndexFile(*table_->io(), path));
+    out.push_back(BucketHashes{e.bucket, std::move(hashes)});
+  }
+  return out;
 }
 
 Status FileStoreWrite::RefreshRestored() {
@@ -70,6 +142,22 @@ Status FileStoreWrite::RefreshRestored() {
     r.total_buckets = entry.total_buckets;
     r.files.push_back(std::move(entry.file));
   }
+  if (assigner_ && latest->index_manifest) {
+    SLUICE_ASSIGN_OR_RETURN(
+        std::vector<IndexManifestEntry> entries,
+        ReadIndexManifest(io, ManifestFilePath(table_->path(), *latest->index_manifest)));
+    for (IndexManifestEntry& e : entries) {
+      if (e.kind != FileKind::kAdd || e.index_type != kHashIndexType) continue;
+      Restored& r = restored_[{e.partition, e.bucket}];
+      if (r.hash_index) {
+        // Java IndexFileHandler.scanHashIndex refuses the same.
+        return Status::Corruption(
+            "index manifest " + *latest->index_manifest + " lists two hash index files of bucket " +
+            std::to_string(e.bucket) + ": " + r.hash_index->file_name + " and " + e.file_name);
+      }
+      r.hash_index = std::move(e);
+    }
+  }
   return Status::OK();
 }
 
@@ -85,9 +173,11 @@ Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(
   SLUICE_RETURN_NOT_OK(RefreshRestored());
   std::vector<DataFileMeta> restored_files;
   int32_t total_buckets = extractor_.num_buckets();
+  std::optional<IndexManifestEntry> restored_hash_index;
   if (auto r = restored_.find(key); r != restored_.end()) {
     restored_files = std::move(r->second.files);
-    total_buckets = r->second.total_buckets;
+    if (!restored_files.empty()) total_buckets = r->second.total_buckets;
+    restored_hash_index = std::move(r->second.hash_index);
     restored_.erase(r);
   }
   int64_t max_sequence_number = -1;
@@ -101,6 +191,19 @@ Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(
                                                       table_->options(), std::move(bucket_path)));
   BucketWriter bw;
   bw.total_buckets = total_buckets;
+  if (assigner_) {
+    std::vector<int32_t> hashes;
+    if (options_.overwrite) {
+      restored_hash_index.reset();  // the overwrite replaces the bucket's index
+    } else if (restored_hash_index) {
+      restored_hash_index->partition = partition;
+      restored_hash_index->bucket = bucket;
+      SLUICE_ASSIGN_OR_RETURN(std::string path, IndexFilePathOf(*restored_hash_index));
+      SLUICE_ASSIGN_OR_RETURN(hashes, ReadHashIndexFile(*table_->io(), path));
+    }
+    bw.hash_index =
+        std::make_unique<DynamicBucketIndexMaintainer>(std::move(restored_hash_index), hashes);
+  }
   if (table_->schema().is_primary_key_table()) {
     std::unique_ptr<CompactManager> compact_manager;
     if (options_.compact_manager_factory) {
@@ -176,6 +279,7 @@ Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
   const std::string empty_partition = SerializeBinaryRow(EmptyBinaryRow(), 0);
   WriterKey last_key{std::string(), -1};
   std::vector<int64_t>* last_rows = nullptr;
+  if (assigner_) hashes_scratch_.resize(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {
     if (has_kinds) {
       const RowKind kind = kinds_scratch_[static_cast<size_t>(i)];
@@ -184,12 +288,27 @@ Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
         continue;
       }
     }
-    SLUICE_ASSIGN_OR_RETURN(int32_t bucket, extractor_.Bucket(batch, i));
+    int32_t partition_hash = 0;
     if (extractor_.partition_arity() == 0) {
       partition_scratch_ = empty_partition;
+      partition_hash = BinaryRowView().HashCode();
     } else {
       SLUICE_ASSIGN_OR_RETURN(std::string_view row, extractor_.Partition(batch, i));
       partition_scratch_ = SerializeBinaryRow(row, extractor_.partition_arity());
+      if (assigner_) {
+        SLUICE_ASSIGN_OR_RETURN(BinaryRowView view,
+                                BinaryRowView::Make(row, extractor_.partition_arity()));
+        partition_hash = view.HashCode();
+      }
+    }
+    int32_t bucket = 0;
+    if (assigner_) {
+      SLUICE_ASSIGN_OR_RETURN(const int32_t key_hash, extractor_.KeyHash(batch, i));
+      SLUICE_ASSIGN_OR_RETURN(bucket,
+                              assigner_->Assign(partition_scratch_, partition_hash, key_hash));
+      hashes_scratch_[static_cast<size_t>(i)] = key_hash;
+    } else {
+      SLUICE_ASSIGN_OR_RETURN(bucket, extractor_.Bucket(batch, i));
     }
     if (last_rows == nullptr || last_key.second != bucket || last_key.first != partition_scratch_) {
       last_key = WriterKey{partition_scratch_, bucket};
@@ -202,6 +321,9 @@ Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
     written_since_full_compaction_.insert(key);
     SLUICE_RETURN_NOT_OK(bw->writer->Write(batch, rows.data(), static_cast<int64_t>(rows.size()),
                                            has_kinds ? kinds_scratch_.data() : nullptr));
+    if (bw->hash_index) {
+      for (int64_t row : rows) bw->hash_index->NotifyNewRecord(hashes_scratch_[row]);
+    }
   }
   return Status::OK();
 }
@@ -259,6 +381,17 @@ Result<std::vector<CommitMessageImpl>> FileStoreWrite::PrepareCommit(int64_t com
     message.total_buckets = bw.total_buckets;
     message.data = std::move(increment.data);
     message.compact = std::move(increment.compact);
+    if (bw.hash_index) {
+      SLUICE_ASSIGN_OR_RETURN(
+          DynamicBucketIndexMaintainer::Increment index,
+          bw.hash_index->PrepareCommit(
+              [&](const std::vector<int32_t>& hashes) -> Result<IndexManifestEntry> {
+                SLUICE_ASSIGN_OR_RETURN(std::string path, NewIndexFilePath(key.first, key.second));
+                return WriteHashIndexFile(*table_->io(), path, hashes);
+              }));
+      for (auto& f : index.new_files) message.data.new_index_files.push_back(std::move(f));
+      for (auto& f : index.deleted_files) message.data.deleted_index_files.push_back(std::move(f));
+    }
     if (!message.empty()) messages.push_back(std::move(message));
   }
   SLUICE_RETURN_NOT_OK(SyncDirectoriesOf(messages));

@@ -6,7 +6,15 @@
 // Writers are restored from the latest snapshot when a bucket is first written (or
 // compacted), not at Open: a bucket's existing files (the compaction manager's starting point)
 // and their largest sequence number, after which new rows number.
-// Append tables get AppendOnlyWriters, primary-key tables (fixed buckets) MergeTreeWriters.
+// Append tables get AppendOnlyWriters, primary-key tables MergeTreeWriters.
+//
+// Dynamic-bucket tables (`bucket` = -1, the primary key holding the partition keys): a bucket
+// assigner (index/bucket_assigner.h) picks each row's bucket from its key hash, and every
+// bucket writer keeps the bucket's hash index (DynamicBucketIndexMaintainer), restored from the
+// latest snapshot; PrepareCommit writes the HASH file of each bucket that gained a key into
+// its message. Several writers share a table as Java's parallel assigners do: writer
+// `dynamic_bucket_assign_id` of `dynamic_bucket_writers` takes only the keys ComputeAssigner
+// routes to it and opens only its own buckets.
 //
 // Row kinds: +I / -U / +U / -D per row (primary-key tables), or from the `rowkind.field`
 // column; `ignore-delete` drops -U and -D rows and `ignore-update-before` drops -U rows before
@@ -19,12 +27,15 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "sluice/column_batch.h"
+#include "sluice/index/bucket_assigner.h"
+#include "sluice/index/dynamic_bucket_index_maintainer.h"
 #include "sluice/io/commit_message.h"
 #include "sluice/io/record_writer.h"
 #include "sluice/io/rolling_data_file_writer.h"
@@ -48,6 +59,13 @@ struct FileStoreWriteOptions {
   // for bucket-unaware append tables and `write-only` tables. Set it to a factory returning
   // null for writers that never compact.
   CompactManagerFactory compact_manager_factory;
+  // Dynamic-bucket tables: the number of writers assigning buckets in parallel and this
+  // writer's id among them (Java's assigner parallelism and subtask index).
+  int32_t dynamic_bucket_writers = 1;
+  int32_t dynamic_bucket_assign_id = 0;
+  // An INSERT OVERWRITE: the previous hash indexes are ignored (Java SimpleHashBucketAssigner),
+  // the overwritten partitions' indexes being replaced by the commit.
+  bool overwrite = false;
 };
 
 class FileStoreWrite {
@@ -90,10 +108,12 @@ class FileStoreWrite {
   struct Restored {
     std::vector<DataFileMeta> files;
     int32_t total_buckets = 0;
+    std::optional<IndexManifestEntry> hash_index;
   };
   struct BucketWriter {
     int32_t total_buckets = 0;
     std::unique_ptr<RecordWriter> writer;
+    std::unique_ptr<DynamicBucketIndexMaintainer> hash_index;  // dynamic-bucket tables
   };
   using WriterKey = std::pair<std::string, int32_t>;  // serialized partition, bucket
 
@@ -103,10 +123,17 @@ class FileStoreWrite {
   // Reads the live files of every bucket from the latest snapshot into restored_, unless
   // restored_ already holds that snapshot's.
   Status RefreshRestored();
+  // Dynamic-bucket tables: validates the options and makes assigner_.
+  Status OpenBucketAssigner();
   Result<BucketWriter*> GetOrCreateWriter(const std::string& partition, int32_t bucket);
   // Syncs the directories of the files `messages` add (file_io.h durability).
   Status SyncDirectoriesOf(const std::vector<CommitMessageImpl>& messages) const;
   Status RowKindsOf(const ColumnBatch& batch, const RowKind* kinds, std::vector<RowKind>* out);
+  // Dynamic buckets: the HASH files of a partition in the latest snapshot, read (the
+  // assigner's loader); where an index file of a bucket lies; a new one's path.
+  Result<std::vector<BucketHashes>> LoadPartitionHashes(const std::string& partition);
+  Result<std::string> IndexFilePathOf(const IndexManifestEntry& entry);
+  Result<std::string> NewIndexFilePath(const std::string& partition, int32_t bucket);
 
   std::shared_ptr<const FileStoreTable> table_;
   FileStoreWriteOptions options_;
@@ -118,6 +145,10 @@ class FileStoreWrite {
   std::map<WriterKey, BucketWriter> writers_;
   std::set<WriterKey> written_since_full_compaction_;   // full-compaction.delta-commits
   std::vector<CommitMessageImpl> pending_compactions_;  // bucket-unaware compactions
+  std::unique_ptr<BucketAssigner> assigner_;            // dynamic-bucket tables
+  std::string index_file_uuid_;
+  int64_t index_file_count_ = 0;
+  std::vector<int32_t> hashes_scratch_;
   std::vector<RowKind> kinds_scratch_;
   std::string partition_scratch_;
 };
