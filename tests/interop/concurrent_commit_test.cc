@@ -97,9 +97,9 @@ class ConcurrentRun {
  private:
   TableShape Shape() const {
     TableShape shape;
-    shape.columns = {{"id", Atomic(ColumnKind::kBigInt, 0, 0, true)},
-                     {"seq", Atomic(ColumnKind::kBigInt, 0, 0, true)},
-                     {"v", Atomic(ColumnKind::kString)}};
+    shape.columns = {{"id", DataType::BigInt(false)},
+                     {"seq", DataType::BigInt(false)},
+                     {"v", DataType::String()}};
     if (primary_key_) {
       shape.primary_keys = {"id"};
       shape.merge_engine = "deduplicate";
@@ -120,7 +120,7 @@ class ConcurrentRun {
     for (int i = 0; i < n; ++i) {
       c.rows.push_back({{"id", std::uniform_int_distribution<int64_t>(0, kKeySpace - 1)(rng_)},
                         {"seq", next_seq_++},
-                        {"v", RandomValue(Atomic(ColumnKind::kString), &rng_)}});
+                        {"v", RandomValue(DataType::String(), &rng_)}});
     }
     return c;
   }

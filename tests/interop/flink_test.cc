@@ -64,9 +64,8 @@ class FlinkRun {
  private:
   static TableShape PkShape() {
     TableShape shape;
-    shape.columns = {{"id", Atomic(ColumnKind::kBigInt, 0, 0, true)},
-                     {"n", Atomic(ColumnKind::kInt)},
-                     {"v", Atomic(ColumnKind::kString)}};
+    shape.columns = {
+        {"id", DataType::BigInt(false)}, {"n", DataType::Int()}, {"v", DataType::String()}};
     shape.primary_keys = {"id"};
     shape.merge_engine = "deduplicate";
     return shape;
@@ -92,8 +91,8 @@ class FlinkRun {
     const int n = std::uniform_int_distribution<int>(5, 15)(rng_);
     for (int i = 0; i < n; ++i) {
       nlohmann::json row = {{"id", std::uniform_int_distribution<int64_t>(0, kKeySpace - 1)(rng_)},
-                            {"n", RandomValue(Atomic(ColumnKind::kInt), &rng_)},
-                            {"v", RandomValue(Atomic(ColumnKind::kString), &rng_)}};
+                            {"n", RandomValue(DataType::Int(), &rng_)},
+                            {"v", RandomValue(DataType::String(), &rng_)}};
       if (retract && std::uniform_int_distribution<int>(0, 5)(rng_) == 0) row["_ROW_KIND"] = "-D";
       rows.push_back(row);
     }
@@ -232,9 +231,7 @@ class FlinkRun {
         if (i > 0) sql += ", ";
         const std::string literal = SqlLiteral(row.value(columns[i].name, nlohmann::json()));
         // Typed NULLs and INT literals, so that VALUES has the table's column types.
-        ColumnType type = columns[i].type;
-        type.not_null = false;
-        sql += "CAST(" + literal + " AS " + type.Sql() + ")";
+        sql += "CAST(" + literal + " AS " + columns[i].type->WithNullable(true)->ToString() + ")";
       }
       sql += ")";
     }
@@ -245,9 +242,8 @@ class FlinkRun {
   // Flink job reading and writing), then VALUES; Sluice reads it, writes into it, Flink reads.
   void InsertInto() {
     TableShape shape;
-    shape.columns = {{"id", Atomic(ColumnKind::kBigInt, 0, 0, true)},
-                     {"p", Atomic(ColumnKind::kInt, 0, 0, true)},
-                     {"v", Atomic(ColumnKind::kString)}};
+    shape.columns = {
+        {"id", DataType::BigInt(false)}, {"p", DataType::Int(false)}, {"v", DataType::String()}};
     shape.primary_keys = {"id", "p"};
     shape.partition_keys = {"p"};
     shape.merge_engine = "deduplicate";
@@ -276,7 +272,7 @@ class FlinkRun {
     for (int i = 0; i < 8; ++i) {
       values.push_back({{"id", std::uniform_int_distribution<int64_t>(0, kKeySpace - 1)(rng_)},
                         {"p", std::uniform_int_distribution<int>(0, 2)(rng_)},
-                        {"v", RandomValue(Atomic(ColumnKind::kString), &rng_)}});
+                        {"v", RandomValue(DataType::String(), &rng_)}});
     }
     if (!Driver({{"cmd", "sql"},
                  {"sql", "INSERT INTO fl.from_flink VALUES " + Values(values, shape.columns)}},
@@ -290,7 +286,7 @@ class FlinkRun {
     for (int i = 0; i < 6; ++i) {
       more.push_back({{"id", std::uniform_int_distribution<int64_t>(0, kKeySpace - 1)(rng_)},
                       {"p", std::uniform_int_distribution<int>(0, 2)(rng_)},
-                      {"v", RandomValue(Atomic(ColumnKind::kString), &rng_)}});
+                      {"v", RandomValue(DataType::String(), &rng_)}});
     }
     if (!SluiceWrite(more, "fl.from_flink")) return;
     model.Apply(more, false);
@@ -304,9 +300,8 @@ class FlinkRun {
   // a key that moves to another partition leaves the old one.
   void CrossPartition() {
     TableShape shape;
-    shape.columns = {{"id", Atomic(ColumnKind::kBigInt, 0, 0, true)},
-                     {"p", Atomic(ColumnKind::kInt, 0, 0, true)},
-                     {"v", Atomic(ColumnKind::kString)}};
+    shape.columns = {
+        {"id", DataType::BigInt(false)}, {"p", DataType::Int(false)}, {"v", DataType::String()}};
     shape.primary_keys = {"id"};
     shape.merge_engine = "deduplicate";
     TableModel model(shape);
@@ -326,7 +321,7 @@ class FlinkRun {
         if (!seen.insert(id).second) continue;
         values.push_back({{"id", id},
                           {"p", std::uniform_int_distribution<int>(0, 2)(rng_)},
-                          {"v", RandomValue(Atomic(ColumnKind::kString), &rng_)}});
+                          {"v", RandomValue(DataType::String(), &rng_)}});
       }
       if (!Driver(
               {{"cmd", "sql"},

@@ -34,12 +34,12 @@ struct JavaCase {
 };
 
 std::vector<Column> KeyedColumns(bool partitioned) {
-  std::vector<Column> columns = {{"id", Atomic(ColumnKind::kBigInt, 0, 0, true)}};
-  if (partitioned) columns.push_back({"p", Atomic(ColumnKind::kInt, 0, 0, true)});
-  columns.push_back({"v_int", Atomic(ColumnKind::kInt)});
-  columns.push_back({"v_str", Atomic(ColumnKind::kString)});
-  columns.push_back({"v_dec", Atomic(ColumnKind::kDecimal, 20, 4)});
-  columns.push_back({"v_ts", Atomic(ColumnKind::kTimestamp, 6)});
+  std::vector<Column> columns = {{"id", DataType::BigInt(false)}};
+  if (partitioned) columns.push_back({"p", DataType::Int(false)});
+  columns.push_back({"v_int", DataType::Int()});
+  columns.push_back({"v_str", DataType::String()});
+  columns.push_back({"v_dec", DataType::Decimal(20, 4)});
+  columns.push_back({"v_ts", DataType::Timestamp(6)});
   return columns;
 }
 
@@ -144,7 +144,7 @@ class JavaCaseRun {
     nlohmann::json create = Command("create_table");
     nlohmann::json fields = nlohmann::json::array();
     for (const Column& column : c_.columns) {
-      fields.push_back({{"name", column.name}, {"type", column.type.PaimonJson()}});
+      fields.push_back({{"name", column.name}, {"type", PaimonJson(column.type)}});
     }
     create["fields"] = fields;
     create["primary_keys"] = c_.primary_keys;
@@ -306,30 +306,30 @@ TEST(Interop, CreateTableAgreesWithJava) {
   TempDir warehouse;
   ASSERT_TRUE(SluiceOk("create-database ddl --warehouse " + ShellQuote(warehouse.path()),
                        "create-database"));
-  ColumnType nested = Atomic(ColumnKind::kRow);
-  nested.children = {{"ts", Atomic(ColumnKind::kTimestamp, 9)}};
-  const std::vector<std::pair<std::string, ColumnType>> cases = {
-      {"avro", Atomic(ColumnKind::kTimestamp, 9)},    {"avro", Atomic(ColumnKind::kTimestamp, 6)},
-      {"avro", Atomic(ColumnKind::kTimestampLtz, 9)}, {"avro", nested},
-      {"parquet", Atomic(ColumnKind::kTimestamp, 9)}, {"orc", Atomic(ColumnKind::kTimestamp, 9)}};
+  const DataTypePtr nested =
+      DataType::Row({{0, "ts", DataType::Timestamp(9), std::nullopt, std::nullopt}});
+  const std::vector<std::pair<std::string, DataTypePtr>> cases = {
+      {"avro", DataType::Timestamp(9)},    {"avro", DataType::Timestamp(6)},
+      {"avro", DataType::TimestampLtz(9)}, {"avro", nested},
+      {"parquet", DataType::Timestamp(9)}, {"orc", DataType::Timestamp(9)}};
   int index = 0;
   for (const auto& [format, type] : cases) {
     const std::string name = "t" + std::to_string(index++);
     nlohmann::json create = {
         {"cmd", "create_table"}, {"warehouse", warehouse.path()}, {"table", "java." + name}};
     create["fields"] = nlohmann::json::array(
-        {{{"name", "id"}, {"type", "BIGINT"}}, {{"name", "c"}, {"type", type.PaimonJson()}}});
+        {{{"name", "id"}, {"type", "BIGINT"}}, {{"name", "c"}, {"type", PaimonJson(type)}}});
     create["options"] = {{"file.format", format}};
     const bool java_ok = Oracle()->Call(create).ok();
     const bool sluice_ok =
         RunSluice("create-table ddl." + name + " --warehouse " + ShellQuote(warehouse.path()) +
-                  " --column 'id BIGINT' --column " + ShellQuote("c " + type.Sql()) +
+                  " --column 'id BIGINT' --column " + ShellQuote("c " + type->ToString()) +
                   " --option file.format=" + format)
             .exit_code == 0;
     ++Counts().reads_compared;
     if (java_ok != sluice_ok) {
       ++Counts().mismatches;
-      ADD_FAILURE() << "create-table " << format << " with " << type.Sql() << ": Java "
+      ADD_FAILURE() << "create-table " << format << " with " << type->ToString() << ": Java "
                     << (java_ok ? "accepts" : "refuses") << ", Sluice "
                     << (sluice_ok ? "accepts" : "refuses");
     }
@@ -350,8 +350,7 @@ TEST(Interop, FileCompressionAgreesWithJava) {
   TempDir warehouse;
   ASSERT_TRUE(SluiceOk("create-database codec --warehouse " + ShellQuote(warehouse.path()),
                        "create-database"));
-  const std::vector<Column> columns = {{"id", Atomic(ColumnKind::kBigInt, 0, 0, true)},
-                                       {"v", Atomic(ColumnKind::kString)}};
+  const std::vector<Column> columns = {{"id", DataType::BigInt(false)}, {"v", DataType::String()}};
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"avro", "none"},   {"avro", "zstd"},    {"avro", "null"}, {"avro", "lz4"},
       {"parquet", "lz4"}, {"parquet", "none"}, {"orc", "lz4"}};
