@@ -70,9 +70,13 @@ if ! command -v javac >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
     openjdk-17-jdk-headless maven
 fi
-interop_pom="$here/tests/interop/java/pom.xml"
-if ! mvn -q -o -f "$interop_pom" package >/dev/null 2>&1; then
-  echo "setup: fetching the interop oracle's Maven artifacts"
-  mvn -q -f "$interop_pom" package
-fi
+# The Flink driver (tests/interop/flink) is a project of its own: Paimon's Flink connector
+# bundles Paimon.
+for interop_project in java flink; do
+  interop_pom="$here/tests/interop/$interop_project/pom.xml"
+  if ! mvn -q -o -f "$interop_pom" package >/dev/null 2>&1; then
+    echo "setup: fetching the Maven artifacts of tests/interop/$interop_project"
+    mvn -q -f "$interop_pom" package
+  fi
+done
 # --- end interop ---

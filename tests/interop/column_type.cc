@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdio>
 
+#include "sluice/types/data_type_json.h"
+
 namespace sluice::test {
 
 namespace {
@@ -65,164 +67,62 @@ int64_t Pow10(int n) {
 
 }  // namespace
 
-ColumnType Atomic(ColumnKind kind, int precision, int scale, bool not_null) {
-  ColumnType type;
-  type.kind = kind;
-  type.precision = precision;
-  type.scale = scale;
-  type.not_null = not_null;
-  return type;
+nlohmann::json PaimonJson(const DataTypePtr& type) {
+  return nlohmann::json::parse(DataTypeToJson(*type));
 }
 
-std::string ColumnType::Sql() const {
-  std::string sql;
-  switch (kind) {
-    case ColumnKind::kBoolean:
-      sql = "BOOLEAN";
-      break;
-    case ColumnKind::kTinyInt:
-      sql = "TINYINT";
-      break;
-    case ColumnKind::kSmallInt:
-      sql = "SMALLINT";
-      break;
-    case ColumnKind::kInt:
-      sql = "INT";
-      break;
-    case ColumnKind::kBigInt:
-      sql = "BIGINT";
-      break;
-    case ColumnKind::kFloat:
-      sql = "FLOAT";
-      break;
-    case ColumnKind::kDouble:
-      sql = "DOUBLE";
-      break;
-    case ColumnKind::kDecimal:
-      sql = "DECIMAL(" + std::to_string(precision) + ", " + std::to_string(scale) + ")";
-      break;
-    case ColumnKind::kString:
-      sql = "STRING";
-      break;
-    case ColumnKind::kBytes:
-      sql = "BYTES";
-      break;
-    case ColumnKind::kDate:
-      sql = "DATE";
-      break;
-    case ColumnKind::kTime:
-      sql = "TIME(" + std::to_string(precision) + ")";
-      break;
-    case ColumnKind::kTimestamp:
-      sql = "TIMESTAMP(" + std::to_string(precision) + ")";
-      break;
-    case ColumnKind::kTimestampLtz:
-      sql = "TIMESTAMP(" + std::to_string(precision) + ") WITH LOCAL TIME ZONE";
-      break;
-    case ColumnKind::kArray:
-      sql = "ARRAY<" + children[0].second.Sql() + ">";
-      break;
-    case ColumnKind::kMap:
-      sql = "MAP<" + children[0].second.Sql() + ", " + children[1].second.Sql() + ">";
-      break;
-    case ColumnKind::kRow: {
-      sql = "ROW<";
-      for (size_t i = 0; i < children.size(); ++i) {
-        if (i > 0) sql += ", ";
-        sql += children[i].first + " " + children[i].second.Sql();
-      }
-      sql += ">";
-      break;
-    }
-  }
-  return not_null ? sql + " NOT NULL" : sql;
-}
-
-nlohmann::json ColumnType::PaimonJson() const {
-  const std::string null_suffix = not_null ? " NOT NULL" : "";
-  switch (kind) {
-    case ColumnKind::kArray:
-      return {{"type", "ARRAY" + null_suffix}, {"element", children[0].second.PaimonJson()}};
-    case ColumnKind::kMap:
-      return {{"type", "MAP" + null_suffix},
-              {"key", children[0].second.PaimonJson()},
-              {"value", children[1].second.PaimonJson()}};
-    case ColumnKind::kRow: {
-      nlohmann::json fields = nlohmann::json::array();
-      // Java's Schema.Builder reassigns nested field ids.
-      int id = 0;
-      for (const auto& [name, child] : children) {
-        fields.push_back({{"id", id++}, {"name", name}, {"type", child.PaimonJson()}});
-      }
-      return {{"type", "ROW" + null_suffix}, {"fields", fields}};
-    }
-    default:
-      return Sql();
-  }
-}
-
-std::vector<ColumnType> ValueTypePool() {
-  std::vector<ColumnType> pool = {
-      Atomic(ColumnKind::kBoolean),
-      Atomic(ColumnKind::kTinyInt),
-      Atomic(ColumnKind::kSmallInt),
-      Atomic(ColumnKind::kInt),
-      Atomic(ColumnKind::kBigInt),
-      Atomic(ColumnKind::kFloat),
-      Atomic(ColumnKind::kDouble),
-      Atomic(ColumnKind::kDecimal, 5, 2),
-      Atomic(ColumnKind::kDecimal, 18, 4),
-      Atomic(ColumnKind::kDecimal, 38, 10),
-      Atomic(ColumnKind::kString),
-      Atomic(ColumnKind::kBytes),
-      Atomic(ColumnKind::kDate),
-      Atomic(ColumnKind::kTime, 0),
-      Atomic(ColumnKind::kTime, 3),
-      Atomic(ColumnKind::kTimestamp, 0),
-      Atomic(ColumnKind::kTimestamp, 3),
-      Atomic(ColumnKind::kTimestamp, 6),
-      Atomic(ColumnKind::kTimestamp, 9),
-      Atomic(ColumnKind::kTimestampLtz, 3),
-      Atomic(ColumnKind::kTimestampLtz, 6),
+std::vector<DataTypePtr> ValueTypePool() {
+  return {
+      DataType::Boolean(),
+      DataType::TinyInt(),
+      DataType::SmallInt(),
+      DataType::Int(),
+      DataType::BigInt(),
+      DataType::Float(),
+      DataType::Double(),
+      DataType::Decimal(5, 2),
+      DataType::Decimal(18, 4),
+      DataType::Decimal(38, 10),
+      DataType::String(),
+      DataType::Bytes(),
+      DataType::Date(),
+      DataType::Time(0),
+      DataType::Time(3),
+      DataType::Timestamp(0),
+      DataType::Timestamp(3),
+      DataType::Timestamp(6),
+      DataType::Timestamp(9),
+      DataType::TimestampLtz(3),
+      DataType::TimestampLtz(6),
+      DataType::Array(DataType::Int()),
+      DataType::Map(DataType::String(false), DataType::BigInt()),
+      DataType::Row({{0, "x", DataType::Int(), std::nullopt, std::nullopt},
+                     {1, "y", DataType::String(), std::nullopt, std::nullopt},
+                     {2, "z", DataType::Array(DataType::String()), std::nullopt, std::nullopt},
+                     {3, "w", DataType::Decimal(20, 3), std::nullopt, std::nullopt}}),
   };
-  ColumnType array = Atomic(ColumnKind::kArray);
-  array.children = {{"element", Atomic(ColumnKind::kInt)}};
-  pool.push_back(array);
-  ColumnType map = Atomic(ColumnKind::kMap);
-  map.children = {{"key", Atomic(ColumnKind::kString, 0, 0, true)},
-                  {"value", Atomic(ColumnKind::kBigInt)}};
-  pool.push_back(map);
-  ColumnType row = Atomic(ColumnKind::kRow);
-  ColumnType inner_array = Atomic(ColumnKind::kArray);
-  inner_array.children = {{"element", Atomic(ColumnKind::kString)}};
-  row.children = {{"x", Atomic(ColumnKind::kInt)},
-                  {"y", Atomic(ColumnKind::kString)},
-                  {"z", inner_array},
-                  {"w", Atomic(ColumnKind::kDecimal, 20, 3)}};
-  pool.push_back(row);
-  return pool;
 }
 
-nlohmann::json RandomValue(const ColumnType& type, std::mt19937_64* rng) {
-  if (!type.not_null && Uniform(rng, 0, 7) == 0) return nullptr;
-  switch (type.kind) {
-    case ColumnKind::kBoolean:
+nlohmann::json RandomValue(const DataTypePtr& type, std::mt19937_64* rng) {
+  if (type->nullable() && Uniform(rng, 0, 7) == 0) return nullptr;
+  switch (type->root()) {
+    case TypeRoot::kBoolean:
       return Uniform(rng, 0, 1) == 1;
-    case ColumnKind::kTinyInt:
+    case TypeRoot::kTinyInt:
       return Uniform(rng, -128, 127);
-    case ColumnKind::kSmallInt:
+    case TypeRoot::kSmallInt:
       return Uniform(rng, -32768, 32767);
-    case ColumnKind::kInt:
+    case TypeRoot::kInt:
       return Uniform(rng, INT32_MIN, INT32_MAX);
-    case ColumnKind::kBigInt:
+    case TypeRoot::kBigInt:
       return Uniform(rng, INT64_MIN, INT64_MAX);
-    case ColumnKind::kFloat:
+    case TypeRoot::kFloat:
       // Multiples of 1/8: exact in a float, one shortest text in every language.
       return static_cast<double>(Uniform(rng, -80000, 80000)) / 8.0;
-    case ColumnKind::kDouble:
+    case TypeRoot::kDouble:
       return std::uniform_real_distribution<double>(-1e9, 1e9)(*rng);
-    case ColumnKind::kDecimal: {
-      const int int_digits = type.precision - type.scale;
+    case TypeRoot::kDecimal: {
+      const int int_digits = type->precision() - type->scale();
       const bool negative = Uniform(rng, 0, 1) == 1;
       std::string digits;
       const int64_t n_int = Uniform(rng, 1, int_digits < 1 ? 1 : int_digits);
@@ -231,86 +131,90 @@ nlohmann::json RandomValue(const ColumnType& type, std::mt19937_64* rng) {
       }
       if (int_digits < 1) digits = "0";
       std::string frac;
-      for (int i = 0; i < type.scale; ++i) frac += static_cast<char>('0' + Uniform(rng, 0, 9));
-      std::string text = digits + (type.scale > 0 ? "." + frac : "");
+      for (int i = 0; i < type->scale(); ++i) frac += static_cast<char>('0' + Uniform(rng, 0, 9));
+      std::string text = digits + (type->scale() > 0 ? "." + frac : "");
       const bool zero = text.find_first_not_of("0.") == std::string::npos;
       return (negative && !zero ? "-" : "") + text;
     }
-    case ColumnKind::kString:
+    case TypeRoot::kChar:
+    case TypeRoot::kVarChar:
       return RandomText(rng);
-    case ColumnKind::kBytes: {
+    case TypeRoot::kBinary:
+    case TypeRoot::kVarBinary: {
       std::string bytes;
       const int64_t n = Uniform(rng, 0, 9);
       for (int64_t i = 0; i < n; ++i) bytes.push_back(static_cast<char>(Uniform(rng, 0, 255)));
       return nlohmann::json{{"base64", Base64(bytes)}};
     }
-    case ColumnKind::kDate:
+    case TypeRoot::kDate:
       return Date(Uniform(rng, -25000, 50000));
-    case ColumnKind::kTime: {
+    case TypeRoot::kTime: {
       const int64_t millis = Uniform(rng, 0, 86399999);
       const int64_t secs = millis / 1000;
       char buf[64];
       std::snprintf(buf, sizeof(buf), "%02lld:%02lld:%02lld", static_cast<long long>(secs / 3600),
                     static_cast<long long>((secs / 60) % 60), static_cast<long long>(secs % 60));
-      return buf + Fraction(type.precision > 0 ? (millis % 1000) * 1000000 : 0, type.precision);
+      return buf +
+             Fraction(type->precision() > 0 ? (millis % 1000) * 1000000 : 0, type->precision());
     }
-    case ColumnKind::kTimestamp:
-    case ColumnKind::kTimestampLtz: {
+    case TypeRoot::kTimestamp:
+    case TypeRoot::kTimestampLtz: {
       const int64_t seconds = Uniform(rng, -2208988800LL, 4102444799LL);  // 1900..2099
       int64_t nanos = Uniform(rng, 0, 999999999);
-      if (type.precision < 9) nanos -= nanos % Pow10(9 - type.precision);
+      if (type->precision() < 9) nanos -= nanos % Pow10(9 - type->precision());
       const int64_t days = seconds >= 0 ? seconds / 86400 : -((-seconds + 86399) / 86400);
       const int64_t of_day = seconds - days * 86400;
       char buf[64];
       std::snprintf(
           buf, sizeof(buf), " %02lld:%02lld:%02lld", static_cast<long long>(of_day / 3600),
           static_cast<long long>((of_day / 60) % 60), static_cast<long long>(of_day % 60));
-      return Date(days) + buf + Fraction(nanos, type.precision);
+      return Date(days) + buf + Fraction(nanos, type->precision());
     }
-    case ColumnKind::kArray: {
+    case TypeRoot::kArray: {
       nlohmann::json items = nlohmann::json::array();
       const int64_t n = Uniform(rng, 0, 4);
-      for (int64_t i = 0; i < n; ++i) items.push_back(RandomValue(type.children[0].second, rng));
+      for (int64_t i = 0; i < n; ++i) items.push_back(RandomValue(type->element(), rng));
       return items;
     }
-    case ColumnKind::kMap: {
+    case TypeRoot::kMap: {
       nlohmann::json pairs = nlohmann::json::array();
       const int64_t n = Uniform(rng, 0, 3);
       for (int64_t i = 0; i < n; ++i) {
         // Distinct keys: "k0", "k1", ... with a random tail.
         pairs.push_back(
-            {"k" + std::to_string(i) + RandomText(rng), RandomValue(type.children[1].second, rng)});
+            {"k" + std::to_string(i) + RandomText(rng), RandomValue(type->value(), rng)});
       }
       return pairs;
     }
-    case ColumnKind::kRow: {
+    case TypeRoot::kRow: {
       nlohmann::json fields = nlohmann::json::object();
-      for (const auto& [name, child] : type.children) fields[name] = RandomValue(child, rng);
+      for (const DataField& f : type->fields()) fields[f.name] = RandomValue(f.type, rng);
       return fields;
     }
+    default:
+      return nullptr;
   }
-  return nullptr;
 }
 
-nlohmann::json NormalizeValue(const nlohmann::json& value, const ColumnType& type) {
+nlohmann::json NormalizeValue(const nlohmann::json& value, const DataTypePtr& type) {
   if (value.is_null()) return value;
-  switch (type.kind) {
-    case ColumnKind::kFloat:
+  switch (type->root()) {
+    case TypeRoot::kFloat:
       if (value.is_number()) return static_cast<double>(value.get<float>());
       return value;
-    case ColumnKind::kDouble:
+    case TypeRoot::kDouble:
       if (value.is_number()) return value.get<double>();
       return value;
-    case ColumnKind::kArray: {
+    case TypeRoot::kArray: {
       nlohmann::json out = nlohmann::json::array();
-      for (const auto& item : value) out.push_back(NormalizeValue(item, type.children[0].second));
+      for (const auto& item : value) out.push_back(NormalizeValue(item, type->element()));
       return out;
     }
-    case ColumnKind::kMap: {
+    case TypeRoot::kMap: {
       nlohmann::json out = nlohmann::json::array();
       for (const auto& pair : value) {
-        out.push_back({NormalizeValue(pair[0], type.children[0].second),
-                       NormalizeValue(pair[1], type.children[1].second)});
+        out.push_back(
+            {NormalizeValue(pair[0], type->key()), NormalizeValue(pair[1], type->value())});
       }
       // A map has no order (Java reads Avro maps through a hash map).
       std::sort(out.begin(), out.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
@@ -318,10 +222,11 @@ nlohmann::json NormalizeValue(const nlohmann::json& value, const ColumnType& typ
       });
       return out;
     }
-    case ColumnKind::kRow: {
+    case TypeRoot::kRow: {
       nlohmann::json out = nlohmann::json::object();
-      for (const auto& [name, child] : type.children) {
-        out[name] = NormalizeValue(value.contains(name) ? value[name] : nlohmann::json(), child);
+      for (const DataField& f : type->fields()) {
+        out[f.name] =
+            NormalizeValue(value.contains(f.name) ? value[f.name] : nlohmann::json(), f.type);
       }
       return out;
     }

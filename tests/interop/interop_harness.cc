@@ -17,16 +17,33 @@ InteropCounts& Counts() {
   return counts;
 }
 
+namespace {
+
+// The program, started on first use; null (with a test failure) when it cannot start.
+JavaOracle* Started(const JavaProgram& program, std::unique_ptr<JavaOracle>* running,
+                    std::string* failure) {
+  if (*running == nullptr && failure->empty()) {
+    const std::string log =
+        fs::temp_directory_path().string() + "/sluice-interop-" + program.project + ".log";
+    *running = JavaOracle::Start(program, log, failure);
+    if (*running == nullptr && failure->empty()) *failure = program.main_class + " did not start";
+  }
+  if (*running == nullptr) ADD_FAILURE() << *failure;
+  return running->get();
+}
+
+}  // namespace
+
 JavaOracle* Oracle() {
   static std::unique_ptr<JavaOracle> oracle;
   static std::string failure;
-  if (oracle == nullptr && failure.empty()) {
-    const std::string log = fs::temp_directory_path().string() + "/sluice-interop-java.log";
-    oracle = JavaOracle::Start(log, &failure);
-    if (oracle == nullptr && failure.empty()) failure = "the Java oracle did not start";
-  }
-  if (oracle == nullptr) ADD_FAILURE() << failure;
-  return oracle.get();
+  return Started(OracleProgram(), &oracle, &failure);
+}
+
+JavaOracle* Flink() {
+  static std::unique_ptr<JavaOracle> flink;
+  static std::string failure;
+  return Started(FlinkProgram(), &flink, &failure);
 }
 
 std::string ShellQuote(const std::string& text) {
@@ -104,13 +121,17 @@ ReadRows SluiceRead(const std::string& args, const std::vector<Column>& columns)
 }
 
 ReadRows JavaRead(const nlohmann::json& command, const std::vector<Column>& columns) {
+  return ProgramRead(Oracle(), command, columns);
+}
+
+ReadRows ProgramRead(JavaOracle* program, const nlohmann::json& command,
+                     const std::vector<Column>& columns) {
   ReadRows rows;
-  JavaOracle* oracle = Oracle();
-  if (oracle == nullptr) {
-    rows.error = "no Java oracle";
+  if (program == nullptr) {
+    rows.error = "the Java program did not start";
     return rows;
   }
-  OracleAnswer answer = oracle->Call(command);
+  OracleAnswer answer = program->Call(command);
   if (!answer.ok()) {
     rows.error = answer.error();
     return rows;

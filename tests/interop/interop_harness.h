@@ -24,6 +24,12 @@ struct InteropCounts {
   int64_t files_compared = 0;
   int64_t mismatches = 0;
   int64_t expected_failures = 0;
+  // Commits of the concurrent scenarios (concurrent_commit_test.cc): landed, or refused with a
+  // conflict.
+  int64_t concurrent_landed = 0;
+  int64_t concurrent_conflicts = 0;
+  // Reads of Flink SQL jobs compared with Sluice's (flink_test.cc).
+  int64_t flink_reads = 0;
   // Expected-failure key -> {checks that failed, checks that passed}, printed with the counts.
   std::map<std::string, std::pair<int64_t, int64_t>> expected_failure_log;
 };
@@ -33,6 +39,8 @@ InteropCounts& Counts();
 // The Java oracle, started on first use; fails the current test (and returns null) when it
 // cannot start.
 JavaOracle* Oracle();
+// The Flink driver (tests/interop/flink), likewise.
+JavaOracle* Flink();
 
 // `text` quoted for the shell.
 std::string ShellQuote(const std::string& text);
@@ -48,6 +56,9 @@ struct ReadRows {
 };
 ReadRows SluiceRead(const std::string& args, const std::vector<Column>& columns);
 ReadRows JavaRead(const nlohmann::json& command, const std::vector<Column>& columns);
+// The rows a Java program (the oracle, the Flink driver) answers `command` with.
+ReadRows ProgramRead(JavaOracle* program, const nlohmann::json& command,
+                     const std::vector<Column>& columns);
 
 // Compares the readers' rows (and the model's, when given): a difference counts a mismatch and
 // fails the test with the first rows that differ, unless `quiet` (for expected failures), in

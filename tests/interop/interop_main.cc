@@ -12,11 +12,13 @@ int main(int argc, char** argv) {
   const sluice::test::InteropCounts& c = sluice::test::Counts();
   std::printf(
       "interop counts: scenarios %lld, snapshots compared %lld, deltas compared %lld, reads "
-      "compared %lld, files compared %lld, mismatches %lld, expected failures %lld\n",
+      "compared %lld, files compared %lld, concurrent commits landed %lld, concurrent conflicts "
+      "%lld, flink reads compared %lld, mismatches %lld, expected failures %lld\n",
       static_cast<long long>(c.scenarios), static_cast<long long>(c.snapshots_compared),
       static_cast<long long>(c.deltas_compared), static_cast<long long>(c.reads_compared),
-      static_cast<long long>(c.files_compared), static_cast<long long>(c.mismatches),
-      static_cast<long long>(c.expected_failures));
+      static_cast<long long>(c.files_compared), static_cast<long long>(c.concurrent_landed),
+      static_cast<long long>(c.concurrent_conflicts), static_cast<long long>(c.flink_reads),
+      static_cast<long long>(c.mismatches), static_cast<long long>(c.expected_failures));
   int stale = 0;
   for (const auto& [key, seen] : c.expected_failure_log) {
     const auto& list = sluice::test::ExpectedFailures();

@@ -15,19 +15,33 @@ std::string OracleAnswer::error() const {
   return head.dump();
 }
 
-std::string JavaOracle::ClassPath() {
-  const std::string target = SourceDir() + "/tests/interop/java/target";
-  const std::string jar = target + "/sluice-interop-oracle-1.jar";
+const JavaProgram& OracleProgram() {
+  static const JavaProgram program{"java", "sluice-interop-oracle-1.jar",
+                                   "org.sluice.interop.Oracle", "1g"};
+  return program;
+}
+
+const JavaProgram& FlinkProgram() {
+  static const JavaProgram program{"flink", "sluice-interop-flink-1.jar",
+                                   "org.sluice.interop.flink.FlinkDriver", "1500m"};
+  return program;
+}
+
+std::string JavaOracle::ClassPath(const JavaProgram& program) {
+  const std::string target = SourceDir() + "/tests/interop/" + program.project + "/target";
+  const std::string jar = target + "/" + program.jar;
   if (!std::filesystem::exists(jar) || !std::filesystem::exists(target + "/lib")) return "";
   return jar + ":" + target + "/lib/*";
 }
 
-std::unique_ptr<JavaOracle> JavaOracle::Start(const std::string& log_path, std::string* why) {
-  const std::string class_path = ClassPath();
+std::unique_ptr<JavaOracle> JavaOracle::Start(const JavaProgram& program,
+                                              const std::string& log_path, std::string* why) {
+  const std::string class_path = ClassPath(program);
   if (class_path.empty()) {
-    *why = "the Java oracle is not built (tests/interop/java/target): run scripts/setup.sh";
+    *why = "tests/interop/" + program.project + " is not built (its target/): run scripts/setup.sh";
     return nullptr;
   }
+  const std::string heap = "-Xmx" + program.max_heap;
   int to_child[2];
   int from_child[2];
   if (pipe(to_child) != 0 || pipe(from_child) != 0) {
@@ -47,8 +61,8 @@ std::unique_ptr<JavaOracle> JavaOracle::Start(const std::string& log_path, std::
     close(to_child[1]);
     close(from_child[0]);
     // A small heap and one JIT thread: the machine is shared, the tables are small.
-    execlp("java", "java", "-Xmx1g", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
-           class_path.c_str(), "org.sluice.interop.Oracle", static_cast<char*>(nullptr));
+    execlp("java", "java", heap.c_str(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
+           class_path.c_str(), program.main_class.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
   close(to_child[0]);

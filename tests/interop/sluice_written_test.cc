@@ -39,13 +39,15 @@ bool Chance(std::mt19937_64* rng, double p) {
 }
 
 // Avro files hold timestamps of precision <= 6 only (Java refuses the others at CREATE).
-bool AvroHolds(const ColumnType& type) {
-  if ((type.kind == ColumnKind::kTimestamp || type.kind == ColumnKind::kTimestampLtz) &&
-      type.precision > 6) {
+bool AvroHolds(const DataTypePtr& type) {
+  if ((type->root() == TypeRoot::kTimestamp || type->root() == TypeRoot::kTimestampLtz) &&
+      type->precision() > 6) {
     return false;
   }
-  for (const auto& [name, child] : type.children) {
-    if (!AvroHolds(child)) return false;
+  if (type->root() == TypeRoot::kArray) return AvroHolds(type->element());
+  if (type->root() == TypeRoot::kMap) return AvroHolds(type->key()) && AvroHolds(type->value());
+  for (const DataField& field : type->fields()) {
+    if (!AvroHolds(field.type)) return false;
   }
   return true;
 }
@@ -63,13 +65,13 @@ Scenario MakeScenario(int index, std::mt19937_64* rng) {
   }
   TableShape& shape = s.shape;
   const bool partitioned = Chance(rng, 0.5);
-  shape.columns.push_back({"id", Atomic(ColumnKind::kBigInt, 0, 0, true)});
+  shape.columns.push_back({"id", DataType::BigInt(false)});
   if (partitioned) {
-    shape.columns.push_back({"p", Atomic(ColumnKind::kInt, 0, 0, true)});
+    shape.columns.push_back({"p", DataType::Int(false)});
     shape.partition_keys = {"p"};
   }
-  std::vector<ColumnType> pool = ValueTypePool();
-  if (format == "avro") std::erase_if(pool, [](const ColumnType& t) { return !AvroHolds(t); });
+  std::vector<DataTypePtr> pool = ValueTypePool();
+  if (format == "avro") std::erase_if(pool, [](const DataTypePtr& t) { return !AvroHolds(t); });
   std::shuffle(pool.begin(), pool.end(), *rng);
   for (int i = 0; i < 6; ++i) shape.columns.push_back({"v" + std::to_string(i), pool[i]});
 
@@ -94,25 +96,25 @@ Scenario MakeScenario(int index, std::mt19937_64* rng) {
     if (shape.merge_engine != "deduplicate") s.options["merge-engine"] = shape.merge_engine;
   }
   if (kind == "deduplicate-seq") {
-    shape.columns.push_back({"seq", Atomic(ColumnKind::kBigInt, 0, 0, true)});
+    shape.columns.push_back({"seq", DataType::BigInt(false)});
     shape.sequence_field = "seq";
     s.options["sequence.field"] = "seq";
   }
   if (kind == "partial-update" && Chance(rng, 0.7)) {
-    shape.columns.push_back({"g1", Atomic(ColumnKind::kInt)});
-    shape.columns.push_back({"ga", Atomic(ColumnKind::kString)});
-    shape.columns.push_back({"gb", Atomic(ColumnKind::kBigInt)});
+    shape.columns.push_back({"g1", DataType::Int()});
+    shape.columns.push_back({"ga", DataType::String()});
+    shape.columns.push_back({"gb", DataType::BigInt()});
     shape.sequence_groups["g1"] = {"ga", "gb"};
     s.options["fields.g1.sequence-group"] = "ga,gb";
   }
   if (kind == "aggregation") {
     const std::vector<std::pair<Column, std::string>> aggregated = {
-        {{"a_sum", Atomic(ColumnKind::kBigInt)}, "sum"},
-        {{"a_max", Atomic(ColumnKind::kInt)}, "max"},
-        {{"a_min", Atomic(ColumnKind::kDouble)}, "min"},
-        {{"a_last", Atomic(ColumnKind::kString)}, "last_value"},
-        {{"a_first", Atomic(ColumnKind::kString)}, "first_non_null_value"},
-        {{"a_dmax", Atomic(ColumnKind::kDecimal, 12, 2)}, "max"},
+        {{"a_sum", DataType::BigInt()}, "sum"},
+        {{"a_max", DataType::Int()}, "max"},
+        {{"a_min", DataType::Double()}, "min"},
+        {{"a_last", DataType::String()}, "last_value"},
+        {{"a_first", DataType::String()}, "first_non_null_value"},
+        {{"a_dmax", DataType::Decimal(12, 2)}, "max"},
     };
     for (const auto& [column, fn] : aggregated) {
       shape.columns.push_back(column);
@@ -222,7 +224,7 @@ class SluiceTableRun {
   bool Create() {
     std::string args = "create-table " + Where();
     for (const Column& column : s_.shape.columns) {
-      args += " --column " + ShellQuote(column.name + " " + column.type.Sql());
+      args += " --column " + ShellQuote(column.name + " " + column.type->ToString());
     }
     auto join = [](const std::vector<std::string>& v) {
       std::string out;
@@ -259,12 +261,12 @@ class SluiceTableRun {
     std::string alter;
     const std::string added = "n" + std::to_string(next_column_++);
     if (choice == 0 || plain.size() < 2) {
-      std::vector<ColumnType> pool = ValueTypePool();
+      std::vector<DataTypePtr> pool = ValueTypePool();
       if (s_.options.at("file.format") == "avro") {
-        std::erase_if(pool, [](const ColumnType& t) { return !AvroHolds(t); });
+        std::erase_if(pool, [](const DataTypePtr& t) { return !AvroHolds(t); });
       }
       Column column{added, pool[std::uniform_int_distribution<size_t>(0, pool.size() - 1)(rng_)]};
-      alter = "--add-column " + ShellQuote(column.name + " " + column.type.Sql());
+      alter = "--add-column " + ShellQuote(column.name + " " + column.type->ToString());
       if (!SluiceOk("alter-table " + Where() + " " + alter, s_.name + " add column")) return;
       model_.AddColumn(column);
     } else if (choice == 1) {
@@ -281,15 +283,15 @@ class SluiceTableRun {
       // Widen the first INT / FLOAT column (INT -> BIGINT, FLOAT -> DOUBLE), else add one.
       for (const Column& column : model_.shape().columns) {
         if (std::find(plain.begin(), plain.end(), column.name) == plain.end()) continue;
-        ColumnType wide = column.type;
-        if (column.type.kind == ColumnKind::kInt) {
-          wide.kind = ColumnKind::kBigInt;
-        } else if (column.type.kind == ColumnKind::kFloat) {
-          wide.kind = ColumnKind::kDouble;
+        DataTypePtr wide;
+        if (column.type->root() == TypeRoot::kInt) {
+          wide = DataType::BigInt(column.type->nullable());
+        } else if (column.type->root() == TypeRoot::kFloat) {
+          wide = DataType::Double(column.type->nullable());
         } else {
           continue;
         }
-        alter = "--alter-column " + ShellQuote(column.name + " " + wide.Sql());
+        alter = "--alter-column " + ShellQuote(column.name + " " + wide->ToString());
         if (!SluiceOk("alter-table " + Where() + " " + alter, s_.name + " widen")) return;
         model_.ChangeColumnType(column.name, wide);
         break;

@@ -9,8 +9,8 @@ namespace {
 
 // Orders two JSON values of one column type: numbers by value, decimals by their numeric
 // value, dates / timestamps (fixed-width text) as text.
-int Compare(const nlohmann::json& a, const nlohmann::json& b, const ColumnType& type) {
-  if (type.kind == ColumnKind::kDecimal) {
+int Compare(const nlohmann::json& a, const nlohmann::json& b, const DataTypePtr& type) {
+  if (type->root() == TypeRoot::kDecimal) {
     const long double x = std::stold(a.get<std::string>());
     const long double y = std::stold(b.get<std::string>());
     return x < y ? -1 : (x > y ? 1 : 0);
@@ -138,7 +138,7 @@ void TableModel::Merge(const nlohmann::json& input,
     } else if (out.is_null()) {
       out = in;
     } else if (fn == "sum") {
-      if (column.type.kind == ColumnKind::kDouble) {
+      if (column.type->root() == TypeRoot::kDouble) {
         out = out.get<double>() + in.get<double>();
       } else {
         // Java's long arithmetic wraps.
@@ -199,7 +199,7 @@ void TableModel::DropColumn(const std::string& name) {
   ForEachRow([&](nlohmann::json& row) { row.erase(name); });
 }
 
-void TableModel::ChangeColumnType(const std::string& name, const ColumnType& type) {
+void TableModel::ChangeColumnType(const std::string& name, const DataTypePtr& type) {
   for (Column& column : shape_.columns) {
     if (column.name == name) column.type = type;
   }

@@ -48,7 +48,7 @@ class TableModel {
   void AddColumn(const Column& column);
   void RenameColumn(const std::string& from, const std::string& to);
   void DropColumn(const std::string& name);
-  void ChangeColumnType(const std::string& name, const ColumnType& type);
+  void ChangeColumnType(const std::string& name, const DataTypePtr& type);
 
   // The rows held, each NormalizeRow'd, sorted.
   std::vector<std::string> Rows() const;

@@ -218,7 +218,7 @@ TEST(AvroAvscOracleTest, AvscDecodesWhatWeWrite) {
   }
   TempDir tmp;
   std::vector<std::string> files;
-  for (const char* codec : {"none", "deflate", "snappy", "zstd"}) {
+  for (const char* codec : {"null", "deflate", "snappy", "zstd"}) {
     std::string path = tmp.path() + "/" + codec + ".avro";
     WriterOptions options;
     options.compression = codec;

@@ -166,7 +166,7 @@ TEST(AvroCorruptTest, TruncatedAtEveryOffsetAndFlippedBytes) {
     rows.push_back(Value::Row(
         {Value::Int64(i), i % 3 == 0 ? Value::Null() : Value::String("v" + std::to_string(i))}));
   }
-  for (const char* codec : {"none", "zstd", "snappy", "deflate"}) {
+  for (const char* codec : {"null", "zstd", "snappy", "deflate"}) {
     SCOPED_TRACE(codec);
     WriterOptions options;
     options.compression = codec;

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
+
+#include "sluice/base/coding.h"
 #include "test_util.h"
 
 namespace sluice {
@@ -99,6 +102,36 @@ TEST(CodecNames, Parse) {
   EXPECT_EQ(*ParseCompressionKind("uncompressed"), CompressionKind::kNone);
   EXPECT_TRUE(HasError(ParseCompressionKind("brotli9"), StatusCode::kInvalidArgument,
                        {"unknown compression codec 'brotli9'"}));
+}
+
+}  // namespace
+}  // namespace sluice
+
+namespace sluice {
+namespace {
+
+// Hadoop's Lz4Codec (Java's Parquet "lz4") cuts its input into blocks of at most 256 KiB less
+// its reserved overhead; its decompressor cannot take a larger block, so Sluice cuts alike.
+TEST(Lz4HadoopCodec, WritesBlocksHadoopCanRead) {
+  std::string input;
+  for (int i = 0; input.size() < 600000; ++i) input += std::to_string(i * 7919 % 100003) + ",";
+  Buffer compressed;
+  ASSERT_TRUE(GetCodec(CompressionKind::kLz4Hadoop).Compress(input, 1, &compressed).ok());
+  std::vector<uint32_t> raw_sizes;
+  size_t at = 0;
+  while (at + 8 <= compressed.size()) {
+    raw_sizes.push_back(DecodeFixed32BE(compressed.data() + at));
+    at += 8 + DecodeFixed32BE(compressed.data() + at + 4);
+  }
+  EXPECT_EQ(at, compressed.size());
+  const uint32_t max_block = 256 * 1024 - (256 * 1024 / 255 + 16);
+  ASSERT_EQ(raw_sizes.size(), (input.size() + max_block - 1) / max_block);
+  for (size_t i = 0; i + 1 < raw_sizes.size(); ++i) EXPECT_EQ(raw_sizes[i], max_block);
+  Buffer back;
+  ASSERT_TRUE(GetCodec(CompressionKind::kLz4Hadoop)
+                  .Decompress(compressed.view(), &back, input.size())
+                  .ok());
+  EXPECT_EQ(back.view(), input);
 }
 
 }  // namespace

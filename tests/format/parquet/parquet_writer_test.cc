@@ -371,8 +371,10 @@ TEST_P(ParquetWriterCodecTest, PrimitiveTypesReadBackInDuckDb) {
   }
 }
 
+// "lz4" writes Hadoop's framed LZ4 as Java does, which DuckDB does not read: its files are
+// read by Java and pyarrow in the interop tests (FileCompressionAgreesWithJava).
 INSTANTIATE_TEST_SUITE_P(Codecs, ParquetWriterCodecTest,
-                         ::testing::Values("zstd", "snappy", "gzip", "lz4", "none"));
+                         ::testing::Values("zstd", "snappy", "gzip", "lz4_raw", "none"));
 
 // Reads `path` back with our reader and compares every row with `rows`.
 void ExpectSluiceReads(const std::string& path, const DataTypePtr& row_type,

@@ -19,13 +19,21 @@ Result<std::string> AvroCodecNameFor(const WriterOptions& options) {
     SLUICE_RETURN_NOT_OK(AvroCodecKind(it->second).status());
     return it->second;
   }
-  const std::string name = AsciiToLower(options.compression);
-  if (name == "zstd" || name == "zstandard") return std::string("zstandard");
-  if (name == "snappy" || name == "deflate") return name;
-  if (name == "none" || name == "uncompressed" || name == "null" || name.empty()) {
-    return std::string("null");
+  // Java's AvroFileFormat: "zstd" in any case is Avro's zstandard; any other name goes to
+  // Avro's CodecFactory.fromString, which knows its own names only, spelled exactly.
+  const std::string& name = options.compression;
+  if (AsciiToLower(name) == "zstd") return std::string("zstandard");
+  if (name == "zstandard" || name == "snappy" || name == "deflate" || name == "null") return name;
+  if (name == "bzip2" || name == "xz") {
+    return Status::NotSupported("compression '" + name + "': Sluice has no Avro " + name +
+                                " codec");
   }
-  return Status::NotSupported("Avro has no codec for compression '" + options.compression + "'");
+  // The table options that name a compression: `file.compression` for data files,
+  // `manifest.compression` for manifests (Java refuses both the same way).
+  return Status::InvalidArgument(
+      "file.compression / manifest.compression '" + name +
+      "' is not an Avro codec (Java Paimon refuses to write it: \"Unrecognized codec: " + name +
+      "\"); Avro files take zstd, zstandard, snappy, deflate, null, bzip2 or xz");
 }
 
 Result<std::unique_ptr<AvroFileWriter>> AvroFileWriter::Open(std::unique_ptr<WritableFile> file,

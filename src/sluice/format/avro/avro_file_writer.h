@@ -3,8 +3,10 @@
 // 16-byte sync marker, and blocks flushed once kSyncInterval bytes of records are buffered.
 //
 // Codec: WriterOptions::options["avro.codec"] when set (an Avro codec name), else
-// WriterOptions::compression: "zstd" / "zstandard" -> zstandard (level compression_level),
-// "snappy", "deflate", "none" / "uncompressed" / "null" -> null. Other names are NotSupported.
+// WriterOptions::compression as Java takes it: "zstd" (any case) / "zstandard" -> zstandard
+// (level compression_level), "snappy", "deflate", "null". Any other name ("none", "lz4",
+// "gzip", "ZSTANDARD") is an InvalidArgument naming the option, as Java refuses to write it
+// ("Unrecognized codec"); Avro's "bzip2" / "xz" are NotSupported.
 //
 // Thread safety: not thread-safe.
 #pragma once

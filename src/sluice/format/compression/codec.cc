@@ -260,16 +260,26 @@ class Lz4RawCodec final : public Codec {
 
 // Hadoop's Lz4Codec framing: repeated [4-byte BE decompressed size][4-byte BE compressed size]
 // [LZ4 block]. Some writers emit plain LZ4 blocks under the same codec id; those are accepted
-// when the framing does not parse.
+// when the framing does not parse. Writing cuts the input into blocks of at most Hadoop's
+// BlockCompressorStream input limit (its 256 KiB buffer less the LZ4 overhead it reserves,
+// 256 KiB / 255 + 16), as Java's Parquet writer does: Hadoop's decompressor holds one block's
+// compressed bytes in a buffer of that size.
 class Lz4HadoopCodec final : public Codec {
  public:
+  static constexpr size_t kBufferSize = 256 * 1024;
+  static constexpr size_t kMaxBlockInput = kBufferSize - (kBufferSize / 255 + 16);
+
   CompressionKind kind() const override { return CompressionKind::kLz4Hadoop; }
   Status Compress(std::string_view input, int level, Buffer* out) const override {
-    size_t header = out->size();
-    out->Resize(header + 8);
-    SLUICE_RETURN_NOT_OK(GetCodec(CompressionKind::kLz4Raw).Compress(input, level, out));
-    EncodeFixed32BE(out->data() + header, static_cast<uint32_t>(input.size()));
-    EncodeFixed32BE(out->data() + header + 4, static_cast<uint32_t>(out->size() - header - 8));
+    do {
+      const std::string_view block = input.substr(0, kMaxBlockInput);
+      input.remove_prefix(block.size());
+      const size_t header = out->size();
+      out->Resize(header + 8);
+      SLUICE_RETURN_NOT_OK(GetCodec(CompressionKind::kLz4Raw).Compress(block, level, out));
+      EncodeFixed32BE(out->data() + header, static_cast<uint32_t>(block.size()));
+      EncodeFixed32BE(out->data() + header + 4, static_cast<uint32_t>(out->size() - header - 8));
+    } while (!input.empty());
     return Status::OK();
   }
   Status DecompressExact(std::string_view input, uint8_t* output,

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "sluice/base/coding.h"
+#include "sluice/base/string_util.h"
 #include "sluice/format/parquet/thrift_compact_writer.h"
 
 namespace sluice::parquet {
@@ -124,11 +125,15 @@ Result<std::unique_ptr<ParquetWriter>> ParquetWriter::Open(std::unique_ptr<Writa
     compression = it->second;
   }
   SLUICE_ASSIGN_OR_RETURN(column_options.compression, ParseCompressionKind(compression));
+  // Java's Parquet writer takes "lz4" as CompressionCodecName.LZ4: Hadoop's framed LZ4, not
+  // LZ4_RAW (which "lz4_raw" names).
+  if (AsciiToLower(compression) == "lz4") column_options.compression = CompressionKind::kLz4Hadoop;
   switch (column_options.compression) {
     case CompressionKind::kNone:
     case CompressionKind::kSnappy:
     case CompressionKind::kGzip:
     case CompressionKind::kLz4Raw:
+    case CompressionKind::kLz4Hadoop:
     case CompressionKind::kZstd:
       break;
     default:

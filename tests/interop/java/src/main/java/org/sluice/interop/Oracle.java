@@ -72,6 +72,12 @@ import org.apache.paimon.types.RowType;
  *       "partition_keys", "options".
  *   <li>create_tag: "tag", "snapshot"; create_branch: "new_branch", optional "from_tag".
  *   <li>snapshots: the ids of the table's snapshots ("ids").
+ *   <li>concurrent_start: "user_prefix", "commits" [{"kind": "write", "rows": [...]} or {"kind":
+ *       "compact"}...]: runs the commits one after another in a background thread (commit i under
+ *       the commit user prefix "USER_PREFIX-i") and answers at once, so that the test commits
+ *       into the same table from Sluice meanwhile.
+ *   <li>concurrent_join: waits for that thread; "results" [{"ok": true} or {"error": ...}] per
+ *       commit, and "snapshots" [{"id", "kind", "user"}] of the table.
  * </ul>
  */
 public final class Oracle {
@@ -80,6 +86,10 @@ public final class Oracle {
   private final Map<String, Catalog> catalogs = new HashMap<>();
   private final PrintStream out;
   private IOManager ioManager;
+  // The background commits of concurrent_start, and one result per commit.
+  private Thread concurrent;
+  private FileStoreTable concurrentTable;
+  private final List<ObjectNode> concurrentResults = new ArrayList<>();
 
   private Oracle(PrintStream out) {
     this.out = out;
@@ -130,6 +140,12 @@ public final class Oracle {
           break;
         case "snapshots":
           snapshots(command, text);
+          break;
+        case "concurrent_start":
+          concurrentStart(command, text);
+          break;
+        case "concurrent_join":
+          concurrentJoin(command, text);
           break;
         default:
           throw new IllegalArgumentException("unknown cmd '" + name + "'");
@@ -292,17 +308,30 @@ public final class Oracle {
 
   private void write(JsonNode command, StringBuilder text) throws Exception {
     FileStoreTable table = table(command);
-    RowType rowType = table.rowType();
-    BatchWriteBuilder builder = table.newBatchWriteBuilder();
+    Map<String, String> overwrite = null;
     if (command.hasNonNull("overwrite")) {
-      Map<String, String> spec = new LinkedHashMap<>();
+      overwrite = new LinkedHashMap<>();
       Iterator<Map.Entry<String, JsonNode>> it = command.get("overwrite").fields();
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> e = it.next();
-        spec.put(e.getKey(), e.getValue().asText());
+        overwrite.put(e.getKey(), e.getValue().asText());
       }
-      builder = builder.withOverwrite(spec);
     }
+    int count = writeRows(table, required(command, "rows"), overwrite);
+    ObjectNode head = JSON.createObjectNode();
+    head.put("ok", true);
+    head.put("written", count);
+    Long latest = table.snapshotManager().latestSnapshotId();
+    if (latest != null) head.put("snapshot", latest);
+    text.append(head).append('\n');
+  }
+
+  // Writes `rows` in one commit (overwriting the partitions of `overwrite` when not null).
+  private int writeRows(FileStoreTable table, JsonNode rows, Map<String, String> overwrite)
+      throws Exception {
+    RowType rowType = table.rowType();
+    BatchWriteBuilder builder = table.newBatchWriteBuilder();
+    if (overwrite != null) builder = builder.withOverwrite(overwrite);
     int count = 0;
     List<CommitMessage> messages;
     // Dynamic-bucket tables: the caller assigns buckets, through the hash index (as Flink's
@@ -323,7 +352,7 @@ public final class Oracle {
       keys = new RowPartitionKeyExtractor(table.schema());
     }
     try (BatchTableWrite write = builder.newWrite().withIOManager(ioManager())) {
-      for (JsonNode row : required(command, "rows")) {
+      for (JsonNode row : rows) {
         GenericRow internal = toRow(row, rowType);
         if (assigner != null) {
           int bucket =
@@ -339,12 +368,7 @@ public final class Oracle {
     try (BatchTableCommit commit = builder.newCommit()) {
       commit.commit(messages);
     }
-    ObjectNode head = JSON.createObjectNode();
-    head.put("ok", true);
-    head.put("written", count);
-    Long latest = table.snapshotManager().latestSnapshotId();
-    if (latest != null) head.put("snapshot", latest);
-    text.append(head).append('\n');
+    return count;
   }
 
   private static GenericRow toRow(JsonNode row, RowType rowType) {
@@ -369,8 +393,12 @@ public final class Oracle {
   }
 
   private void compact(JsonNode command, StringBuilder text) throws Exception {
-    FileStoreTable table = table(command);
-    boolean full = command.path("full").asBoolean(true);
+    compactTable(table(command), command.path("full").asBoolean(true));
+    ok(text);
+  }
+
+  // Compacts every partition and bucket of the latest snapshot in one commit.
+  private void compactTable(FileStoreTable table, boolean full) throws Exception {
     Map<BinaryRow, Set<Integer>> buckets = new LinkedHashMap<>();
     for (Split split : table.newReadBuilder().newScan().plan().splits()) {
       DataSplit data = (DataSplit) split;
@@ -387,7 +415,6 @@ public final class Oracle {
     try (BatchTableCommit commit = builder.newCommit()) {
       commit.commit(messages);
     }
-    ok(text);
   }
 
   private void expire(JsonNode command, StringBuilder text) throws Exception {
@@ -437,6 +464,68 @@ public final class Oracle {
       table.createBranch(name);
     }
     ok(text);
+  }
+
+  private void concurrentStart(JsonNode command, StringBuilder text) throws Exception {
+    if (concurrent != null) throw new IllegalStateException("concurrent commits already running");
+    FileStoreTable table = table(command);
+    String prefix = required(command, "user_prefix").asText();
+    JsonNode commits = required(command, "commits");
+    concurrentResults.clear();
+    concurrentTable = table;
+    concurrent =
+        new Thread(
+            () -> {
+              int index = 0;
+              for (JsonNode commit : commits) {
+                ObjectNode result = JSON.createObjectNode();
+                try {
+                  // Java names each commit user "<prefix>_<uuid>": the test finds commit i's
+                  // snapshots by its prefix.
+                  FileStoreTable own =
+                      table.copy(Map.of("commit.user-prefix", prefix + "-" + index));
+                  if (commit.path("kind").asText().equals("compact")) {
+                    compactTable(own, true);
+                  } else {
+                    writeRows(own, required(commit, "rows"), null);
+                  }
+                  result.put("ok", true);
+                } catch (Throwable t) {
+                  t.printStackTrace();
+                  result.put("error", t.getClass().getSimpleName() + ": " + t.getMessage());
+                }
+                synchronized (concurrentResults) {
+                  concurrentResults.add(result);
+                }
+                index++;
+              }
+            },
+            "concurrent-commits");
+    concurrent.start();
+    ok(text);
+  }
+
+  private void concurrentJoin(JsonNode command, StringBuilder text) throws Exception {
+    if (concurrent == null) throw new IllegalStateException("no concurrent commits running");
+    concurrent.join();
+    concurrent = null;
+    ObjectNode head = JSON.createObjectNode();
+    head.put("ok", true);
+    ArrayNode results = head.putArray("results");
+    synchronized (concurrentResults) {
+      concurrentResults.forEach(results::add);
+    }
+    ArrayNode snapshots = head.putArray("snapshots");
+    Iterator<org.apache.paimon.Snapshot> it = concurrentTable.snapshotManager().snapshots();
+    while (it.hasNext()) {
+      org.apache.paimon.Snapshot snapshot = it.next();
+      ObjectNode node = snapshots.addObject();
+      node.put("id", snapshot.id());
+      node.put("kind", snapshot.commitKind().toString());
+      node.put("user", snapshot.commitUser());
+    }
+    concurrentTable = null;
+    text.append(head).append('\n');
   }
 
   private void snapshots(JsonNode command, StringBuilder text) throws Exception {
