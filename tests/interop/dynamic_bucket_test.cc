@@ -23,9 +23,8 @@ class DynamicBucketRun {
  public:
   DynamicBucketRun(const std::string& warehouse, uint64_t seed)
       : warehouse_(warehouse), rng_(seed) {
-    columns_ = {{"id", Atomic(ColumnKind::kBigInt, 0, 0, true)},
-                {"p", Atomic(ColumnKind::kInt, 0, 0, true)},
-                {"v", Atomic(ColumnKind::kString)}};
+    columns_ = {
+        {"id", DataType::BigInt(false)}, {"p", DataType::Int(false)}, {"v", DataType::String()}};
   }
 
   void Run() {
