@@ -3,6 +3,8 @@
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/table_schema.h"
+#include "sluice/table/sink/file_store_commit.h"
+#include "sluice/table/sink/table_write.h"
 #include "sluice/table/source/split_reader.h"
 
 #include <time.h>
@@ -209,6 +211,22 @@ std::shared_ptr<const FileStoreTable> CreatePrimaryKeyTable(
   auto table = FileStoreTable::Open(io, path);
   Check(table.status(), "open table");
   return std::move(table).value();
+}
+
+void WriteAndCommitOnce(const std::shared_ptr<const FileStoreTable>& table,
+                        const std::vector<std::unique_ptr<ColumnBatch>>& data,
+                        const std::string& commit_user) {
+  auto write = FileStoreWrite::Open(table);
+  Check(write.status(), "open write");
+  for (const auto& batch : data) Check((*write)->Write(*batch), "write");
+  auto messages = (*write)->PrepareCommit(1);
+  Check(messages.status(), "prepare commit");
+  auto commit = FileStoreCommit::Make(table, commit_user);
+  Check(commit.status(), "commit");
+  ManifestCommittable committable;
+  committable.identifier = 1;
+  committable.messages = std::move(messages).value();
+  Check((*commit)->Commit(committable).status(), "commit");
 }
 
 namespace {

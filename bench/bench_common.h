@@ -79,6 +79,12 @@ std::shared_ptr<const FileStoreTable> CreatePrimaryKeyTable(
     const std::string& path, std::vector<DataField> fields,
     const std::map<std::string, std::string>& options = {});
 
+// Writes `data` through one FileStoreWrite and commits it as one snapshot under `commit_user`;
+// dies on any error.
+void WriteAndCommitOnce(const std::shared_ptr<const FileStoreTable>& table,
+                        const std::vector<std::unique_ptr<ColumnBatch>>& data,
+                        const std::string& commit_user);
+
 // The five overlapping sorted runs of mor_bench and compact_bench over keys [0, keys): run 0
 // holds every key, runs 1-4 each update 90% of the keys (later runs win), and run 4 deletes 1%
 // of the keys. Columns: k BIGINT primary key, a INT, b DOUBLE, c STRING (8-23 characters).

@@ -19,8 +19,6 @@
 #include "bench_common.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/file_store_commit.h"
-#include "sluice/table/sink/table_write.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
 #include "upsert_workload.h"
@@ -48,19 +46,7 @@ Run WriteAndRead(const std::string& path, int32_t buckets,
   auto table = bench::CreatePrimaryKeyTable(path, bench::UpsertFields(),
                                             {{"bucket", std::to_string(buckets)}});
   Clock t0 = Now();
-  {
-    auto write = FileStoreWrite::Open(table);
-    Check(write.status(), "open write");
-    for (const auto& batch : data) Check((*write)->Write(*batch), "write");
-    auto messages = (*write)->PrepareCommit(1);
-    Check(messages.status(), "prepare commit");
-    auto commit = FileStoreCommit::Make(table, "dynamic-bucket-bench");
-    Check(commit.status(), "commit");
-    ManifestCommittable committable;
-    committable.identifier = 1;
-    committable.messages = std::move(messages).value();
-    Check((*commit)->Commit(committable).status(), "commit");
-  }
+  bench::WriteAndCommitOnce(table, data, "dynamic-bucket-bench");
   run.ingest = Since(t0);
   t0 = Now();
   auto latest = FileStoreTable::Open(LocalFileIO(), path);

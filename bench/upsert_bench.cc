@@ -30,8 +30,6 @@
 #include "bench_common.h"
 #include "sluice/base/coding.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/file_store_commit.h"
-#include "sluice/table/sink/table_write.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
 #include "upsert_workload.h"
@@ -84,19 +82,7 @@ int Main(int argc, char** argv) {
   // ---- Sluice.
   auto table = bench::CreatePrimaryKeyTable(table_path, UpsertFields());
   Clock t0 = Now();
-  {
-    auto write = FileStoreWrite::Open(table);
-    Check(write.status(), "open write");
-    for (const auto& batch : data) Check((*write)->Write(*batch), "write");
-    auto messages = (*write)->PrepareCommit(1);
-    Check(messages.status(), "prepare commit");
-    auto commit = FileStoreCommit::Make(table, "upsert-bench");
-    Check(commit.status(), "commit");
-    ManifestCommittable committable;
-    committable.identifier = 1;
-    committable.messages = std::move(messages).value();
-    Check((*commit)->Commit(committable).status(), "commit");
-  }
+  bench::WriteAndCommitOnce(table, data, "upsert-bench");
   const Clock sluice_ingest = Since(t0);
 
   t0 = Now();
