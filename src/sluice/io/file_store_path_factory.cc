@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "sluice/base/string_util.h"
+#include "sluice/fs/file_io.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/row/binary_row.h"
 
@@ -15,7 +17,16 @@ FileStorePathFactory::FileStorePathFactory(std::string table_path, const TableSc
       partition_keys_(schema.partition_keys()),
       partition_type_(schema.LogicalPartitionType()),
       default_partition_name_(options.partition_default_name()),
-      data_directory_(options.data_file_path_directory().value_or(std::string())) {}
+      data_directory_(options.data_file_path_directory().value_or(std::string())),
+      index_in_data_dir_(options.Find("index-file-in-data-file-dir") != nullptr &&
+                         AsciiToLower(*options.Find("index-file-in-data-file-dir")) == "true") {}
+
+Result<std::string> FileStorePathFactory::IndexFilePathOfSerialized(
+    const std::string& partition, int32_t bucket, const std::string& file_name) const {
+  if (!index_in_data_dir_) return IndexFilePath(table_path_, file_name);
+  SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, BucketPathOfSerialized(partition, bucket));
+  return JoinPath(bucket_path, file_name);
+}
 
 Result<std::string> FileStorePathFactory::BucketPath(const ValueList& partition_values,
                                                      int32_t bucket) const {

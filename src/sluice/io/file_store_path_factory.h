@@ -27,6 +27,10 @@ class FileStorePathFactory {
   Result<std::string> BucketPath(const ValueList& partition_values, int32_t bucket) const;
   // The bucket folder for a partition as manifests serialise it (a BinaryRow).
   Result<std::string> BucketPathOfSerialized(const std::string& partition, int32_t bucket) const;
+  // Where an index file of a bucket lives when it has no external path: the bucket folder with
+  // `index-file-in-data-file-dir`, else the table's index/ folder (Java IndexPathFactory).
+  Result<std::string> IndexFilePathOfSerialized(const std::string& partition, int32_t bucket,
+                                                const std::string& file_name) const;
 
  private:
   std::string table_path_;
@@ -34,6 +38,7 @@ class FileStorePathFactory {
   DataTypePtr partition_type_;
   std::string default_partition_name_;
   std::string data_directory_;
+  bool index_in_data_dir_;
 };
 
 }  // namespace sluice

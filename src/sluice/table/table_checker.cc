@@ -514,12 +514,7 @@ const std::vector<IndexManifestEntry>* Checker::IndexManifest(const std::string&
 
 Result<std::string> Checker::IndexFilePathOf(const IndexManifestEntry& e) const {
   if (e.external_path) return Remap(*e.external_path);
-  const std::string* in_data_dir = table_.options().Find("index-file-in-data-file-dir");
-  if (in_data_dir != nullptr && AsciiToLower(*in_data_dir) == "true") {
-    SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, BucketPathOf(e.partition, e.bucket));
-    return JoinPath(bucket_path, e.file_name);
-  }
-  return IndexFilePath(table_.path(), e.file_name);
+  return table_.path_factory().IndexFilePathOfSerialized(e.partition, e.bucket, e.file_name);
 }
 
 void Checker::CheckHashIndex(const Snapshot& snapshot,

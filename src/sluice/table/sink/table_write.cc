@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "sluice/base/string_util.h"
 #include "sluice/base/uuid.h"
 #include "sluice/index/hash_index_file.h"
 #include "sluice/lsm/merge_tree_writer.h"
@@ -78,13 +77,8 @@ Status FileStoreWrite::OpenBucketAssigner() {
 
 Result<std::string> FileStoreWrite::IndexFilePathOf(const IndexManifestEntry& entry) {
   if (entry.external_path) return StripFileScheme(*entry.external_path);
-  const std::string* in_data_dir = table_->options().Find("index-file-in-data-file-dir");
-  if (in_data_dir != nullptr && AsciiToLower(*in_data_dir) == "true") {
-    SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, table_->path_factory().BucketPathOfSerialized(
-                                                         entry.partition, entry.bucket));
-    return JoinPath(bucket_path, entry.file_name);
-  }
-  return IndexFilePath(table_->path(), entry.file_name);
+  return table_->path_factory().IndexFilePathOfSerialized(entry.partition, entry.bucket,
+                                                          entry.file_name);
 }
 
 Result<std::string> FileStoreWrite::NewIndexFilePath(const std::string& partition, int32_t bucket) {
