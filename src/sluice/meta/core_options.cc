@@ -186,6 +186,10 @@ Status CoreOptions::Parse() {
   SLUICE_RETURN_NOT_OK(get_int("dynamic-bucket.max-buckets", -1, &dynamic_bucket_max_buckets_));
   SLUICE_RETURN_NOT_OK(get_optional_int("dynamic-bucket.assigner-parallelism",
                                         &dynamic_bucket_assigner_parallelism_));
+  SLUICE_RETURN_NOT_OK(get_optional_millis("cross-partition-upsert.index-ttl",
+                                           &cross_partition_upsert_index_ttl_millis_));
+  SLUICE_RETURN_NOT_OK(get_int("cross-partition-upsert.bootstrap-parallelism", 10,
+                               &cross_partition_upsert_bootstrap_parallelism_));
   file_format_ = AsciiToLower(get_string("file.format", "parquet"));
   file_compression_ = get_string("file.compression", "zstd");
   SLUICE_RETURN_NOT_OK(get_int("file.compression.zstd-level", 1, &zstd_level_));

@@ -70,6 +70,14 @@ class CoreOptions {
   const std::optional<int32_t>& dynamic_bucket_assigner_parallelism() const {
     return dynamic_bucket_assigner_parallelism_;
   }
+  // Cross-partition upsert tables (Java CROSS_PARTITION_UPSERT_*): how long a key's location
+  // stays in the writer's key index (unset: for ever), and the threads bootstrapping it.
+  const std::optional<int64_t>& cross_partition_upsert_index_ttl_millis() const {
+    return cross_partition_upsert_index_ttl_millis_;
+  }
+  int32_t cross_partition_upsert_bootstrap_parallelism() const {  // 10
+    return cross_partition_upsert_bootstrap_parallelism_;
+  }
   const std::string& file_format() const { return file_format_; }  // lower case, "parquet"
   const std::string& file_compression() const { return file_compression_; }          // "zstd"
   int32_t file_compression_zstd_level() const { return zstd_level_; }                // 1
@@ -237,6 +245,8 @@ class CoreOptions {
   std::optional<int64_t> commit_timeout_millis_;
   std::optional<int64_t> commit_min_retry_wait_millis_;
   std::optional<int64_t> commit_max_retry_wait_millis_;
+  std::optional<int64_t> cross_partition_upsert_index_ttl_millis_;
+  int32_t cross_partition_upsert_bootstrap_parallelism_ = 10;
   MergeEngine merge_engine_ = MergeEngine::kDeduplicate;
   std::vector<std::string> sequence_field_;
   SequenceSortOrder sequence_sort_order_ = SequenceSortOrder::kAscending;

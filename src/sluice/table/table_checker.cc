@@ -7,6 +7,7 @@
 #include <set>
 #include <string_view>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "sluice/base/json_reader.h"
@@ -19,6 +20,7 @@
 #include "sluice/row/binary_row.h"
 #include "sluice/row_kind.h"
 #include "sluice/table/sink/conflict_detection.h"
+#include "sluice/table/sink/index_bootstrap.h"
 #include "sluice/types/value_comparator.h"
 
 namespace sluice {
@@ -149,6 +151,8 @@ class Checker {
   // its hash in its bucket's HASH file (so each key lives in exactly one bucket).
   void CheckHashIndex(const Snapshot& snapshot,
                       const std::map<FileKey, const ManifestEntry*>& live);
+  // Cross-partition upsert tables: no live key in two buckets (of one or two partitions).
+  void CheckKeysInOnePlace(const Snapshot& snapshot);
   // Where an index file lies: its external path, its bucket directory
   // (`index-file-in-data-file-dir`) or the table's index/ directory.
   Result<std::string> IndexFilePathOf(const IndexManifestEntry& entry) const;
@@ -179,6 +183,7 @@ class Checker {
   std::set<std::string> index_files_;
   std::set<std::string> data_files_;
   bool dynamic_bucket_ = false;
+  bool cross_partition_ = false;
   // Dynamic buckets: the key hashes of each data file read (by path), and the hashes of each
   // HASH file (by path; nullopt when unreadable).
   std::map<std::string, std::set<int32_t>> file_key_hashes_;
@@ -238,6 +243,8 @@ Status Checker::Run() {
   // HASH_DYNAMIC only: cross-partition upsert tables keep no hash index.
   dynamic_bucket_ = table_.schema().is_primary_key_table() && table_.options().bucket() == -1 &&
                     !table_.schema().CrossPartitionUpdate();
+  cross_partition_ = table_.schema().is_primary_key_table() && table_.options().bucket() == -1 &&
+                     table_.schema().CrossPartitionUpdate();
   const SnapshotManager& snapshots = table_.snapshot_manager();
   std::vector<int64_t> ids;
   if (options_.all_snapshots) {
@@ -379,6 +386,7 @@ void Checker::CheckSnapshot(int64_t id) {
     CheckDataFile(*entry);
   }
   if (dynamic_bucket_) CheckHashIndex(snapshot, live);
+  if (cross_partition_ && options_.read_data_files) CheckKeysInOnePlace(snapshot);
   if (snapshot.total_record_count && *snapshot.total_record_count != total) {
     Problem("snapshot " + path + ": totalRecordCount is " +
             std::to_string(*snapshot.total_record_count) + ", its live files hold " +
@@ -605,6 +613,33 @@ void Checker::CheckHashIndex(const Snapshot& snapshot,
         break;
       }
     }
+  }
+}
+
+void Checker::CheckKeysInOnePlace(const Snapshot& snapshot) {
+  const DataTypePtr key_type = table_.schema().LogicalPrimaryKeysType();
+  // key -> (partition, bucket) of its first sight.
+  std::unordered_map<std::string, std::pair<std::string, int32_t>> where;
+  IndexBootstrapOptions read;
+  read.snapshot_id = snapshot.id;
+  Status st = BootstrapKeys(
+      table_, read,
+      [&](const std::string& partition, int32_t bucket, std::string_view key) -> Status {
+        auto [it, fresh] = where.try_emplace(std::string(key), partition, bucket);
+        if (fresh) return Status::OK();
+        Result<ValueList> values = DecodeBinaryRow(key, *key_type);
+        Problem("snapshot " + std::to_string(snapshot.id) + ": primary key " +
+                (values.ok() ? Value::Row(*values).DebugString() : std::string("(undecodable)")) +
+                " is live in bucket " + std::to_string(it->second.second) + " of partition {" +
+                DescribePartition(it->second.first, *partition_type_) + "} and in bucket " +
+                std::to_string(bucket) + " of partition {" +
+                DescribePartition(partition, *partition_type_) +
+                "} (a cross-partition upsert table holds each key once)");
+        return Full() ? Status::OutOfRange("enough problems") : Status::OK();
+      });
+  if (!st.ok() && st.code() != StatusCode::kOutOfRange) {
+    Problem("snapshot " + std::to_string(snapshot.id) +
+            ": reading its primary keys: " + st.ToString());
   }
 }
 

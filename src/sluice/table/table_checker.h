@@ -19,7 +19,9 @@
 //   hash index  dynamic-bucket tables: each bucket's HASH file holds its recorded count of
 //               distinct hashes, no key hash is in two buckets of a partition, and every key
 //               of a live data file has its hash in its bucket's HASH file (so each key lives
-//               in exactly one bucket of its partition, where Java's assigner will look).
+//               in exactly one bucket of its partition, where Java's assigner will look);
+//   keys        cross-partition upsert tables: each live primary key (each bucket merged over
+//               all its levels) lives in one bucket of one partition.
 //
 // Each problem found is one line naming the file it concerns. Files shared by several
 // snapshots are checked once. Re-reading visits every cell as a Value: meant for tests and

@@ -17,8 +17,10 @@ std::vector<DataField> FieldsOf(const std::vector<int>& columns,
   return fields;
 }
 
-Result<RowProjectionEncoder> EncoderOf(const TableSchema& schema,
-                                       const std::vector<std::string>& names) {
+}  // namespace
+
+Result<RowProjectionEncoder> RowProjectionEncoder::Of(const TableSchema& schema,
+                                                      const std::vector<std::string>& names) {
   std::vector<int> columns;
   std::vector<DataTypePtr> types;
   for (const std::string& name : names) {
@@ -29,8 +31,6 @@ Result<RowProjectionEncoder> EncoderOf(const TableSchema& schema,
   }
   return RowProjectionEncoder(std::move(columns), std::move(types));
 }
-
-}  // namespace
 
 RowProjectionEncoder::RowProjectionEncoder(std::vector<int> columns, std::vector<DataTypePtr> types)
     : columns_(std::move(columns)),
@@ -113,15 +113,13 @@ Result<std::string_view> RowProjectionEncoder::Encode(const ColumnBatch& batch, 
 Result<RowKeyExtractor> RowKeyExtractor::Make(const TableSchema& schema,
                                               const CoreOptions& options) {
   SLUICE_ASSIGN_OR_RETURN(RowProjectionEncoder partition,
-                          EncoderOf(schema, schema.partition_keys()));
+                          RowProjectionEncoder::Of(schema, schema.partition_keys()));
   const int32_t num_buckets = options.bucket();
-  const bool dynamic = num_buckets == -1 && schema.is_primary_key_table();
-  if (dynamic && schema.CrossPartitionUpdate()) {
-    return Status::NotSupported(
-        "writing a cross-partition upsert table (bucket = -1, a primary key without every "
-        "partition key) is not supported; set a fixed `bucket` or put every partition key into "
-        "the primary key");
-  }
+  // HASH_DYNAMIC; a primary key lacking a partition key makes it KEY_DYNAMIC (cross-partition
+  // upsert), whose buckets the GlobalIndexAssigner picks.
+  const bool cross_partition =
+      num_buckets == -1 && schema.is_primary_key_table() && schema.CrossPartitionUpdate();
+  const bool dynamic = num_buckets == -1 && schema.is_primary_key_table() && !cross_partition;
   if (num_buckets == 0 || num_buckets < -1) {
     return Status::NotSupported("writing tables with bucket = " + std::to_string(num_buckets) +
                                 " is not supported");
@@ -142,7 +140,8 @@ Result<RowKeyExtractor> RowKeyExtractor::Make(const TableSchema& schema,
     return Status::InvalidArgument("a table with bucket = " + std::to_string(num_buckets) +
                                    " needs a bucket-key or a primary key");
   }
-  SLUICE_ASSIGN_OR_RETURN(RowProjectionEncoder bucket_key, EncoderOf(schema, bucket_keys));
+  SLUICE_ASSIGN_OR_RETURN(RowProjectionEncoder bucket_key,
+                          RowProjectionEncoder::Of(schema, bucket_keys));
   if (mod) {
     const DataField* f = schema.FieldByName(bucket_keys.front());
     if (bucket_keys.size() != 1 ||
@@ -153,6 +152,7 @@ Result<RowKeyExtractor> RowKeyExtractor::Make(const TableSchema& schema,
   }
   RowKeyExtractor extractor(std::move(partition), std::move(bucket_key), num_buckets, mod);
   extractor.dynamic_ = dynamic;
+  extractor.cross_partition_ = cross_partition;
   extractor.mod_key_is_int_ =
       mod && schema.FieldByName(bucket_keys.front())->type->root() == TypeRoot::kInt;
   return extractor;

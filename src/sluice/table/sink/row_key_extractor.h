@@ -5,7 +5,7 @@
 //   key hash   `bucket = -1` primary-key tables (dynamic bucket): the BinaryRow hash of the
 //              trimmed primary key (KeyAndBucketExtractor.bucketKeyHashCode), which the bucket
 //              assigner maps to a bucket; cross-partition upsert tables (the primary key lacks
-//              a partition key) are NotSupported;
+//              a partition key) have their buckets from the GlobalIndexAssigner instead;
 //   bucket     `bucket = -1` append tables: 0; `bucket = N`: the bucket function
 //              (`bucket-function.type` default: Math.abs(hash % N) of the bucket-key BinaryRow;
 //              mod: floorMod of a single INT / BIGINT key) over the bucket key (`bucket-key`,
@@ -35,6 +35,9 @@ class RowProjectionEncoder {
  public:
   // `columns`: indexes into the batch; `types`: their types (aligned).
   RowProjectionEncoder(std::vector<int> columns, std::vector<DataTypePtr> types);
+  // The columns `names` of rows of `schema`'s columns; InvalidArgument naming a missing one.
+  static Result<RowProjectionEncoder> Of(const TableSchema& schema,
+                                         const std::vector<std::string>& names);
 
   int arity() const { return static_cast<int>(columns_.size()); }
   // The row bytes of batch row `row` (valid until the next call).
@@ -61,6 +64,8 @@ class RowKeyExtractor {
   // Dynamic-bucket tables: the hash of the row's trimmed primary key.
   Result<int32_t> KeyHash(const ColumnBatch& batch, int64_t row);
   bool dynamic_bucket() const { return dynamic_; }
+  // `bucket = -1` with a primary key lacking a partition key (Java KEY_DYNAMIC).
+  bool cross_partition() const { return cross_partition_; }
 
   int partition_arity() const { return partition_.arity(); }
   // The table's `bucket` option (the `_TOTAL_BUCKETS` of new files).
@@ -80,6 +85,7 @@ class RowKeyExtractor {
   bool mod_function_;
   bool mod_key_is_int_ = false;
   bool dynamic_ = false;
+  bool cross_partition_ = false;
 };
 
 }  // namespace sluice

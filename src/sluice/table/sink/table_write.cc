@@ -1,6 +1,8 @@
 #include "sluice/table/sink/table_write.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
 
 #include "sluice/base/uuid.h"
 #include "sluice/index/hash_index_file.h"
@@ -38,6 +40,21 @@ Result<std::unique_ptr<FileStoreWrite>> FileStoreWrite::Open(
   write->compaction_ = compaction;
   if (write->extractor_.dynamic_bucket()) {
     SLUICE_RETURN_NOT_OK(write->OpenBucketAssigner());
+  }
+  if (write->extractor_.cross_partition()) {
+    GlobalIndexAssignerOptions assigner;
+    assigner.tmp_dir = write->options_.tmp_dir;
+    if (assigner.tmp_dir.empty()) {
+      std::error_code ec;
+      assigner.tmp_dir = std::filesystem::temp_directory_path(ec).string();
+      if (ec) return Status::IOError("no temporary directory for the key index: " + ec.message());
+    }
+    assigner.memory_bytes = write->options_.key_index_memory_bytes;
+    assigner.num_assigners = write->options_.dynamic_bucket_writers;
+    assigner.assign_id = write->options_.dynamic_bucket_assign_id;
+    SLUICE_ASSIGN_OR_RETURN(write->global_index_,
+                            GlobalIndexAssigner::Open(write->table_, std::move(assigner)));
+    write->assigned_ = std::make_unique<AssignedRows>(write->table_->schema().LogicalRowType());
   }
   if (const auto& field = write->table_->options().rowkind_field()) {
     write->rowkind_column_ = write->table_->schema().FieldIndex(*field);
@@ -264,6 +281,7 @@ Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
   if (n == 0) return Status::OK();
   const bool has_kinds = kinds != nullptr || rowkind_column_ >= 0;
   if (has_kinds) SLUICE_RETURN_NOT_OK(RowKindsOf(batch, kinds, &kinds_scratch_));
+  if (global_index_) return WriteCrossPartition(batch, has_kinds ? kinds_scratch_.data() : nullptr);
   const CoreOptions& options = table_->options();
   const bool ignore_delete = options.ignore_delete();
   const bool ignore_update_before = options.ignore_update_before();
@@ -317,6 +335,33 @@ Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
                                            has_kinds ? kinds_scratch_.data() : nullptr));
     if (bw->hash_index) {
       for (int64_t row : rows) bw->hash_index->NotifyNewRecord(hashes_scratch_[row]);
+    }
+  }
+  return Status::OK();
+}
+
+Status FileStoreWrite::WriteCrossPartition(const ColumnBatch& batch, const RowKind* kinds) {
+  SLUICE_RETURN_NOT_OK(global_index_->Assign(batch, kinds, assigned_.get()));
+  for (const AssignedRows::Route& route : assigned_->routes) {
+    SLUICE_ASSIGN_OR_RETURN(BucketWriter * bw, GetOrCreateWriter(*route.partition, route.bucket));
+    written_since_full_compaction_.insert({*route.partition, route.bucket});
+    const std::vector<int64_t>& rows = route.rows;
+    // Runs of input rows and of derived rows, in order: a key's retraction and its return to
+    // the same bucket must keep their order.
+    for (size_t begin = 0; begin < rows.size();) {
+      const bool derived = rows[begin] < 0;
+      size_t end = begin;
+      while (end < rows.size() && (rows[end] < 0) == derived) ++end;
+      const int64_t* run = rows.data() + begin;
+      if (derived) {
+        run_scratch_.clear();
+        for (size_t i = begin; i < end; ++i) run_scratch_.push_back(~rows[i]);
+        run = run_scratch_.data();
+      }
+      SLUICE_RETURN_NOT_OK(bw->writer->Write(derived ? assigned_->derived : batch, run,
+                                             static_cast<int64_t>(end - begin),
+                                             derived ? assigned_->derived_kinds.data() : kinds));
+      begin = end;
     }
   }
   return Status::OK();
@@ -423,6 +468,7 @@ Status FileStoreWrite::Close() {
     if (first.ok() && !st.ok()) first = st;
   }
   writers_.clear();
+  global_index_.reset();  // removes the key index's directory
   // Compactions no PrepareCommit took: their new files are garbage.
   for (const CommitMessageImpl& message : pending_compactions_) {
     Result<std::string> bucket_path =

@@ -16,6 +16,13 @@
 // `dynamic_bucket_assign_id` of `dynamic_bucket_writers` takes only the keys ComputeAssigner
 // routes to it and opens only its own buckets.
 //
+// Cross-partition upsert tables (`bucket` = -1, the primary key lacking a partition key): a
+// GlobalIndexAssigner (global_index_assigner.h), bootstrapped from the latest snapshot at Open,
+// routes each row to the partition and bucket its key lives in, or retracts it from there;
+// no hash index is written (Java KEY_DYNAMIC). Several writers share such a table as Java's
+// parallel assigners do: writer `dynamic_bucket_assign_id` of `dynamic_bucket_writers` takes
+// only the keys CrossPartitionAssignerOf routes to it.
+//
 // Row kinds: +I / -U / +U / -D per row (primary-key tables), or from the `rowkind.field`
 // column; `ignore-delete` drops -U and -D rows and `ignore-update-before` drops -U rows before
 // they reach a writer (Java RowKindFilter).
@@ -43,6 +50,7 @@
 #include "sluice/lsm/compaction_options.h"
 #include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
+#include "sluice/table/sink/global_index_assigner.h"
 #include "sluice/table/sink/row_key_extractor.h"
 
 namespace sluice {
@@ -66,6 +74,11 @@ struct FileStoreWriteOptions {
   // An INSERT OVERWRITE: the previous hash indexes are ignored (Java SimpleHashBucketAssigner),
   // the overwritten partitions' indexes being replaced by the commit.
   bool overwrite = false;
+  // Cross-partition upsert tables: the local directory the key index lives under (Java's
+  // IOManager temp directories; empty: the system's temporary directory) and its memory budget
+  // (Java `sink.cross-partition.managed-memory`).
+  std::string tmp_dir;
+  int64_t key_index_memory_bytes = int64_t{256} << 20;
 };
 
 class FileStoreWrite {
@@ -103,6 +116,10 @@ class FileStoreWrite {
   const FileStoreTable& table() const { return *table_; }
   // The writer of a partition (serialized BinaryRow) and bucket, when one is open.
   RecordWriter* WriterOf(const std::string& partition, int32_t bucket) const;
+  // Cross-partition upsert tables: how often the key index spilled to disk (0 otherwise).
+  int64_t key_index_spills() const {
+    return global_index_ ? global_index_->key_index().spills() : 0;
+  }
 
  private:
   struct Restored {
@@ -129,6 +146,8 @@ class FileStoreWrite {
   // Syncs the directories of the files `messages` add (file_io.h durability).
   Status SyncDirectoriesOf(const std::vector<CommitMessageImpl>& messages) const;
   Status RowKindsOf(const ColumnBatch& batch, const RowKind* kinds, std::vector<RowKind>* out);
+  // Cross-partition upsert tables: the rows as global_index_ routes them.
+  Status WriteCrossPartition(const ColumnBatch& batch, const RowKind* kinds);
   // Dynamic buckets: the HASH files of a partition in the latest snapshot, read (the
   // assigner's loader); where an index file of a bucket lies; a new one's path.
   Result<std::vector<BucketHashes>> LoadPartitionHashes(const std::string& partition);
@@ -146,6 +165,9 @@ class FileStoreWrite {
   std::set<WriterKey> written_since_full_compaction_;   // full-compaction.delta-commits
   std::vector<CommitMessageImpl> pending_compactions_;  // bucket-unaware compactions
   std::unique_ptr<BucketAssigner> assigner_;            // dynamic-bucket tables
+  std::unique_ptr<GlobalIndexAssigner> global_index_;   // cross-partition upsert tables
+  std::unique_ptr<AssignedRows> assigned_;
+  std::vector<int64_t> run_scratch_;
   std::string index_file_uuid_;
   int64_t index_file_count_ = 0;
   std::vector<int32_t> hashes_scratch_;
