@@ -3,7 +3,8 @@
 // stream while Sluice keeps committing into it (also with a consumer-id, whose consumer file
 // Sluice then lives with), and writes with INSERT INTO tables that Sluice then reads: a
 // partitioned primary-key table and a cross-partition one (bucket -1, primary key without the
-// partition key), which Java's table API cannot write.
+// partition key), which Java's table API cannot write, and on which Sluice then writes (keys
+// moving and deleted) and Flink reads and writes again.
 //
 // Streaming reads are compared by the rows their changelog folds into: the driver waits (with
 // a deadline) until they equal the rows Sluice reads, and the rows it answers are compared.
@@ -334,6 +335,47 @@ class FlinkRun {
     Compare("flink/cross_partition", "sluice read of Flink's cross-partition table",
             FlinkQuery("SELECT * FROM fl.cross_partition", shape.columns), "fl.cross_partition",
             model);
+    // Sluice writes on (its key index bootstrapped from Flink's files): keys move and are
+    // deleted; Flink reads what Sluice wrote, then writes on once more.
+    for (int commit = 0; commit < 2; ++commit) {
+      std::vector<nlohmann::json> rows;
+      for (int i = 0; i < 10; ++i) {
+        nlohmann::json row = {{"id", std::uniform_int_distribution<int64_t>(0, 11)(rng_)},
+                              {"p", std::uniform_int_distribution<int>(0, 2)(rng_)},
+                              {"v", RandomValue(DataType::String(), &rng_)}};
+        if (std::uniform_int_distribution<int>(0, 4)(rng_) == 0) row["_ROW_KIND"] = "-D";
+        rows.push_back(row);
+      }
+      if (!SluiceWrite(rows, "fl.cross_partition")) return;
+      model.Apply(rows, false);
+      Compare("flink/cross_partition_after_sluice",
+              "flink read of the cross-partition table after a sluice write",
+              FlinkQuery("SELECT * FROM fl.cross_partition", shape.columns), "fl.cross_partition",
+              model);
+      SluiceOk("check " + ShellQuote(warehouse_ + "/fl.db/cross_partition"),
+               "sluice check of the cross-partition table");
+    }
+    std::vector<nlohmann::json> values;
+    std::set<int64_t> seen;
+    for (int i = 0; i < 10; ++i) {
+      const int64_t id = std::uniform_int_distribution<int64_t>(0, 11)(rng_);
+      if (!seen.insert(id).second) continue;
+      values.push_back({{"id", id},
+                        {"p", std::uniform_int_distribution<int>(0, 2)(rng_)},
+                        {"v", RandomValue(DataType::String(), &rng_)}});
+    }
+    if (!Driver({{"cmd", "sql"},
+                 {"sql", "INSERT INTO fl.cross_partition VALUES " + Values(values, shape.columns)}},
+                "insert into fl.cross_partition after sluice")) {
+      return;
+    }
+    model.Apply(values, false);
+    Compare("flink/cross_partition_after_flink_on_sluice",
+            "sluice read of Flink's write on a Sluice-written cross-partition table",
+            FlinkQuery("SELECT * FROM fl.cross_partition", shape.columns), "fl.cross_partition",
+            model);
+    SluiceOk("check " + ShellQuote(warehouse_ + "/fl.db/cross_partition"),
+             "sluice check of the cross-partition table after Flink");
     Counts().files_compared += DataFileCount(warehouse_ + "/fl.db/cross_partition");
   }
 

@@ -19,7 +19,8 @@ namespace sluice {
 
 namespace {
 
-constexpr size_t kInitialSlots = 1024;
+constexpr size_t kMaxInitialSlots = 1024;
+constexpr size_t kMinSlots = 16;
 // Grow at 70% full: probes stay short without doubling memory too early.
 constexpr uint64_t kMaxLoadPercent = 70;
 constexpr int64_t kMinBlockCacheBytes = int64_t{8} << 20;
@@ -74,7 +75,11 @@ Result<std::unique_ptr<KeyIndex>> KeyIndex::Open(KeyIndexOptions options) {
   // Arena offsets are 32-bit: the memory tier stays below 4 GiB.
   const int64_t memory_tier = std::min<int64_t>(options.memory_bytes / 4 * 3, int64_t{0xFFFFFFF0});
   std::unique_ptr<KeyIndex> index(new KeyIndex(std::move(options), memory_tier));
-  index->slots_.assign(kInitialSlots, Slot{0, kEmptySlot, {}});
+  // At most half the memory tier starts as slots: the rest holds keys.
+  size_t slots = kMaxInitialSlots;
+  while (slots > kMinSlots && static_cast<int64_t>(slots * sizeof(Slot)) > memory_tier / 2)
+    slots /= 2;
+  index->slots_.assign(slots, Slot{0, kEmptySlot, {}});
   SLUICE_RETURN_NOT_OK(index->OpenRocksDb());
   return index;
 }
@@ -211,7 +216,8 @@ Status KeyIndex::Spill() {
   std::sort(sorted.begin(), sorted.end(),
             [this](const Slot* a, const Slot* b) { return KeyAt(a->offset) < KeyAt(b->offset); });
   const std::string file = options_.directory + "/spill-" + std::to_string(spills_) + ".sst";
-  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), RocksOptions(block_cache_));
+  const rocksdb::Options options = RocksOptions(block_cache_);
+  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
   SLUICE_RETURN_NOT_OK(FromRocks(writer.Open(file), "spilling the key index to " + file));
   const bool with_time = options_.ttl_millis.has_value();
   const int64_t now = NowMillis();

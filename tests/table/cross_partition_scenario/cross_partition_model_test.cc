@@ -60,10 +60,14 @@ TEST_P(CrossPartitionModelTest, EveryCommitReadsAsTheModelWithEachKeyInOnePlace)
   std::unique_ptr<FileStoreWrite> write;
   int restarts = 0;
   int moves = 0;
+  int64_t spills = 0;
   auto open = [&]() {
-    if (write) ASSERT_OK(write->Close());
-    // A key index of 16 KiB: it spills every few dozen keys.
-    auto opened = test::OpenCrossPartitionWrite(path, tmp, 16 << 10);
+    if (write) {
+      spills += write->key_index_spills();
+      ASSERT_OK(write->Close());
+    }
+    // A key index of 1 KiB: it spills every twenty-odd keys.
+    auto opened = test::OpenCrossPartitionWrite(path, tmp, 1 << 10);
     ASSERT_OK(opened);
     write = std::move(opened).value();
     // Bootstrapped from the table: where each live key lives.
@@ -128,9 +132,11 @@ TEST_P(CrossPartitionModelTest, EveryCommitReadsAsTheModelWithEachKeyInOnePlace)
                          RunTableCheck(*FileStoreTable::Open(LocalFileIO(), path).value(), check));
     ASSERT_TRUE(report.ok()) << name << " commit " << commit << ": " << report.problems[0];
   }
+  spills += write->key_index_spills();
   ASSERT_OK(write->Close());
   EXPECT_TRUE(std::filesystem::is_empty(tmp));
   EXPECT_GT(restarts, 0);
+  EXPECT_GT(spills, 0);
   EXPECT_GT(moves, 10);
   std::cout << name << ": " << kCommits << " commits, " << restarts << " restarts, " << moves
             << " rows of a key arriving in another partition, " << live.size() << " live keys\n";

@@ -135,7 +135,7 @@ Result<int32_t> GlobalIndexAssigner::PartitionId(std::string_view row_bytes) {
       partitions_[static_cast<size_t>(last_partition_id_)] == row_bytes) {
     return last_partition_id_;
   }
-  auto found = partition_ids_.find(std::string(row_bytes));
+  auto found = partition_ids_.find(row_bytes);
   if (found != partition_ids_.end()) {
     last_partition_id_ = found->second;
     return found->second;

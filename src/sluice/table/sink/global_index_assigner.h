@@ -124,7 +124,11 @@ class GlobalIndexAssigner {
   std::unique_ptr<CrossPartitionBucketAssigner> buckets_;
   // Partitions by id: raw BinaryRow bytes, serialized form, the values as a one-row batch of
   // the partition columns (made when a row first moves there).
-  std::unordered_map<std::string, int32_t> partition_ids_;
+  struct BytesHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view bytes) const { return std::hash<std::string_view>{}(bytes); }
+  };
+  std::unordered_map<std::string, int32_t, BytesHash, std::equal_to<>> partition_ids_;
   std::deque<std::string> partitions_;
   std::deque<std::string> serialized_partitions_;
   std::vector<std::unique_ptr<ColumnBatch>> partition_values_;
