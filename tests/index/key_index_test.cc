@@ -34,9 +34,9 @@ TEST(KeyIndexTest, SpillsToRocksDbPastItsBudgetAndStillFindsEveryKey) {
   test::TempDir dir;
   KeyIndexOptions options;
   options.directory = dir.path() + "/index";
-  options.memory_bytes = 256 << 10;  // a few thousand keys in memory
+  options.memory_bytes = 64 << 10;  // about a thousand keys in memory
   ASSERT_OK_AND_ASSIGN(auto index, KeyIndex::Open(options));
-  constexpr int64_t kKeys = 60000;
+  constexpr int64_t kKeys = 12000;
   for (int64_t k = 0; k < kKeys; ++k) {
     ASSERT_OK(
         index->Put(KeyOf(k), KeyLocation{static_cast<int32_t>(k % 7), static_cast<int32_t>(k)}));
@@ -63,18 +63,18 @@ TEST(KeyIndexTest, LocationsOutliveTheTtlNeitherInMemoryNorSpilled) {
   int64_t now = 1000000;
   KeyIndexOptions options;
   options.directory = dir.path() + "/index";
-  options.memory_bytes = 128 << 10;
+  options.memory_bytes = 32 << 10;
   options.ttl_millis = 500;
   options.clock_millis = [&now] { return now; };
   ASSERT_OK_AND_ASSIGN(auto index, KeyIndex::Open(options));
-  for (int64_t k = 0; k < 20000; ++k) ASSERT_OK(index->Put(KeyOf(k), KeyLocation{1, 1}));
+  for (int64_t k = 0; k < 4000; ++k) ASSERT_OK(index->Put(KeyOf(k), KeyLocation{1, 1}));
   ASSERT_GT(index->spills(), 0);
   now += 400;
   ASSERT_OK(index->Put(KeyOf(0), KeyLocation{2, 2}));  // rewritten: young again
   now += 200;
   ASSERT_OK_AND_ASSIGN(auto rewritten, index->Get(KeyOf(0)));
   EXPECT_EQ(rewritten, (KeyLocation{2, 2}));
-  for (int64_t k : {int64_t{1}, int64_t{19999}, int64_t{10000}}) {
+  for (int64_t k : {int64_t{1}, int64_t{3999}, int64_t{2000}}) {
     ASSERT_OK_AND_ASSIGN(auto expired, index->Get(KeyOf(k)));
     EXPECT_FALSE(expired.has_value()) << k;
   }

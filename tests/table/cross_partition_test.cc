@@ -22,11 +22,11 @@ std::string Rendered(int32_t p, int64_t k, int64_t v) {
 
 class CrossPartitionTest : public ::testing::Test {
  protected:
-  void Create(TableOptions options) {
+  void Create(TableOptions options, const std::string& target_row_num = "2") {
     path_ = dir_.path() + "/db.db/t";
     tmp_ = dir_.path() + "/tmp";
     std::filesystem::create_directories(tmp_);
-    options.emplace_back("dynamic-bucket.target-row-num", "2");
+    options.emplace_back("dynamic-bucket.target-row-num", target_row_num);
     table_ = test::CreateCrossPartitionTable(path_, std::move(options));
   }
   std::unique_ptr<FileStoreWrite> Open() {
@@ -133,22 +133,25 @@ TEST_F(CrossPartitionTest, FirstRowSkipsTheRowOfAKeyLivingElsewhere) {
 }
 
 TEST_F(CrossPartitionTest, TheKeyIndexSpillsAndItsDirectoryGoesAtClose) {
-  Create({});
-  auto opened = test::OpenCrossPartitionWrite(path_, tmp_, /*memory_bytes=*/64 << 10);
+  Create({}, /*target_row_num=*/"1000");
+  auto opened = test::OpenCrossPartitionWrite(path_, tmp_, /*memory_bytes=*/8 << 10);
   ASSERT_OK(opened);
   std::unique_ptr<FileStoreWrite> write = std::move(opened).value();
   EXPECT_FALSE(std::filesystem::is_empty(tmp_));
+  constexpr int64_t kKeys = 1500;
   std::vector<ValueList> rows;
-  for (int64_t k = 0; k < 6000; ++k) rows.push_back(Row(static_cast<int32_t>(k % 3), k, k));
+  for (int64_t k = 0; k < kKeys; ++k) rows.push_back(Row(static_cast<int32_t>(k % 3), k, k));
   ASSERT_OK(Write(write.get(), rows));
   rows.clear();
-  for (int64_t k = 0; k < 6000; k += 2) rows.push_back(Row(static_cast<int32_t>(k % 3) + 1, k, -k));
+  for (int64_t k = 0; k < kKeys; k += 2)
+    rows.push_back(Row(static_cast<int32_t>(k % 3) + 1, k, -k));
   ASSERT_OK(Write(write.get(), rows));
   ASSERT_OK(Commit(write.get()));
+  EXPECT_GT(write->key_index_spills(), 5);
   ASSERT_OK(write->Close());
   EXPECT_TRUE(std::filesystem::is_empty(tmp_));
   const auto places = test::PlacesOfKeys(path_);
-  ASSERT_EQ(places.size(), 6000u);
+  ASSERT_EQ(places.size(), static_cast<size_t>(kKeys));
   for (const auto& [k, where] : places) {
     ASSERT_EQ(where.size(), 1u) << k;
     EXPECT_EQ(where.begin()->first, static_cast<int32_t>(k % 3) + (k % 2 == 0 ? 1 : 0)) << k;

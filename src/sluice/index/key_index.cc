@@ -131,7 +131,9 @@ KeyIndex::Slot* KeyIndex::Probe(std::string_view key, uint32_t hash) {
 Result<std::optional<KeyLocation>> KeyIndex::Get(std::string_view key) {
   const Slot* slot = Probe(key, HashOf(key));
   if (slot->offset != kEmptySlot) {
-    if (Expired(WrittenAt(slot->offset))) return std::optional<KeyLocation>();
+    if (options_.ttl_millis && Expired(WrittenAt(slot->offset))) {
+      return std::optional<KeyLocation>();
+    }
     return std::optional<KeyLocation>(slot->location);
   }
   if (spilled_keys_ == 0) return std::optional<KeyLocation>();
