@@ -178,5 +178,13 @@ TEST_F(CrossPartitionTest, AKeyInTwoPartitionsIsRefusedAtBootstrapAndByTheChecke
       << report.problems.back();
 }
 
+TEST_F(CrossPartitionTest, BadWriterIdsAndTtlsAreErrorsNamingThem) {
+  Create({});
+  EXPECT_TRUE(test::HasError(test::OpenCrossPartitionWrite(path_, tmp_, 1 << 20, 2, 2),
+                             StatusCode::kInvalidArgument, {"cross-partition assigner 2 of 2"}));
+  EXPECT_TRUE(test::HasError(CoreOptions::Make({{"cross-partition-upsert.index-ttl", "forever"}}),
+                             StatusCode::kInvalidArgument, {"cross-partition-upsert.index-ttl"}));
+}
+
 }  // namespace
 }  // namespace sluice

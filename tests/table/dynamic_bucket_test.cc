@@ -211,15 +211,6 @@ TEST(DynamicBucketTest, CombinationsJavaRefusesAreErrorsNamingTheOption) {
     EXPECT_TRUE(
         test::HasError(FileStoreWrite::Open(table).status(), StatusCode::kInvalidArgument, {key}));
   }
-  // Cross-partition upsert (the primary key lacks the partition key) is not written yet.
-  const std::string path = dir.path() + "/db.db/cross";
-  auto table = test::CreateTestTable(
-      path,
-      {DataField{0, "p", DataType::Int(false), std::nullopt, std::nullopt},
-       DataField{1, "k", DataType::BigInt(false), std::nullopt, std::nullopt}},
-      {"p"}, {"k"}, {{"bucket", "-1"}});
-  EXPECT_TRUE(test::HasError(FileStoreWrite::Open(table).status(), StatusCode::kNotSupported,
-                             {"cross-partition", "partition key"}));
 }
 
 TEST(DynamicBucketTest, CheckerFindsAKeyMissingFromItsBucketsHashIndex) {
