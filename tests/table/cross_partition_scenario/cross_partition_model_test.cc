@@ -51,7 +51,7 @@ TEST_P(CrossPartitionModelTest, EveryCommitReadsAsTheModelWithEachKeyInOnePlace)
   auto table = test::CreateCrossPartitionTable(path, options);
   const DataTypePtr row_type = table->schema().LogicalRowType();
   const std::string name = engine.name;
-  constexpr int kCommits = 20;
+  constexpr int kCommits = 14;
   constexpr int32_t kPartitions = 4;
   constexpr int64_t kKeys = 40;
   std::mt19937_64 rng(20261202);
@@ -149,11 +149,14 @@ INSTANTIATE_TEST_SUITE_P(
                              {{"merge-engine", "partial-update"},
                               {"partial-update.remove-record-on-delete", "true"}},
                              true},
-                      Engine{"aggregation",
-                             {{"merge-engine", "aggregation"},
-                              {"fields.v.aggregate-function", "sum"},
-                              {"aggregation.remove-record-on-delete", "true"}},
-                             true},
+                      // Upserts only: with `aggregation.remove-record-on-delete` a DELETE
+                      // seeds the accumulator with its own values (Java
+                      // AggregateMergeFunction), so what a later row adds to depends on when
+                      // compactions dropped the DELETE.
+                      Engine{
+                          "aggregation",
+                          {{"merge-engine", "aggregation"}, {"fields.v.aggregate-function", "sum"}},
+                          false},
                       Engine{"first-row", {{"merge-engine", "first-row"}}, false}),
     [](const ::testing::TestParamInfo<Engine>& info) {
       std::string name = info.param.name;
