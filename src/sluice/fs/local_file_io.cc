@@ -254,6 +254,13 @@ class LocalFileIOImpl final : public FileIO {
   }
 
   Status SyncDir(const std::string& raw) override { return FsyncDir(StripFileScheme(raw)); }
+
+  Result<std::unique_ptr<DirectoryWatcher>> WatchDir(const std::string& dir) override {
+    Result<std::unique_ptr<DirectoryWatcher>> watcher = NewInotifyDirectoryWatcher(dir);
+    // Out of inotify instances (a per-user limit): polling still works.
+    if (!watcher.ok()) return NewPollingDirectoryWatcher(this, dir);
+    return watcher;
+  }
 };
 
 }  // namespace
