@@ -444,7 +444,8 @@ Result<ScanPlan> Planner::Run() {
                           table_.SelectSnapshot(options_.version));
   if (!snapshot) return plan;
   plan.snapshot_id = snapshot->id;
-  if (options_.mode == ScanMode::kDelta && snapshot->commit_kind != CommitKind::kAppend) {
+  if (options_.mode == ScanMode::kDelta && snapshot->commit_kind != CommitKind::kAppend &&
+      !(options_.delta_of_overwrite && snapshot->commit_kind == CommitKind::kOverwrite)) {
     return plan;
   }
 
@@ -461,6 +462,18 @@ Result<ScanPlan> Planner::Run() {
   SLUICE_ASSIGN_OR_RETURN(std::vector<ManifestEntry> entries, ReadAndFold(metas));
   if (options_.mode == ScanMode::kDelta) {
     std::erase_if(entries, [](const ManifestEntry& e) { return e.kind != FileKind::kAdd; });
+  }
+  if (options_.level_filter) {
+    std::erase_if(entries,
+                  [this](const ManifestEntry& e) { return !options_.level_filter(e.file.level); });
+  }
+  if (options_.min_file_creation_millis) {
+    // The creation time is a wall-clock time, read as UTC (Java: the JVM's zone); files
+    // without one (written before 0.9) count as old.
+    std::erase_if(entries, [this](const ManifestEntry& e) {
+      return !e.file.creation_time ||
+             e.file.creation_time->millisecond < *options_.min_file_creation_millis;
+    });
   }
 
   for (const ManifestEntry& entry : entries) live_partitions_.insert(entry.partition);
