@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sluice/catalog.h"
+#include "sluice/cli/follow_reader.h"
 #include "sluice/cli/row_printer.h"
 #include "sluice/cli/table_argument.h"
 #include "sluice/read_builder.h"
@@ -32,6 +33,8 @@ struct ReadFlags {
   std::vector<std::string> path_remap;
   std::optional<int64_t> limit;
   std::string format = "table";
+  bool follow = false;
+  std::optional<std::string> consumer_id;
 };
 
 namespace {
@@ -86,6 +89,13 @@ Status Run(const ReadFlags& flags) {
     SLUICE_ASSIGN_OR_RETURN(auto kv, SplitAssignment(item, "--path-remap"));
     read.WithPathRemap(std::move(kv.first), std::move(kv.second));
   }
+  if (flags.follow) {
+    if (flags.consumer_id) read.WithOption("consumer-id", *flags.consumer_id);
+    return FollowTable(std::move(read), flags.format, flags.limit);
+  }
+  if (flags.consumer_id) {
+    return Status::InvalidArgument("--consumer-id applies to streaming reads (--follow)");
+  }
   if (flags.limit) read.WithLimit(*flags.limit);
 
   SLUICE_ASSIGN_OR_RETURN(TableScan scan, read.NewScan());
@@ -132,6 +142,13 @@ std::shared_ptr<ReadFlags> AddReadCommand(CLI::App* app, CLI::App** command) {
                    "Read recorded paths starting with PREFIX under DIR: PREFIX=DIR (repeatable)");
   read->add_option("--limit", flags->limit, "Stop after this many rows");
   read->add_option("--format", flags->format, "table (default), jsonl or csv");
+  auto* follow = read->add_flag(
+      "--follow", flags->follow,
+      "Keep reading: the first plan (by --option scan.mode=...), then each new snapshot's "
+      "changes as they commit, _ROW_KIND first, until --limit rows or SIGINT / SIGTERM");
+  read->add_option("--consumer-id", flags->consumer_id,
+                   "With --follow: record progress in consumer/consumer-ID and resume from it");
+  follow->excludes(snapshot)->excludes(tag)->excludes(as_of);
   *command = read;
   return flags;
 }
