@@ -47,9 +47,11 @@ Status FollowTable(ReadBuilder read, const std::string& format, std::optional<in
     }
     SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<BatchReader> reader,
                             table_read.CreateReader(std::move(plan.splits)));
+    // A stop request waits for the snapshot being handed on, so a clean stop records it; only
+    // the limit cuts a snapshot short, and then it stays unrecorded.
     bool whole_snapshot = true;
     while (true) {
-      if (g_stop != 0 || (limit && printed >= *limit)) {
+      if (limit && printed >= *limit) {
         whole_snapshot = false;
         break;
       }
@@ -61,7 +63,7 @@ Status FollowTable(ReadBuilder read, const std::string& format, std::optional<in
       printed += rows;
       if (rows < batch.num_rows()) whole_snapshot = false;
     }
-    // Handed on only once flushed; a snapshot cut short stays unrecorded.
+    // Handed on once flushed.
     printer->Flush();
     if (whole_snapshot) SLUICE_RETURN_NOT_OK(scan.NotifyCheckpointComplete(scan.Checkpoint()));
   }

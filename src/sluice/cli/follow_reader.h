@@ -3,8 +3,9 @@
 // `limit` rows have printed or SIGINT / SIGTERM arrives.
 //
 // Progress: with `consumer-id` set on the read, each snapshot's rows are printed and flushed
-// before the consumer records the next snapshot; a stop (signal, limit) inside a snapshot does
-// not record it, so a restart with the same consumer id repeats only that snapshot.
+// before the consumer records the next snapshot. A signal stops after the snapshot being
+// printed (recorded: a clean stop); a limit that cuts a snapshot short leaves it unrecorded,
+// as does a kill, so a restart with the same consumer id repeats at most that snapshot.
 //
 // Thread safety: run from main only (installs signal handlers).
 #pragma once
