@@ -37,11 +37,17 @@ Status FollowTable(ReadBuilder read, const std::string& format, std::optional<in
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RowPrinter> printer,
                           RowPrinter::Make(format, *table_read.output_type(), stdout));
   int64_t printed = 0;
+  std::optional<int64_t> recorded;  // the progress last recorded
   ColumnBatch batch(table_read.output_type());
   while (g_stop == 0 && (!limit || printed < *limit)) {
     SLUICE_ASSIGN_OR_RETURN(StreamScanPlan plan, scan.Plan());
     if (plan.end_of_scan) break;
     if (!plan.snapshot_id) {
+      // Snapshots skipped as empty (compactions) were handed on too.
+      if (scan.Checkpoint() != recorded) {
+        recorded = scan.Checkpoint();
+        SLUICE_RETURN_NOT_OK(scan.NotifyCheckpointComplete(recorded));
+      }
       SLUICE_RETURN_NOT_OK(scan.WaitForNextSnapshot(kStopCheckInterval).status());
       continue;
     }
@@ -65,7 +71,10 @@ Status FollowTable(ReadBuilder read, const std::string& format, std::optional<in
     }
     // Handed on once flushed.
     printer->Flush();
-    if (whole_snapshot) SLUICE_RETURN_NOT_OK(scan.NotifyCheckpointComplete(scan.Checkpoint()));
+    if (whole_snapshot) {
+      recorded = scan.Checkpoint();
+      SLUICE_RETURN_NOT_OK(scan.NotifyCheckpointComplete(recorded));
+    }
   }
   printer->Finish();
   return Status::OK();

@@ -111,8 +111,8 @@ std::string CommitOf(const std::string& value) { return value.substr(0, value.fi
 
 TEST(FollowerKillTest, RestartsRepeatAtMostTheSnapshotBeingHandedOn) {
   test::TempDir dir;
-  auto created =
-      StreamTable::Create(dir.path(), "queue", false, {{"bucket", "2"}, {"bucket-key", "id"}});
+  auto created = StreamTable::Create(
+      dir.path(), "queue", false, {{"bucket", "2"}, {"bucket-key", "id"}, {"write-only", "true"}});
   ASSERT_OK(created);
   StreamTable table = std::move(*created);
   const std::string path = table.table().path();
