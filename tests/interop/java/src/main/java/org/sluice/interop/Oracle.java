@@ -43,6 +43,9 @@ import org.apache.paimon.table.sink.BatchWriteBuilder;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.RowPartitionKeyExtractor;
 import org.apache.paimon.table.source.DataSplit;
+import org.apache.paimon.table.source.EndOfScanException;
+import org.apache.paimon.table.source.StreamTableScan;
+import org.apache.paimon.table.source.TableRead;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
 import org.apache.paimon.types.DataField;
@@ -140,6 +143,9 @@ public final class Oracle {
           break;
         case "snapshots":
           snapshots(command, text);
+          break;
+        case "stream_read":
+          streamRead(command, text);
           break;
         case "concurrent_start":
           concurrentStart(command, text);
@@ -260,6 +266,66 @@ public final class Oracle {
     head.put("ok", true);
     head.put("rows", rows.size());
     head.put("splits", splits.size());
+    text.append(head).append('\n');
+    for (String row : rows) text.append(row).append('\n');
+  }
+
+  // A streaming read (StreamTableScan) with the command's "options" (scan.mode, ...), planned
+  // until it has caught up with the latest snapshot at the start: every row with its row kind
+  // and "_PLAN", the number of the plan that returned it.
+  private void streamRead(JsonNode command, StringBuilder text) throws Exception {
+    FileStoreTable table = table(command);
+    Map<String, String> dynamic = new HashMap<>();
+    Iterator<Map.Entry<String, JsonNode>> options = command.path("options").fields();
+    while (options.hasNext()) {
+      Map.Entry<String, JsonNode> option = options.next();
+      dynamic.put(option.getKey(), option.getValue().asText());
+    }
+    if (!dynamic.isEmpty()) table = table.copy(dynamic);
+    Long latest = table.snapshotManager().latestSnapshotId();
+    ReadBuilder builder = table.newReadBuilder();
+    StreamTableScan scan = builder.newStreamScan();
+    TableRead read = builder.newRead();
+    RowType type = table.rowType();
+    List<InternalRow.FieldGetter> getters = new ArrayList<>();
+    for (int i = 0; i < type.getFieldCount(); i++) {
+      getters.add(InternalRow.createFieldGetter(type.getTypeAt(i), i));
+    }
+    List<String> rows = new ArrayList<>();
+    int plans = 0;
+    while (true) {
+      List<Split> splits;
+      try {
+        splits = scan.plan().splits();
+      } catch (EndOfScanException e) {
+        break;
+      }
+      if (splits.isEmpty()) {
+        Long next = scan.checkpoint();
+        if (latest == null || (next != null && next > latest)) break;
+        continue;
+      }
+      final int plan = plans++;
+      try (RecordReader<InternalRow> reader = read.createReader(splits)) {
+        reader.forEachRemaining(
+            row -> {
+              ObjectNode node = JSON.createObjectNode();
+              node.put("_ROW_KIND", row.getRowKind().shortString());
+              for (int i = 0; i < type.getFieldCount(); i++) {
+                DataField field = type.getFields().get(i);
+                node.set(
+                    field.name(),
+                    ValueJson.toJson(getters.get(i).getFieldOrNull(row), field.type()));
+              }
+              node.put("_PLAN", plan);
+              rows.add(node.toString());
+            });
+      }
+    }
+    ObjectNode head = JSON.createObjectNode();
+    head.put("ok", true);
+    head.put("rows", rows.size());
+    head.put("plans", plans);
     text.append(head).append('\n');
     for (String row : rows) text.append(row).append('\n');
   }
