@@ -207,8 +207,10 @@ TEST_F(StreamStartupModeTest, PrimaryKeyTablesEmitTheirChangesWithRowKinds) {
   EXPECT_TRUE(test::HasError(
       [&]() -> Status {
         SLUICE_RETURN_NOT_OK(t.Commit({{5, "e"}}, /*overwrite=*/true));
+        SnapshotManager snapshots(LocalFileIO(), t.table().path());
+        SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> latest, snapshots.LatestSnapshotId());
         auto f = Follower::Open(t.table(), {{"scan.mode", "from-snapshot"},
-                                            {"scan.snapshot-id", "6"},
+                                            {"scan.snapshot-id", std::to_string(*latest)},
                                             {"streaming-read-overwrite", "true"}});
         SLUICE_RETURN_NOT_OK(f.status());
         return f->Drain().status();

@@ -108,10 +108,17 @@ class Follower {
 
   StreamTableScan& scan() { return *scan_; }
 
-  // The rows of one Plan, sorted (splits of different buckets have no order); nullopt when it
-  // planned no snapshot.
+  // The rows of the next Plan that reads a snapshot, sorted (splits of different buckets have
+  // no order); nullopt when there is nothing new. A plan that only moved the position (a
+  // starting scanner that reads no snapshot in full) is passed over, as Java's callers plan
+  // again.
   Result<std::optional<std::vector<std::string>>> Next() {
+    std::optional<int64_t> before = scan_->Checkpoint();
     SLUICE_ASSIGN_OR_RETURN(StreamScanPlan plan, scan_->Plan());
+    while (!plan.snapshot_id && !plan.end_of_scan && scan_->Checkpoint() != before) {
+      before = scan_->Checkpoint();
+      SLUICE_ASSIGN_OR_RETURN(plan, scan_->Plan());
+    }
     if (!plan.snapshot_id) return std::optional<std::vector<std::string>>();
     SLUICE_ASSIGN_OR_RETURN(std::vector<std::string> rows, Read(std::move(plan.splits)));
     std::sort(rows.begin(), rows.end());
