@@ -57,17 +57,21 @@ Status FollowTable(ReadBuilder read, const std::string& format, std::optional<in
     // the limit cuts a snapshot short, and then it stays unrecorded.
     bool whole_snapshot = true;
     while (true) {
-      if (limit && printed >= *limit) {
-        whole_snapshot = false;
-        break;
-      }
       SLUICE_ASSIGN_OR_RETURN(bool more, reader->Next(&batch));
       if (!more) break;
+      if (limit && printed >= *limit) {
+        whole_snapshot = batch.num_rows() == 0;
+        if (!whole_snapshot) break;
+        continue;
+      }
       int64_t rows = batch.num_rows();
       if (limit) rows = std::min(rows, *limit - printed);
       printer->PrintFirst(batch, rows);
       printed += rows;
-      if (rows < batch.num_rows()) whole_snapshot = false;
+      if (rows < batch.num_rows()) {
+        whole_snapshot = false;
+        break;
+      }
     }
     // Handed on once flushed.
     printer->Flush();
