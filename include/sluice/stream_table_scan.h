@@ -8,7 +8,8 @@
 //                in full (+I), or nothing (then the changes after a snapshot).
 //   later Plans  one new snapshot each: its delta files, or its changelog for tables with a
 //                `changelog-producer`. Snapshots with nothing to read (COMPACT without
-//                changelog, OVERWRITE unless `streaming-read-overwrite`) are skipped.
+//                changelog, OVERWRITE unless `streaming-read-overwrite`, on append tables
+//                `streaming-read-append-overwrite`) are skipped.
 //   no news      a Plan with no snapshot id: call WaitForNextSnapshot, which sleeps (inotify
 //                on local tables) until a snapshot may have landed, then Plan again.
 //   end          with `scan.bounded.watermark`, end_of_scan once a snapshot's watermark is

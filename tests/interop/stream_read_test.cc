@@ -50,7 +50,7 @@ class StreamReadRun {
     if (!primary_key_) {
       Compare({{"scan.mode", "from-snapshot"},
                {"scan.snapshot-id", "2"},
-               {"streaming-read-overwrite", "true"}});
+               {"streaming-read-append-overwrite", "true"}});
     }
     ++Counts().scenarios;
   }

@@ -185,8 +185,13 @@ TEST_F(StreamStartupModeTest, OverwritesAreSkippedUnlessStreamingReadOverwrite) 
                                                                   {"scan.snapshot-id", "3"}};
   EXPECT_EQ(Drain(t.table(), from2), (Plans{{"+I 4 d"}, {"+I 10 y"}}));
   auto with_overwrite = from2;
-  with_overwrite.emplace_back("streaming-read-overwrite", "true");
+  with_overwrite.emplace_back("streaming-read-append-overwrite", "true");
   EXPECT_EQ(Drain(t.table(), with_overwrite), (Plans{{"+I 4 d"}, {"+I 9 z"}, {"+I 10 y"}}));
+  // Java refuses the primary-key tables' option on an append table.
+  auto wrong = from2;
+  wrong.emplace_back("streaming-read-overwrite", "true");
+  EXPECT_TRUE(test::HasError(Follower::Open(t.table(), wrong), StatusCode::kInvalidArgument,
+                             {"streaming-read-overwrite", "streaming-read-append-overwrite"}));
   // The full plan after the overwrite has only what it left.
   EXPECT_EQ(Drain(t.table(), {}), (Plans{{"+I 10 y", "+I 9 z"}}));
 }

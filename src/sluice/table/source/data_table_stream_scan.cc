@@ -29,6 +29,12 @@ Result<std::unique_ptr<DataTableStreamScan>> DataTableStreamScan::Create(
                                    std::to_string(shard.count) +
                                    " readers: expected 0 <= index < count");
   }
+  if (!table->schema().is_primary_key_table() && table->options().streaming_read_overwrite()) {
+    // Java SchemaValidation.
+    return Status::InvalidArgument(
+        "option 'streaming-read-overwrite' needs primary keys: use "
+        "'streaming-read-append-overwrite' to read the overwrites of an append table");
+  }
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<StartingScanner> starting, CreateStartingScanner(*table));
   // Watching from now on: a snapshot committed between a check and a wait is not missed.
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<DirectoryWatcher> watcher,
@@ -94,7 +100,9 @@ Result<StreamPlan> DataTableStreamScan::TryFirstPlan() {
 }
 
 Result<StreamPlan> DataTableStreamScan::NextPlan() {
-  const bool read_overwrite = table_->options().streaming_read_overwrite();
+  const bool read_overwrite = table_->schema().is_primary_key_table()
+                                  ? table_->options().streaming_read_overwrite()
+                                  : table_->options().streaming_read_append_overwrite();
   while (true) {
     if (full_phase_end_) return StreamPlan{.end_of_scan = true};
     SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> snapshot, NextSnapshot());

@@ -2,7 +2,8 @@
 // is the starting scanner's (starting_scanner.h: by `scan.mode`, or the consumer's progress);
 // each later Plan covers exactly one new snapshot the follow-up scanner reads
 // (follow_up_scanner.h), skipping the snapshots it does not read (COMPACT snapshots of a table
-// without changelog producer, OVERWRITE ones unless `streaming-read-overwrite`, ...). A Plan
+// without changelog producer, OVERWRITE ones unless `streaming-read-overwrite`, on append tables
+// `streaming-read-append-overwrite`, ...). A Plan
 // with no snapshot means there is nothing new yet: WaitForNextSnapshot sleeps until there may
 // be (an inotify watch of the snapshot directory on local tables, polling otherwise).
 //

@@ -3,7 +3,7 @@
 //
 //   DeltaFollowUpScanner      tables without a changelog producer: APPEND snapshots only, their
 //                             delta files (COMPACT snapshots change no row; OVERWRITE ones are
-//                             skipped unless `streaming-read-overwrite`).
+//                             skipped unless `streaming-read-append-overwrite`).
 //   ChangelogFollowUpScanner  `changelog-producer` input / full-compaction / lookup: snapshots
 //                             with a changelog manifest list, their changelog.
 //

@@ -75,7 +75,7 @@ struct ScanOptions {
   // only files created at or after these epoch millis (Java FileCreationTimeStartingScanner);
   std::optional<int64_t> min_file_creation_millis;
   // a delta plan of an OVERWRITE snapshot plans the files it added (Java
-  // getOverwriteChangesPlan of an append table under `streaming-read-overwrite`).
+  // getOverwriteChangesPlan of an append table under `streaming-read-append-overwrite`).
   bool delta_of_overwrite = false;
 };
 
