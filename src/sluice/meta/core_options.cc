@@ -382,8 +382,6 @@ Status CoreOptions::Parse() {
       get_optional_long("scan.file-creation-time-millis", &scan_file_creation_time_millis_));
   SLUICE_RETURN_NOT_OK(get_optional_long("scan.bounded.watermark", &scan_bounded_watermark_));
   SLUICE_RETURN_NOT_OK(get_bool("streaming-read-overwrite", false, &streaming_read_overwrite_));
-  SLUICE_RETURN_NOT_OK(
-      get_bool("streaming-read-append-overwrite", false, &streaming_read_append_overwrite_));
   consumer_id_ = get_optional("consumer-id");
   if (consumer_id_ && consumer_id_->empty()) {
     return Status::InvalidArgument("option 'consumer-id' cannot be an empty string");

@@ -221,10 +221,7 @@ class CoreOptions {
     return scan_file_creation_time_millis_;
   }
   const std::optional<int64_t>& scan_bounded_watermark() const { return scan_bounded_watermark_; }
-  // `streaming-read-overwrite` (primary-key tables), `streaming-read-append-overwrite` (append
-  // tables): follow OVERWRITE snapshots; false.
-  bool streaming_read_overwrite() const { return streaming_read_overwrite_; }
-  bool streaming_read_append_overwrite() const { return streaming_read_append_overwrite_; }
+  bool streaming_read_overwrite() const { return streaming_read_overwrite_; }  // false
   // `consumer-id`; an empty value is refused by Make().
   const std::optional<std::string>& consumer_id() const { return consumer_id_; }
   const std::optional<int64_t>& consumer_expiration_time_millis() const {
@@ -320,7 +317,6 @@ class CoreOptions {
   std::optional<int64_t> scan_file_creation_time_millis_;
   std::optional<int64_t> scan_bounded_watermark_;
   bool streaming_read_overwrite_ = false;
-  bool streaming_read_append_overwrite_ = false;
   std::optional<std::string> consumer_id_;
   std::optional<int64_t> consumer_expiration_millis_;
   ConsumerMode consumer_mode_ = ConsumerMode::kExactlyOnce;

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "sluice/meta/consumer_manager.h"
+#include "sluice/meta/option_value.h"
 
 namespace sluice {
 
@@ -35,24 +36,35 @@ Result<std::unique_ptr<DataTableStreamScan>> DataTableStreamScan::Create(
         "option 'streaming-read-overwrite' needs primary keys: use "
         "'streaming-read-append-overwrite' to read the overwrites of an append table");
   }
+  // Append tables follow overwrites under their own option (CoreOptions does not type it).
+  bool read_overwrite = table->options().streaming_read_overwrite();
+  if (!table->schema().is_primary_key_table()) {
+    const std::string* append = table->options().Find("streaming-read-append-overwrite");
+    read_overwrite = false;
+    if (append != nullptr) {
+      SLUICE_ASSIGN_OR_RETURN(read_overwrite,
+                              ParseBooleanOption("streaming-read-append-overwrite", *append));
+    }
+  }
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<StartingScanner> starting, CreateStartingScanner(*table));
   // Watching from now on: a snapshot committed between a check and a wait is not missed.
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<DirectoryWatcher> watcher,
                           table->io()->WatchDir(table->snapshot_manager().snapshot_dir()));
   std::unique_ptr<FollowUpScanner> follow_up = CreateFollowUpScanner(*table);
   return std::unique_ptr<DataTableStreamScan>(
-      new DataTableStreamScan(std::move(table), std::move(base), shard, std::move(starting),
-                              std::move(follow_up), std::move(watcher)));
+      new DataTableStreamScan(std::move(table), std::move(base), shard, read_overwrite,
+                              std::move(starting), std::move(follow_up), std::move(watcher)));
 }
 
 DataTableStreamScan::DataTableStreamScan(std::shared_ptr<const FileStoreTable> table,
-                                         ScanOptions base, StreamShard shard,
+                                         ScanOptions base, StreamShard shard, bool read_overwrite,
                                          std::unique_ptr<StartingScanner> starting,
                                          std::unique_ptr<FollowUpScanner> follow_up,
                                          std::unique_ptr<DirectoryWatcher> watcher)
     : table_(std::move(table)),
       base_(std::move(base)),
       shard_(shard),
+      read_overwrite_(read_overwrite),
       starting_(std::move(starting)),
       follow_up_(std::move(follow_up)),
       watcher_(std::move(watcher)) {}
@@ -100,9 +112,6 @@ Result<StreamPlan> DataTableStreamScan::TryFirstPlan() {
 }
 
 Result<StreamPlan> DataTableStreamScan::NextPlan() {
-  const bool read_overwrite = table_->schema().is_primary_key_table()
-                                  ? table_->options().streaming_read_overwrite()
-                                  : table_->options().streaming_read_append_overwrite();
   while (true) {
     if (full_phase_end_) return StreamPlan{.end_of_scan = true};
     SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> snapshot, NextSnapshot());
@@ -112,7 +121,7 @@ Result<StreamPlan> DataTableStreamScan::NextPlan() {
       return StreamPlan{.end_of_scan = true};
     }
     std::optional<ScanPlan> plan;
-    if (snapshot->commit_kind == CommitKind::kOverwrite && read_overwrite) {
+    if (snapshot->commit_kind == CommitKind::kOverwrite && read_overwrite_) {
       SLUICE_ASSIGN_OR_RETURN(plan, follow_up_->OverwriteChangesPlan(*table_, *snapshot, base_));
     } else if (follow_up_->ShouldScanSnapshot(*snapshot)) {
       SLUICE_ASSIGN_OR_RETURN(plan, follow_up_->Scan(*table_, *snapshot, base_));

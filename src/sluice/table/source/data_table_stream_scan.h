@@ -73,7 +73,8 @@ class DataTableStreamScan {
 
  private:
   DataTableStreamScan(std::shared_ptr<const FileStoreTable> table, ScanOptions base,
-                      StreamShard shard, std::unique_ptr<StartingScanner> starting,
+                      StreamShard shard, bool read_overwrite,
+                      std::unique_ptr<StartingScanner> starting,
                       std::unique_ptr<FollowUpScanner> follow_up,
                       std::unique_ptr<DirectoryWatcher> watcher);
 
@@ -87,6 +88,7 @@ class DataTableStreamScan {
   std::shared_ptr<const FileStoreTable> table_;
   ScanOptions base_;
   StreamShard shard_;
+  bool read_overwrite_;  // follow OVERWRITE snapshots
   std::unique_ptr<StartingScanner> starting_;
   std::unique_ptr<FollowUpScanner> follow_up_;
   std::unique_ptr<DirectoryWatcher> watcher_;
