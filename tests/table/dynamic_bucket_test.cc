@@ -167,6 +167,41 @@ TEST(DynamicBucketTest, WritersSharingTheHashSpaceCommitSeparately) {
   ASSERT_OK(CheckTable(*FileStoreTable::Open(LocalFileIO(), path).value()));
 }
 
+TEST(DynamicBucketTest, WritersGivenEveryRowEachWriteTheirShareOnce) {
+  test::TempDir dir;
+  const std::string path = dir.path() + "/db.db/t";
+  auto table = test::CreateDynamicBucketTable(path, {{"dynamic-bucket.target-row-num", "4"}});
+  const DataTypePtr row_type = table->schema().LogicalRowType();
+  std::vector<ValueList> rows;
+  for (int32_t p = 0; p < 3; ++p) {
+    for (const ValueList& row : Rows(p, 0, 30, "x")) rows.push_back(row);
+  }
+  for (int round = 0; round < 2; ++round) {
+    std::vector<std::unique_ptr<FileStoreWrite>> writers;
+    for (int32_t id = 0; id < 3; ++id) {
+      FileStoreWriteOptions options;
+      options.dynamic_bucket_writers = 3;
+      options.dynamic_bucket_assign_id = id;
+      options.dynamic_bucket_skip_others = true;
+      writers.push_back(
+          FileStoreWrite::Open(FileStoreTable::Open(LocalFileIO(), path).value(), options).value());
+      ASSERT_OK(test::WriteRows(writers.back().get(), row_type, rows, {}));
+    }
+    for (int32_t id = 2; id >= 0; --id) {
+      ASSERT_OK(test::CommitAs(path, "w" + std::to_string(id), writers[id].get(), round + 1));
+      ASSERT_OK(writers[id]->Close());
+    }
+    for (const auto& [key, buckets] : test::BucketsOfKeys(path)) {
+      ASSERT_EQ(buckets.size(), 1u) << key.first << "/" << key.second;
+      const int32_t owner =
+          ComputeAssigner(test::PartitionHash(key.first), test::KeyHash(key.second), 3, 3);
+      EXPECT_EQ(*buckets.begin() % 3, owner);
+    }
+    EXPECT_EQ(test::ReadAll(path).size(), 90u);
+    ASSERT_OK(CheckTable(*FileStoreTable::Open(LocalFileIO(), path).value()));
+  }
+}
+
 TEST(DynamicBucketTest, OverwriteReplacesThePartitionsIndex) {
   test::TempDir dir;
   const std::string path = dir.path() + "/db.db/t";
