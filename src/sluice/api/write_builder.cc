@@ -70,6 +70,7 @@ Status WriteBuilder::CheckOverwriteSpec(const FileStoreTable& table) const {
 Result<std::unique_ptr<TableWrite>> WriteBuilder::NewWrite() const {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
   FileStoreWriteOptions options;
+  options.commit_user = commit_user_;
   options.overwrite = overwrite_.has_value();
   if (dynamic_bucket_writer_) {
     if (table->options().bucket() != -1 || !table->schema().is_primary_key_table()) {

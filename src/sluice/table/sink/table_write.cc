@@ -2,7 +2,10 @@
 
 #include <algorithm>
 
+#include <random>
+
 #include "sluice/base/uuid.h"
+#include "sluice/format/avro/avro_schema_converter.h"
 #include "sluice/index/hash_index_file.h"
 #include "sluice/lsm/merge_tree_writer.h"
 #include "sluice/meta/file_entry_merger.h"
@@ -14,6 +17,8 @@
 #include "sluice/table/sink/append_compact_rewriter.h"
 #include "sluice/table/sink/append_only_writer.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
+#include "sluice/table/sink/postpone_bucket_compaction.h"
+#include "sluice/table/sink/postpone_bucket_writer.h"
 
 namespace sluice {
 
@@ -38,6 +43,9 @@ Result<std::unique_ptr<FileStoreWrite>> FileStoreWrite::Open(
   write->compaction_ = compaction;
   if (write->extractor_.dynamic_bucket()) {
     SLUICE_RETURN_NOT_OK(write->OpenBucketAssigner());
+  }
+  if (write->extractor_.postpone_bucket()) {
+    SLUICE_RETURN_NOT_OK(write->OpenPostponeTable());
   }
   if (const auto& field = write->table_->options().rowkind_field()) {
     write->rowkind_column_ = write->table_->schema().FieldIndex(*field);
@@ -74,6 +82,24 @@ Status FileStoreWrite::OpenBucketAssigner() {
         assigner, [this](const std::string& partition) { return LoadPartitionHashes(partition); });
   }
   index_file_uuid_ = NewUuidV4();
+  return Status::OK();
+}
+
+Status FileStoreWrite::OpenPostponeTable() {
+  // PostponeBucketFileStoreWrite: avro without statistics, and a file prefix per commit user
+  // and writer, so the compaction can replay each writer's files in order.
+  DynamicOptions options = table_->dynamic_options();
+  if (RowTypeToAvroSchema(*table_->schema().LogicalRowType()).ok()) {
+    options["file.format"] = "avro";
+    options["metadata.stats-mode"] = "none";
+  }
+  std::random_device random;
+  const int32_t writer_id = static_cast<int32_t>(random() & 0x7fffffff);
+  const std::string user = options_.commit_user.empty() ? NewUuidV4() : options_.commit_user;
+  options["data-file.prefix"] = table_->options().data_file_prefix() + "-u-" + user + "-s-" +
+                                std::to_string(writer_id) + "-w-";
+  SLUICE_ASSIGN_OR_RETURN(postpone_table_, FileStoreTable::Open(table_->io(), table_->path(),
+                                                                table_->branch(), options));
   return Status::OK();
 }
 
@@ -202,6 +228,18 @@ Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(
   }
   SLUICE_ASSIGN_OR_RETURN(std::string bucket_path,
                           table_->path_factory().BucketPathOfSerialized(partition, bucket));
+  if (bucket == kPostponeBucket) {
+    // Java ignores the postpone bucket's previous files: they are replayed, never merged.
+    SLUICE_ASSIGN_OR_RETURN(
+        std::shared_ptr<DataFileWriterFactory> files,
+        DataFileWriterFactory::Make(table_->io(), postpone_table_->schema_ptr(),
+                                    postpone_table_->options(), std::move(bucket_path)));
+    BucketWriter bw;
+    bw.total_buckets = kPostponeBucket;
+    SLUICE_ASSIGN_OR_RETURN(bw.writer,
+                            PostponeBucketWriter::Make(files, postpone_table_->options()));
+    return &writers_.emplace(key, std::move(bw)).first->second;
+  }
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<DataFileWriterFactory> files,
                           DataFileWriterFactory::Make(table_->io(), table_->schema_ptr(),
                                                       table_->options(), std::move(bucket_path)));
@@ -295,6 +333,7 @@ Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
   struct PartitionRoute {
     std::string partition;  // serialized BinaryRow
     int32_t partition_hash = 0;
+    // Slot b - kPostponeBucket holds bucket b's rows (slot 0: the postpone bucket).
     std::vector<std::vector<int64_t>> rows_by_bucket;
   };
   std::vector<PartitionRoute> routes;
@@ -348,16 +387,15 @@ Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
     } else {
       SLUICE_ASSIGN_OR_RETURN(bucket, extractor_.Bucket(batch, i));
     }
-    if (static_cast<size_t>(bucket) >= route->rows_by_bucket.size()) {
-      route->rows_by_bucket.resize(static_cast<size_t>(bucket) + 1);
-    }
-    route->rows_by_bucket[static_cast<size_t>(bucket)].push_back(i);
+    const auto slot = static_cast<size_t>(bucket - kPostponeBucket);
+    if (slot >= route->rows_by_bucket.size()) route->rows_by_bucket.resize(slot + 1);
+    route->rows_by_bucket[slot].push_back(i);
   }
   for (PartitionRoute& r : routes) {
-    for (size_t bucket = 0; bucket < r.rows_by_bucket.size(); ++bucket) {
-      const std::vector<int64_t>& rows = r.rows_by_bucket[bucket];
+    for (size_t slot = 0; slot < r.rows_by_bucket.size(); ++slot) {
+      const std::vector<int64_t>& rows = r.rows_by_bucket[slot];
       if (rows.empty()) continue;
-      const WriterKey key{r.partition, static_cast<int32_t>(bucket)};
+      const WriterKey key{r.partition, static_cast<int32_t>(slot) + kPostponeBucket};
       SLUICE_ASSIGN_OR_RETURN(BucketWriter * bw, GetOrCreateWriter(key.first, key.second));
       written_since_full_compaction_.insert(key);
       SLUICE_RETURN_NOT_OK(bw->writer->Write(batch, rows.data(), static_cast<int64_t>(rows.size()),
@@ -382,6 +420,16 @@ Status FileStoreWrite::Compact(const std::string& partition, int32_t bucket, boo
       SLUICE_ASSIGN_OR_RETURN(CommitMessageImpl message, RunAppendCompactTask(*table_, task));
       pending_compactions_.push_back(std::move(message));
     }
+    return Status::OK();
+  }
+  if (extractor_.postpone_bucket()) {
+    // The postpone bucket is rewritten into real buckets; those compact as they are written.
+    for (const CommitMessageImpl& pending : pending_compactions_) {
+      if (pending.partition == partition) return Status::OK();
+    }
+    SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessageImpl> messages,
+                            CompactPostponeBucket(table_, partition));
+    for (CommitMessageImpl& m : messages) pending_compactions_.push_back(std::move(m));
     return Status::OK();
   }
   SLUICE_ASSIGN_OR_RETURN(BucketWriter * bw, GetOrCreateWriter(partition, bucket));
