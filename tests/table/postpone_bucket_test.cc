@@ -50,7 +50,8 @@ Status CompactAll(const std::string& path, int64_t identifier) {
 std::map<std::pair<int32_t, int64_t>, int64_t> Rows(const std::string& path) {
   std::map<std::pair<int32_t, int64_t>, int64_t> out;
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
-  for (DataSplit& split : PlanScan(*table, ScanOptions{}).value().splits) {
+  const ScanPlan plan = PlanScan(*table, ScanOptions{}).value();
+  for (const DataSplit& split : plan.splits) {
     EXPECT_GE(split.bucket, 0);
     auto reader = OpenSplitReader(*table, table->schema_ptr(), split, SplitReadOptions{}).value();
     ColumnBatch batch(reader->output_type());
@@ -104,7 +105,8 @@ TEST(PostponeBucketTest, RowsWaitInThePostponeBucketUntilCompactionReplaysThem) 
   {
     ScanOptions scan;
     scan.bucket = kPostponeBucket;
-    for (const DataSplit& split : PlanScan(*table, scan).value().splits) {
+    const ScanPlan plan = PlanScan(*table, scan).value();
+    for (const DataSplit& split : plan.splits) {
       EXPECT_EQ(split.total_buckets, -2);
       EXPECT_NE(split.bucket_path.find("/bucket-postpone"), std::string::npos) << split.bucket_path;
       for (const DataFileMeta& f : split.data_files) {
@@ -160,7 +162,8 @@ TEST(PostponeBucketTest, RowsWaitInThePostponeBucketUntilCompactionReplaysThem) 
     auto write = FileStoreWrite::Open(*three).value();
     ScanOptions scan;
     scan.bucket = kPostponeBucket;
-    for (const DataSplit& split : PlanScan(**three, scan).value().splits) {
+    const ScanPlan plan = PlanScan(**three, scan).value();
+    for (const DataSplit& split : plan.splits) {
       ASSERT_OK(write->Compact(split.partition, split.bucket, false));
     }
     ASSERT_OK(test::CommitAs(path, "compactor", write.get(), 2));

@@ -37,7 +37,8 @@ std::vector<ValueList> Rows(int32_t p, int64_t from, int64_t to, const std::stri
 std::map<std::pair<int32_t, int32_t>, int32_t> Layout(const std::string& path) {
   std::map<std::pair<int32_t, int32_t>, int32_t> out;
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
-  for (const DataSplit& split : PlanScan(*table, ScanOptions{}).value().splits) {
+  const ScanPlan plan = PlanScan(*table, ScanOptions{}).value();
+  for (const DataSplit& split : plan.splits) {
     out[{split.partition_values[0].int32(), split.bucket}] = split.total_buckets;
   }
   return out;
@@ -46,7 +47,8 @@ std::map<std::pair<int32_t, int32_t>, int32_t> Layout(const std::string& path) {
 std::set<std::string> FileNamesOf(const std::string& path, int32_t p) {
   std::set<std::string> out;
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
-  for (const DataSplit& split : PlanScan(*table, ScanOptions{}).value().splits) {
+  const ScanPlan plan = PlanScan(*table, ScanOptions{}).value();
+  for (const DataSplit& split : plan.splits) {
     if (split.partition_values[0].int32() != p) continue;
     for (const DataFileMeta& f : split.data_files) out.insert(f.file_name);
   }

@@ -1,5 +1,6 @@
 #include "sluice/table/rescale.h"
 
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,6 +42,44 @@ Result<std::unique_ptr<FileStoreWrite>> OpenRescaleWrite(
     return merge_tree(partition, bucket, {}, files);
   };
   return FileStoreWrite::Open(rescaled, std::move(options));
+}
+
+// The rewrite's compactions (lookup tables lift level 0 out of sight of batch reads) only
+// ever replace the rewrite's own new files: their result joins the overwrite as new files, so
+// the one OVERWRITE snapshot already reads right (no COMPACT snapshot after it, between which
+// a reader would see the rewritten partitions empty). The replaced files were never committed.
+Status FoldCompaction(const FileStoreTable& table, std::vector<CommitMessageImpl>* messages) {
+  for (CommitMessageImpl& m : *messages) {
+    std::set<std::string> fresh;
+    for (const DataFileMeta& f : m.data.new_files) fresh.insert(f.file_name);
+    bool own = true;
+    for (const DataFileMeta& f : m.compact.compact_before) own = own && fresh.count(f.file_name);
+    if (!own || !m.compact.changelog_files.empty() || !m.compact.new_index_files.empty() ||
+        !m.compact.deleted_index_files.empty()) {
+      continue;
+    }
+    std::set<std::string> replaced;
+    for (const DataFileMeta& f : m.compact.compact_before) replaced.insert(f.file_name);
+    std::set<std::string> kept;
+    for (const DataFileMeta& f : m.compact.compact_after) kept.insert(f.file_name);
+    SLUICE_ASSIGN_OR_RETURN(std::string bucket_path,
+                            table.path_factory().BucketPathOfSerialized(m.partition, m.bucket));
+    std::vector<DataFileMeta> files;
+    for (DataFileMeta& f : m.data.new_files) {
+      if (replaced.count(f.file_name) == 0) {
+        files.push_back(std::move(f));
+      } else if (kept.count(f.file_name) == 0) {
+        table.io()
+            ->Delete(f.external_path ? *f.external_path : bucket_path + "/" + f.file_name,
+                     /*recursive=*/false)
+            .IgnoreError();  // never committed: orphan-file cleanup removes it otherwise
+      }
+    }
+    for (DataFileMeta& f : m.compact.compact_after) files.push_back(std::move(f));
+    m.data.new_files = std::move(files);
+    m.compact = CompactIncrement{};
+  }
+  return Status::OK();
 }
 
 }  // namespace
@@ -116,6 +155,7 @@ Result<RescaleResult> Rescale(const std::shared_ptr<const FileStoreTable>& table
     write->Close().IgnoreError();  // the first error is the one to report
     return messages.status().WithContext("rescale of " + path);
   }
+  SLUICE_RETURN_NOT_OK(FoldCompaction(*rescaled, &*messages));
   SLUICE_ASSIGN_OR_RETURN(
       std::unique_ptr<FileStoreCommit> commit,
       FileStoreCommit::Make(rescaled,
