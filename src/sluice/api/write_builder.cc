@@ -38,6 +38,11 @@ WriteBuilder& WriteBuilder::WithBackgroundCompaction(bool background) {
   return *this;
 }
 
+WriteBuilder& WriteBuilder::WithDynamicBucketWriter(int32_t id, int32_t writers) {
+  dynamic_bucket_writer_ = std::pair{id, writers};
+  return *this;
+}
+
 Result<std::shared_ptr<FileStoreTable>> WriteBuilder::LoadTable() const {
   // The latest schema: columns may have changed since the Table was opened.
   auto table = FileStoreTable::Open(ApiAccess::FileStoreTableOf(table_)->io(), table_.path(),
@@ -65,7 +70,20 @@ Status WriteBuilder::CheckOverwriteSpec(const FileStoreTable& table) const {
 Result<std::unique_ptr<TableWrite>> WriteBuilder::NewWrite() const {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
   FileStoreWriteOptions options;
+  options.commit_user = commit_user_;
   options.overwrite = overwrite_.has_value();
+  if (dynamic_bucket_writer_) {
+    if (table->options().bucket() != -1 || !table->schema().is_primary_key_table()) {
+      return Status::InvalidArgument(
+          "table " + table_.name() + " has bucket = " + std::to_string(table->options().bucket()) +
+          ": several writers at once (writer " + std::to_string(dynamic_bucket_writer_->first) +
+          " of " + std::to_string(dynamic_bucket_writer_->second) +
+          ") are for dynamic-bucket primary-key tables (bucket = -1)");
+    }
+    options.dynamic_bucket_assign_id = dynamic_bucket_writer_->first;
+    options.dynamic_bucket_writers = dynamic_bucket_writer_->second;
+    options.dynamic_bucket_skip_others = true;
+  }
   if (overwrite_) {
     // An overwrite replaces the previous files, so its compactions never see them (Java ignores
     // the previous files of an overwrite); its own new files still compact as any write's do,

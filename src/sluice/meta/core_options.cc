@@ -226,6 +226,11 @@ Status CoreOptions::Parse() {
   SLUICE_RETURN_NOT_OK(
       get_optional_int("dynamic-bucket.initial-buckets", &dynamic_bucket_initial_buckets_));
   SLUICE_RETURN_NOT_OK(get_int("dynamic-bucket.max-buckets", -1, &dynamic_bucket_max_buckets_));
+  SLUICE_RETURN_NOT_OK(get_int("postpone.default-bucket-num", 1, &postpone_default_bucket_num_));
+  if (postpone_default_bucket_num_ < 1) {
+    return Status::InvalidArgument("'postpone.default-bucket-num' must be at least 1, got " +
+                                   std::to_string(postpone_default_bucket_num_));
+  }
   SLUICE_RETURN_NOT_OK(get_optional_int("dynamic-bucket.assigner-parallelism",
                                         &dynamic_bucket_assigner_parallelism_));
   file_format_ = AsciiToLower(get_string("file.format", "parquet"));

@@ -86,6 +86,9 @@ class CoreOptions {
   const std::optional<int32_t>& dynamic_bucket_assigner_parallelism() const {
     return dynamic_bucket_assigner_parallelism_;
   }
+  // Postpone bucket mode (`bucket` = -2): the bucket count of a partition compacted for the
+  // first time (`postpone.default-bucket-num`, 1).
+  int32_t postpone_default_bucket_num() const { return postpone_default_bucket_num_; }
   const std::string& file_format() const { return file_format_; }  // lower case, "parquet"
   const std::string& file_compression() const { return file_compression_; }          // "zstd"
   int32_t file_compression_zstd_level() const { return zstd_level_; }                // 1
@@ -245,6 +248,7 @@ class CoreOptions {
   int64_t dynamic_bucket_target_row_num_ = 2000000;
   std::optional<int32_t> dynamic_bucket_initial_buckets_;
   int32_t dynamic_bucket_max_buckets_ = -1;
+  int32_t postpone_default_bucket_num_ = 1;
   std::optional<int32_t> dynamic_bucket_assigner_parallelism_;
   std::string file_format_;
   std::string file_compression_;

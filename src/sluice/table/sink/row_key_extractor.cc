@@ -1,5 +1,7 @@
 #include "sluice/table/sink/row_key_extractor.h"
 
+#include "sluice/meta/file_paths.h"
+
 #include "sluice/row/binary_row.h"
 #include "sluice/row/bucket.h"
 
@@ -122,7 +124,8 @@ Result<RowKeyExtractor> RowKeyExtractor::Make(const TableSchema& schema,
         "partition key) is not supported; set a fixed `bucket` or put every partition key into "
         "the primary key");
   }
-  if (num_buckets == 0 || num_buckets < -1) {
+  const bool postpone = num_buckets == kPostponeBucket && schema.is_primary_key_table();
+  if (num_buckets == 0 || (num_buckets < -1 && !postpone)) {
     return Status::NotSupported("writing tables with bucket = " + std::to_string(num_buckets) +
                                 " is not supported");
   }
@@ -153,6 +156,7 @@ Result<RowKeyExtractor> RowKeyExtractor::Make(const TableSchema& schema,
   }
   RowKeyExtractor extractor(std::move(partition), std::move(bucket_key), num_buckets, mod);
   extractor.dynamic_ = dynamic;
+  extractor.postpone_ = postpone;
   extractor.mod_key_is_int_ =
       mod && schema.FieldByName(bucket_keys.front())->type->root() == TypeRoot::kInt;
   return extractor;
@@ -165,6 +169,8 @@ Result<int32_t> RowKeyExtractor::KeyHash(const ColumnBatch& batch, int64_t row) 
 }
 
 Result<int32_t> RowKeyExtractor::Bucket(const ColumnBatch& batch, int64_t row) {
+  // Java PostponeBucketRowKeyExtractor: every row waits in the postpone bucket.
+  if (postpone_) return kPostponeBucket;
   // One bucket (or none): every hash lands in bucket 0.
   if (num_buckets_ <= 1) return 0;
   SLUICE_ASSIGN_OR_RETURN(std::string_view bytes, bucket_key_.Encode(batch, row));

@@ -6,7 +6,8 @@
 //              trimmed primary key (KeyAndBucketExtractor.bucketKeyHashCode), which the bucket
 //              assigner maps to a bucket; cross-partition upsert tables (the primary key lacks
 //              a partition key) are NotSupported;
-//   bucket     `bucket = -1` append tables: 0; `bucket = N`: the bucket function
+//   bucket     `bucket = -1` append tables: 0; `bucket = -2` primary-key tables (postpone
+//              bucket): -2, every row; `bucket = N`: the bucket function
 //              (`bucket-function.type` default: Math.abs(hash % N) of the bucket-key BinaryRow;
 //              mod: floorMod of a single INT / BIGINT key) over the bucket key (`bucket-key`,
 //              else the trimmed primary key).
@@ -61,6 +62,8 @@ class RowKeyExtractor {
   // Dynamic-bucket tables: the hash of the row's trimmed primary key.
   Result<int32_t> KeyHash(const ColumnBatch& batch, int64_t row);
   bool dynamic_bucket() const { return dynamic_; }
+  // `bucket = -2` primary-key tables (Java BucketMode.POSTPONE_MODE).
+  bool postpone_bucket() const { return postpone_; }
 
   int partition_arity() const { return partition_.arity(); }
   // The table's `bucket` option (the `_TOTAL_BUCKETS` of new files).
@@ -80,6 +83,7 @@ class RowKeyExtractor {
   bool mod_function_;
   bool mod_key_is_int_ = false;
   bool dynamic_ = false;
+  bool postpone_ = false;
 };
 
 }  // namespace sluice

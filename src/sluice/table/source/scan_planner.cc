@@ -129,6 +129,7 @@ class Planner {
   bool deletion_vectors_ = false;
   bool first_row_ = false;
   bool level0_invisible_ = false;
+  bool only_real_buckets_ = false;  // batch reads of postpone tables
   ScanMetrics metrics_;
   std::set<std::string> live_partitions_;
   std::map<std::string, StatsEvolution> evolutions_;
@@ -164,8 +165,13 @@ Status Planner::Prepare() {
   primary_key_ = schema_.is_primary_key_table();
   deletion_vectors_ = table_.options().deletion_vectors_enabled();
   first_row_ = table_.options().merge_engine() == MergeEngine::kFirstRow;
-  level0_invisible_ =
-      primary_key_ && (deletion_vectors_ || first_row_) && options_.mode == ScanMode::kBatch;
+  // The postpone bucket (level-0 files by design) is read only when asked for by number: by
+  // the postpone compaction, never by a batch read (Java onlyReadRealBuckets).
+  const bool postpone_bucket_asked = options_.bucket == kPostponeBucket;
+  level0_invisible_ = primary_key_ && (deletion_vectors_ || first_row_) &&
+                      options_.mode == ScanMode::kBatch && !postpone_bucket_asked;
+  only_real_buckets_ = table_.options().bucket() == kPostponeBucket &&
+                       options_.mode == ScanMode::kBatch && !postpone_bucket_asked;
 
   if (options_.filter) {
     const auto& fields = schema_.fields();
@@ -199,6 +205,7 @@ bool Planner::ManifestSelected(const ManifestFileMeta& meta) const {
     if (meta.max_bucket && *options_.bucket > *meta.max_bucket) return false;
   }
   if (level0_invisible_ && meta.max_level && *meta.max_level == 0) return false;
+  if (only_real_buckets_ && meta.max_bucket && *meta.max_bucket < 0) return false;
   if (!partition_exact_ && !partition_pruning_) return true;
   const int64_t files = std::max<int64_t>(1, meta.num_added_files + meta.num_deleted_files);
   std::vector<ColumnStats> stats = DirectStats(meta.partition_stats, *partition_type_);
@@ -216,6 +223,7 @@ Result<std::vector<ManifestEntry>> Planner::ReadManifest(const ManifestFileMeta&
   for (ManifestEntry& entry : entries) {
     if (options_.bucket && entry.bucket != *options_.bucket) continue;
     if (level0_invisible_ && entry.file.level == 0) continue;
+    if (only_real_buckets_ && entry.bucket < 0) continue;
     if (partition_exact_ || partition_pruning_) {
       auto it = partition_verdicts.find(entry.partition);
       if (it == partition_verdicts.end()) {
