@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "sluice/base/json_reader.h"
 #include "sluice/base/json_writer.h"
 #include "sluice/types/data_type_json.h"
 
