@@ -112,9 +112,12 @@ void CheckSplit(const FileStoreTable& table, const DataSplit& split,
 }  // namespace
 
 Status CheckDeletionVectorRows(const FileStoreTable& table,
+                               const std::vector<std::pair<std::string, std::string>>& path_remap,
                                const std::function<void(std::string)>& problem) {
   // A batch plan: the files above level 0 with their deletion vectors.
-  SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(table, ScanOptions{}));
+  ScanOptions scan;
+  scan.path_remap = path_remap;
+  SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(table, scan));
   for (const DataSplit& split : plan.splits) CheckSplit(table, split, problem);
   return Status::OK();
 }

@@ -10,6 +10,8 @@
 
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
@@ -17,8 +19,10 @@
 namespace sluice {
 
 // Calls `problem` once per finding (a line naming the data file and the index file). An error
-// is returned only when the check cannot run (the snapshot does not plan).
+// is returned only when the check cannot run (the snapshot does not plan). `path_remap` as
+// ScanOptions::path_remap (tables copied from elsewhere).
 Status CheckDeletionVectorRows(const FileStoreTable& table,
+                               const std::vector<std::pair<std::string, std::string>>& path_remap,
                                const std::function<void(std::string)>& problem);
 
 }  // namespace sluice

@@ -35,6 +35,19 @@ Result<std::optional<IndexManifestEntry>> LiveDeletionVectorIndex(const FileStor
 
 LookupMergeTreeCompactRewriter::~LookupMergeTreeCompactRewriter() = default;
 
+Status LookupMergeTreeCompactRewriter::CheckSupported(const FileStoreTable& table,
+                                                      const CoreOptions& options) {
+  if (options.merge_engine() == MergeEngine::kDeduplicate && options.sequence_field().empty()) {
+    return Status::OK();
+  }
+  return Status::NotSupported(
+      "table " + table.path() +
+      ": compaction with deletion-vectors.enabled supports merge-engine deduplicate without "
+      "sequence.field (and first-row); this table has merge-engine " +
+      std::string(MergeEngineName(options.merge_engine())) +
+      (options.sequence_field().empty() ? "" : " with sequence.field"));
+}
+
 Result<std::unique_ptr<LookupMergeTreeCompactRewriter>> LookupMergeTreeCompactRewriter::Make(
     std::shared_ptr<const FileStoreTable> table, std::string partition, int32_t bucket,
     const std::vector<DataFileMeta>& restored_files,
@@ -42,13 +55,7 @@ Result<std::unique_ptr<LookupMergeTreeCompactRewriter>> LookupMergeTreeCompactRe
   auto schema = std::make_shared<const TableSchema>(writers->schema());
   SLUICE_ASSIGN_OR_RETURN(CoreOptions options,
                           CoreOptions::FromSchema(*schema, table->dynamic_options()));
-  if (options.merge_engine() != MergeEngine::kDeduplicate || !options.sequence_field().empty()) {
-    return Status::NotSupported(
-        "table " + table->path() + ": compaction with deletion-vectors.enabled supports " +
-        "merge-engine deduplicate without sequence.field and first-row; this table has " +
-        "merge-engine " + std::string(MergeEngineName(options.merge_engine())) +
-        (options.sequence_field().empty() ? "" : " with sequence.field"));
-  }
+  SLUICE_RETURN_NOT_OK(CheckSupported(*table, options));
   SLUICE_ASSIGN_OR_RETURN(LookupOptions lookup_options, LookupOptions::Make(options));
   std::unique_ptr<LookupMergeTreeCompactRewriter> rewriter(new LookupMergeTreeCompactRewriter());
   rewriter->ignore_delete_ = options.ignore_delete();

@@ -43,6 +43,9 @@ class LookupMergeTreeCompactRewriter : public CompactRewriter {
  public:
   // The rewriter of one bucket (`partition` serialized) whose live files are `restored_files`:
   // its deletion vectors are restored from the latest snapshot's index manifest.
+  // NotSupported, naming the table and its merge engine, for what this rewriter cannot compact.
+  static Status CheckSupported(const FileStoreTable& table, const CoreOptions& options);
+
   static Result<std::unique_ptr<LookupMergeTreeCompactRewriter>> Make(
       std::shared_ptr<const FileStoreTable> table, std::string partition, int32_t bucket,
       const std::vector<DataFileMeta>& restored_files,

@@ -237,8 +237,12 @@ Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
       CompactionOptions::From(table->options(), /*has_primary_key=*/true);
   // Deletion-vector tables are compacted with the lookup rewriter, which marks the rows its
   // output supersedes in the bucket's deletion vectors (first-row tables never supersede a row).
-  const bool deletion_vectors = table->options().deletion_vectors_enabled() &&
+  const bool deletion_vectors = !options.write_only &&
+                                table->options().deletion_vectors_enabled() &&
                                 table->options().merge_engine() != MergeEngine::kFirstRow;
+  if (deletion_vectors) {
+    SLUICE_RETURN_NOT_OK(LookupMergeTreeCompactRewriter::CheckSupported(*table, table->options()));
+  }
   return CompactManagerFactory([table, options, background, deletion_vectors](
                                    const std::string& partition, int32_t bucket,
                                    const std::vector<DataFileMeta>& restored_files,
