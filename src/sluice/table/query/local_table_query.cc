@@ -34,7 +34,9 @@ Result<std::unique_ptr<LocalTableQuery>> LocalTableQuery::Make(
   SLUICE_ASSIGN_OR_RETURN(RowKeyExtractor extractor, RowKeyExtractor::Make(*schema, options));
   query->key_extractor_ = std::move(extractor);
   query->need_lookup_ = CompactionOptions::From(options, /*has_primary_key=*/true).need_lookup;
-  query->fixed_bucket_ = options.bucket() > 0;
+  query->newest_wins_ =
+      options.merge_engine() == MergeEngine::kDeduplicate && options.sequence_field().empty();
+  query->fixed_bucket_ = options.bucket() > 1;
   query->num_levels_ = options.num_levels();
   query->key_type_ = schema->ProjectedRowType(schema->primary_keys());
   const std::vector<std::string>& pks = schema->primary_keys();
@@ -114,9 +116,9 @@ Result<std::optional<ValueList>> LocalTableQuery::Lookup(const ValueList& key) {
     if (partition && where.first != *partition) continue;
     if (bucket && where.second != *bucket) continue;
     SLUICE_ASSIGN_OR_RETURN(LookupLevels * levels, LevelsOf(&files));
-    if (need_lookup_) {
+    if (need_lookup_ || newest_wins_) {
       SLUICE_ASSIGN_OR_RETURN(std::optional<PositionedKeyValue> hit,
-                              levels->Lookup(trimmed, /*start_level=*/1));
+                              levels->Lookup(trimmed, /*start_level=*/need_lookup_ ? 1 : 0));
       if (!hit) continue;
       if (IsRetract(hit->key_value.kind)) return std::optional<ValueList>();
       return std::optional<ValueList>(std::move(hit->key_value.value));

@@ -7,6 +7,8 @@
 //   - tables that need lookup (deletion vectors, `changelog-producer = lookup`, first-row,
 //     `force-lookup`) keep each key's merged value in its newest record above level 0, which is
 //     taken as it is (level 0, not compacted yet, is not seen, as in Java);
+//   - deduplicate tables without `sequence.field` take the key's newest record (level 0
+//     included), which is what folding its versions would give;
 //   - other tables fold every version of the key with the merge engine, oldest first.
 // A key whose result is a retraction (-U / -D) or that is in no file has no row.
 //
@@ -65,7 +67,8 @@ class LocalTableQuery {
   std::optional<KeyValueMergeOrder> merge_order_;
   std::optional<RowKeyExtractor> key_extractor_;
   bool need_lookup_ = false;
-  bool fixed_bucket_ = false;
+  bool newest_wins_ = false;   // deduplicate without sequence.field
+  bool fixed_bucket_ = false;  // more than one fixed bucket: the key's bucket is computed
   int num_levels_ = 0;
   // For each primary key field: its column in the table row; whether it is a partition field.
   std::vector<int> key_columns_;
