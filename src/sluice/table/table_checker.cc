@@ -18,6 +18,7 @@
 #include "sluice/meta/manifest_file.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/row_kind.h"
+#include "sluice/table/deletion_vector_row_check.h"
 #include "sluice/table/sink/conflict_detection.h"
 #include "sluice/types/value_comparator.h"
 
@@ -250,6 +251,11 @@ Status Checker::Run() {
     if (Full()) break;
     CheckSnapshot(id);
     ++report_->snapshots;
+  }
+  if (options_.read_data_files && !ids.empty() && !Full() &&
+      table_.schema().is_primary_key_table() && table_.options().deletion_vectors_enabled()) {
+    SLUICE_RETURN_NOT_OK(CheckDeletionVectorRows(
+        table_, options_.path_remap, [this](std::string line) { Problem(std::move(line)); }));
   }
   return Status::OK();
 }

@@ -9,6 +9,7 @@
 #include "sluice/lsm/merge_tree_compact_manager.h"
 #include "sluice/lsm/sequence_comparator.h"
 #include "sluice/row/binary_row.h"
+#include "sluice/table/sink/lookup_merge_tree_compact_rewriter.h"
 #include "sluice/table/source/key_value_file_reader.h"
 #include "sluice/table/source/sorted_run_file_reader.h"
 
@@ -22,6 +23,8 @@ constexpr int64_t kBatchSize = 4096;
 
 struct MergeTreeCompactRewriter::SectionMerge {
   DataSplit split;
+  // Aligned with split.data_files when the files are read under deletion vectors.
+  std::vector<std::optional<std::vector<int64_t>>> deleted;
   std::unique_ptr<SortedRunMerge> merge;
 };
 
@@ -135,10 +138,16 @@ Result<std::unique_ptr<MergeTreeCompactRewriter::SectionMerge>> MergeTreeCompact
   KeyValueFileReader::Options file_options;
   file_options.batch_size = kBatchSize;
   const DataTypePtr value_type = schema_->LogicalRowType();
+  if (deleted_) {
+    for (const DataFileMeta& file : split.data_files) {
+      section->deleted.push_back(deleted_(file.file_name));
+    }
+  }
   std::vector<std::unique_ptr<SortedRunReader>> readers;
   for (std::vector<size_t>& files : run_files) {
-    readers.push_back(std::make_unique<SortedRunFileReader>(*table_, *schema_, value_type, split,
-                                                            std::move(files), file_options));
+    readers.push_back(std::make_unique<SortedRunFileReader>(
+        *table_, *schema_, value_type, split, std::move(files), file_options,
+        deleted_ ? &section->deleted : nullptr));
   }
   SortedRunMerge::Options options = merge_options_;
   options.drop_retractions = drop_retractions;
@@ -226,29 +235,35 @@ Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
     std::shared_ptr<const FileStoreTable> table, bool background) {
   const CompactionOptions options =
       CompactionOptions::From(table->options(), /*has_primary_key=*/true);
-  // Java compacts deletion-vector tables with the lookup rewriter, which reads files under
-  // their deletion vectors and writes new ones: merging files without them would bring deleted
-  // rows back into aggregations and leave readers, who do not merge such tables, duplicates.
-  if (!options.write_only && table->options().deletion_vectors_enabled()) {
-    return Status::NotSupported(
-        "table " + table->path() +
-        ": compaction of primary-key tables with deletion-vectors.enabled is not supported yet "
-        "(issue 6)");
+  // Deletion-vector tables are compacted with the lookup rewriter, which marks the rows its
+  // output supersedes in the bucket's deletion vectors (first-row tables never supersede a row).
+  const bool deletion_vectors = !options.write_only &&
+                                table->options().deletion_vectors_enabled() &&
+                                table->options().merge_engine() != MergeEngine::kFirstRow;
+  if (deletion_vectors) {
+    SLUICE_RETURN_NOT_OK(LookupMergeTreeCompactRewriter::CheckSupported(*table, table->options()));
   }
-  return CompactManagerFactory(
-      [table, options, background](const std::string& partition, int32_t bucket,
+  return CompactManagerFactory([table, options, background, deletion_vectors](
+                                   const std::string& partition, int32_t bucket,
                                    const std::vector<DataFileMeta>& restored_files,
                                    const std::shared_ptr<DataFileWriterFactory>& file_writers)
-          -> Result<std::unique_ptr<CompactManager>> {
-        if (options.write_only) return std::unique_ptr<CompactManager>();
-        SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeTreeCompactRewriter> rewriter,
-                                MergeTreeCompactRewriter::Make(table, partition, file_writers));
-        SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeTreeCompactManager> manager,
-                                MergeTreeCompactManager::Make(
-                                    options, file_writers->schema().LogicalTrimmedPrimaryKeysType(),
-                                    restored_files, std::move(rewriter), background));
-        return std::unique_ptr<CompactManager>(std::move(manager));
-      });
+                                   -> Result<std::unique_ptr<CompactManager>> {
+    if (options.write_only) return std::unique_ptr<CompactManager>();
+    std::shared_ptr<CompactRewriter> rewriter;
+    if (deletion_vectors) {
+      SLUICE_ASSIGN_OR_RETURN(
+          rewriter, LookupMergeTreeCompactRewriter::Make(table, partition, bucket, restored_files,
+                                                         file_writers));
+    } else {
+      SLUICE_ASSIGN_OR_RETURN(rewriter,
+                              MergeTreeCompactRewriter::Make(table, partition, file_writers));
+    }
+    SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeTreeCompactManager> manager,
+                            MergeTreeCompactManager::Make(
+                                options, file_writers->schema().LogicalTrimmedPrimaryKeysType(),
+                                restored_files, std::move(rewriter), background));
+    return std::unique_ptr<CompactManager>(std::move(manager));
+  });
 }
 
 }  // namespace sluice

@@ -20,6 +20,7 @@
 // Thread safety: one compaction at a time (see CompactRewriter).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,6 +48,10 @@ class MergeTreeCompactRewriter : public CompactRewriter {
   Result<CompactResult> Rewrite(int output_level, bool drop_delete,
                                 const std::vector<std::vector<SortedRun>>& sections) override;
   void SetHigherRuns(std::vector<SortedRun> runs) override { higher_runs_ = std::move(runs); }
+  // The deleted row positions of a data file (sorted), or nullopt: input files are read under
+  // them (deletion-vector tables, whose superseded rows must not come back in a merge).
+  using DeletedPositions = std::function<std::optional<std::vector<int64_t>>(const std::string&)>;
+  void SetDeletedPositions(DeletedPositions deleted) { deleted_ = std::move(deleted); }
   bool RewritesLevel0Upgrades() const override { return first_row_; }
   ~MergeTreeCompactRewriter() override;
 
@@ -81,6 +86,7 @@ class MergeTreeCompactRewriter : public CompactRewriter {
   SortedRunMerge::Options merge_options_;
   bool first_row_ = false;
   std::vector<SortedRun> higher_runs_;
+  DeletedPositions deleted_;
   // Keeps the newest record of each key: the higher runs are read for their keys only.
   DeduplicateMergeFunction higher_keys_function_{/*ignore_delete=*/false};
   std::unique_ptr<ColumnBatch> out_;  // key-value layout rows waiting to be written
@@ -89,9 +95,9 @@ class MergeTreeCompactRewriter : public CompactRewriter {
 
 // The CompactManagerFactory of FileStoreWriteOptions for primary-key tables: per bucket a
 // MergeTreeCompactManager (universal compaction with the table's options) over a
-// MergeTreeCompactRewriter; null ("flush only") when the table is `write-only`. NotSupported
-// for tables with deletion vectors (Java's lookup rewriter, not built yet). Tables with
-// changelog-producer lookup / full-compaction compact, but no changelog files are written yet.
+// MergeTreeCompactRewriter (LookupMergeTreeCompactRewriter for tables with deletion vectors);
+// null ("flush only") when the table is `write-only`. Tables with changelog-producer lookup /
+// full-compaction compact, but no changelog files are written yet.
 // `background`: run compactions on a thread of their own.
 Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
     std::shared_ptr<const FileStoreTable> table, bool background = false);
