@@ -163,9 +163,9 @@ TEST_F(BranchMergeTest, ItselfAndUnknownBranchesAreErrors) {
   EXPECT_TRUE(HasError(Merge("ghost"), StatusCode::kNotFound, {"ghost"}));
 }
 
-// The model: rounds of random writes on main and on the branch into partitions each side owns
-// in that round (so no bucket is changed on both sides), merged into main after every round.
-// Main always reads as the union of both sides' rows.
+// The model: rounds of random writes on main and on the branch, each side in the partitions it
+// owns (a random split per seed, so no bucket changes on both sides since the branch forked),
+// merged into main after every round. Main always reads as the union of both sides' rows.
 TEST_F(BranchMergeTest, ModelOfRepeatedMergesOfDisjointWrites) {
   for (uint32_t seed = 1; seed <= 4; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
@@ -182,36 +182,53 @@ TEST_F(BranchMergeTest, ModelOfRepeatedMergesOfDisjointWrites) {
     ASSERT_OK(main);
     ASSERT_OK(CreateTag(**main, "fork", TagRequest{1, std::nullopt, false, std::nullopt}));
     ASSERT_OK(Branches().CreateBranchFromTag("dev", "main", "fork"));
+    std::vector<std::string> dev_parts;
+    std::vector<std::string> main_parts;
+    for (int p = 0; p < 4; ++p) {
+      (rng() % 2 ? dev_parts : main_parts).push_back("p" + std::to_string(p));
+    }
+    auto random_rows = [&](const std::vector<std::string>& parts, const std::string& tag) {
+      std::vector<ValueList> rows;
+      if (parts.empty()) return rows;
+      for (int i = 0; i < 6; ++i) {
+        rows.push_back(Row(static_cast<int64_t>(rng() % 12), parts[rng() % parts.size()], tag));
+      }
+      return rows;
+    };
     for (int round = 0; round < 3; ++round) {
-      // Partitions p0..p3 split between the sides at random.
-      std::vector<std::string> mine, theirs;
-      for (int p = 0; p < 4; ++p) (rng() % 2 ? mine : theirs).push_back("p" + std::to_string(p));
-      auto random_rows = [&](const std::vector<std::string>& parts, const std::string& tag) {
-        std::vector<ValueList> rows;
-        if (parts.empty()) return rows;
-        for (int i = 0; i < 6; ++i) {
-          rows.push_back(Row(static_cast<int64_t>(rng() % 12), parts[rng() % parts.size()],
-                             tag + std::to_string(round)));
-        }
-        return rows;
-      };
-      const auto dev_rows = random_rows(mine, "dev");
-      const auto main_rows = random_rows(theirs, "main");
-      if (!dev_rows.empty()) ASSERT_OK(WriteAndCommit(io_, "dev", dev_rows));
-      if (!main_rows.empty()) ASSERT_OK(WriteAndCommit(io_, "main", main_rows));
+      SCOPED_TRACE("round " + std::to_string(round));
+      const auto dev_rows = random_rows(dev_parts, "dev" + std::to_string(round));
+      const auto main_rows = random_rows(main_parts, "main" + std::to_string(round));
+      if (!dev_rows.empty()) {
+        ASSERT_OK(WriteAndCommit(io_, "dev", dev_rows));
+      }
+      if (!main_rows.empty()) {
+        ASSERT_OK(WriteAndCommit(io_, "main", main_rows));
+      }
       ApplyRows(dev_rows, &dev_model);
       ApplyRows(dev_rows, &main_model);
       ApplyRows(main_rows, &main_model);
       auto merged = Merge("dev");
-      ASSERT_OK(merged) << "round " << round;
-      EXPECT_EQ(*ReadRowsOf(io_, "main"), Render(main_model)) << "round " << round;
-      EXPECT_EQ(*ReadRowsOf(io_, "dev"), Render(dev_model)) << "round " << round;
-      // The branch catches up with main's side for the next round (as a user would).
-      ApplyRows(main_rows, &dev_model);
-      if (!main_rows.empty()) ASSERT_OK(WriteAndCommit(io_, "dev", main_rows));
+      ASSERT_OK(merged);
+      EXPECT_EQ(*ReadRowsOf(io_, "main"), Render(main_model));
+      EXPECT_EQ(*ReadRowsOf(io_, "dev"), Render(dev_model));
     }
     EXPECT_TRUE(test::CheckProblems(io_).empty());
   }
+}
+
+// A later merge takes the target's changes from before the last merge into account: the branch
+// never saw them, so a branch write in a bucket the target changed back then conflicts.
+TEST_F(BranchMergeTest, ARepeatedMergeSeesTheTargetsEarlierChanges) {
+  Create(/*append=*/false, {{"bucket", "1"}});
+  ASSERT_OK(WriteAndCommit(io_, "main", {Row(1, "a", "base")}));
+  ASSERT_OK(Branches().CreateBranchFromSnapshot("dev", "main", 1));
+  ASSERT_OK(WriteAndCommit(io_, "dev", {Row(2, "b", "dev")}));
+  ASSERT_OK(WriteAndCommit(io_, "main", {Row(1, "a", "main")}));
+  ASSERT_OK(Merge("dev"));
+  // The branch still holds the fork's row of partition a; its write there would hide main's.
+  ASSERT_OK(WriteAndCommit(io_, "dev", {Row(1, "a", "dev-late")}));
+  EXPECT_TRUE(HasError(Merge("dev"), StatusCode::kConflict, {"partition {p=\"a\"}"}));
 }
 
 }  // namespace

@@ -135,8 +135,8 @@ class ConflictFinder {
       std::string where = "partition {" + DescribePartition(unit.partition, *partition_type_) + "}";
       if (unit.bucket != -1 || !whole_partition_)
         where += ", bucket " + std::to_string(unit.bucket);
-      conflicts.push_back(where + ": the branch changed " + Join(files) + "; the target changed " +
-                          Join(it->second));
+      conflicts->push_back(where + ": the branch changed " + Join(files) + "; the target changed " +
+                           Join(it->second));
     }
   }
 
@@ -160,11 +160,6 @@ std::optional<std::string> Property(const Snapshot& s, std::string_view key) {
   return std::nullopt;
 }
 
-struct MergeBase {
-  std::optional<Snapshot> source;  // nullopt: an empty table
-  std::optional<Snapshot> target;
-};
-
 // The last merge of `branch` recorded in the target, if any (newest first).
 Result<std::optional<Snapshot>> LastRecordedMerge(const FileStoreTable& target,
                                                   const std::string& branch) {
@@ -181,8 +176,11 @@ bool SameContent(const Snapshot& a, const Snapshot& b) {
          a.delta_manifest_list == b.delta_manifest_list && a.index_manifest == b.index_manifest;
 }
 
-Result<MergeBase> FindMergeBase(const FileStoreTable& target, const FileStoreTable& source) {
-  MergeBase base;
+// The branch snapshot the changes of both sides are taken from; nullopt for an empty table (a
+// branch created without a snapshot).
+Result<std::optional<Snapshot>> FindMergeBase(const FileStoreTable& target,
+                                              const FileStoreTable& source) {
+  const std::optional<Snapshot> empty;
   SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> recorded,
                           LastRecordedMerge(target, source.branch()));
   if (recorded) {
@@ -200,9 +198,7 @@ Result<MergeBase> FindMergeBase(const FileStoreTable& target, const FileStoreTab
                                               "' (target snapshot " + std::to_string(recorded->id) +
                                               ")");
     }
-    base.source = *std::move(source_base);
-    base.target = std::move(recorded);
-    return base;
+    return std::optional<Snapshot>(*std::move(source_base));
   }
   // The fork point: the oldest snapshot the branch holds, kept by a snapshot file or a tag.
   std::optional<Snapshot> fork;
@@ -213,25 +209,18 @@ Result<MergeBase> FindMergeBase(const FileStoreTable& target, const FileStoreTab
   if (!source_tags.empty() && (!fork || source_tags.front().second.snapshot.id < fork->id)) {
     fork = source_tags.front().second.snapshot;
   }
-  if (!fork) return base;  // no snapshot: nothing to merge
+  if (!fork) return empty;  // no snapshot: nothing to merge
   // Copied from the target (created from a tag or snapshot), or the branch's own first commit
   // (created empty): the target's snapshot (or tag) of that id tells.
   SLUICE_ASSIGN_OR_RETURN(bool target_has, target.snapshot_manager().SnapshotExists(fork->id));
   if (target_has) {
     SLUICE_ASSIGN_OR_RETURN(Snapshot on_target, target.snapshot_manager().LoadSnapshot(fork->id));
-    if (SameContent(on_target, *fork)) {
-      base.source = fork;
-      base.target = std::move(on_target);
-    }
-    return base;  // else: the branch started empty
+    // A different snapshot of that id: the branch started empty.
+    return SameContent(on_target, *fork) ? fork : empty;
   }
   SLUICE_ASSIGN_OR_RETURN(auto target_tags, target.tag_manager().ListTags());
   for (const auto& [name, tag] : target_tags) {
-    if (tag.snapshot.id == fork->id && SameContent(tag.snapshot, *fork)) {
-      base.source = fork;
-      base.target = tag.snapshot;
-      return base;
-    }
+    if (tag.snapshot.id == fork->id && SameContent(tag.snapshot, *fork)) return fork;
   }
   return Status::Conflict("cannot find where branch '" + source.branch() + "' forked from " +
                           target.path() + " (branch '" + target.branch() + "'): snapshot " +
@@ -308,7 +297,7 @@ Result<BranchMergeResult> MergeBranch(const std::shared_ptr<const FileStoreTable
     return Status::InvalidArgument("cannot merge branch '" + source_name + "' into itself");
   }
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> source, target->OnBranch(source_name));
-  for (const FileStoreTable* t : {target.get(), source.get()}) {
+  for (const FileStoreTable* t : {target.get(), static_cast<const FileStoreTable*>(source.get())}) {
     if (t->options().row_tracking_enabled() || t->options().data_evolution_enabled()) {
       return Status::NotSupported("cannot merge branches of " + target->path() +
                                   ": row ids of row-tracking tables are assigned per branch");
@@ -319,19 +308,21 @@ Result<BranchMergeResult> MergeBranch(const std::shared_ptr<const FileStoreTable
                           source->snapshot_manager().LatestSnapshot());
   if (!source_latest) return result;
   result.branch_snapshot_id = source_latest->id;
-  SLUICE_ASSIGN_OR_RETURN(MergeBase base, FindMergeBase(*target, *source));
-  if (base.source) result.base_snapshot_id = base.source->id;
-  if (base.source && base.source->id == source_latest->id) return result;  // nothing new
+  SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> base, FindMergeBase(*target, *source));
+  if (base) result.base_snapshot_id = base->id;
+  if (base && base->id == source_latest->id) return result;  // nothing new
 
   SLUICE_ASSIGN_OR_RETURN(std::vector<int64_t> schemas, SchemasToCopy(*target, *source));
   SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> target_latest,
                           target->snapshot_manager().LatestSnapshot());
-  SLUICE_ASSIGN_OR_RETURN(LiveFiles source_base, ReadLive(*source, base.source));
+  SLUICE_ASSIGN_OR_RETURN(LiveFiles source_base, ReadLive(*source, base));
   SLUICE_ASSIGN_OR_RETURN(LiveFiles source_now, ReadLive(*source, source_latest));
-  SLUICE_ASSIGN_OR_RETURN(LiveFiles target_base, ReadLive(*target, base.target));
   SLUICE_ASSIGN_OR_RETURN(LiveFiles target_now, ReadLive(*target, target_latest));
+  // A three-way merge: both sides' changes are taken against the branch's base, which the target
+  // also holds (the fork, or what the last merge brought over). The target's changes therefore
+  // include those it made before the last merge, which the branch never saw.
   const SideChanges source_changes = Changes(source_base, source_now);
-  const SideChanges target_changes = Changes(target_base, target_now);
+  const SideChanges target_changes = Changes(source_base, target_now);
 
   const std::vector<std::string> conflicts =
       ConflictFinder(target->schema(), target->options()).Find(source_changes, target_changes);

@@ -23,13 +23,13 @@ const std::vector<Entry>& Entries() {
       {"partitions", NewPartitionsTable},
       {"buckets", NewBucketsTable},
       {"files", NewFilesTable},
+      {"file_key_ranges", NewFileKeyRangesTable},
       {"tags", NewTagsTable},
       {"branches", NewBranchesTable},
       {"consumers", NewConsumersTable},
-      {"table_indexes", NewTableIndexesTable},
-      {"statistics", NewStatisticTable},
       {"aggregation_fields", NewAggregationFieldsTable},
-      {"file_key_ranges", NewFileKeyRangesTable},
+      {"statistics", NewStatisticTable},
+      {"table_indexes", NewTableIndexesTable},
   };
   return entries;
 }
