@@ -119,6 +119,33 @@ Result<Lines> CreateOrReplaceTag(const Catalog& catalog, const Args& args, bool 
                " of snapshot " + std::to_string(id) + " in " + table.name()};
 }
 
+// Java's partitions argument: specs separated by ';', each `k=v[,k2=v2]`.
+Result<std::vector<PartitionSpec>> ParsePartitionSpecs(const std::string& text) {
+  std::vector<PartitionSpec> specs;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t semi = std::min(text.find(';', start), text.size());
+    const std::string item = text.substr(start, semi - start);
+    start = semi + 1;
+    if (item.empty()) continue;
+    PartitionSpec spec;
+    size_t p = 0;
+    while (p <= item.size()) {
+      const size_t comma = std::min(item.find(',', p), item.size());
+      const std::string kv = item.substr(p, comma - p);
+      p = comma + 1;
+      const size_t eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        return Status::InvalidArgument("partition " + Quoted(kv) + " of '" + text +
+                                       "' is not key=value");
+      }
+      spec.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    specs.push_back(std::move(spec));
+  }
+  return specs;
+}
+
 Result<Lines> CompactTable(const Catalog& catalog, const Args& args) {
   SLUICE_ASSIGN_OR_RETURN(Table table, TableArg(catalog, args));
   const std::string strategy = args.Get("compact_strategy").value_or("full");
@@ -128,27 +155,7 @@ Result<Lines> CompactTable(const Catalog& catalog, const Args& args) {
   }
   std::vector<PartitionSpec> specs;
   if (std::optional<std::string> partitions = args.Get("partitions")) {
-    size_t start = 0;
-    while (start <= partitions->size()) {
-      const size_t semi = std::min(partitions->find(';', start), partitions->size());
-      const std::string item = partitions->substr(start, semi - start);
-      start = semi + 1;
-      if (item.empty()) continue;
-      PartitionSpec spec;
-      size_t p = 0;
-      while (p <= item.size()) {
-        const size_t comma = std::min(item.find(',', p), item.size());
-        const std::string kv = item.substr(p, comma - p);
-        p = comma + 1;
-        const size_t eq = kv.find('=');
-        if (eq == std::string::npos || eq == 0) {
-          return Status::InvalidArgument("procedure compact: partition " + Quoted(kv) +
-                                         " is not key=value");
-        }
-        spec.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-      }
-      specs.push_back(std::move(spec));
-    }
+    SLUICE_ASSIGN_OR_RETURN(specs, ParsePartitionSpecs(*partitions));
   }
   if (specs.empty()) specs.emplace_back();
   WriteBuilder builder = table.NewWriteBuilder();

@@ -18,7 +18,7 @@ struct SystemTableIdentifier {
   std::string name;
 };
 
-std::optional<SystemTableIdentifier> Split(std::string_view identifier) {
+std::optional<SystemTableIdentifier> SplitIdentifier(std::string_view identifier) {
   const size_t last = identifier.rfind('$');
   if (last == std::string_view::npos) return std::nullopt;
   std::string_view name = identifier.substr(last + 1);
@@ -64,7 +64,7 @@ Result<ColumnBatch> ReadSystemTable(const Catalog& catalog, std::string_view ide
     return Status::NotFound("unknown global system table '" + std::string(identifier) +
                             "' (known: sys.all_table_options)");
   }
-  std::optional<SystemTableIdentifier> split = Split(identifier);
+  std::optional<SystemTableIdentifier> split = SplitIdentifier(identifier);
   if (!split) {
     return Status::InvalidArgument("'" + std::string(identifier) +
                                    "' names no system table (expected db.table$<name>)");
@@ -76,7 +76,7 @@ Result<ColumnBatch> ReadSystemTable(const Catalog& catalog, std::string_view ide
 bool IsSystemTableIdentifier(std::string_view identifier) {
   const size_t dot = identifier.find('.');
   if (dot != std::string_view::npos && identifier.substr(0, dot) == kSystemDatabase) return true;
-  return Split(identifier).has_value();
+  return SplitIdentifier(identifier).has_value();
 }
 
 }  // namespace sluice

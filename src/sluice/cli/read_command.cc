@@ -57,17 +57,20 @@ Result<Table> OpenTable(const ReadFlags& flags) {
 
 // `db.table$snapshots` (with --warehouse) or `TABLE_DIR$snapshots`: a system table, printed
 // whole (it is metadata; the row flags do not apply).
-Status RunSystemTable(const ReadFlags& flags) {
-  Result<ColumnBatch> rows = Status::OK();
+Result<ColumnBatch> ReadSystemTableRows(const ReadFlags& flags) {
   if (!flags.warehouse.empty()) {
-    rows = ReadSystemTable(Catalog::Filesystem(flags.warehouse), flags.table);
-  } else {
-    const size_t dollar = flags.table.rfind('$');
-    SLUICE_ASSIGN_OR_RETURN(Table table, Table::Open(flags.table.substr(0, dollar)));
-    Result<Table> on_branch = flags.branch ? table.OnBranch(*flags.branch) : Result<Table>(table);
-    SLUICE_RETURN_NOT_OK(on_branch.status());
-    rows = ReadSystemTable(*on_branch, flags.table.substr(dollar + 1));
+    return ReadSystemTable(Catalog::Filesystem(flags.warehouse), flags.table);
   }
+  const size_t dollar = flags.table.rfind('$');
+  SLUICE_ASSIGN_OR_RETURN(Table table, Table::Open(flags.table.substr(0, dollar)));
+  if (flags.branch) {
+    SLUICE_ASSIGN_OR_RETURN(table, table.OnBranch(*flags.branch));
+  }
+  return ReadSystemTable(table, flags.table.substr(dollar + 1));
+}
+
+Status RunSystemTable(const ReadFlags& flags) {
+  Result<ColumnBatch> rows = ReadSystemTableRows(flags);
   SLUICE_RETURN_NOT_OK(rows.status());
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RowPrinter> printer,
                           RowPrinter::Make(flags.format, *rows->schema(), stdout));
