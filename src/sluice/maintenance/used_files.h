@@ -15,6 +15,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "sluice/fs/file_io.h"
 #include "sluice/meta/manifest_entry.h"
 #include "sluice/meta/snapshot.h"
 #include "sluice/result.h"
@@ -38,8 +39,10 @@ class UsedFiles {
   // `except_branch` (all branches when it is empty): branches share data files and manifests.
   Status AddOtherBranches(const std::string& except_branch);
 
-  void Add(std::string path) { paths_.insert(std::move(path)); }
-  bool Contains(const std::string& path) const { return paths_.count(path) != 0; }
+  // Paths are compared normalized (NormalizePath), so that `file:` and doubled slashes in a
+  // table path never make a used file look unused.
+  void Add(const std::string& path) { paths_.insert(NormalizePath(path)); }
+  bool Contains(const std::string& path) const { return paths_.count(NormalizePath(path)) != 0; }
   const std::unordered_set<std::string>& paths() const { return paths_; }
 
  private:

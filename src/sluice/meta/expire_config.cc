@@ -55,8 +55,7 @@ Result<ExpireConfig> ExpireConfig::FromOptions(const CoreOptions& options) {
   SLUICE_RETURN_NOT_OK(
       ReadMillis(options, "changelog.time-retained", &config.changelog_time_retain_millis));
   config.changelog_max_deletes = config.snapshot_max_deletes;
-  SLUICE_RETURN_NOT_OK(
-      ReadBool(options, "consumer.changelog-only", &config.consumer_changelog_only));
+  config.consumer_changelog_only = options.consumer_changelog_only();
   // Java reads the key, then its fallback key.
   const std::string_view clean_key = options.Find("snapshot.clean-empty-directories") != nullptr
                                          ? "snapshot.clean-empty-directories"
