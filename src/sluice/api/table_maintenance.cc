@@ -24,8 +24,8 @@ Result<std::shared_ptr<FileStoreTable>> Reload(const Table& table) {
 
 Status CheckPositive(std::string_view name, const std::optional<int32_t>& value) {
   if (!value || *value >= 1) return Status::OK();
-  return Status::InvalidArgument(std::string(name) + " must be at least 1: " +
-                                 std::to_string(*value));
+  return Status::InvalidArgument(std::string(name) +
+                                 " must be at least 1: " + std::to_string(*value));
 }
 
 ExpireResult ToResult(const ExpireSummary& summary) {
@@ -82,7 +82,8 @@ Result<std::vector<PartitionSpec>> ExpirePartitions(const Table& table,
   SLUICE_ASSIGN_OR_RETURN(PartitionExpireConfig config,
                           PartitionExpireConfig::FromOptions(loaded->options()));
   if (options.expiration_time) {
-    SLUICE_ASSIGN_OR_RETURN(auto ms, ParseDurationOption("expiration_time", *options.expiration_time));
+    SLUICE_ASSIGN_OR_RETURN(auto ms,
+                            ParseDurationOption("expiration_time", *options.expiration_time));
     config.expiration_millis = ms.count();
   }
   if (options.timestamp_formatter) config.timestamp_formatter = options.timestamp_formatter;
@@ -125,9 +126,8 @@ Result<int64_t> RollbackToTimestamp(const Table& table, int64_t time_millis) {
 Result<OrphanFilesResult> RemoveOrphanFiles(const Table& table,
                                             const RemoveOrphanFilesOptions& options) {
   SLUICE_ASSIGN_OR_RETURN(auto loaded, Reload(table));
-  const int64_t older_than =
-      options.older_than_millis.value_or(CurrentTimeMillis() -
-                                         LocalOrphanFilesClean::kDefaultOlderThanMillis);
+  const int64_t older_than = options.older_than_millis.value_or(
+      CurrentTimeMillis() - LocalOrphanFilesClean::kDefaultOlderThanMillis);
   SLUICE_ASSIGN_OR_RETURN(OrphanFiles orphans,
                           LocalOrphanFilesClean(loaded, older_than, options.dry_run).Clean());
   return OrphanFilesResult{std::move(orphans.files), orphans.bytes};

@@ -6,8 +6,7 @@ Result<bool> ChangelogDeletion::ListExists(const std::string& list_name) const {
   return table_.io()->Exists(ManifestFilePath(table_.path(), list_name));
 }
 
-Status ChangelogDeletion::PlanChangelogDataFiles(const Snapshot& changelog,
-                                                 const UsedFiles& keep) {
+Status ChangelogDeletion::PlanChangelogDataFiles(const Snapshot& changelog, const UsedFiles& keep) {
   if (changelog.changelog_manifest_list) {
     SLUICE_ASSIGN_OR_RETURN(bool exists, ListExists(*changelog.changelog_manifest_list));
     if (!exists) return Status::OK();
@@ -22,8 +21,7 @@ Status ChangelogDeletion::PlanChangelogDataFiles(const Snapshot& changelog,
   return PlanDeletedEntries(entries, keep, /*skip_append_files=*/false);
 }
 
-Status ChangelogDeletion::PlanChangelogManifests(const Snapshot& changelog,
-                                                 const UsedFiles& keep) {
+Status ChangelogDeletion::PlanChangelogManifests(const Snapshot& changelog, const UsedFiles& keep) {
   std::vector<std::string> lists;
   if (changelog.changelog_manifest_list) {
     lists.push_back(*changelog.changelog_manifest_list);

@@ -41,7 +41,8 @@ Status CommitMaintenance::Run() {
     SLUICE_RETURN_NOT_OK(ExpireChangelogImpl(table_).Expire(expire_, now).status());
   }
   if (partitions_.expiration_millis &&
-      (!last_partition_check_ || now - *last_partition_check_ >= partitions_.check_interval_millis)) {
+      (!last_partition_check_ ||
+       now - *last_partition_check_ >= partitions_.check_interval_millis)) {
     last_partition_check_ = now;
     SLUICE_RETURN_NOT_OK(PartitionExpire(table_, partitions_).Expire(now, commit_user_).status());
   }

@@ -15,8 +15,7 @@ Result<ExpireSummary> ExpireChangelogImpl::Expire(const ExpireConfig& config, in
   const SnapshotManager& snapshots = table_->snapshot_manager();
   ChangelogManager changelogs(table_->io(), table_->path(), table_->branch());
   SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> latest_snapshot, snapshots.LatestSnapshotId());
-  SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> earliest_snapshot,
-                          snapshots.EarliestSnapshotId());
+  SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> earliest_snapshot, snapshots.EarliestSnapshotId());
   SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> latest, changelogs.LatestLongLivedChangelogId());
   SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> earliest,
                           changelogs.EarliestLongLivedChangelogId());
@@ -66,9 +65,8 @@ Result<ExpireSummary> ExpireChangelogImpl::ExpireAll(const ExpireConfig& config)
   return ExpireUntil(config, *earliest, *latest + 1, /*delete_hints=*/true);
 }
 
-Result<ExpireSummary> ExpireChangelogImpl::ExpireUntil(const ExpireConfig& config,
-                                                       int64_t earliest, int64_t end_exclusive,
-                                                       bool delete_hints) {
+Result<ExpireSummary> ExpireChangelogImpl::ExpireUntil(const ExpireConfig& config, int64_t earliest,
+                                                       int64_t end_exclusive, bool delete_hints) {
   if (end_exclusive <= earliest) return ExpireSummary{};
   FileIO& io = *table_->io();
   ChangelogManager changelogs(table_->io(), table_->path(), table_->branch());

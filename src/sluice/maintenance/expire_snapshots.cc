@@ -56,8 +56,8 @@ Result<ExpireSummary> ExpireSnapshotsImpl::Expire(const ExpireConfig& config, in
   return ExpireUntil(config, *earliest, max_exclusive);
 }
 
-Result<ExpireSummary> ExpireSnapshotsImpl::ExpireUntil(const ExpireConfig& config,
-                                                       int64_t earliest, int64_t end_exclusive) {
+Result<ExpireSummary> ExpireSnapshotsImpl::ExpireUntil(const ExpireConfig& config, int64_t earliest,
+                                                       int64_t end_exclusive) {
   const SnapshotManager& snapshot_manager = table_->snapshot_manager();
   FileIO& io = *table_->io();
   if (end_exclusive <= earliest) {

@@ -103,4 +103,3 @@ Result<OrphanFiles> LocalOrphanFilesClean::Clean() {
 }
 
 }  // namespace sluice
-

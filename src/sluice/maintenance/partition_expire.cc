@@ -187,8 +187,7 @@ Result<PartitionExpireConfig> PartitionExpireConfig::FromOptions(const CoreOptio
     SLUICE_ASSIGN_OR_RETURN(config.strategy, PartitionExpireStrategyFromName(*v));
   }
   if (const std::string* v = options.Find("partition.expiration-max-num")) {
-    SLUICE_ASSIGN_OR_RETURN(config.max_expires,
-                            ParseIntOption("partition.expiration-max-num", *v));
+    SLUICE_ASSIGN_OR_RETURN(config.max_expires, ParseIntOption("partition.expiration-max-num", *v));
   }
   return config;
 }
@@ -201,8 +200,8 @@ Result<int64_t> ParsePartitionTime(std::string_view text,
       t.second > 59) {
     return BadTime(text, "field out of range");
   }
-  const int64_t days = DaysFromCivil(t.year, static_cast<unsigned>(t.month),
-                                     static_cast<unsigned>(t.day));
+  const int64_t days =
+      DaysFromCivil(t.year, static_cast<unsigned>(t.month), static_cast<unsigned>(t.day));
   return ((days * 24 + t.hour) * 60 + t.minute) * 60000 + t.second * 1000 + t.nanos / 1000000;
 }
 

@@ -33,12 +33,12 @@ namespace sluice {
 enum class PartitionExpireStrategy : unsigned char { kValuesTime, kUpdateTime };
 
 struct PartitionExpireConfig {
-  std::optional<int64_t> expiration_millis;      // partition.expiration-time; unset: never
-  int64_t check_interval_millis = 3600 * 1000;   // partition.expiration-check-interval
+  std::optional<int64_t> expiration_millis;     // partition.expiration-time; unset: never
+  int64_t check_interval_millis = 3600 * 1000;  // partition.expiration-check-interval
   std::optional<std::string> timestamp_formatter;
   std::optional<std::string> timestamp_pattern;
   PartitionExpireStrategy strategy = PartitionExpireStrategy::kValuesTime;
-  int32_t max_expires = 100;                     // partition.expiration-max-num
+  int32_t max_expires = 100;  // partition.expiration-max-num
 
   // InvalidArgument naming the key and the value.
   static Result<PartitionExpireConfig> FromOptions(const CoreOptions& options);

@@ -36,8 +36,8 @@ Status SnapshotDeletion::PlanDeletedEntries(const std::vector<ManifestEntry>& en
     auto it = deleted.find(path);
     if (it == deleted.end() || keep.Contains(path)) continue;
     const ManifestEntry& entry = *it->second;
-    if (skip_append_files && entry.file.file_source.value_or(FileSource::kAppend) ==
-                                 FileSource::kAppend) {
+    if (skip_append_files &&
+        entry.file.file_source.value_or(FileSource::kAppend) == FileSource::kAppend) {
       continue;
     }
     SLUICE_ASSIGN_OR_RETURN(std::vector<std::string> extras, ExtraFilePathsOf(table_, entry));

@@ -25,8 +25,8 @@ Result<std::vector<ManifestEntry>> ReadManifestListEntries(const FileStoreTable&
 
 Result<std::string> DataFilePathOf(const FileStoreTable& table, const ManifestEntry& entry) {
   if (entry.file.external_path) return *entry.file.external_path;
-  SLUICE_ASSIGN_OR_RETURN(std::string bucket_path,
-                          table.path_factory().BucketPathOfSerialized(entry.partition, entry.bucket));
+  SLUICE_ASSIGN_OR_RETURN(std::string bucket_path, table.path_factory().BucketPathOfSerialized(
+                                                       entry.partition, entry.bucket));
   return DataFilePath(bucket_path, entry.file.file_name);
 }
 
@@ -59,18 +59,23 @@ Status UsedFiles::AddDataFiles(const Snapshot& snapshot) {
   return Status::OK();
 }
 
-Status UsedFiles::AddManifestList(const std::string& list_name, bool with_added_files) {
+Status UsedFiles::AddManifestList(const std::string& list_name, AddedFiles added) {
   const std::string& table = table_.path();
   Add(ManifestFilePath(table, list_name));
   SLUICE_ASSIGN_OR_RETURN(std::vector<ManifestFileMeta> metas,
                           ReadManifestList(*table_.io(), ManifestFilePath(table, list_name)));
   for (const ManifestFileMeta& meta : metas) {
     Add(ManifestFilePath(table, meta.file_name));
-    if (!with_added_files) continue;
-    SLUICE_ASSIGN_OR_RETURN(std::vector<ManifestEntry> entries,
-                            ReadManifestFile(*table_.io(), ManifestFilePath(table, meta.file_name)));
+    if (added == AddedFiles::kNone) continue;
+    SLUICE_ASSIGN_OR_RETURN(
+        std::vector<ManifestEntry> entries,
+        ReadManifestFile(*table_.io(), ManifestFilePath(table, meta.file_name)));
     for (const ManifestEntry& entry : entries) {
       if (entry.kind != FileKind::kAdd) continue;
+      if (added == AddedFiles::kWrittenByWrites &&
+          entry.file.file_source.value_or(FileSource::kAppend) != FileSource::kAppend) {
+        continue;
+      }
       SLUICE_ASSIGN_OR_RETURN(std::string path, DataFilePathOf(table_, entry));
       Add(std::move(path));
     }
@@ -80,8 +85,8 @@ Status UsedFiles::AddManifestList(const std::string& list_name, bool with_added_
 
 Status UsedFiles::AddMetadataFiles(const Snapshot& snapshot) {
   const std::string& table = table_.path();
-  SLUICE_RETURN_NOT_OK(AddManifestList(snapshot.base_manifest_list, false));
-  SLUICE_RETURN_NOT_OK(AddManifestList(snapshot.delta_manifest_list, false));
+  SLUICE_RETURN_NOT_OK(AddManifestList(snapshot.base_manifest_list, AddedFiles::kNone));
+  SLUICE_RETURN_NOT_OK(AddManifestList(snapshot.delta_manifest_list, AddedFiles::kNone));
   if (snapshot.index_manifest) {
     const std::string path = ManifestFilePath(table, *snapshot.index_manifest);
     Add(path);
@@ -105,7 +110,7 @@ Status UsedFiles::AddMetadataFiles(const Snapshot& snapshot) {
 
 Status UsedFiles::AddChangelogFiles(const Snapshot& snapshot) {
   if (!snapshot.changelog_manifest_list) return Status::OK();
-  return AddManifestList(*snapshot.changelog_manifest_list, /*with_added_files=*/true);
+  return AddManifestList(*snapshot.changelog_manifest_list, AddedFiles::kAll);
 }
 
 Status UsedFiles::AddSnapshot(const Snapshot& snapshot) {
@@ -115,14 +120,16 @@ Status UsedFiles::AddSnapshot(const Snapshot& snapshot) {
 }
 
 Status UsedFiles::AddLongLivedChangelog(const Snapshot& changelog) {
-  std::vector<std::string> lists{changelog.base_manifest_list, changelog.delta_manifest_list};
-  if (changelog.changelog_manifest_list) lists.push_back(*changelog.changelog_manifest_list);
-  for (size_t i = 0; i < lists.size(); ++i) {
+  const bool has_changelog_list = changelog.changelog_manifest_list.has_value();
+  std::vector<std::pair<std::string, AddedFiles>> lists{
+      {changelog.base_manifest_list, AddedFiles::kNone},
+      {changelog.delta_manifest_list,
+       has_changelog_list ? AddedFiles::kNone : AddedFiles::kWrittenByWrites}};
+  if (has_changelog_list) lists.emplace_back(*changelog.changelog_manifest_list, AddedFiles::kAll);
+  for (const auto& [list, added] : lists) {
     SLUICE_ASSIGN_OR_RETURN(bool exists,
-                            table_.io()->Exists(ManifestFilePath(table_.path(), lists[i])));
-    if (!exists) continue;
-    // The base list's files are not the changelog; the delta's and the changelog's are.
-    SLUICE_RETURN_NOT_OK(AddManifestList(lists[i], /*with_added_files=*/i > 0));
+                            table_.io()->Exists(ManifestFilePath(table_.path(), list)));
+    if (exists) SLUICE_RETURN_NOT_OK(AddManifestList(list, added));
   }
   return Status::OK();
 }

@@ -33,7 +33,10 @@ class UsedFiles {
   // All three groups.
   Status AddSnapshot(const Snapshot& snapshot);
   // What long-lived changelog `changelog` still needs: of the manifest lists it names, those
-  // expiry kept (ExpireSnapshotsImpl deletes some), with their manifests and the files they add.
+  // expiry kept (ExpireSnapshotsImpl deletes some) with their manifests, and its changelog: the
+  // files its changelog manifest list adds, or, without one, the files written by writes (file
+  // source APPEND) its delta adds. Files compactions wrote are not changelog; their snapshots'
+  // expiry deletes them, as Java's does.
   Status AddLongLivedChangelog(const Snapshot& changelog);
   // Every snapshot, tag and long-lived changelog of every branch of the table other than
   // `except_branch` (all branches when it is empty): branches share data files and manifests.
@@ -46,7 +49,9 @@ class UsedFiles {
   const std::unordered_set<std::string>& paths() const { return paths_; }
 
  private:
-  Status AddManifestList(const std::string& list_name, bool with_added_files);
+  // Which files of a manifest list's entries count besides the list and its manifests.
+  enum class AddedFiles : unsigned char { kNone, kAll, kWrittenByWrites };
+  Status AddManifestList(const std::string& list_name, AddedFiles added);
 
   const FileStoreTable& table_;
   std::unordered_set<std::string> paths_;

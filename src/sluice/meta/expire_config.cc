@@ -72,10 +72,8 @@ Result<ExpireConfig> ExpireConfig::FromOptions(const CoreOptions& options) {
           "option 'snapshot.expire.execution-mode' must be sync or async: '" + *v + "'");
     }
   }
-  SLUICE_RETURN_NOT_OK(
-      CheckAtLeastOne("snapshot.num-retained.min", config.snapshot_retain_min));
-  SLUICE_RETURN_NOT_OK(
-      CheckAtLeastOne("changelog.num-retained.min", config.changelog_retain_min));
+  SLUICE_RETURN_NOT_OK(CheckAtLeastOne("snapshot.num-retained.min", config.snapshot_retain_min));
+  SLUICE_RETURN_NOT_OK(CheckAtLeastOne("changelog.num-retained.min", config.changelog_retain_min));
   SLUICE_RETURN_NOT_OK(CheckAtLeastOne("snapshot.expire.limit", config.snapshot_max_deletes));
   return config;
 }

@@ -369,18 +369,18 @@ Result<std::function<bool(const std::string&)>> FileStoreCommit::PartitionSpecMa
   auto type = partition_type_;
   return std::function<bool(const std::string&)>(
       [type, wanted = std::move(wanted)](const std::string& p) {
-    auto values = DecodeSerializedBinaryRow(p, *type);
-    if (!values.ok()) return false;
-    for (const auto& [index, value] : wanted) {
-      const Value& v = (*values)[index];
-      if (!value) {
-        if (!v.is_null()) return false;
-      } else if (v.is_null() || !ValuesEqual(v, *value, *type->fields()[index].type)) {
-        return false;
-      }
-    }
-    return true;
-  });
+        auto values = DecodeSerializedBinaryRow(p, *type);
+        if (!values.ok()) return false;
+        for (const auto& [index, value] : wanted) {
+          const Value& v = (*values)[index];
+          if (!value) {
+            if (!v.is_null()) return false;
+          } else if (v.is_null() || !ValuesEqual(v, *value, *type->fields()[index].type)) {
+            return false;
+          }
+        }
+        return true;
+      });
 }
 
 Result<CommitResult> FileStoreCommit::Overwrite(
