@@ -60,6 +60,8 @@ TEST_F(ExpireChangelogsTest, RetainMaxCountsFromTheLatestSnapshot) {
   ASSERT_OK_AND_ASSIGN(std::optional<int64_t> latest_snapshot,
                        Table()->snapshot_manager().LatestSnapshotId());
   config_.changelog_retain_max = static_cast<int32_t>(*latest_snapshot - changelog_ids_[2] + 1);
+  // Younger than an hour: the time keeps what `max` does not expire.
+  config_.changelog_time_retain_millis = 3600 * 1000;
   ASSERT_OK_AND_ASSIGN(ExpireSummary summary,
                        ExpireChangelogImpl(Table()).Expire(config_, CurrentTimeMillis()));
   EXPECT_EQ(summary.expired, 2);

@@ -65,15 +65,17 @@ class ExpireSnapshotsTest : public ::testing::Test {
           << "snapshot " << id;
     }
   }
+  // Every snapshot of a test is younger than an hour: between `min` and `max` the time keeps
+  // them all, so `max` decides (as Java: `max` is a hard bound, `min` a floor under the time).
   static ExpireConfig Config(int32_t min, int32_t max) {
     ExpireConfig config;
     config.snapshot_retain_min = min;
     config.snapshot_retain_max = max;
-    config.snapshot_time_retain_millis = 0;
+    config.snapshot_time_retain_millis = 3600 * 1000;
     config.snapshot_max_deletes = INT32_MAX;
     config.changelog_retain_min = min;
     config.changelog_retain_max = max;
-    config.changelog_time_retain_millis = 0;
+    config.changelog_time_retain_millis = 3600 * 1000;
     return config;
   }
 
@@ -106,7 +108,6 @@ TEST_F(ExpireSnapshotsTest, RetainMinAndTimeKeepYoungSnapshots) {
   const std::vector<int64_t> before = SnapshotIds();
   ExpireConfig config = Config(2, INT32_MAX);
   // Every snapshot is younger than an hour: none goes.
-  config.snapshot_time_retain_millis = 3600 * 1000;
   ASSERT_OK_AND_ASSIGN(ExpireSummary kept,
                        ExpireSnapshotsImpl(Table()).Expire(config, CurrentTimeMillis()));
   EXPECT_EQ(kept.expired, 0);

@@ -91,8 +91,8 @@ inline std::set<std::string> ReferencedFiles(const FileStoreTable& table) {
   auto dir_of = [&](const ManifestEntry& e) {
     return table.path_factory().BucketPathOfSerialized(e.partition, e.bucket).ValueOr("");
   };
-  // A list's path, its manifests, and (with `added_files`) the files its entries add (only
-  // those writes wrote, with `writes_only`).
+  // A list's path, its manifests, and (with `added_files`) the files its entries add (with
+  // `writes_only`: the files writes wrote that its entries add or delete).
   auto add_list = [&](const std::string& list, bool added_files, bool writes_only = false) {
     const std::string list_path = ManifestFilePath(root, list);
     if (!io.Exists(list_path).ValueOr(false)) return;
@@ -107,9 +107,10 @@ inline std::set<std::string> ReferencedFiles(const FileStoreTable& table) {
       EXPECT_OK(entries);
       if (!entries.ok()) return;
       for (const ManifestEntry& e : *entries) {
-        if (e.kind != FileKind::kAdd) continue;
-        if (writes_only &&
-            e.file.file_source.value_or(FileSource::kAppend) != FileSource::kAppend) {
+        if (writes_only) {
+          // Writes' files, added or deleted: a long-lived changelog's expiry deletes the latter.
+          if (e.file.file_source.value_or(FileSource::kAppend) != FileSource::kAppend) continue;
+        } else if (e.kind != FileKind::kAdd) {
           continue;
         }
         out.insert(JoinPath(dir_of(e), e.file.file_name));
@@ -138,7 +139,7 @@ inline std::set<std::string> ReferencedFiles(const FileStoreTable& table) {
   };
   auto add_snapshot = [&](const Snapshot& s, bool long_lived_changelog) {
     if (long_lived_changelog) {
-      // Its changelog: the changelog list's files, or the files writes added in its delta.
+      // Its changelog: the changelog list's files, or the writes' files of its delta.
       add_list(s.base_manifest_list, false);
       add_list(s.delta_manifest_list, !s.changelog_manifest_list, /*writes_only=*/true);
     } else {

@@ -71,9 +71,11 @@ Status UsedFiles::AddManifestList(const std::string& list_name, AddedFiles added
         std::vector<ManifestEntry> entries,
         ReadManifestFile(*table_.io(), ManifestFilePath(table, meta.file_name)));
     for (const ManifestEntry& entry : entries) {
-      if (entry.kind != FileKind::kAdd) continue;
-      if (added == AddedFiles::kWrittenByWrites &&
-          entry.file.file_source.value_or(FileSource::kAppend) != FileSource::kAppend) {
+      if (added == AddedFiles::kWrittenByWrites) {
+        // Writes' files the delta adds, and those it deletes: snapshot expiry kept them for
+        // this changelog's expiry to delete.
+        if (entry.file.file_source.value_or(FileSource::kAppend) != FileSource::kAppend) continue;
+      } else if (entry.kind != FileKind::kAdd) {
         continue;
       }
       SLUICE_ASSIGN_OR_RETURN(std::string path, DataFilePathOf(table_, entry));

@@ -35,7 +35,8 @@ class UsedFiles {
   // What long-lived changelog `changelog` still needs: of the manifest lists it names, those
   // expiry kept (ExpireSnapshotsImpl deletes some) with their manifests, and its changelog: the
   // files its changelog manifest list adds, or, without one, the files written by writes (file
-  // source APPEND) its delta adds. Files compactions wrote are not changelog; their snapshots'
+  // source APPEND) its delta adds or deletes (snapshot expiry kept the deleted ones for the
+  // changelog's expiry to delete). Files compactions wrote are not changelog; their snapshots'
   // expiry deletes them, as Java's does.
   Status AddLongLivedChangelog(const Snapshot& changelog);
   // Every snapshot, tag and long-lived changelog of every branch of the table other than
