@@ -52,9 +52,9 @@ FileStorePathFactory::PartitionTexts(const ValueList& partition_values) const {
   return spec;
 }
 
-Result<PartitionSpec> FileStorePathFactory::PartitionSpecOfSerialized(
-    const std::string& partition) const {
-  PartitionSpec spec;
+Result<std::vector<std::pair<std::string, std::string>>>
+FileStorePathFactory::PartitionSpecOfSerialized(const std::string& partition) const {
+  std::vector<std::pair<std::string, std::string>> spec;
   if (partition_keys_.empty()) return spec;
   SLUICE_ASSIGN_OR_RETURN(ValueList values, DecodeSerializedBinaryRow(partition, *partition_type_));
   SLUICE_ASSIGN_OR_RETURN(auto texts, PartitionTexts(values));

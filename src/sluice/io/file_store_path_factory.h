@@ -16,7 +16,6 @@
 
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
-#include "sluice/partition_spec.h"
 #include "sluice/result.h"
 #include "sluice/value.h"
 
@@ -33,7 +32,9 @@ class FileStorePathFactory {
   Result<std::string> BucketPathOfSerialized(const std::string& partition, int32_t bucket) const;
   // The partition as a spec: each key with its value as the folder name has it (before
   // escaping), `partition.default-name` for null.
-  Result<PartitionSpec> PartitionSpecOfSerialized(const std::string& partition) const;
+  // (The pairs of a PartitionSpec, which is a type of the public API above this layer.)
+  Result<std::vector<std::pair<std::string, std::string>>> PartitionSpecOfSerialized(
+      const std::string& partition) const;
   // Where an index file of a bucket lives when it has no external path: the bucket folder with
   // `index-file-in-data-file-dir`, else the table's index/ folder (Java IndexPathFactory).
   Result<std::string> IndexFilePathOfSerialized(const std::string& partition, int32_t bucket,
