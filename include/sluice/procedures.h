@@ -15,6 +15,14 @@
 //   compact(table, partitions?, compact_strategy?)   partitions: 'k=v,k2=v2;k=v3'
 //   reset_consumer(table, consumer_id, next_snapshot_id?)   without an id: deletes it
 //   clear_consumers(table, including_consumers?, excluding_consumers?)
+//   expire_snapshots(table, retain_max?, retain_min?, older_than?, max_deletes?)
+//   expire_changelogs(table, retain_max?, retain_min?, older_than?, max_deletes?, delete_all?)
+//   expire_partitions(table, expiration_time?, timestamp_formatter?, timestamp_pattern?,
+//                     expire_strategy?, max_expires?)
+//   drop_partition(table, partitions)          partitions: 'k=v,k2=v2;k=v3'
+//   rollback_to(table, tag | snapshot_id)
+//   rollback_to_timestamp(table, timestamp)
+//   remove_orphan_files(table, older_than?, dry_run?)
 // `table` is `db.table`, or `db.table$branch_<b>` for a branch. Durations are Java's
 // (`1 d`, `12 h`, `30 min`); times are epoch millis or 'yyyy-MM-dd HH:mm:ss' (UTC).
 //

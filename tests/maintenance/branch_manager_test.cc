@@ -3,19 +3,19 @@
 
 #include <gtest/gtest.h>
 
-#include "maintenance/maintenance_test_util.h"
+#include "maintenance/tags_test_util.h"
 #include "sluice/maintenance/tag_operations.h"
 #include "sluice/meta/branch_manager.h"
 
 namespace sluice {
 namespace {
 
-using test::CreateMaintenanceTable;
 using test::HasError;
-using test::OpenBranch;
-using test::ReadRowsOf;
-using test::Row;
-using test::WriteAndCommit;
+using test::tags::CreateMaintenanceTable;
+using test::tags::OpenBranch;
+using test::tags::ReadRowsOf;
+using test::tags::Row;
+using test::tags::WriteAndCommit;
 
 class BranchManagerTest : public ::testing::Test {
  protected:
@@ -29,7 +29,7 @@ class BranchManagerTest : public ::testing::Test {
     ASSERT_OK(CreateTag(**table, "t1", TagRequest{1, std::nullopt, false, std::nullopt}));
   }
 
-  BranchManager Branches() { return BranchManager(io_, test::kMaintenanceTable); }
+  BranchManager Branches() { return BranchManager(io_, test::tags::kMaintenanceTable); }
 
   std::shared_ptr<MemoryFileIO> io_;
 };
@@ -55,7 +55,7 @@ TEST_F(BranchManagerTest, FromTagReadsTheTaggedRowsAndWritesApart) {
   auto latest = (*dev)->snapshot_manager().LatestSnapshotId();
   ASSERT_OK(latest);
   EXPECT_EQ(**latest, 2);  // the branch numbers its snapshots on from the fork
-  EXPECT_TRUE(test::CheckProblems(io_, "dev").empty());
+  EXPECT_TRUE(test::tags::CheckProblems(io_, "dev").empty());
 }
 
 TEST_F(BranchManagerTest, EmptyAndFromSnapshot) {
@@ -99,7 +99,7 @@ TEST_F(BranchManagerTest, DropAndRename) {
   EXPECT_TRUE(HasError(OpenBranch(io_, "feature"), StatusCode::kNotFound, {"feature"}));
   // Main's data is untouched.
   EXPECT_EQ(ReadRowsOf(io_, "main")->size(), 2u);
-  EXPECT_TRUE(test::CheckProblems(io_).empty());
+  EXPECT_TRUE(test::tags::CheckProblems(io_).empty());
 }
 
 TEST_F(BranchManagerTest, FastForwardMakesMainTheBranch) {
@@ -114,7 +114,7 @@ TEST_F(BranchManagerTest, FastForwardMakesMainTheBranch) {
   auto table = OpenBranch(io_);
   ASSERT_OK(table);
   EXPECT_EQ(**(*table)->snapshot_manager().LatestSnapshotId(), 3);
-  EXPECT_TRUE(test::CheckProblems(io_).empty());
+  EXPECT_TRUE(test::tags::CheckProblems(io_).empty());
   EXPECT_TRUE(
       HasError(Branches().FastForward("main", "main"), StatusCode::kInvalidArgument, {"main"}));
 }

@@ -6,7 +6,7 @@
 
 #include <random>
 
-#include "maintenance/maintenance_test_util.h"
+#include "maintenance/tags_test_util.h"
 #include "sluice/maintenance/branch_merge.h"
 #include "sluice/maintenance/tag_operations.h"
 #include "sluice/meta/branch_manager.h"
@@ -14,15 +14,15 @@
 namespace sluice {
 namespace {
 
-using test::ApplyRows;
-using test::CreateMaintenanceTable;
 using test::HasError;
-using test::OpenBranch;
-using test::ReadRowsOf;
-using test::Render;
-using test::Row;
-using test::RowModel;
-using test::WriteAndCommit;
+using test::tags::ApplyRows;
+using test::tags::CreateMaintenanceTable;
+using test::tags::OpenBranch;
+using test::tags::ReadRowsOf;
+using test::tags::Render;
+using test::tags::Row;
+using test::tags::RowModel;
+using test::tags::WriteAndCommit;
 
 class BranchMergeTest : public ::testing::Test {
  protected:
@@ -39,7 +39,7 @@ class BranchMergeTest : public ::testing::Test {
   // Every file under the table, for "nothing changed" checks.
   std::vector<std::string> AllFiles() {
     std::vector<std::string> out;
-    std::vector<std::string> dirs{test::kMaintenanceTable};
+    std::vector<std::string> dirs{test::tags::kMaintenanceTable};
     while (!dirs.empty()) {
       std::string dir = dirs.back();
       dirs.pop_back();
@@ -57,7 +57,7 @@ class BranchMergeTest : public ::testing::Test {
     return out;
   }
 
-  BranchManager Branches() { return BranchManager(io_, test::kMaintenanceTable); }
+  BranchManager Branches() { return BranchManager(io_, test::tags::kMaintenanceTable); }
 
   std::shared_ptr<MemoryFileIO> io_;
 };
@@ -83,7 +83,7 @@ TEST_F(BranchMergeTest, DisjointPartitionsMergeToTheUnionOfBothSides) {
   EXPECT_EQ(merged->base_snapshot_id, 1);
   EXPECT_GT(merged->files_added, 0);
   EXPECT_EQ(*ReadRowsOf(io_, "main"), Render(model));
-  EXPECT_TRUE(test::CheckProblems(io_).empty());
+  EXPECT_TRUE(test::tags::CheckProblems(io_).empty());
 
   // Merging again with nothing new does nothing.
   auto again = Merge("dev");
@@ -119,7 +119,7 @@ TEST_F(BranchMergeTest, AppendTablesMergeUnlessBothRemovedTheSameFile) {
   auto rows = ReadRowsOf(io_, "main");
   ASSERT_OK(rows);
   EXPECT_EQ(rows->size(), 3u);  // the same partition and bucket on both sides: appends merge
-  EXPECT_TRUE(test::CheckProblems(io_).empty());
+  EXPECT_TRUE(test::tags::CheckProblems(io_).empty());
 }
 
 TEST_F(BranchMergeTest, TheBranchSchemaComesAlongTheTargetsMustNotChange) {
@@ -213,7 +213,7 @@ TEST_F(BranchMergeTest, ModelOfRepeatedMergesOfDisjointWrites) {
       EXPECT_EQ(*ReadRowsOf(io_, "main"), Render(main_model));
       EXPECT_EQ(*ReadRowsOf(io_, "dev"), Render(dev_model));
     }
-    EXPECT_TRUE(test::CheckProblems(io_).empty());
+    EXPECT_TRUE(test::tags::CheckProblems(io_).empty());
   }
 }
 

@@ -3,18 +3,18 @@
 
 #include <gtest/gtest.h>
 
-#include "maintenance/maintenance_test_util.h"
+#include "maintenance/tags_test_util.h"
 #include "sluice/base/json_reader.h"
 #include "sluice/maintenance/tag_operations.h"
 
 namespace sluice {
 namespace {
 
-using test::CreateMaintenanceTable;
 using test::HasError;
-using test::OpenBranch;
-using test::Row;
-using test::WriteAndCommit;
+using test::tags::CreateMaintenanceTable;
+using test::tags::OpenBranch;
+using test::tags::Row;
+using test::tags::WriteAndCommit;
 
 constexpr int64_t kNow = 1767225600000;  // 2026-01-01 00:00:00 UTC
 
@@ -74,7 +74,7 @@ TEST_F(TagOperationsTest, RetentionWritesCreateTimeAndDurationAsJackson) {
 }
 
 TEST_F(TagOperationsTest, DefaultRetentionComesFromTheTableOption) {
-  auto table = FileStoreTable::Open(io_, test::kMaintenanceTable, "main",
+  auto table = FileStoreTable::Open(io_, test::tags::kMaintenanceTable, "main",
                                     {{"tag.default-time-retained", "1 h"}});
   ASSERT_OK(table);
   ASSERT_OK(CreateTag(**table, "t"));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "sluice/meta/option_value.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table_commit.h"
+#include "sluice/table_maintenance.h"
 #include "sluice/table_write.h"
 #include "sluice/tags.h"
 #include "sluice/write_builder.h"
@@ -49,6 +51,15 @@ class Args {
                                      "' expects an integer, got '" + *v + "'");
     }
     return std::optional<int64_t>(out);
+  }
+  Result<std::optional<int32_t>> Int(const std::string& name) const {
+    SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> v, Long(name));
+    if (v && (*v < INT32_MIN || *v > INT32_MAX)) {
+      return Status::InvalidArgument("procedure " + procedure_ + ": argument '" + name +
+                                     "' is out of the INT range: " + std::to_string(*v));
+    }
+    if (!v) return std::optional<int32_t>();
+    return std::optional<int32_t>(static_cast<int32_t>(*v));
   }
   Result<bool> Bool(const std::string& name, bool fallback) const {
     std::optional<std::string> v = Get(name);
@@ -117,6 +128,13 @@ Result<Lines> CreateOrReplaceTag(const Catalog& catalog, const Args& args, bool 
       int64_t id, replace ? ReplaceTag(table, tag, options) : CreateTag(table, tag, options));
   return Lines{std::string(replace ? "Replaced" : "Created") + " tag " + Quoted(tag) +
                " of snapshot " + std::to_string(id) + " in " + table.name()};
+}
+
+// `k1=v1,k2=v2`.
+std::string SpecText(const PartitionSpec& spec) {
+  std::string out;
+  for (const auto& [key, value] : spec) out += (out.empty() ? "" : ",") + key + "=" + value;
+  return out;
 }
 
 // Java's partitions argument: specs separated by ';', each `k=v[,k2=v2]`.
@@ -310,6 +328,103 @@ const std::map<std::string, Procedure>& Registry() {
           return out;
         }}},
       {"compact", {{"table", "partitions", "compact_strategy"}, CompactTable}},
+      {"expire_snapshots",
+       {{"table", "retain_max", "retain_min", "older_than", "max_deletes"},
+        [](const Catalog& c, const Args& a) -> Result<Lines> {
+          SLUICE_ASSIGN_OR_RETURN(Table table, TableArg(c, a));
+          ExpireSnapshotsOptions options;
+          SLUICE_ASSIGN_OR_RETURN(options.retain_max, a.Int("retain_max"));
+          SLUICE_ASSIGN_OR_RETURN(options.retain_min, a.Int("retain_min"));
+          SLUICE_ASSIGN_OR_RETURN(options.older_than_millis, a.Time("older_than"));
+          SLUICE_ASSIGN_OR_RETURN(options.max_deletes, a.Int("max_deletes"));
+          SLUICE_ASSIGN_OR_RETURN(ExpireResult expired, ExpireSnapshots(table, options));
+          return Lines{"Expired " + std::to_string(expired.expired) + " snapshots of " +
+                       table.name() + ", deleted " + std::to_string(expired.files_deleted) +
+                       " files"};
+        }}},
+      {"expire_changelogs",
+       {{"table", "retain_max", "retain_min", "older_than", "max_deletes", "delete_all"},
+        [](const Catalog& c, const Args& a) -> Result<Lines> {
+          SLUICE_ASSIGN_OR_RETURN(Table table, TableArg(c, a));
+          ExpireChangelogsOptions options;
+          SLUICE_ASSIGN_OR_RETURN(options.retain_max, a.Int("retain_max"));
+          SLUICE_ASSIGN_OR_RETURN(options.retain_min, a.Int("retain_min"));
+          SLUICE_ASSIGN_OR_RETURN(options.older_than_millis, a.Time("older_than"));
+          SLUICE_ASSIGN_OR_RETURN(options.max_deletes, a.Int("max_deletes"));
+          SLUICE_ASSIGN_OR_RETURN(options.delete_all, a.Bool("delete_all", false));
+          SLUICE_ASSIGN_OR_RETURN(ExpireResult expired, ExpireChangelogs(table, options));
+          return Lines{"Expired " + std::to_string(expired.expired) + " changelogs of " +
+                       table.name() + ", deleted " + std::to_string(expired.files_deleted) +
+                       " files"};
+        }}},
+      {"expire_partitions",
+       {{"table", "expiration_time", "timestamp_formatter", "timestamp_pattern", "expire_strategy",
+         "max_expires"},
+        [](const Catalog& c, const Args& a) -> Result<Lines> {
+          SLUICE_ASSIGN_OR_RETURN(Table table, TableArg(c, a));
+          ExpirePartitionsOptions options;
+          options.expiration_time = a.Get("expiration_time");
+          options.timestamp_formatter = a.Get("timestamp_formatter");
+          options.timestamp_pattern = a.Get("timestamp_pattern");
+          options.expiration_strategy = a.Get("expire_strategy");
+          SLUICE_ASSIGN_OR_RETURN(options.max_expires, a.Int("max_expires"));
+          SLUICE_ASSIGN_OR_RETURN(std::vector<PartitionSpec> dropped,
+                                  ExpirePartitions(table, options));
+          Lines out;
+          for (const PartitionSpec& spec : dropped) out.push_back(SpecText(spec));
+          if (out.empty()) out.push_back("No expired partitions.");
+          return out;
+        }}},
+      {"drop_partition",
+       {{"table", "partitions"},
+        [](const Catalog& c, const Args& a) -> Result<Lines> {
+          SLUICE_ASSIGN_OR_RETURN(Table table, TableArg(c, a));
+          SLUICE_ASSIGN_OR_RETURN(std::string text, a.Required("partitions"));
+          SLUICE_ASSIGN_OR_RETURN(std::vector<PartitionSpec> specs, ParsePartitionSpecs(text));
+          SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> id, DropPartitions(table, specs));
+          if (!id) return Lines{"No live file in the partitions; nothing dropped."};
+          return Lines{"Dropped " + std::to_string(specs.size()) + " partition specs of " +
+                       table.name() + " as snapshot " + std::to_string(*id)};
+        }}},
+      {"rollback_to",
+       {{"table", "tag", "snapshot_id"},
+        [](const Catalog& c, const Args& a) -> Result<Lines> {
+          SLUICE_ASSIGN_OR_RETURN(Table table, TableArg(c, a));
+          SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> id, a.Long("snapshot_id"));
+          std::optional<std::string> tag = a.Get("tag");
+          if (tag.has_value() == id.has_value()) {
+            return Status::InvalidArgument("procedure rollback_to: give tag or snapshot_id");
+          }
+          if (tag) {
+            SLUICE_RETURN_NOT_OK(RollbackToTag(table, *tag));
+            return Lines{"Rolled back " + table.name() + " to tag " + Quoted(*tag)};
+          }
+          SLUICE_RETURN_NOT_OK(RollbackTo(table, *id));
+          return Lines{"Rolled back " + table.name() + " to snapshot " + std::to_string(*id)};
+        }}},
+      {"rollback_to_timestamp",
+       {{"table", "timestamp"},
+        [](const Catalog& c, const Args& a) -> Result<Lines> {
+          SLUICE_ASSIGN_OR_RETURN(Table table, TableArg(c, a));
+          SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> ts, a.Time("timestamp"));
+          if (!ts) return a.Required("timestamp").status();
+          SLUICE_ASSIGN_OR_RETURN(int64_t id, RollbackToTimestamp(table, *ts));
+          return Lines{"Rolled back " + table.name() + " to snapshot " + std::to_string(id)};
+        }}},
+      {"remove_orphan_files",
+       {{"table", "older_than", "dry_run"},
+        [](const Catalog& c, const Args& a) -> Result<Lines> {
+          SLUICE_ASSIGN_OR_RETURN(Table table, TableArg(c, a));
+          RemoveOrphanFilesOptions options;
+          SLUICE_ASSIGN_OR_RETURN(options.older_than_millis, a.Time("older_than"));
+          SLUICE_ASSIGN_OR_RETURN(options.dry_run, a.Bool("dry_run", false));
+          SLUICE_ASSIGN_OR_RETURN(OrphanFilesResult orphans, RemoveOrphanFiles(table, options));
+          Lines out = orphans.files;
+          out.push_back(std::string(options.dry_run ? "Found " : "Removed ") +
+                        std::to_string(orphans.files.size()) + " orphan files (" +
+                        std::to_string(orphans.bytes) + " bytes)");
+          return out;
+        }}},
       {"reset_consumer",
        {{"table", "consumer_id", "next_snapshot_id"},
         [](const Catalog& c, const Args& a) -> Result<Lines> {

@@ -1,162 +1,219 @@
-// Power-loss tests (labelled scenario) of tag creation, branch creation and branch merge, on a
-// FaultInjectionFileIO over a MemoryFileIO as tests/table/power_loss does: the power fails after
-// every mutating FileIO call of the operation; after FaultInjectionFileIO::DropUnsynced() the
-// operation is wholly there or not at all, the table checker finds nothing, and the operation
-// runs again to completion.
+// Power-loss tests of the maintenance operations (labelled scenario): snapshot expiry (with and
+// without a decoupled changelog), long-lived changelog expiry, rollback and orphan cleanup run
+// on a FaultInjectionFileIO over a MemoryFileIO, and the power fails after each of their
+// mutating FileIO calls in turn. After FaultInjectionFileIO::DropUnsynced():
+//   - the table checks clean, and every snapshot and tag left reads as it did before;
+//   - the operation run again completes; then orphan cleanup leaves exactly the referenced
+//     files (the crash left at most orphans).
 
 #include <gtest/gtest.h>
 
 #include <functional>
-#include <iostream>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "maintenance/maintenance_test_util.h"
 #include "sluice/fs/fault_injection_file_io.h"
-#include "sluice/maintenance/branch_merge.h"
-#include "sluice/maintenance/tag_operations.h"
-#include "sluice/meta/branch_manager.h"
+#include "sluice/fs/memory_file_io.h"
+#include "sluice/maintenance/expire_changelogs.h"
+#include "sluice/maintenance/expire_snapshots.h"
+#include "sluice/maintenance/orphan_files_clean.h"
+#include "sluice/maintenance/rollback.h"
 
 namespace sluice {
 namespace {
 
-using test::ApplyRows;
-using test::CreateMaintenanceTable;
-using test::OpenBranch;
-using test::ReadRowsOf;
-using test::Render;
-using test::Row;
-using test::RowModel;
-using test::WriteAndCommit;
+constexpr char kTable[] = "/warehouse/db.db/t";
+
+std::vector<ValueList> Batch(int i) {
+  return {{Value::Int64(0), Value::String("u" + std::to_string(i))},
+          {Value::Int64(i), Value::String("v" + std::to_string(i))}};
+}
+
+// Every file under `dir` of `io`, recursively.
+void ListAll(FileIO& io, const std::string& dir, std::vector<FileStatus>* out) {
+  auto entries = io.ListDir(dir);
+  if (!entries.ok()) return;
+  for (FileStatus& e : *entries) {
+    if (e.is_dir) {
+      ListAll(io, e.path, out);
+    } else {
+      out->push_back(std::move(e));
+    }
+  }
+}
+
+// The data, manifest, index and statistics files of the table in `io`.
+std::set<std::string> DataAndManifestFiles(FileIO& io) {
+  std::vector<FileStatus> files;
+  ListAll(io, kTable, &files);
+  std::set<std::string> out;
+  for (const FileStatus& f : files) {
+    const std::string rel = f.path.substr(std::string(kTable).size() + 1);
+    const std::string top = rel.substr(0, rel.find('/'));
+    if (top == "schema" || top == "snapshot" || top == "tag" || top == "consumer" ||
+        top == "changelog" || top == "branch") {
+      continue;
+    }
+    out.insert(f.path);
+  }
+  return out;
+}
+
+ExpireConfig Retain(int32_t max, int32_t changelog_max) {
+  ExpireConfig config;
+  config.snapshot_retain_min = 1;
+  config.snapshot_retain_max = max;
+  config.snapshot_time_retain_millis = 0;
+  config.changelog_retain_min = 1;
+  config.changelog_retain_max = changelog_max;
+  config.changelog_time_retain_millis = 0;
+  return config;
+}
+
+using Operation = std::function<Status(std::shared_ptr<const FileStoreTable>)>;
 
 class MaintenancePowerLossTest : public ::testing::Test {
  protected:
-  // A table with two snapshots on main, tag t1 at snapshot 1, and, with `branched`, branch dev
-  // from t1 with one commit of its own and main one more commit in another partition.
-  void Reset(bool branched) {
-    memory_ = std::make_shared<MemoryFileIO>();
-    io_ = std::make_shared<FaultInjectionFileIO>(memory_);
-    CreateMaintenanceTable(io_, /*append=*/false);
-    before_ = {};
-    after_ = {};
-    const std::vector<ValueList> first{Row(1, "a", "one")};
-    ASSERT_OK(WriteAndCommit(io_, "main", first));
-    ApplyRows(first, &before_);
-    auto table = OpenBranch(io_);
-    ASSERT_OK(table);
-    ASSERT_OK(CreateTag(**table, "t1", TagRequest{1, std::nullopt, false, std::nullopt}));
-    if (!branched) return;
-    ASSERT_OK(BranchManager(io_, test::kMaintenanceTable).CreateBranchFromTag("dev", "main", "t1"));
-    const std::vector<ValueList> dev{Row(2, "b", "dev")};
-    const std::vector<ValueList> main{Row(3, "c", "main")};
-    ASSERT_OK(WriteAndCommit(io_, "dev", dev));
-    ASSERT_OK(WriteAndCommit(io_, "main", main));
-    ApplyRows(main, &before_);
-    after_ = before_;
-    ApplyRows(dev, &after_);
+  // The table every run starts from: five commits (APPEND + COMPACT each after the first), a
+  // tag of snapshot 3, and what `prepare` adds; the reads of every snapshot and tag.
+  void SetUp() override { BuildTemplate(nullptr); }
+
+  void BuildTemplate(const Operation& prepare) {
+    template_ = std::make_shared<MemoryFileIO>();
+    test::CreateKvTable(kTable, false, {}, template_);
+    for (int i = 1; i <= 5; ++i) {
+      ASSERT_OK(test::WriteAndCommit(template_, kTable, false, Batch(i), i));
+    }
+    test::WriteTag(*Open(template_), "t3", 3);
+    if (prepare) ASSERT_OK(prepare(Open(template_)));
+    reads_.clear();
+    for (const Snapshot& s : Open(template_)->snapshot_manager().ListSnapshots().ValueOr({})) {
+      reads_[s.id] = test::ReadAll(kTable, template_, TableVersion::SnapshotId(s.id));
+    }
+    tag_read_ = test::ReadAll(kTable, template_, TableVersion::Tag("t3"));
   }
 
-  // Runs `op` with the power failing after `calls` mutating calls; returns whether it struck.
-  bool RunWithPowerLoss(int64_t calls, const std::function<Status()>& op) {
-    io_->CrashAfter(calls);
-    Status st = op();
-    const bool crashed = io_->crashed();
-    EXPECT_TRUE(st.ok() || crashed) << st.ToString();
-    EXPECT_OK(io_->DropUnsynced());
-    return crashed;
+  static std::shared_ptr<FileStoreTable> Open(std::shared_ptr<FileIO> io) {
+    auto table = FileStoreTable::Open(std::move(io), kTable);
+    EXPECT_OK(table);
+    return *table;
   }
 
-  void ExpectClean(const std::string& branch = "main") {
-    for (const std::string& p : test::CheckProblems(io_, branch)) ADD_FAILURE() << p;
+  // A copy of the template on a fresh fault-injecting file system.
+  std::shared_ptr<FaultInjectionFileIO> Fresh() {
+    auto memory = std::make_shared<MemoryFileIO>();
+    std::vector<FileStatus> files;
+    ListAll(*template_, "/warehouse", &files);
+    for (const FileStatus& f : files) {
+      EXPECT_OK(memory->MkDirs(ParentDir(f.path)));
+      EXPECT_OK(memory->WriteFileAtomic(f.path, template_->ReadFile(f.path).ValueOr(""), false));
+    }
+    return std::make_shared<FaultInjectionFileIO>(memory);
   }
 
-  std::shared_ptr<MemoryFileIO> memory_;
-  std::shared_ptr<FaultInjectionFileIO> io_;
-  RowModel before_;
-  RowModel after_;
+  void ExpectConsistent(const std::shared_ptr<FileIO>& io, const std::string& where) {
+    SCOPED_TRACE(where);
+    auto table = Open(io);
+    auto report = RunTableCheck(*table);
+    ASSERT_OK(report);
+    for (const std::string& p : report->problems) ADD_FAILURE() << p;
+    auto ids = table->snapshot_manager().ListSnapshotIds();
+    ASSERT_OK(ids);
+    ASSERT_FALSE(ids->empty());
+    for (int64_t id : *ids) {
+      // A snapshot restored from tag t3 reads as the tag did.
+      const std::vector<std::string>& expected = reads_.count(id) ? reads_[id] : tag_read_;
+      EXPECT_TRUE(reads_.count(id) || id == 3) << "snapshot " << id << " is new";
+      EXPECT_EQ(test::ReadAll(kTable, io, TableVersion::SnapshotId(id)), expected)
+          << "snapshot " << id;
+    }
+    if (table->tag_manager().TagExists("t3").ValueOr(false)) {
+      EXPECT_EQ(test::ReadAll(kTable, io, TableVersion::Tag("t3")), tag_read_);
+    }
+  }
+
+  // Runs `op` with the power failing after 0, 1, 2, ... mutating calls until it completes.
+  void RunWithPowerLoss(const Operation& op) {
+    int crashes = 0;
+    for (int64_t n = 0;; ++n) {
+      auto io = Fresh();
+      io->CrashAfter(n);
+      Status st = op(Open(io));
+      const bool crashed = io->crashed();
+      ASSERT_OK(io->DropUnsynced());
+      if (!crashed) {
+        ASSERT_OK(st);
+        ExpectConsistent(io, "no crash");
+        break;
+      }
+      ++crashes;
+      ExpectConsistent(io, "power lost after " + std::to_string(n) + " calls");
+      ASSERT_OK(op(Open(io))) << "the operation run again after power loss at " << n;
+      ExpectConsistent(io, "run again after power loss at " + std::to_string(n));
+      ASSERT_OK(LocalOrphanFilesClean(Open(io), INT64_MAX, false).Clean());
+      EXPECT_EQ(DataAndManifestFiles(*io), test::ReferencedFiles(*Open(io)))
+          << "power loss at " << n;
+      if (HasFailure()) break;
+    }
+    EXPECT_GT(crashes, 3);
+  }
+
+  std::shared_ptr<MemoryFileIO> template_;
+  std::map<int64_t, std::vector<std::string>> reads_;
+  std::vector<std::string> tag_read_;
 };
 
-TEST_F(MaintenancePowerLossTest, AtEveryFileIOCallOfTagCreation) {
-  int crashes = 0;
-  for (int64_t calls = 0;; ++calls) {
-    SCOPED_TRACE("power lost after " + std::to_string(calls) + " calls");
-    Reset(/*branched=*/false);
-    TagRequest request;
-    request.time_retained_millis = 3600000;
-    const bool crashed = RunWithPowerLoss(calls, [&]() -> Status {
-      SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, OpenBranch(io_));
-      return CreateTag(*table, "t2", request).status();
-    });
-    auto table = OpenBranch(io_);
-    ASSERT_OK(table);
-    auto exists = (*table)->tag_manager().TagExists("t2");
-    ASSERT_OK(exists);
-    if (*exists) {
-      auto tag = (*table)->tag_manager().LoadTag("t2");
-      ASSERT_OK(tag);  // whole, never torn
-      EXPECT_EQ(tag->snapshot.id, 1);
-    } else {
-      EXPECT_TRUE(crashed) << "an acknowledged tag was lost";
-      ASSERT_OK(CreateTag(**table, "t2", request));
-    }
-    EXPECT_EQ(*ReadRowsOf(io_, "main", TableVersion::Tag("t2")), Render(before_));
-    ExpectClean();
-    if (HasFailure() || !crashed) break;
-    ++crashes;
-  }
-  EXPECT_GE(crashes, 2);
-  std::cout << crashes << " power losses during tag creation\n";
+TEST_F(MaintenancePowerLossTest, ExpireSnapshots) {
+  RunWithPowerLoss([](std::shared_ptr<const FileStoreTable> table) {
+    return ExpireSnapshotsImpl(table).Expire(Retain(2, 2), CurrentTimeMillis()).status();
+  });
 }
 
-TEST_F(MaintenancePowerLossTest, AtEveryFileIOCallOfBranchCreation) {
-  int crashes = 0;
-  for (int64_t calls = 0;; ++calls) {
-    SCOPED_TRACE("power lost after " + std::to_string(calls) + " calls");
-    Reset(/*branched=*/false);
-    BranchManager branches(io_, test::kMaintenanceTable);
-    const bool crashed = RunWithPowerLoss(
-        calls, [&]() { return branches.CreateBranchFromTag("dev", "main", "t1"); });
-    auto names = branches.ListBranches();
-    ASSERT_OK(names);
-    if (names->empty()) {
-      EXPECT_TRUE(crashed) << "an acknowledged branch was lost";
-      ASSERT_OK(branches.CreateBranchFromTag("dev", "main", "t1"));
-    }
-    // The branch is whole: its snapshot, schema and tag read.
-    auto rows = ReadRowsOf(io_, "dev");
-    ASSERT_OK(rows);
-    EXPECT_EQ(*rows, Render(before_));
-    ExpectClean("dev");
-    if (HasFailure() || !crashed) break;
-    ++crashes;
-  }
-  EXPECT_GE(crashes, 5);
-  std::cout << crashes << " power losses during branch creation\n";
+TEST_F(MaintenancePowerLossTest, ExpireSnapshotsIntoLongLivedChangelogs) {
+  RunWithPowerLoss([](std::shared_ptr<const FileStoreTable> table) {
+    return ExpireSnapshotsImpl(table).Expire(Retain(2, 100), CurrentTimeMillis()).status();
+  });
 }
 
-TEST_F(MaintenancePowerLossTest, AtEveryFileIOCallOfBranchMerge) {
-  int crashes = 0;
-  for (int64_t calls = 0;; ++calls) {
-    SCOPED_TRACE("power lost after " + std::to_string(calls) + " calls");
-    Reset(/*branched=*/true);
-    const bool crashed = RunWithPowerLoss(calls, [&]() -> Status {
-      SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, OpenBranch(io_));
-      return MergeBranch(table, "dev").status();
-    });
-    // One committed state: before the merge or after it.
-    auto rows = ReadRowsOf(io_, "main");
-    ASSERT_OK(rows);
-    if (*rows == Render(before_)) {
-      EXPECT_TRUE(crashed) << "an acknowledged merge was lost";
-      auto table = OpenBranch(io_);
-      ASSERT_OK(table);
-      ASSERT_OK(MergeBranch(*table, "dev"));  // the merge runs again after the restart
+TEST_F(MaintenancePowerLossTest, ExpireChangelogs) {
+  BuildTemplate([](std::shared_ptr<const FileStoreTable> table) {
+    return ExpireSnapshotsImpl(table).Expire(Retain(2, 100), CurrentTimeMillis()).status();
+  });
+  RunWithPowerLoss([](std::shared_ptr<const FileStoreTable> table) {
+    return ExpireChangelogImpl(table).Expire(Retain(2, 3), CurrentTimeMillis()).status();
+  });
+}
+
+TEST_F(MaintenancePowerLossTest, Rollback) {
+  RunWithPowerLoss([](std::shared_ptr<const FileStoreTable> table) {
+    return RollbackHelper(table).RollbackTo(2).status();
+  });
+}
+
+TEST_F(MaintenancePowerLossTest, RollbackToTagOfExpiredSnapshot) {
+  BuildTemplate([](std::shared_ptr<const FileStoreTable> table) {
+    return ExpireSnapshotsImpl(table).Expire(Retain(1, 1), CurrentTimeMillis()).status();
+  });
+  RunWithPowerLoss([](std::shared_ptr<const FileStoreTable> table) {
+    return RollbackHelper(table).RollbackToTag("t3").status();
+  });
+}
+
+TEST_F(MaintenancePowerLossTest, RemoveOrphanFiles) {
+  BuildTemplate([](std::shared_ptr<const FileStoreTable> table) {
+    for (const std::string name : {"/bucket-0/data-orphan.parquet", "/manifest/manifest-orphan",
+                                   "/snapshot/.snapshot-9.tmp"}) {
+      SLUICE_RETURN_NOT_OK(table->io()->WriteFileAtomic(kTable + name, "x", false));
     }
-    EXPECT_EQ(*ReadRowsOf(io_, "main"), Render(after_));
-    ExpectClean();
-    if (HasFailure() || !crashed) break;
-    ++crashes;
-  }
-  EXPECT_GE(crashes, 5);
-  std::cout << crashes << " power losses during branch merge\n";
+    return Status::OK();
+  });
+  RunWithPowerLoss([](std::shared_ptr<const FileStoreTable> table) {
+    return LocalOrphanFilesClean(table, INT64_MAX, false).Clean().status();
+  });
 }
 
 }  // namespace
