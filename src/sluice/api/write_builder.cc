@@ -4,6 +4,7 @@
 
 #include "sluice/api/api_access.h"
 #include "sluice/base/uuid.h"
+#include "sluice/maintenance/commit_maintenance.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/file_store_commit.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
@@ -112,9 +113,12 @@ Result<std::unique_ptr<TableWrite>> WriteBuilder::NewWrite() const {
 
 Result<std::unique_ptr<TableCommit>> WriteBuilder::NewCommit() const {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
-  auto commit = FileStoreCommit::Make(std::move(table), commit_user_);
+  auto commit = FileStoreCommit::Make(table, commit_user_);
   if (!commit.ok()) return commit.status().WithContext("table " + table_.name());
-  return std::unique_ptr<TableCommit>(new TableCommit(std::move(*commit), overwrite_));
+  auto maintenance = CommitMaintenance::Make(std::move(table), commit_user_);
+  if (!maintenance.ok()) return maintenance.status().WithContext("table " + table_.name());
+  return std::unique_ptr<TableCommit>(
+      new TableCommit(std::move(*commit), std::move(*maintenance), overwrite_));
 }
 
 }  // namespace sluice

@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "sluice/cli/call_command.h"
+#include "sluice/cli/diff_command.h"
 #include "sluice/cli/get_command.h"
 #include "sluice/cli/read_command.h"
 #include "sluice/cli/table_commands.h"
@@ -42,6 +44,11 @@ int main(int argc, char** argv) {
   CLI::App* get = nullptr;
   auto get_flags = sluice::cli::AddGetCommand(&app, &get);
 
+  CLI::App* call = nullptr;
+  auto call_flags = sluice::cli::AddCallCommand(&app, &call);
+  CLI::App* diff = nullptr;
+  auto diff_flags = sluice::cli::AddDiffCommand(&app, &diff);
+
   auto table_commands = sluice::cli::AddTableCommands(&app);
   auto write_commands = sluice::cli::AddWriteCommands(&app);
 
@@ -52,6 +59,8 @@ int main(int argc, char** argv) {
 
   if (read->parsed()) return sluice::cli::RunRead(*read_flags);
   if (get->parsed()) return sluice::cli::RunGet(*get_flags);
+  if (call->parsed()) return sluice::cli::RunCall(*call_flags);
+  if (diff->parsed()) return sluice::cli::RunDiff(*diff_flags);
 
   if (meta->parsed()) {
     auto table = sluice::Table::Open(meta_table);

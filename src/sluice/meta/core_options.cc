@@ -370,6 +370,9 @@ Status CoreOptions::Parse() {
   SLUICE_RETURN_NOT_OK(get_bool("row-tracking.enabled", false, &row_tracking_enabled_));
   SLUICE_RETURN_NOT_OK(get_bool("data-evolution.enabled", false, &data_evolution_enabled_));
   fallback_branch_ = get_optional("scan.fallback-branch");
+  SLUICE_RETURN_NOT_OK(
+      get_optional_millis("tag.default-time-retained", &tag_default_time_retained_millis_));
+  SLUICE_RETURN_NOT_OK(get_optional_int("tag.num-retained-max", &tag_num_retained_max_));
 
   auto get_optional_long = [this](std::string_view key, std::optional<int64_t>* out) -> Status {
     const std::string* v = Find(key);

@@ -210,6 +210,13 @@ class CoreOptions {
   bool data_evolution_enabled() const { return data_evolution_enabled_; }
   const std::optional<std::string>& scan_fallback_branch() const { return fallback_branch_; }
 
+  // --- Tags.
+  // `tag.default-time-retained`: the retention of tags made without one (unset: kept forever).
+  const std::optional<int64_t>& tag_default_time_retained_millis() const {
+    return tag_default_time_retained_millis_;
+  }
+  // `tag.num-retained-max`: how many automatic tags are kept (unset: all).
+  const std::optional<int32_t>& tag_num_retained_max() const { return tag_num_retained_max_; }
   // --- Streaming reads and consumers (Java StartupMode, ConsumerManager options).
   // `scan.mode` with Java's resolution of `default` (startupMode()): from-timestamp when
   // `scan.timestamp-millis` / `scan.timestamp` is set, from-snapshot for `scan.snapshot-id` /
@@ -314,6 +321,8 @@ class CoreOptions {
   bool row_tracking_enabled_ = false;
   bool data_evolution_enabled_ = false;
   std::optional<std::string> fallback_branch_;
+  std::optional<int64_t> tag_default_time_retained_millis_;
+  std::optional<int32_t> tag_num_retained_max_;
   StartupMode scan_mode_ = StartupMode::kDefault;
   std::optional<int64_t> scan_snapshot_id_;
   std::optional<int64_t> scan_timestamp_millis_;

@@ -75,6 +75,8 @@ import org.apache.paimon.types.RowType;
  *       "partition_keys", "options".
  *   <li>create_tag: "tag", "snapshot"; create_branch: "new_branch", optional "from_tag".
  *   <li>snapshots: the ids of the table's snapshots ("ids").
+ *   <li>system_table_type: "table" names a system table (DB.TABLE$NAME, sys.all_table_options);
+ *       "fields" ["name TYPE"...]: its row type as SystemTableLoader makes it.
  *   <li>concurrent_start: "user_prefix", "commits" [{"kind": "write", "rows": [...]} or {"kind":
  *       "compact"}...]: runs the commits one after another in a background thread (commit i under
  *       the commit user prefix "USER_PREFIX-i") and answers at once, so that the test commits
@@ -147,6 +149,9 @@ public final class Oracle {
         case "stream_read":
           streamRead(command, text);
           break;
+        case "system_table_type":
+          systemTableType(command, text);
+          break;
         case "concurrent_start":
           concurrentStart(command, text);
           break;
@@ -192,6 +197,17 @@ public final class Oracle {
       catalogs.put(warehouse, catalog);
     }
     return catalog;
+  }
+
+  private void systemTableType(JsonNode command, StringBuilder text) throws Exception {
+    String warehouse = required(command, "warehouse").asText();
+    Identifier id = Identifier.fromString(required(command, "table").asText());
+    RowType type = catalog(warehouse).getTable(id).rowType();
+    ObjectNode answer = JSON.createObjectNode();
+    answer.put("ok", true);
+    ArrayNode fields = answer.putArray("fields");
+    for (DataField field : type.getFields()) fields.add(field.name() + " " + field.type());
+    text.append(answer).append('\n');
   }
 
   private FileStoreTable table(JsonNode command) throws Exception {
