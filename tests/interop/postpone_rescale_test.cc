@@ -18,9 +18,9 @@
 namespace sluice::test {
 namespace {
 
-class Run {
+class PostponeRun {
  public:
-  Run(std::string warehouse, std::string table, uint64_t seed)
+  PostponeRun(std::string warehouse, std::string table, uint64_t seed)
       : warehouse_(std::move(warehouse)), table_(std::move(table)), rng_(seed) {
     columns_ = {
         {"k", DataType::BigInt(false)}, {"p", DataType::Int(false)}, {"v", DataType::String()}};
@@ -124,7 +124,7 @@ class Run {
 TEST(Interop, PostponeBucketTablesBetweenSluiceAndJava) {
   ASSERT_NE(Oracle(), nullptr);
   TempDir warehouse;
-  Run run(warehouse.path(), "postpone", 20261203);
+  PostponeRun run(warehouse.path(), "postpone", 20261203);
   ASSERT_TRUE(run.Create(" --option bucket=-2 --option postpone.default-bucket-num=2"));
   for (int round = 0; round < 2; ++round) {
     ASSERT_TRUE(run.SluiceWrite());
@@ -141,7 +141,7 @@ TEST(Interop, PostponeBucketTablesBetweenSluiceAndJava) {
 TEST(Interop, RescaleBetweenSluiceAndJava) {
   ASSERT_NE(Oracle(), nullptr);
   TempDir warehouse;
-  Run run(warehouse.path(), "rescaled", 20261204);
+  PostponeRun run(warehouse.path(), "rescaled", 20261204);
   ASSERT_TRUE(run.Create(" --option bucket=2"));
   ASSERT_TRUE(run.SluiceWrite());
   ASSERT_TRUE(run.JavaWrite());
