@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <random>
 
@@ -141,8 +142,15 @@ class DeletionVectorRun {
     ++Counts().reads_compared;
     if (got != model) {
       ++Counts().mismatches;
+      std::vector<std::string> extra, missing;
+      std::set_difference(got.begin(), got.end(), model.begin(), model.end(),
+                          std::back_inserter(extra));
+      std::set_difference(model.begin(), model.end(), got.begin(), got.end(),
+                          std::back_inserter(missing));
       ADD_FAILURE() << "deletion_vector: sluice get after " << what << " returned " << got.size()
-                    << " rows, the model has " << model.size();
+                    << " rows, the model has " << model.size()
+                    << "; not in the model: " << testing::PrintToString(extra)
+                    << "; missing: " << testing::PrintToString(missing) << "; table " << Dir();
     }
   }
 

@@ -18,11 +18,11 @@
 
 namespace sluice {
 
-// Calls `problem` once per finding (a line naming the data file and the index file). An error
-// is returned only when the check cannot run (the snapshot does not plan). `path_remap` as
-// ScanOptions::path_remap (tables copied from elsewhere).
-Status CheckDeletionVectorRows(const FileStoreTable& table,
-                               const std::vector<std::pair<std::string, std::string>>& path_remap,
-                               const std::function<void(std::string)>& problem);
+// Calls `problem` once per finding (a line naming the data file and the index file); a table
+// whose latest snapshot does not plan is one finding. `path_remap` as ScanOptions::path_remap
+// (tables copied from elsewhere).
+void CheckDeletionVectorRows(const FileStoreTable& table,
+                             const std::vector<std::pair<std::string, std::string>>& path_remap,
+                             const std::function<void(std::string)>& problem);
 
 }  // namespace sluice

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sluice/index/deletion_vector_reader.h"
 #include "sluice/lsm/compaction_options.h"
 #include "sluice/lsm/levels.h"
 #include "sluice/lsm/merge_function_factory.h"
@@ -80,6 +81,22 @@ Result<LookupLevels*> LocalTableQuery::LevelsOf(Bucket* bucket) {
   return bucket->levels.get();
 }
 
+Result<bool> LocalTableQuery::IsDeleted(Bucket* bucket, const PositionedKeyValue& hit) {
+  const DataSplit& split = bucket->split;
+  if (split.deletion_files.empty()) return false;
+  auto loaded = bucket->deletion_vectors.find(hit.file_name);
+  if (loaded == bucket->deletion_vectors.end()) {
+    DeletionVector vector;
+    for (size_t i = 0; i < split.data_files.size(); ++i) {
+      if (split.data_files[i].file_name != hit.file_name || !split.deletion_files[i]) continue;
+      SLUICE_ASSIGN_OR_RETURN(vector, ReadDeletionVector(*table_->io(), *split.deletion_files[i]));
+      break;
+    }
+    loaded = bucket->deletion_vectors.emplace(hit.file_name, std::move(vector)).first;
+  }
+  return loaded->second.IsDeleted(hit.row_position);
+}
+
 Result<std::optional<ValueList>> LocalTableQuery::Lookup(const ValueList& key) {
   if (key.size() != key_columns_.size()) {
     return Status::InvalidArgument("lookup key of table " + table_->path() + " has " +
@@ -117,8 +134,16 @@ Result<std::optional<ValueList>> LocalTableQuery::Lookup(const ValueList& key) {
     if (bucket && where.second != *bucket) continue;
     SLUICE_ASSIGN_OR_RETURN(LookupLevels * levels, LevelsOf(&files));
     if (need_lookup_ || newest_wins_) {
-      SLUICE_ASSIGN_OR_RETURN(std::optional<PositionedKeyValue> hit,
-                              levels->Lookup(trimmed, /*start_level=*/need_lookup_ ? 1 : 0));
+      int start_level = need_lookup_ ? 1 : 0;
+      std::optional<PositionedKeyValue> hit;
+      while (true) {
+        SLUICE_ASSIGN_OR_RETURN(hit, levels->Lookup(trimmed, start_level));
+        if (!hit) break;
+        SLUICE_ASSIGN_OR_RETURN(bool deleted, IsDeleted(&files, *hit));
+        if (!deleted) break;
+        // Above level 0 a level is one sorted run: the key's next record is further down.
+        start_level = hit->key_value.level + 1;
+      }
       if (!hit) continue;
       if (IsRetract(hit->key_value.kind)) return std::optional<ValueList>();
       return std::optional<ValueList>(std::move(hit->key_value.value));

@@ -6,7 +6,9 @@
 // The row of a key is the latest merged row, as a batch read with merge would return it:
 //   - tables that need lookup (deletion vectors, `changelog-producer = lookup`, first-row,
 //     `force-lookup`) keep each key's merged value in its newest record above level 0, which is
-//     taken as it is (level 0, not compacted yet, is not seen, as in Java);
+//     taken as it is (level 0, not compacted yet, is not seen, as in Java); a record a
+//     deletion vector deletes is passed over (a compaction that drops a key's delete marks the
+//     key's older rows in deletion vectors instead);
 //   - deduplicate tables without `sequence.field` take the key's newest record (level 0
 //     included), which is what folding its versions would give;
 //   - other tables fold every version of the key with the merge engine, oldest first.
@@ -23,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "sluice/index/deletion_vector.h"
 #include "sluice/lsm/lookup/lookup_levels.h"
 #include "sluice/lsm/merge_function.h"
 #include "sluice/result.h"
@@ -54,10 +57,14 @@ class LocalTableQuery {
   struct Bucket {
     DataSplit split;
     std::unique_ptr<LookupLevels> levels;  // built on the first lookup
+    // Data file name -> its deletion vector, loaded on the first hit in that file.
+    std::map<std::string, DeletionVector> deletion_vectors;
   };
 
   LocalTableQuery() = default;
   Result<LookupLevels*> LevelsOf(Bucket* bucket);
+  // Whether the version's deletion vector of the hit's file deletes the hit's row.
+  Result<bool> IsDeleted(Bucket* bucket, const PositionedKeyValue& hit);
 
   std::shared_ptr<const FileStoreTable> table_;
   std::shared_ptr<const TableSchema> schema_;
