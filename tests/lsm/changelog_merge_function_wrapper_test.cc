@@ -148,8 +148,9 @@ TEST(LookupChangelogMergeFunctionWrapperTest, ComparesLevel0RecordsWithTheValueA
 }
 
 TEST(LookupChangelogMergeFunctionWrapperTest, AggregationComparesMergedValues) {
-  const TableSchema schema =
-      Schema({{"merge-engine", "aggregation"}, {"fields.a.aggregate-function", "sum"}});
+  const TableSchema schema = Schema({{"merge-engine", "aggregation"},
+                                     {"fields.a.aggregate-function", "sum"},
+                                     {"fields.b.ignore-retract", "true"}});
   auto f = Lookup(schema, /*output_level=*/1, /*first_row=*/false);
   // Above: 10 (level 3) + 5 (level 1); new: +7 and a retraction of 5.
   auto r = MergeKeepingDeletes(

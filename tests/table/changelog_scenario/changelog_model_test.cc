@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <random>
 
@@ -35,8 +36,8 @@ struct ChangelogCase {
   std::string name;
   Producer producer;
   TableOptions options;
-  bool deletes;        // the workload deletes rows
-  bool partial_rows;   // rows leave some fields null (partial-update, aggregation)
+  bool deletes;       // the workload deletes rows
+  bool partial_rows;  // rows leave some fields null (partial-update, aggregation)
   bool row_deduplicate;
 };
 
@@ -52,8 +53,10 @@ struct Change {
   ValueList row;
 };
 
-// The changelog rows of snapshot `id` (a streaming read of it), per key in read order.
-std::map<int64_t, std::vector<Change>> ReadChangelog(const std::string& path, int64_t id) {
+// The changelog rows of snapshot `id` (a streaming read of it), per key in read order;
+// *buckets gets each key's bucket.
+std::map<int64_t, std::vector<Change>> ReadChangelog(const std::string& path, int64_t id,
+                                                     std::map<int64_t, int32_t>* buckets) {
   std::map<int64_t, std::vector<Change>> out;
   auto table = FileStoreTable::Open(LocalFileIO(), path);
   EXPECT_OK(table);
@@ -78,6 +81,7 @@ std::map<int64_t, std::vector<Change>> ReadChangelog(const std::string& path, in
       for (int64_t i = 0; i < batch.num_rows(); ++i) {
         ValueList row = batch.GetRow(i).list();
         Change change{row[0].bytes(), ValueList(row.begin() + 1, row.end())};
+        (*buckets)[change.row[0].int64()] = split.bucket;
         out[change.row[0].int64()].push_back(std::move(change));
       }
     }
@@ -85,12 +89,24 @@ std::map<int64_t, std::vector<Change>> ReadChangelog(const std::string& path, in
   return out;
 }
 
+// The rows of `a` not in `b` and of `b` not in `a` (both sorted), for failure messages.
+std::string Diff(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  std::vector<std::string> only_a, only_b;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(only_a));
+  std::set_difference(b.begin(), b.end(), a.begin(), a.end(), std::back_inserter(only_b));
+  std::string out;
+  for (const std::string& r : only_a) out += "\n  folded only: " + r;
+  for (const std::string& r : only_b) out += "\n  table only:  " + r;
+  return out;
+}
+
 std::vector<std::string> Render(const std::map<int64_t, ValueList>& rows) {
   return test::RenderModel(rows);
 }
 
-// The table's rows by key.
-std::map<int64_t, ValueList> ReadTable(const std::string& path) {
+// The table's rows by key; *buckets gets each key's bucket.
+std::map<int64_t, ValueList> ReadTable(const std::string& path,
+                                       std::map<int64_t, int32_t>* buckets) {
   std::map<int64_t, ValueList> out;
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
   auto plan = PlanScan(*table, ScanOptions{});
@@ -105,6 +121,7 @@ std::map<int64_t, ValueList> ReadTable(const std::string& path) {
       if (!more.ok() || !*more) break;
       for (int64_t i = 0; i < batch.num_rows(); ++i) {
         ValueList row = batch.GetRow(i).list();
+        (*buckets)[row[0].int64()] = split.bucket;
         out[row[0].int64()] = row;
       }
     }
@@ -121,7 +138,8 @@ TEST_P(ChangelogModelTest, FoldedChangelogIsTheTable) {
                           {"num-sorted-run.stop-trigger", "5"}};
   options.insert(options.end(), c.options.begin(), c.options.end());
   if (c.producer == Producer::kFullCompaction) {
-    options.push_back({"full-compaction.delta-commits", std::to_string(kFullCompactionDeltaCommits)});
+    options.push_back(
+        {"full-compaction.delta-commits", std::to_string(kFullCompactionDeltaCommits)});
   }
   auto table =
       test::CreateTestTable(path,
@@ -135,10 +153,18 @@ TEST_P(ChangelogModelTest, FoldedChangelogIsTheTable) {
   constexpr int64_t kKeys = 80;
   std::mt19937_64 rng(c.name.size() * 7919 + 31);
   std::map<int64_t, ValueList> folded;
-  // The table after each commit since the last full compaction (full-compaction producer):
-  // a universal compaction may write the max level too, and the fold then shows the table as
-  // of that commit.
-  std::vector<std::vector<std::string>> since_full = {{}};
+  // Per bucket, its rows after each commit since the last full compaction (full-compaction
+  // producer): a universal compaction of a bucket may write the max level too, and the fold
+  // then shows the bucket as of that commit.
+  std::map<int64_t, int32_t> bucket_of;
+  std::vector<std::vector<std::vector<std::string>>> since_full(kBuckets, {{}});
+  auto bucket_rows = [&](const std::map<int64_t, ValueList>& rows, int32_t bucket) {
+    std::map<int64_t, ValueList> out;
+    for (const auto& [key, row] : rows) {
+      if (bucket_of.at(key) == bucket) out[key] = row;
+    }
+    return Render(out);
+  };
   int64_t seen_snapshot = 0;
   int64_t changelog_rows = 0;
   std::unique_ptr<FileStoreWrite> write;
@@ -165,7 +191,8 @@ TEST_P(ChangelogModelTest, FoldedChangelogIsTheTable) {
         if (!c.partial_rows || rng() % 3 != 0) {
           row[1] = Value::String("c" + std::to_string(commit) + "-" + std::to_string(rng() % 4));
         }
-        if (!c.partial_rows || rng() % 3 != 0) row[2] = Value::Int64(static_cast<int64_t>(rng() % 5));
+        if (!c.partial_rows || rng() % 3 != 0)
+          row[2] = Value::Int64(static_cast<int64_t>(rng() % 5));
         row[3] = Value::Int64(static_cast<int64_t>(rng() % 20));
         rows.push_back(row);
         kinds.push_back(del ? RowKind::kDelete : RowKind::kInsert);
@@ -182,14 +209,14 @@ TEST_P(ChangelogModelTest, FoldedChangelogIsTheTable) {
     ASSERT_OK(latest);
     ASSERT_TRUE(latest->has_value());
     for (int64_t id = seen_snapshot + 1; id <= (*latest)->id; ++id) {
-      for (auto& [key, list] : ReadChangelog(path, id)) {
+      for (auto& [key, list] : ReadChangelog(path, id, &bucket_of)) {
         auto& to = changes[key];
         to.insert(to.end(), list.begin(), list.end());
       }
     }
     seen_snapshot = (*latest)->id;
 
-    const std::map<int64_t, ValueList> table_rows = ReadTable(path);
+    const std::map<int64_t, ValueList> table_rows = ReadTable(path, &bucket_of);
     if (c.producer == Producer::kInput) {
       // The changelog is the input, row for row.
       ASSERT_EQ(changes.size(), input.size()) << "commit " << commit;
@@ -209,7 +236,8 @@ TEST_P(ChangelogModelTest, FoldedChangelogIsTheTable) {
         }
         changelog_rows += static_cast<int64_t>(got.size());
       }
-      ASSERT_EQ(Render(folded), Render(table_rows)) << "commit " << commit;
+      ASSERT_EQ(Render(folded), Render(table_rows))
+          << "commit " << commit << Diff(Render(folded), Render(table_rows));
       continue;
     }
 
@@ -250,23 +278,26 @@ TEST_P(ChangelogModelTest, FoldedChangelogIsTheTable) {
               << "an unchanged row in the changelog of key " << key << " commit " << commit;
         }
       } else {
-        EXPECT_TRUE(kinds.empty()) << "changes of a key absent before and after, commit "
-                                   << commit;
+        EXPECT_TRUE(kinds.empty()) << "changes of a key absent before and after, commit " << commit;
       }
     }
     if (c.producer == Producer::kLookup) {
-      ASSERT_EQ(Render(folded), Render(table_rows)) << "commit " << commit;
+      ASSERT_EQ(Render(folded), Render(table_rows))
+          << "commit " << commit << Diff(Render(folded), Render(table_rows));
     } else {
       if (IsFullCompactionCommit(commit, kFullCompactionDeltaCommits)) {
-        ASSERT_EQ(Render(folded), Render(table_rows)) << "commit " << commit;
-        since_full = {Render(table_rows)};
-      } else {
-        since_full.push_back(Render(table_rows));
-        ASSERT_NE(std::find(since_full.begin(), since_full.end(), Render(folded)),
-                  since_full.end())
-            << "the folded changelog is no state of the table since the last full compaction, "
-               "commit "
-            << commit;
+        ASSERT_EQ(Render(folded), Render(table_rows))
+            << "commit " << commit << Diff(Render(folded), Render(table_rows));
+      }
+      for (int32_t bucket = 0; bucket < kBuckets; ++bucket) {
+        std::vector<std::vector<std::string>>& states = since_full[static_cast<size_t>(bucket)];
+        if (IsFullCompactionCommit(commit, kFullCompactionDeltaCommits)) states.clear();
+        states.push_back(bucket_rows(table_rows, bucket));
+        const std::vector<std::string> got = bucket_rows(folded, bucket);
+        ASSERT_TRUE(std::find(states.begin(), states.end(), got) != states.end())
+            << "the folded changelog of bucket " << bucket
+            << " is no state of it since the last full compaction, commit " << commit
+            << Diff(got, states.back());
       }
     }
   }
@@ -285,7 +316,8 @@ const TableOptions kAggregation = {{"merge-engine", "aggregation"},
                                    {"fields.s.ignore-retract", "true"}};
 const TableOptions kFirstRow = {{"merge-engine", "first-row"}};
 
-TableOptions With(TableOptions base, std::initializer_list<std::pair<std::string, std::string>> more) {
+TableOptions With(TableOptions base,
+                  std::initializer_list<std::pair<std::string, std::string>> more) {
   base.insert(base.end(), more.begin(), more.end());
   return base;
 }
@@ -293,15 +325,25 @@ TableOptions With(TableOptions base, std::initializer_list<std::pair<std::string
 INSTANTIATE_TEST_SUITE_P(
     Producers, ChangelogModelTest,
     ::testing::Values(
-        ChangelogCase{"input_deduplicate", Producer::kInput, {{"changelog-producer", "input"}},
-                      true, false, false},
-        ChangelogCase{"lookup_deduplicate", Producer::kLookup, {{"changelog-producer", "lookup"}},
-                      true, false, false},
-        ChangelogCase{"lookup_deduplicate_row_deduplicate",
+        ChangelogCase{"input_deduplicate",
+                      Producer::kInput,
+                      {{"changelog-producer", "input"}},
+                      true,
+                      false,
+                      false},
+        ChangelogCase{"lookup_deduplicate",
                       Producer::kLookup,
-                      {{"changelog-producer", "lookup"},
-                       {"changelog-producer.row-deduplicate", "true"}},
-                      true, false, true},
+                      {{"changelog-producer", "lookup"}},
+                      true,
+                      false,
+                      false},
+        ChangelogCase{
+            "lookup_deduplicate_row_deduplicate",
+            Producer::kLookup,
+            {{"changelog-producer", "lookup"}, {"changelog-producer.row-deduplicate", "true"}},
+            true,
+            false,
+            true},
         ChangelogCase{"lookup_partial_update", Producer::kLookup,
                       With(kPartialUpdate, {{"changelog-producer", "lookup"}}), true, true, false},
         ChangelogCase{"lookup_partial_update_sequence_group", Producer::kLookup,
@@ -312,10 +354,13 @@ INSTANTIATE_TEST_SUITE_P(
                       With(kAggregation, {{"changelog-producer", "lookup"}}), true, true, false},
         ChangelogCase{"lookup_first_row", Producer::kLookup,
                       With(kFirstRow, {{"changelog-producer", "lookup"}}), false, false, false},
-        ChangelogCase{"full_compaction_deduplicate", Producer::kFullCompaction,
+        ChangelogCase{"full_compaction_deduplicate",
+                      Producer::kFullCompaction,
                       {{"changelog-producer", "full-compaction"},
                        {"changelog-producer.row-deduplicate", "true"}},
-                      true, false, true},
+                      true,
+                      false,
+                      true},
         ChangelogCase{"full_compaction_partial_update", Producer::kFullCompaction,
                       With(kPartialUpdate, {{"changelog-producer", "full-compaction"}}), true, true,
                       false},
