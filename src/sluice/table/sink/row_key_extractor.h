@@ -11,8 +11,7 @@
 //              mod: floorMod of a single INT / BIGINT key) over the bucket key (`bucket-key`,
 //              else the trimmed primary key).
 //
-// Rows are encoded straight from the column vectors into one reused BinaryWriter; nested
-// partition or bucket-key columns take a slower path through Values.
+// Rows are encoded by RowProjectionEncoder (batch/row_projection_encoder.h).
 //
 // Thread safety: not thread-safe (reuses its row writers).
 #pragma once
@@ -22,32 +21,13 @@
 #include <string_view>
 #include <vector>
 
+#include "sluice/batch/row_projection_encoder.h"
 #include "sluice/column_batch.h"
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/result.h"
-#include "sluice/row/binary_writer.h"
 
 namespace sluice {
-
-// Encodes some columns of a batch's rows as BinaryRows.
-class RowProjectionEncoder {
- public:
-  // `columns`: indexes into the batch; `types`: their types (aligned).
-  RowProjectionEncoder(std::vector<int> columns, std::vector<DataTypePtr> types);
-
-  int arity() const { return static_cast<int>(columns_.size()); }
-  // The row bytes of batch row `row` (valid until the next call).
-  Result<std::string_view> Encode(const ColumnBatch& batch, int64_t row);
-
- private:
-  std::vector<int> columns_;
-  std::vector<DataTypePtr> types_;
-  DataTypePtr row_type_;
-  bool nested_ = false;
-  BinaryWriter writer_;
-  std::string slow_bytes_;
-};
 
 class RowKeyExtractor {
  public:
