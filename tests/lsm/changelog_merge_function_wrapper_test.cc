@@ -112,71 +112,108 @@ TEST(FullChangelogMergeFunctionWrapperTest, TwoMaxLevelRecordsAreCorruption) {
                              StatusCode::kCorruption, {"max level", "5"}));
 }
 
-std::unique_ptr<LookupChangelogMergeFunctionWrapper> Lookup(const TableSchema& schema,
-                                                            int output_level, bool first_row) {
-  auto wrapper =
-      LookupChangelogMergeFunctionWrapper::Make([&schema]() { return MakeMergeFunction(schema); },
-                                                output_level, first_row, Equaliser(schema));
+// A lookup wrapper whose lookup answers `above` (the records above the output level, oldest
+// first) for every key, and counts its calls.
+struct LookupCase {
+  std::vector<KeyValue> above;
+  int calls = 0;
+  std::unique_ptr<LookupChangelogMergeFunctionWrapper> wrapper;
+};
+
+std::unique_ptr<LookupCase> Lookup(const TableSchema& schema, int output_level, bool newest_only,
+                                   bool first_row) {
+  auto c = std::make_unique<LookupCase>();
+  LookupCase* raw = c.get();
+  auto wrapper = LookupChangelogMergeFunctionWrapper::Make(
+      [&schema]() { return MakeMergeFunction(schema); },
+      [raw](const ValueList&, bool newest) -> Result<std::vector<KeyValue>> {
+        ++raw->calls;
+        if (newest && raw->above.size() > 1) return std::vector<KeyValue>{raw->above.back()};
+        return raw->above;
+      },
+      newest_only, output_level, first_row, Equaliser(schema));
   EXPECT_OK(wrapper);
-  return std::move(wrapper).value();
+  c->wrapper = std::move(wrapper).value();
+  return c;
 }
 
 TEST(LookupChangelogMergeFunctionWrapperTest, ComparesLevel0RecordsWithTheValueAbove) {
   const TableSchema schema = Schema({});
-  auto f = Lookup(schema, /*output_level=*/2, /*first_row=*/false);
-  // The value before sits above the output level: the result is the compaction's records only.
-  auto r = MergeKeepingDeletes(f.get(), {At(4, KV(1, I, {Int(1), Int(1), Str("a")})),
-                                         At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
+  auto c = Lookup(schema, /*output_level=*/2, /*newest_only=*/true, /*first_row=*/false);
+  MergeFunction* f = c->wrapper.get();
+  // The value before is looked up above the output level; the result is the compaction's.
+  c->above = {At(4, KV(1, I, {Int(1), Int(1), Str("a")}))};
+  auto r = MergeKeepingDeletes(f, {At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
   ASSERT_TRUE(r);
   EXPECT_EQ(Render(r->value), "(1, 2, 'b')");
-  EXPECT_EQ(Changes(f.get()), (Strings{"-U (1, 1, 'a')", "+U (1, 2, 'b')"}));
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-U (1, 1, 'a')", "+U (1, 2, 'b')"}));
+  EXPECT_EQ(c->calls, 1);
   // No value before.
-  MergeKeepingDeletes(f.get(), {At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
-  EXPECT_EQ(Changes(f.get()), (Strings{"+I (1, 2, 'b')"}));
-  // Deleted.
-  MergeKeepingDeletes(f.get(), {At(1, KV(1, I, {Int(1), Int(1), Str("a")})),
-                                At(0, KV(5, D, {Int(1), Int(1), Str("a")}))});
-  EXPECT_EQ(Changes(f.get()), (Strings{"-D (1, 1, 'a')"}));
-  // Without a level-0 record there is no change; only higher records give no result.
-  r = MergeKeepingDeletes(f.get(), {At(1, KV(1, I, {Int(1), Int(1), Str("a")})),
-                                    At(3, KV(0, I, {Int(1), Int(0), Str("z")}))});
+  c->above.clear();
+  MergeKeepingDeletes(f, {At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"+I (1, 2, 'b')"}));
+  // A record above level 0 in the compaction is the value before: no lookup.
+  c->calls = 0;
+  c->above = {At(4, KV(0, I, {Int(1), Int(0), Str("z")}))};
+  MergeKeepingDeletes(f, {At(1, KV(1, I, {Int(1), Int(1), Str("a")})),
+                          At(0, KV(5, D, {Int(1), Int(1), Str("a")}))});
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-D (1, 1, 'a')"}));
+  EXPECT_EQ(c->calls, 0);
+  // Without a level-0 record there is no change and no lookup.
+  r = MergeKeepingDeletes(f, {At(1, KV(1, I, {Int(1), Int(1), Str("a")}))});
   ASSERT_TRUE(r);
   EXPECT_EQ(Render(r->value), "(1, 1, 'a')");
-  EXPECT_EQ(Changes(f.get()), Strings{});
-  r = MergeKeepingDeletes(f.get(), {At(3, KV(0, I, {Int(1), Int(0), Str("z")}))});
-  EXPECT_FALSE(r);
+  EXPECT_EQ(Changes(c->wrapper.get()), Strings{});
+  EXPECT_EQ(c->calls, 0);
 }
 
 TEST(LookupChangelogMergeFunctionWrapperTest, AggregationComparesMergedValues) {
   const TableSchema schema = Schema({{"merge-engine", "aggregation"},
                                      {"fields.a.aggregate-function", "sum"},
                                      {"fields.b.ignore-retract", "true"}});
-  auto f = Lookup(schema, /*output_level=*/1, /*first_row=*/false);
-  // Above: 10 (level 3) + 5 (level 1); new: +7 and a retraction of 5.
-  auto r = MergeKeepingDeletes(
-      f.get(),
-      {At(3, KV(1, I, {Int(1), Int(10), Str("a")})), At(1, KV(2, I, {Int(1), Int(5), Str("b")})),
-       At(0, KV(3, I, {Int(1), Int(7), Str("c")})), At(0, KV(4, D, {Int(1), Int(5), Str("c")}))});
+  auto c = Lookup(schema, /*output_level=*/1, /*newest_only=*/false, /*first_row=*/false);
+  // Above: 10 (level 3) and 4 (level 2); in the compaction 5 (level 1), +7, a retraction of 5.
+  c->above = {At(3, KV(1, I, {Int(1), Int(10), Str("a")})),
+              At(2, KV(2, I, {Int(1), Int(4), Str("a")}))};
+  auto r = MergeKeepingDeletes(c->wrapper.get(), {At(1, KV(3, I, {Int(1), Int(5), Str("b")})),
+                                                  At(0, KV(4, I, {Int(1), Int(7), Str("c")})),
+                                                  At(0, KV(5, D, {Int(1), Int(5), Str("c")}))});
   ASSERT_TRUE(r);
   // The compacted record holds what the compaction's records sum to: 5 + 7 - 5.
   EXPECT_EQ(Render(r->value), "(1, 7, 'c')");
-  EXPECT_EQ(Changes(f.get()), (Strings{"-U (1, 15, 'b')", "+U (1, 17, 'c')"}));
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-U (1, 19, 'b')", "+U (1, 21, 'c')"}));
+  EXPECT_EQ(c->calls, 1);
 }
 
 TEST(LookupChangelogMergeFunctionWrapperTest, FirstRowEmitsInsertsOnly) {
   const TableSchema schema = Schema({{"merge-engine", "first-row"}});
-  auto f = Lookup(schema, /*output_level=*/1, /*first_row=*/true);
+  auto c = Lookup(schema, /*output_level=*/1, /*newest_only=*/true, /*first_row=*/true);
   // Already above the output level: no result, no change.
-  auto r = MergeKeepingDeletes(f.get(), {At(3, KV(1, I, {Int(1), Int(1), Str("a")})),
-                                         At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
+  c->above = {At(3, KV(1, I, {Int(1), Int(1), Str("a")}))};
+  auto r = MergeKeepingDeletes(c->wrapper.get(), {At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
   EXPECT_FALSE(r);
-  EXPECT_EQ(Changes(f.get()), Strings{});
+  EXPECT_EQ(Changes(c->wrapper.get()), Strings{});
   // New: +I of the first row.
-  r = MergeKeepingDeletes(f.get(), {At(0, KV(5, I, {Int(1), Int(2), Str("b")})),
-                                    At(0, KV(6, I, {Int(1), Int(3), Str("c")}))});
+  c->above.clear();
+  r = MergeKeepingDeletes(c->wrapper.get(), {At(0, KV(5, I, {Int(1), Int(2), Str("b")})),
+                                             At(0, KV(6, I, {Int(1), Int(3), Str("c")}))});
   ASSERT_TRUE(r);
   EXPECT_EQ(Render(r->value), "(1, 2, 'b')");
-  EXPECT_EQ(Changes(f.get()), (Strings{"+I (1, 2, 'b')"}));
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"+I (1, 2, 'b')"}));
+}
+
+TEST(LookupChangelogMergeFunctionWrapperTest, LookupErrorFailsTheAdd) {
+  const TableSchema schema = Schema({});
+  auto wrapper = LookupChangelogMergeFunctionWrapper::Make(
+      [&schema]() { return MakeMergeFunction(schema); },
+      [](const ValueList&, bool) -> Result<std::vector<KeyValue>> {
+        return Status::IOError("lookup file lookup-1 is truncated");
+      },
+      /*newest_only=*/true, /*output_level=*/1, /*first_row=*/false, std::nullopt);
+  ASSERT_OK(wrapper);
+  (*wrapper)->Reset();
+  EXPECT_TRUE(test::HasError((*wrapper)->Add(At(0, KV(1, I, {Int(1), Int(1), Str("a")}))),
+                             StatusCode::kIOError, {"lookup-1", "truncated"}));
 }
 
 TEST(RecordEqualiserTest, IgnoresTheNamedFields) {

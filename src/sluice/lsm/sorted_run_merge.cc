@@ -126,14 +126,6 @@ Result<bool> SortedRunMerge::Next(int64_t max_results, const Consumer& consumer)
 }
 
 Result<bool> SortedRunMerge::FinishRange() {
-  if (options_.max_result_level != std::numeric_limits<int32_t>::max()) {
-    bool below = false;
-    for (const Record& record : range_) {
-      below = below || cursors_[static_cast<size_t>(record.cursor)].levels[record.slot] <=
-                           options_.max_result_level;
-    }
-    if (!below) return false;
-  }
   if (options_.fold_every_range) return Fold();
   int64_t pick = 0;
   if (range_.size() > 1) {

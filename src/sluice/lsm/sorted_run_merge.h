@@ -14,9 +14,7 @@
 // level, Java DropDeleteReader).
 //
 // Changelog-producing compaction (Java ChangelogMergeTreeRewriter) sets `fold_every_range`, so
-// that its merge function wrapper sees every key, and `max_result_level`: keys all of whose
-// records sit in runs above that level (the runs only read for the key's value before) give no
-// result and are never folded.
+// that its merge function wrapper sees every key.
 //
 // Results are handed out in key order without being copied: the consumer gets groups of
 // consecutive results lying in one batch (record layout, see sorted_run_reader.h) as row
@@ -27,7 +25,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -53,7 +50,6 @@ class SortedRunMerge {
     bool sequence_ascending = true;
     bool drop_retractions = true;
     bool fold_every_range = false;
-    int32_t max_result_level = std::numeric_limits<int32_t>::max();
   };
 
   // Rows rows[0..n) of `batch` (of the record layout) are the next n results.

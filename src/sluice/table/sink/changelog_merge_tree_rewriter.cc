@@ -1,8 +1,11 @@
 #include "sluice/table/sink/changelog_merge_tree_rewriter.h"
 
 #include "sluice/lsm/full_changelog_merge_function_wrapper.h"
+#include "sluice/lsm/lookup/lookup_file_cache.h"
+#include "sluice/lsm/lookup/lookup_options.h"
 #include "sluice/lsm/lookup_changelog_merge_function_wrapper.h"
 #include "sluice/lsm/merge_function_factory.h"
+#include "sluice/table/source/lookup_levels_factory.h"
 
 namespace sluice {
 
@@ -49,11 +52,46 @@ ChangelogMergeTreeRewriter::CreateMergeWrapper(int output_level) {
     return std::unique_ptr<ChangelogMergeFunctionWrapper>(
         new FullChangelogMergeFunctionWrapper(std::move(merge_function), max_level_, equaliser_));
   }
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<LookupChangelogMergeFunctionWrapper> wrapper,
-                          LookupChangelogMergeFunctionWrapper::Make(
-                              [this]() { return CreateMergeFunction(*schema_, options_); },
-                              output_level, first_row_, equaliser_));
+  SLUICE_ASSIGN_OR_RETURN(LookupLevels * levels, LookupLevelsOfHigherRuns());
+  const int start_level = output_level + 1;
+  auto lookup = [levels, start_level](const ValueList& key,
+                                      bool newest_only) -> Result<std::vector<KeyValue>> {
+    std::vector<KeyValue> records;
+    if (newest_only) {
+      SLUICE_ASSIGN_OR_RETURN(std::optional<PositionedKeyValue> hit,
+                              levels->Lookup(key, start_level));
+      if (hit) records.push_back(std::move(hit->key_value));
+      return records;
+    }
+    SLUICE_ASSIGN_OR_RETURN(std::vector<PositionedKeyValue> hits,
+                            levels->LookupAll(key, start_level));
+    for (auto it = hits.rbegin(); it != hits.rend(); ++it) {
+      records.push_back(std::move(it->key_value));
+    }
+    return records;
+  };
+  // Deduplicate (by sequence number) and first-row pick one record: the newest above will do.
+  const bool newest_only =
+      merge_function_->picks_record() && merge_options_.sequence_columns.empty();
+  SLUICE_ASSIGN_OR_RETURN(
+      std::unique_ptr<LookupChangelogMergeFunctionWrapper> wrapper,
+      LookupChangelogMergeFunctionWrapper::Make(
+          [this]() { return CreateMergeFunction(*schema_, options_); }, std::move(lookup),
+          newest_only, output_level, first_row_, equaliser_));
   return std::unique_ptr<ChangelogMergeFunctionWrapper>(std::move(wrapper));
+}
+
+Result<LookupLevels*> ChangelogMergeTreeRewriter::LookupLevelsOfHigherRuns() {
+  if (lookup_levels_ == nullptr) {
+    SLUICE_ASSIGN_OR_RETURN(LookupOptions lookup_options, LookupOptions::Make(options_));
+    SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<LookupFileCache> cache,
+                            LookupFileCache::Make(LocalFileIO(), "", lookup_options));
+    SLUICE_ASSIGN_OR_RETURN(
+        lookup_levels_, MakeLookupLevels(table_, schema_, partition_,
+                                         writers_->path_factory().bucket_path(), std::move(cache)));
+  }
+  lookup_levels_->SetRuns(higher_runs_);
+  return lookup_levels_.get();
 }
 
 Result<CompactResult> ChangelogMergeTreeRewriter::Rewrite(
@@ -83,19 +121,16 @@ Result<CompactResult> ChangelogMergeTreeRewriter::Upgrade(int output_level,
 Result<CompactResult> ChangelogMergeTreeRewriter::RewriteOrProduceChangelog(
     int output_level, const std::vector<std::vector<SortedRun>>& sections, bool drop_delete,
     bool rewrite_compact_file) {
-  // The sections are key-disjoint: one merge over all their runs (and, for lookup, the runs
-  // above the output level) sees every key once.
+  // The sections are key-disjoint: one merge over all their runs sees every key once.
   std::vector<SortedRun> runs;
   for (const std::vector<SortedRun>& section : sections) {
     runs.insert(runs.end(), section.begin(), section.end());
   }
-  if (lookup()) runs.insert(runs.end(), higher_runs_.begin(), higher_runs_.end());
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<ChangelogMergeFunctionWrapper> wrapper,
                           CreateMergeWrapper(output_level));
   SortedRunMerge::Options options = merge_options_;
   options.drop_retractions = drop_delete;
   options.fold_every_range = true;
-  options.max_result_level = output_level;
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SectionMerge> merge,
                           OpenMerge(runs, std::move(options), wrapper.get()));
 

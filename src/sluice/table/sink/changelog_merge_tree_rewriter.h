@@ -9,9 +9,10 @@
 //                    FullChangelogMergeFunctionWrapper over the compaction's runs. A file
 //                    moved up to the max level is read for its changes (+I) and kept as is.
 //   lookup           a compaction above level 0 with level-0 files in it:
-//                    LookupChangelogMergeFunctionWrapper over the compaction's runs and the
-//                    runs above the output level (read for the keys' values before; the
-//                    runs the compaction leaves in place, CompactRewriter::SetHigherRuns). A
+//                    LookupChangelogMergeFunctionWrapper over the compaction's runs, the keys'
+//                    records in the runs above the output level (which the compaction leaves
+//                    in place, CompactRewriter::SetHigherRuns) looked up in the bucket's
+//                    LookupLevels (lsm/lookup, lookup files cached per `lookup.cache-*`). A
 //                    level-0 file moved up is read for its changes and kept as is (first-row
 //                    rewrites it, dropping the keys already above).
 //
@@ -24,6 +25,7 @@
 #include <vector>
 
 #include "sluice/lsm/changelog_merge_function_wrapper.h"
+#include "sluice/lsm/lookup/lookup_levels.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
 
 namespace sluice {
@@ -56,8 +58,13 @@ class ChangelogMergeTreeRewriter final : public MergeTreeCompactRewriter {
       int output_level, const std::vector<std::vector<SortedRun>>& sections, bool drop_delete,
       bool rewrite_compact_file);
 
+  // The bucket's LookupLevels over the runs above the compaction's output level, made on first
+  // use.
+  Result<LookupLevels*> LookupLevelsOfHigherRuns();
+
   int max_level_;
   std::optional<RecordEqualiser> equaliser_;
+  std::unique_ptr<LookupLevels> lookup_levels_;
 };
 
 }  // namespace sluice
