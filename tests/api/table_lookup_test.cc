@@ -133,11 +133,20 @@ TEST_P(TableLookupTest, EveryKeyAnswersAsTheBatchRead) {
     ASSERT_FALSE(snapshots->empty());
     ExpectLookupsMatchRead(table, snapshots->back().id);
   }
-  // An older snapshot answers as it was.
+  // An older snapshot answers as it was: the oldest compacted one when there is one (a lookup
+  // table's APPEND snapshot holds its new rows in level 0, which lookups do not see and a
+  // batch read of a table without deletion vectors does).
   auto snapshots = table.Snapshots();
   ASSERT_OK(snapshots);
   ASSERT_FALSE(snapshots->empty());
-  ExpectLookupsMatchRead(table, snapshots->front().id);
+  int64_t older = snapshots->front().id;
+  for (const SnapshotInfo& snapshot : *snapshots) {
+    if (snapshot.commit_kind == "COMPACT" && snapshot.id != snapshots->back().id) {
+      older = snapshot.id;
+      break;
+    }
+  }
+  ExpectLookupsMatchRead(table, older);
 }
 
 TEST_P(TableLookupTest, BadKeysAreRefused) {

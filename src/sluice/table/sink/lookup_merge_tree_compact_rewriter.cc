@@ -37,6 +37,13 @@ LookupMergeTreeCompactRewriter::~LookupMergeTreeCompactRewriter() = default;
 
 Status LookupMergeTreeCompactRewriter::CheckSupported(const FileStoreTable& table,
                                                       const CoreOptions& options) {
+  const ChangelogProducer producer = options.changelog_producer();
+  if (producer == ChangelogProducer::kLookup || producer == ChangelogProducer::kFullCompaction) {
+    return Status::NotSupported("table " + table.path() +
+                                ": deletion-vectors.enabled together with changelog-producer " +
+                                std::string(ChangelogProducerName(producer)) +
+                                " is not supported yet (issue 12); use one of the two");
+  }
   if (options.merge_engine() == MergeEngine::kDeduplicate && options.sequence_field().empty()) {
     return Status::OK();
   }

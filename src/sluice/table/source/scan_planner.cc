@@ -452,15 +452,26 @@ Result<ScanPlan> Planner::Run() {
                           table_.SelectSnapshot(options_.version));
   if (!snapshot) return plan;
   plan.snapshot_id = snapshot->id;
-  if (options_.mode == ScanMode::kDelta && snapshot->commit_kind != CommitKind::kAppend &&
-      !(options_.delta_of_overwrite && snapshot->commit_kind == CommitKind::kOverwrite)) {
+  // A table with a changelog producer streams the changelog files of every snapshot that has
+  // them (Java ChangelogFollowUpScanner), others the data files of APPEND snapshots (Java
+  // DeltaFollowUpScanner), and of OVERWRITE snapshots when delta_of_overwrite.
+  const bool changelog = options_.mode == ScanMode::kDelta &&
+                         table_.options().changelog_producer() != ChangelogProducer::kNone;
+  if (changelog
+          ? !snapshot->changelog_manifest_list
+          : options_.mode == ScanMode::kDelta && snapshot->commit_kind != CommitKind::kAppend &&
+                !(options_.delta_of_overwrite && snapshot->commit_kind == CommitKind::kOverwrite)) {
     return plan;
   }
 
   std::vector<ManifestFileMeta> metas;
   std::vector<std::string> lists;
-  if (options_.mode != ScanMode::kDelta) lists.push_back(snapshot->base_manifest_list);
-  lists.push_back(snapshot->delta_manifest_list);
+  if (changelog) {
+    lists.push_back(*snapshot->changelog_manifest_list);
+  } else {
+    if (options_.mode != ScanMode::kDelta) lists.push_back(snapshot->base_manifest_list);
+    lists.push_back(snapshot->delta_manifest_list);
+  }
   for (const auto& list : lists) {
     SLUICE_ASSIGN_OR_RETURN(auto part,
                             ReadManifestList(*table_.io(), ManifestFilePath(table_.path(), list)));
@@ -522,14 +533,18 @@ Result<ScanPlan> Planner::Run() {
     std::vector<DataFileMeta> files;
     files.reserve(group.size());
     for (ManifestEntry* entry : group) files.push_back(std::move(entry->file));
-    std::stable_sort(files.begin(), files.end(),
-                     [this](const DataFileMeta& a, const DataFileMeta& b) {
-                       if (primary_key_ && a.level != b.level) return a.level < b.level;
-                       if (a.min_sequence_number != b.min_sequence_number) {
-                         return a.min_sequence_number < b.min_sequence_number;
-                       }
-                       return a.file_name < b.file_name;
-                     });
+    // Changelog files are read in the order they were committed: the changes of one key
+    // follow one another across the flushes and compactions of a commit.
+    if (!changelog) {
+      std::stable_sort(files.begin(), files.end(),
+                       [this](const DataFileMeta& a, const DataFileMeta& b) {
+                         if (primary_key_ && a.level != b.level) return a.level < b.level;
+                         if (a.min_sequence_number != b.min_sequence_number) {
+                           return a.min_sequence_number < b.min_sequence_number;
+                         }
+                         return a.file_name < b.file_name;
+                       });
+    }
     for (const DataFileMeta& file : files) {
       split.data_file_paths.push_back(file.external_path
                                           ? Remap(*file.external_path)

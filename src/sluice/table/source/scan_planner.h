@@ -16,6 +16,8 @@
 //                included.
 //   delta        the files added by exactly that APPEND snapshot (its delta manifest list);
 //                other commit kinds add nothing a streaming read emits, so they plan empty.
+//                For tables with a `changelog-producer`: the snapshot's changelog files (its
+//                changelog manifest list, any commit kind; none plans empty), in commit order.
 //
 // The data filter only prunes (partitions, manifests, files by min/max/null-count statistics
 // evolved by field id, see stats_evolution.h); readers must still apply it to rows. For
