@@ -25,6 +25,10 @@ struct CommitResult {
   // Files of a compaction that certainly did not land, deleted (its outputs, changelog and
   // index files; never a file it upgraded in place).
   int64_t compaction_files_deleted = 0;
+  // Not OK when the maintenance after the commit (snapshot, changelog or partition expiry)
+  // failed; the commit itself succeeded. With `snapshot.expire.execution-mode = async` it is
+  // the failure of the previous commit's run.
+  Status maintenance_failed;
 };
 
 }  // namespace sluice

@@ -21,6 +21,8 @@
 //                (default UTC).
 //   paths        WithPathRemap: recorded external paths starting with `prefix` are read under
 //                `dir` (relative to the table folder unless absolute).
+//   shard        WithShard(index, count): a streaming reader's share of the buckets, for
+//                `count` parallel readers (stream_table_scan.h).
 //   execution    WithOrdered: batches in split order (default: as splits finish);
 //                WithThreads: split readers run in parallel (default min(cores, 8));
 //                WithMaxBufferedBatches: the bound on batches waiting for the consumer.
@@ -39,6 +41,7 @@
 #include "sluice/predicate_builder.h"
 #include "sluice/result.h"
 #include "sluice/scan_mode.h"
+#include "sluice/stream_table_scan.h"
 #include "sluice/table.h"
 #include "sluice/table_read.h"
 #include "sluice/table_scan.h"
@@ -69,11 +72,15 @@ class ReadBuilder {
   ReadBuilder& WithOrdered(bool ordered);
   ReadBuilder& WithThreads(int threads);
   ReadBuilder& WithMaxBufferedBatches(int batches);
+  ReadBuilder& WithShard(int32_t index, int32_t count);
 
   // Errors name what is wrong: the unknown branch, tag, snapshot, schema id or column (with the
   // read schema's columns), the malformed where-expression (with the position), a conflicting
   // version choice, an unknown time zone.
   Result<TableScan> NewScan() const;
+  // A continuous scan (stream_table_scan.h); the version setters do not apply (the startup
+  // mode options choose where it starts). Errors also name a bad startup option or shard.
+  Result<StreamTableScan> NewStreamScan() const;
   Result<TableRead> NewRead() const;
 
  private:
@@ -98,6 +105,8 @@ class ReadBuilder {
   bool ordered_ = false;
   int threads_ = 0;
   int max_buffered_batches_ = 16;
+  int32_t shard_index_ = 0;
+  int32_t shard_count_ = 1;
 };
 
 }  // namespace sluice

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "sluice/data_type.h"
+#include "sluice/partition_spec.h"
 #include "sluice/result.h"
 
 namespace sluice {
@@ -115,6 +116,14 @@ class Table {
   // sequence numbers; record counts add up. Problems are reported, not returned as errors;
   // an error means the walk itself could not run.
   Result<TableCheckReport> Check(const TableCheckOptions& options = {}) const;
+
+  // Java's `rescale` procedure: rewrites this fixed-bucket table, or the partitions matching
+  // `partition`, into `bucket` buckets as one OVERWRITE snapshot (a reader sees the old layout
+  // or the new, never a mix) and returns its id. The table's `bucket` option is left as it is:
+  // ALTER it too to rescale the whole table for later writes, which Java refuses into a
+  // partition whose bucket count differs. InvalidArgument for a bucket count below 1, a table
+  // whose `bucket` is not fixed, a table without snapshot, or a spec matching no data file.
+  Result<int64_t> Rescale(int32_t bucket, const PartitionSpec& partition = {}) const;
 
   // One JSON document describing the table at a snapshot (default: the latest): its schema
   // and snapshot files as stored, every manifest list record, every manifest entry with its

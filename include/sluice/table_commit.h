@@ -22,6 +22,7 @@
 
 namespace sluice {
 
+class CommitMaintenance;
 class FileStoreCommit;
 
 class TableCommit {
@@ -34,6 +35,10 @@ class TableCommit {
 
   // Commits `messages` under `commit_identifier`; the snapshots made are in the result (none
   // when there was nothing to commit, or the identifier was committed before: `skipped`).
+  // After a commit that made a snapshot, the table's maintenance runs as in Java: snapshot
+  // expiry (`snapshot.num-retained.*`, `snapshot.time-retained`, ...), long-lived changelog
+  // expiry, partition expiry (`partition.expiration-time`); its failure is in
+  // CommitResult::maintenance_failed, the commit stands.
   Result<CommitResult> Commit(std::vector<CommitMessage> messages,
                               int64_t commit_identifier = TableWrite::kBatchCommitIdentifier);
 
@@ -46,9 +51,11 @@ class TableCommit {
   // `overwrite`: unset for an ordinary commit; set to the static partition spec (or nullopt
   // for a dynamic overwrite) for INSERT OVERWRITE.
   TableCommit(std::unique_ptr<FileStoreCommit> commit,
+              std::unique_ptr<CommitMaintenance> maintenance,
               std::optional<std::optional<PartitionSpec>> overwrite);
 
   std::unique_ptr<FileStoreCommit> commit_;
+  std::unique_ptr<CommitMaintenance> maintenance_;
   std::optional<std::optional<PartitionSpec>> overwrite_;
 };
 

@@ -24,6 +24,13 @@
 //                `target-file-size`, `write-only`, ...), Java table.copy(options).
 //   compaction   WithBackgroundCompaction: primary-key compactions run on a thread of their
 //                own per bucket (default: inline, between flushes).
+//   writers      WithDynamicBucketWriter(id, writers): a dynamic-bucket table (`bucket` = -1)
+//                written by `writers` writes at once, this one number `id` (Java's bucket
+//                assigner parallelism and subtask): it writes only the rows whose key routes
+//                to it (Java computeAssigner) and skips the others, into buckets no other of
+//                the writers opens, so `writers` writes given the same rows write each row
+//                once and their commits never touch one bucket twice. InvalidArgument at
+//                NewWrite for an id outside [0, writers) or a table of another bucket mode.
 //
 // The write and commit load the table's latest schema when they are made.
 //
@@ -34,6 +41,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "sluice/partition_spec.h"
 #include "sluice/result.h"
@@ -52,6 +60,7 @@ class WriteBuilder {
   WriteBuilder& WithDynamicOverwrite();
   WriteBuilder& WithOption(std::string key, std::string value);
   WriteBuilder& WithBackgroundCompaction(bool background);
+  WriteBuilder& WithDynamicBucketWriter(int32_t id, int32_t writers);
 
   const std::string& commit_user() const { return commit_user_; }
 
@@ -70,6 +79,8 @@ class WriteBuilder {
   std::optional<std::optional<PartitionSpec>> overwrite_;
   std::map<std::string, std::string> options_;
   bool background_compaction_ = false;
+  // WithDynamicBucketWriter: this writer's id and the number of writers.
+  std::optional<std::pair<int32_t, int32_t>> dynamic_bucket_writer_;
 };
 
 }  // namespace sluice

@@ -14,12 +14,6 @@ const std::map<std::string, std::string>& ExpectedFailures() {
        "2.0 does (apache/paimon 2414e915, #8712: incremental scans never skip level 0, which "
        "holds all their input); the oracle, Java 1.4.2 (the newest paimon-bundle served), still "
        "applies the batch scan's level-0 skip to incremental reads"},
-      {"changelog_input/changelog",
-       "Sluice's delta read returns the snapshot's data files, not its changelog files"},
-      {"changelog_lookup/changelog",
-       "Sluice's delta read returns the snapshot's data files, not its changelog files"},
-      {"changelog_full-compaction/changelog",
-       "Sluice's delta read returns the snapshot's data files, not its changelog files"},
   };
   return kList;
 }

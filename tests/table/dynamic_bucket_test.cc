@@ -167,6 +167,103 @@ TEST(DynamicBucketTest, WritersSharingTheHashSpaceCommitSeparately) {
   ASSERT_OK(CheckTable(*FileStoreTable::Open(LocalFileIO(), path).value()));
 }
 
+TEST(DynamicBucketTest, WritersGivenEveryRowEachWriteTheirShareOnce) {
+  test::TempDir dir;
+  const std::string path = dir.path() + "/db.db/t";
+  auto table = test::CreateDynamicBucketTable(path, {{"dynamic-bucket.target-row-num", "4"}});
+  const DataTypePtr row_type = table->schema().LogicalRowType();
+  std::vector<ValueList> rows;
+  for (int32_t p = 0; p < 3; ++p) {
+    for (const ValueList& row : Rows(p, 0, 30, "x")) rows.push_back(row);
+  }
+  for (int round = 0; round < 2; ++round) {
+    std::vector<std::unique_ptr<FileStoreWrite>> writers;
+    for (int32_t id = 0; id < 3; ++id) {
+      FileStoreWriteOptions options;
+      options.dynamic_bucket_writers = 3;
+      options.dynamic_bucket_assign_id = id;
+      options.dynamic_bucket_skip_others = true;
+      writers.push_back(
+          FileStoreWrite::Open(FileStoreTable::Open(LocalFileIO(), path).value(), options).value());
+      ASSERT_OK(test::WriteRows(writers.back().get(), row_type, rows, {}));
+    }
+    for (int32_t id = 2; id >= 0; --id) {
+      ASSERT_OK(test::CommitAs(path, "w" + std::to_string(id), writers[id].get(), round + 1));
+      ASSERT_OK(writers[id]->Close());
+    }
+    for (const auto& [key, buckets] : test::BucketsOfKeys(path)) {
+      ASSERT_EQ(buckets.size(), 1u) << key.first << "/" << key.second;
+      const int32_t owner =
+          ComputeAssigner(test::PartitionHash(key.first), test::KeyHash(key.second), 3, 3);
+      EXPECT_EQ(*buckets.begin() % 3, owner);
+    }
+    EXPECT_EQ(test::ReadAll(path).size(), 90u);
+    ASSERT_OK(CheckTable(*FileStoreTable::Open(LocalFileIO(), path).value()));
+  }
+}
+
+TEST(DynamicBucketTest, MergeEnginesSequenceFieldAndDeletesAcrossBucketsAndRestarts) {
+  struct Case {
+    std::string name;
+    TableOptions options;
+    int64_t expected;  // v of every key after the rounds 5, 3, 4 (sequence field: v itself)
+    bool deletes;      // the engine takes -D (key 0 is deleted last)
+  };
+  const std::vector<Case> cases = {
+      {"deduplicate", {}, 4, true},
+      {"aggregation",
+       {{"merge-engine", "aggregation"}, {"fields.v.aggregate-function", "sum"}},
+       12,
+       false},
+      {"first-row", {{"merge-engine", "first-row"}}, 5, false},
+      {"sequence.field", {{"sequence.field", "v"}}, 5, true},
+      {"partial-update", {{"merge-engine", "partial-update"}}, 4, false},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    test::TempDir dir;
+    const std::string path = dir.path() + "/db.db/t";
+    TableOptions options = c.options;
+    options.emplace_back("bucket", "-1");
+    options.emplace_back("dynamic-bucket.target-row-num", "3");
+    auto table = test::CreateTestTable(
+        path,
+        {DataField{0, "p", DataType::Int(false), std::nullopt, std::nullopt},
+         DataField{1, "k", DataType::BigInt(false), std::nullopt, std::nullopt},
+         DataField{2, "v", DataType::BigInt(), std::nullopt, std::nullopt}},
+        {"p"}, {"p", "k"}, options);
+    const DataTypePtr row_type = table->schema().LogicalRowType();
+    for (int64_t round = 0; round < 4; ++round) {
+      if (round == 3 && !c.deletes) break;
+      auto write = test::OpenDynamicWrite(path, 1, 0);
+      std::vector<ValueList> rows;
+      std::vector<RowKind> kinds;
+      const int64_t v = round == 0 ? 5 : round == 1 ? 3 : 4;
+      for (int64_t k = 0; k < 10; ++k) {
+        if (round == 3 && k > 0) break;
+        rows.push_back({Value::Int32(1), Value::Int64(k), Value::Int64(round == 3 ? 9 : v)});
+        kinds.push_back(round == 3 ? RowKind::kDelete : RowKind::kInsert);
+      }
+      ASSERT_OK(test::WriteRows(write.get(), row_type, rows, kinds));
+      ASSERT_OK(test::CommitAs(path, "u", write.get(), round + 1));
+      ASSERT_OK(write->Close());
+    }
+    const std::vector<std::string> read = test::ReadAll(path);
+    ASSERT_EQ(read.size(), c.deletes ? 9u : 10u);
+    for (const std::string& row : read) {
+      EXPECT_NE(row.find(", " + std::to_string(c.expected) + ")"), std::string::npos) << row;
+    }
+    const auto buckets = test::BucketsOfKeys(path);
+    std::set<int32_t> used;
+    for (const auto& [key, in] : buckets) {
+      ASSERT_EQ(in.size(), 1u) << key.second;
+      used.insert(*in.begin());
+    }
+    EXPECT_EQ(used.size(), 4u);  // ten keys, three per bucket
+    ASSERT_OK(CheckTable(*FileStoreTable::Open(LocalFileIO(), path).value()));
+  }
+}
+
 TEST(DynamicBucketTest, OverwriteReplacesThePartitionsIndex) {
   test::TempDir dir;
   const std::string path = dir.path() + "/db.db/t";

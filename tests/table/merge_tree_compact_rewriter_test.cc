@@ -226,19 +226,23 @@ TEST(MergeTreeCompactRewriterTest, TableWritesCompactAndReadAsTheModel) {
   }
 }
 
-TEST(MergeTreeCompactRewriterTest, DeletionVectorTablesAreRefused) {
+TEST(MergeTreeCompactRewriterTest, DeletionVectorTablesOfFoldingEnginesAreRefused) {
   test::TempDir dir;
   for (const TableOptions& options :
-       {TableOptions{{"deletion-vectors.enabled", "true"}},
-        TableOptions{{"deletion-vectors.enabled", "true"}, {"merge-engine", "aggregation"}}}) {
-    const std::string path = dir.path() + "/t" + std::to_string(options.size());
+       {TableOptions{{"deletion-vectors.enabled", "true"}, {"merge-engine", "aggregation"}},
+        TableOptions{{"deletion-vectors.enabled", "true"}, {"sequence.field", "v"}}}) {
+    const std::string path = dir.path() + "/t" + options[1].first;
     TableOptions with_bucket = options;
     with_bucket.push_back({"bucket", "1"});
     auto table = test::CreateTestTable(path, KvFields(), {}, {"k"}, with_bucket);
     EXPECT_TRUE(test::HasError(MakeMergeTreeCompactManagerFactory(table), StatusCode::kNotSupported,
-                               {path, "deletion-vectors.enabled is not supported"}))
-        << options[0].first;
+                               {path, "deletion-vectors.enabled", options[1].first}))
+        << options[1].first;
   }
+  // Deduplicate tables with deletion vectors compact (dv_scenario tests them).
+  auto dedup = test::CreateTestTable(dir.path() + "/d", KvFields(), {}, {"k"},
+                                     {{"bucket", "1"}, {"deletion-vectors.enabled", "true"}});
+  EXPECT_OK(MakeMergeTreeCompactManagerFactory(dedup));
   // write-only tables never compact: no manager.
   auto table = test::CreateTestTable(dir.path() + "/w", KvFields(), {}, {"k"},
                                      {{"bucket", "1"}, {"write-only", "true"}});

@@ -475,9 +475,9 @@ TEST(ScanPlannerTest, TagTimeAndErrors) {
   EXPECT_TRUE(test::HasError(from_options({{"scan.snapshot-id", "3"}, {"scan.tag-name", "t2"}}),
                              StatusCode::kInvalidArgument,
                              {"only one of the time-travel options may be set", "scan.tag-name"}));
-  EXPECT_TRUE(test::HasError(from_options({{"scan.snapshot-id", "x3"}}),
-                             StatusCode::kInvalidArgument,
-                             {"option scan.snapshot-id = 'x3' is not an integer"}));
+  // CoreOptions types the value once, so a bad one never reaches FromOptions.
+  EXPECT_TRUE(test::HasError(CoreOptions::Make({}, {{"scan.snapshot-id", "x3"}}),
+                             StatusCode::kInvalidArgument, {"scan.snapshot-id", "x3"}));
 
   EXPECT_TRUE(test::HasError(PlanScan(*table, AtSnapshot(99)), StatusCode::kNotFound,
                              {"snapshot 99 does not exist in table " + copy.path()}));

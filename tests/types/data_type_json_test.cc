@@ -4,6 +4,8 @@
 
 #include <utility>
 #include <vector>
+
+#include "sluice/base/json_reader.h"
 #include "test_util.h"
 
 namespace sluice {

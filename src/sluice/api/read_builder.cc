@@ -7,6 +7,7 @@
 #include "sluice/predicate/predicate_parser.h"
 #include "sluice/row_kind_column.h"
 #include "sluice/table/file_store_table.h"
+#include "sluice/table/source/data_table_stream_scan.h"
 #include "sluice/types/time_zone.h"
 
 namespace sluice {
@@ -130,6 +131,12 @@ ReadBuilder& ReadBuilder::WithMaxBufferedBatches(int batches) {
   return *this;
 }
 
+ReadBuilder& ReadBuilder::WithShard(int32_t index, int32_t count) {
+  shard_index_ = index;
+  shard_count_ = count;
+  return *this;
+}
+
 Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve() const {
   const std::string& name = table_.name();
   if (limit_ && *limit_ < 0) {
@@ -232,6 +239,18 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve() const {
 Result<TableScan> ReadBuilder::NewScan() const {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const ReadContext> context, Resolve());
   return TableScan(std::move(context));
+}
+
+Result<StreamTableScan> ReadBuilder::NewStreamScan() const {
+  // Streams are read through the latest schema, as delta reads are; the version options only
+  // say where the stream starts.
+  ReadBuilder stream = *this;
+  stream.mode_ = ScanMode::kDelta;
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const ReadContext> context, stream.Resolve());
+  auto scan = DataTableStreamScan::Create(context->table, context->scan,
+                                          StreamShard{shard_index_, shard_count_});
+  if (!scan.ok()) return scan.status().WithContext(context->name);
+  return StreamTableScan(context->name, std::move(*scan));
 }
 
 Result<TableRead> ReadBuilder::NewRead() const {

@@ -4,6 +4,7 @@
 #include "sluice/catalog/filesystem_catalog.h"
 #include "sluice/meta/table_metadata_json.h"
 #include "sluice/read_builder.h"
+#include "sluice/table/rescale.h"
 #include "sluice/table/table_checker.h"
 #include "sluice/write_builder.h"
 
@@ -68,6 +69,19 @@ Result<std::vector<SnapshotInfo>> Table::Snapshots() const {
                                .delta_record_count = s.delta_record_count});
   }
   return out;
+}
+
+Result<int64_t> Table::Rescale(int32_t bucket, const PartitionSpec& partition) const {
+  // The latest schema: the rewrite writes what the table is now.
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> latest,
+                          FileStoreTable::Open(table_->io(), table_->path(), table_->branch(),
+                                               table_->dynamic_options()));
+  RescaleOptions options;
+  options.bucket = bucket;
+  options.partition = partition;
+  Result<RescaleResult> result = sluice::Rescale(latest, options);
+  if (!result.ok()) return result.status().WithContext("table " + name_);
+  return result->snapshot_id;
 }
 
 Result<TableCheckReport> Table::Check(const TableCheckOptions& options) const {

@@ -1,13 +1,17 @@
 #include "sluice/table_commit.h"
 
 #include "sluice/api/api_access.h"
+#include "sluice/maintenance/commit_maintenance.h"
 #include "sluice/table/sink/file_store_commit.h"
 
 namespace sluice {
 
 TableCommit::TableCommit(std::unique_ptr<FileStoreCommit> commit,
+                         std::unique_ptr<CommitMaintenance> maintenance,
                          std::optional<std::optional<PartitionSpec>> overwrite)
-    : commit_(std::move(commit)), overwrite_(std::move(overwrite)) {}
+    : commit_(std::move(commit)),
+      maintenance_(std::move(maintenance)),
+      overwrite_(std::move(overwrite)) {}
 
 TableCommit::~TableCommit() = default;
 
@@ -21,8 +25,11 @@ Result<CommitResult> TableCommit::Commit(std::vector<CommitMessage> messages,
   for (const CommitMessage& message : messages) {
     committable.messages.push_back(ApiAccess::ImplOf(message));
   }
-  if (overwrite_) return commit_->Overwrite(committable, *overwrite_);
-  return commit_->Commit(committable);
+  SLUICE_ASSIGN_OR_RETURN(CommitResult result, overwrite_
+                                                   ? commit_->Overwrite(committable, *overwrite_)
+                                                   : commit_->Commit(committable));
+  if (!result.snapshot_ids.empty()) result.maintenance_failed = maintenance_->AfterCommit();
+  return result;
 }
 
 Result<std::vector<int64_t>> TableCommit::FilterCommitted(std::vector<int64_t> identifiers) {

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "sluice/api/api_access.h"
+#include "sluice/meta/file_paths.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/table_write.h"
 #include "sluice/table/source/scan_planner.h"
@@ -61,6 +62,8 @@ Status TableWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
 Status TableWrite::Compact(const PartitionSpec& partition, bool full) {
   ScanOptions scan;
   scan.partition_spec = partition;
+  // Postpone-bucket tables compact by rewriting their postpone buckets into real ones.
+  if (table_->options().bucket() == kPostponeBucket) scan.bucket = kPostponeBucket;
   SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*table_, scan));
   std::set<std::pair<std::string, int32_t>> buckets;
   for (const DataSplit& split : plan.splits) {

@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 
+#include "sluice/base/json_reader.h"
 #include "sluice/temporal_text.h"
 
 namespace sluice {

@@ -5,7 +5,7 @@
 // Thread safety: stateless functions.
 #pragma once
 
-#include "sluice/base/json_reader.h"
+#include "sluice/base/json_fwd.h"
 #include "sluice/data_type.h"
 #include "sluice/result.h"
 #include "sluice/value.h"

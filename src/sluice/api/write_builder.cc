@@ -4,6 +4,7 @@
 
 #include "sluice/api/api_access.h"
 #include "sluice/base/uuid.h"
+#include "sluice/maintenance/commit_maintenance.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/file_store_commit.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
@@ -38,6 +39,11 @@ WriteBuilder& WriteBuilder::WithBackgroundCompaction(bool background) {
   return *this;
 }
 
+WriteBuilder& WriteBuilder::WithDynamicBucketWriter(int32_t id, int32_t writers) {
+  dynamic_bucket_writer_ = std::pair{id, writers};
+  return *this;
+}
+
 Result<std::shared_ptr<FileStoreTable>> WriteBuilder::LoadTable() const {
   // The latest schema: columns may have changed since the Table was opened.
   auto table = FileStoreTable::Open(ApiAccess::FileStoreTableOf(table_)->io(), table_.path(),
@@ -65,7 +71,20 @@ Status WriteBuilder::CheckOverwriteSpec(const FileStoreTable& table) const {
 Result<std::unique_ptr<TableWrite>> WriteBuilder::NewWrite() const {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
   FileStoreWriteOptions options;
+  options.commit_user = commit_user_;
   options.overwrite = overwrite_.has_value();
+  if (dynamic_bucket_writer_) {
+    if (table->options().bucket() != -1 || !table->schema().is_primary_key_table()) {
+      return Status::InvalidArgument(
+          "table " + table_.name() + " has bucket = " + std::to_string(table->options().bucket()) +
+          ": several writers at once (writer " + std::to_string(dynamic_bucket_writer_->first) +
+          " of " + std::to_string(dynamic_bucket_writer_->second) +
+          ") are for dynamic-bucket primary-key tables (bucket = -1)");
+    }
+    options.dynamic_bucket_assign_id = dynamic_bucket_writer_->first;
+    options.dynamic_bucket_writers = dynamic_bucket_writer_->second;
+    options.dynamic_bucket_skip_others = true;
+  }
   if (overwrite_) {
     // An overwrite replaces the previous files, so its compactions never see them (Java ignores
     // the previous files of an overwrite); its own new files still compact as any write's do,
@@ -94,9 +113,12 @@ Result<std::unique_ptr<TableWrite>> WriteBuilder::NewWrite() const {
 
 Result<std::unique_ptr<TableCommit>> WriteBuilder::NewCommit() const {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
-  auto commit = FileStoreCommit::Make(std::move(table), commit_user_);
+  auto commit = FileStoreCommit::Make(table, commit_user_);
   if (!commit.ok()) return commit.status().WithContext("table " + table_.name());
-  return std::unique_ptr<TableCommit>(new TableCommit(std::move(*commit), overwrite_));
+  auto maintenance = CommitMaintenance::Make(std::move(table), commit_user_);
+  if (!maintenance.ok()) return maintenance.status().WithContext("table " + table_.name());
+  return std::unique_ptr<TableCommit>(
+      new TableCommit(std::move(*commit), std::move(*maintenance), overwrite_));
 }
 
 }  // namespace sluice

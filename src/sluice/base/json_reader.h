@@ -20,12 +20,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sluice/base/json_fwd.h"
 #include "sluice/result.h"
 
 namespace sluice {
-
-using Json = nlohmann::basic_json<nlohmann::ordered_map, std::vector, std::string, bool,
-                                  std::int64_t, std::uint64_t, long double>;
 
 // Parses a whole document; a syntax error is a Corruption naming the byte offset.
 Result<Json> ParseJson(std::string_view text);

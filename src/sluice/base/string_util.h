@@ -15,4 +15,8 @@ std::string AsciiToLower(std::string_view s);
 // Whether `a` and `b` are equal ignoring ASCII case.
 bool EqualsIgnoreAsciiCase(std::string_view a, std::string_view b);
 
+// Whether `s` is empty or only whitespace as Java's Character.isWhitespace sees ASCII (Java
+// StringUtils.isNullOrWhitespaceOnly, the test for blank table, branch and tag names).
+bool IsJavaBlank(std::string_view s);
+
 }  // namespace sluice

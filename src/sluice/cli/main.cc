@@ -7,6 +7,9 @@
 #include <optional>
 #include <string>
 
+#include "sluice/cli/call_command.h"
+#include "sluice/cli/diff_command.h"
+#include "sluice/cli/get_command.h"
 #include "sluice/cli/read_command.h"
 #include "sluice/cli/table_commands.h"
 #include "sluice/cli/write_commands.h"
@@ -38,6 +41,13 @@ int main(int argc, char** argv) {
 
   CLI::App* read = nullptr;
   auto read_flags = sluice::cli::AddReadCommand(&app, &read);
+  CLI::App* get = nullptr;
+  auto get_flags = sluice::cli::AddGetCommand(&app, &get);
+
+  CLI::App* call = nullptr;
+  auto call_flags = sluice::cli::AddCallCommand(&app, &call);
+  CLI::App* diff = nullptr;
+  auto diff_flags = sluice::cli::AddDiffCommand(&app, &diff);
 
   auto table_commands = sluice::cli::AddTableCommands(&app);
   auto write_commands = sluice::cli::AddWriteCommands(&app);
@@ -48,6 +58,9 @@ int main(int argc, char** argv) {
   if (auto code = sluice::cli::RunWriteCommands(*write_commands)) return *code;
 
   if (read->parsed()) return sluice::cli::RunRead(*read_flags);
+  if (get->parsed()) return sluice::cli::RunGet(*get_flags);
+  if (call->parsed()) return sluice::cli::RunCall(*call_flags);
+  if (diff->parsed()) return sluice::cli::RunDiff(*diff_flags);
 
   if (meta->parsed()) {
     auto table = sluice::Table::Open(meta_table);

@@ -7,9 +7,11 @@
 #include <vector>
 
 #include "sluice/catalog.h"
+#include "sluice/cli/follow_reader.h"
 #include "sluice/cli/row_printer.h"
 #include "sluice/cli/table_argument.h"
 #include "sluice/read_builder.h"
+#include "sluice/system_tables.h"
 #include "sluice/table.h"
 
 namespace sluice::cli {
@@ -32,6 +34,8 @@ struct ReadFlags {
   std::vector<std::string> path_remap;
   std::optional<int64_t> limit;
   std::string format = "table";
+  bool follow = false;
+  std::optional<std::string> consumer_id;
 };
 
 namespace {
@@ -54,7 +58,32 @@ Result<Table> OpenTable(const ReadFlags& flags) {
   return Table::Open(flags.table);
 }
 
+// `db.table$snapshots` (with --warehouse) or `TABLE_DIR$snapshots`: a system table, printed
+// whole (it is metadata; the row flags do not apply).
+Result<ColumnBatch> ReadSystemTableRows(const ReadFlags& flags) {
+  if (!flags.warehouse.empty()) {
+    return ReadSystemTable(Catalog::Filesystem(flags.warehouse), flags.table);
+  }
+  const size_t dollar = flags.table.rfind('$');
+  SLUICE_ASSIGN_OR_RETURN(Table table, Table::Open(flags.table.substr(0, dollar)));
+  if (flags.branch) {
+    SLUICE_ASSIGN_OR_RETURN(table, table.OnBranch(*flags.branch));
+  }
+  return ReadSystemTable(table, flags.table.substr(dollar + 1));
+}
+
+Status RunSystemTable(const ReadFlags& flags) {
+  Result<ColumnBatch> rows = ReadSystemTableRows(flags);
+  SLUICE_RETURN_NOT_OK(rows.status());
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RowPrinter> printer,
+                          RowPrinter::Make(flags.format, *rows->schema(), stdout));
+  printer->Print(*rows);
+  printer->Finish();
+  return Status::OK();
+}
+
 Status Run(const ReadFlags& flags) {
+  if (IsSystemTableIdentifier(flags.table)) return RunSystemTable(flags);
   SLUICE_ASSIGN_OR_RETURN(Table table, OpenTable(flags));
   ReadBuilder read = table.NewReadBuilder();
   // Rows print in split order, so the same read prints the same output.
@@ -86,6 +115,13 @@ Status Run(const ReadFlags& flags) {
     SLUICE_ASSIGN_OR_RETURN(auto kv, SplitAssignment(item, "--path-remap"));
     read.WithPathRemap(std::move(kv.first), std::move(kv.second));
   }
+  if (flags.follow) {
+    if (flags.consumer_id) read.WithOption("consumer-id", *flags.consumer_id);
+    return FollowTable(std::move(read), flags.format, flags.limit);
+  }
+  if (flags.consumer_id) {
+    return Status::InvalidArgument("--consumer-id applies to streaming reads (--follow)");
+  }
   if (flags.limit) read.WithLimit(*flags.limit);
 
   SLUICE_ASSIGN_OR_RETURN(TableScan scan, read.NewScan());
@@ -110,7 +146,11 @@ Status Run(const ReadFlags& flags) {
 std::shared_ptr<ReadFlags> AddReadCommand(CLI::App* app, CLI::App** command) {
   auto flags = std::make_shared<ReadFlags>();
   CLI::App* read = app->add_subcommand("read", "Read a table's rows");
-  read->add_option("TABLE", flags->table, "Table folder, or DB.TABLE with --warehouse")->required();
+  read->add_option(
+          "TABLE", flags->table,
+          "Table folder, or DB.TABLE with --warehouse; a $NAME suffix reads a system table "
+          "($snapshots, $files, ...; sys.all_table_options)")
+      ->required();
   read->add_option("--warehouse", flags->warehouse, "Warehouse directory of a DB.TABLE");
   auto* snapshot = read->add_option("--snapshot", flags->snapshot, "Snapshot id");
   auto* tag = read->add_option("--tag", flags->tag, "Tag name");
@@ -132,6 +172,13 @@ std::shared_ptr<ReadFlags> AddReadCommand(CLI::App* app, CLI::App** command) {
                    "Read recorded paths starting with PREFIX under DIR: PREFIX=DIR (repeatable)");
   read->add_option("--limit", flags->limit, "Stop after this many rows");
   read->add_option("--format", flags->format, "table (default), jsonl or csv");
+  auto* follow = read->add_flag(
+      "--follow", flags->follow,
+      "Keep reading: the first plan (by --option scan.mode=...), then each new snapshot's "
+      "changes as they commit, _ROW_KIND first, until --limit rows or SIGINT / SIGTERM");
+  read->add_option("--consumer-id", flags->consumer_id,
+                   "With --follow: record progress in consumer/consumer-ID and resume from it");
+  follow->excludes(snapshot)->excludes(tag)->excludes(as_of);
   *command = read;
   return flags;
 }

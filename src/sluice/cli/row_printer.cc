@@ -28,9 +28,9 @@ class JsonLinesPrinter : public RowPrinter {
     for (const DataField& field : row_type.fields()) keys_.push_back(JsonString(field.name) + ":");
   }
 
-  void Print(const ColumnBatch& batch) override {
+  void PrintFirst(const ColumnBatch& batch, int64_t rows) override {
     std::string line;
-    for (int64_t row = 0; row < batch.num_rows(); ++row) {
+    for (int64_t row = 0; row < rows; ++row) {
       line.clear();
       line += '{';
       for (int col = 0; col < batch.num_columns(); ++col) {
@@ -43,6 +43,7 @@ class JsonLinesPrinter : public RowPrinter {
     }
   }
 
+  void Flush() override { std::fflush(out_); }
   void Finish() override { std::fflush(out_); }
 
  private:
@@ -62,9 +63,9 @@ class CsvPrinter : public RowPrinter {
     std::fwrite(line.data(), 1, line.size(), out_);
   }
 
-  void Print(const ColumnBatch& batch) override {
+  void PrintFirst(const ColumnBatch& batch, int64_t rows) override {
     std::string line;
-    for (int64_t row = 0; row < batch.num_rows(); ++row) {
+    for (int64_t row = 0; row < rows; ++row) {
       line.clear();
       for (int col = 0; col < batch.num_columns(); ++col) {
         if (col > 0) line += ',';
@@ -75,6 +76,7 @@ class CsvPrinter : public RowPrinter {
     }
   }
 
+  void Flush() override { std::fflush(out_); }
   void Finish() override { std::fflush(out_); }
 
  private:
@@ -103,8 +105,8 @@ class TablePrinter : public RowPrinter {
     for (const DataField& field : row_type.fields()) header_.push_back(field.name);
   }
 
-  void Print(const ColumnBatch& batch) override {
-    for (int64_t row = 0; row < batch.num_rows(); ++row) {
+  void PrintFirst(const ColumnBatch& batch, int64_t rows) override {
+    for (int64_t row = 0; row < rows; ++row) {
       std::vector<std::string> cells;
       for (int col = 0; col < batch.num_columns(); ++col) {
         cells.push_back(CellText(*batch.column(col), row, "NULL"));
@@ -112,6 +114,11 @@ class TablePrinter : public RowPrinter {
       rows_.push_back(std::move(cells));
       if (rows_.size() >= kPageRows) PrintPage();
     }
+  }
+
+  void Flush() override {
+    if (!rows_.empty()) PrintPage();
+    std::fflush(out_);
   }
 
   void Finish() override {

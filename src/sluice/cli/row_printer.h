@@ -27,7 +27,12 @@ class RowPrinter {
   static Result<std::unique_ptr<RowPrinter>> Make(std::string_view format, const DataType& row_type,
                                                   std::FILE* out);
 
-  virtual void Print(const ColumnBatch& batch) = 0;
+  void Print(const ColumnBatch& batch) { PrintFirst(batch, batch.num_rows()); }
+  // Prints the first `rows` rows of `batch`. REQUIRES: rows <= batch.num_rows().
+  virtual void PrintFirst(const ColumnBatch& batch, int64_t rows) = 0;
+  // Prints the rows held so far (a table's pending page) and flushes: a follower hands each
+  // snapshot's rows on before it records its progress.
+  virtual void Flush() = 0;
   // Prints what is still held (the last page of a table, the row count) and flushes.
   virtual void Finish() = 0;
 };

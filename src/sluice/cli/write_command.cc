@@ -20,6 +20,8 @@ struct WriteFlags {
   std::vector<std::string> partition;
   std::vector<std::string> options;
   int64_t batch_rows = 8192;
+  int32_t writer_id = 0;
+  int32_t writers = 0;  // 0: the only writer
 };
 
 namespace {
@@ -48,6 +50,7 @@ Status Run(const WriteFlags& flags) {
   } else if (!spec.empty()) {
     return Status::InvalidArgument("--partition is only for --overwrite");
   }
+  if (flags.writers != 0) builder.WithDynamicBucketWriter(flags.writer_id, flags.writers);
   SLUICE_ASSIGN_OR_RETURN(auto options, ParseAssignments(flags.options, "--option"));
   for (auto& [key, value] : options) builder.WithOption(std::move(key), std::move(value));
 
@@ -133,6 +136,12 @@ std::shared_ptr<WriteFlags> AddWriteCommand(CLI::App* app, CLI::App** command) {
   write->add_option("--option", flags->options,
                     "Dynamic table option key=value for this write (repeatable)");
   write->add_option("--batch-rows", flags->batch_rows, "Rows per input batch (default 8192)");
+  auto* writers = write->add_option(
+      "--writers", flags->writers,
+      "Dynamic-bucket tables: the number of writes running at once over the same rows; this one "
+      "writes the rows whose key routes to --writer-id");
+  write->add_option("--writer-id", flags->writer_id, "This write's number among --writers")
+      ->needs(writers);
   *command = write;
   return flags;
 }

@@ -43,6 +43,10 @@ Status FileIO::WriteFileAtomic(const std::string& path, std::string_view content
   return SyncDir(ParentDir(path));
 }
 
+Result<std::unique_ptr<DirectoryWatcher>> FileIO::WatchDir(const std::string& dir) {
+  return NewPollingDirectoryWatcher(this, dir);
+}
+
 std::string StripFileScheme(std::string_view path) {
   if (path.size() >= 5 && (path.substr(0, 5) == "file:" || path.substr(0, 5) == "FILE:")) {
     path.remove_prefix(5);

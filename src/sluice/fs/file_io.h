@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sluice/fs/directory_watcher.h"
 #include "sluice/result.h"
 
 namespace sluice {
@@ -81,6 +82,9 @@ class FileIO {
   // Makes the entries of `dir` durable: files created, renamed in or out, or deleted there.
   // NotFound if `dir` does not exist.
   virtual Status SyncDir(const std::string& dir) = 0;
+  // A watcher of the entries of `dir` (directory_watcher.h), which may not exist yet. This
+  // FileIO must outlive it. The default polls ListDir; LocalFileIO uses inotify.
+  virtual Result<std::unique_ptr<DirectoryWatcher>> WatchDir(const std::string& dir);
 };
 
 // The local file system.

@@ -182,6 +182,12 @@ class LocalFileIOImpl final : public FileIO {
       fs.path = entry.path().string();
       fs.is_dir = entry.is_directory(ec);
       fs.size = fs.is_dir ? 0 : static_cast<int64_t>(entry.file_size(ec));
+      // Orphan-file cleanup decides by age: the modification time must be real.
+      struct stat st;
+      if (::stat(fs.path.c_str(), &st) == 0) {
+        fs.modification_time_ms =
+            static_cast<int64_t>(st.st_mtim.tv_sec) * 1000 + st.st_mtim.tv_nsec / 1000000;
+      }
       out.push_back(std::move(fs));
     }
     std::sort(out.begin(), out.end(),
@@ -254,6 +260,13 @@ class LocalFileIOImpl final : public FileIO {
   }
 
   Status SyncDir(const std::string& raw) override { return FsyncDir(StripFileScheme(raw)); }
+
+  Result<std::unique_ptr<DirectoryWatcher>> WatchDir(const std::string& dir) override {
+    Result<std::unique_ptr<DirectoryWatcher>> watcher = NewInotifyDirectoryWatcher(dir);
+    // Out of inotify instances (a per-user limit): polling still works.
+    if (!watcher.ok()) return NewPollingDirectoryWatcher(this, dir);
+    return watcher;
+  }
 };
 
 }  // namespace

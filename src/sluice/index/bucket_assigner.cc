@@ -30,9 +30,12 @@ PartitionIndex PartitionIndex::Load(const std::vector<BucketHashes>& files, int6
   // Java counts every hash of an owned bucket's file (routed here or not), in a HashMap whose
   // keys are put at each file's first hash.
   std::unordered_map<int32_t, size_t> position;
+  size_t total = 0;
+  for (const BucketHashes& file : files) total += file.hashes.size();
+  index.hash_to_bucket_.Reserve(total);
   for (const BucketHashes& file : files) {
     for (int32_t hash : file.hashes) {
-      if (owns_hash(hash)) index.hash_to_bucket_[hash] = static_cast<int16_t>(file.bucket);
+      if (owns_hash(hash)) index.hash_to_bucket_.Put(hash, static_cast<int16_t>(file.bucket));
     }
     if (!owns_bucket(file.bucket) || file.hashes.empty()) continue;
     auto it = position.find(file.bucket);
@@ -69,12 +72,12 @@ Result<int32_t> PartitionIndex::Assign(int32_t hash,
                                        int32_t max_buckets, int32_t max_bucket_id,
                                        std::mt19937* random) {
   // 1. A key seen before keeps its bucket.
-  if (auto it = hash_to_bucket_.find(hash); it != hash_to_bucket_.end()) return it->second;
+  if (const int16_t* bucket = hash_to_bucket_.Find(hash)) return *bucket;
   // 2. The first owned bucket that is not full; full ones leave the candidates.
   for (auto it = non_full_.begin(); it != non_full_.end();) {
     if (it->count < target_row_num_) {
       ++it->count;
-      hash_to_bucket_[hash] = static_cast<int16_t>(it->bucket);
+      hash_to_bucket_.Put(hash, static_cast<int16_t>(it->bucket));
       return it->bucket;
     }
     it = non_full_.erase(it);
@@ -88,7 +91,7 @@ Result<int32_t> PartitionIndex::Assign(int32_t hash,
       PutNonFull(i, 1);
       total_buckets_.insert(i);
       total_bucket_list_.push_back(i);
-      hash_to_bucket_[hash] = static_cast<int16_t>(i);
+      hash_to_bucket_.Put(hash, static_cast<int16_t>(i));
       return i;
     }
     if (max_buckets == -1) {
@@ -106,7 +109,7 @@ Result<int32_t> PartitionIndex::Assign(int32_t hash,
   }
   std::uniform_int_distribution<size_t> pick(0, total_bucket_list_.size() - 1);
   const int32_t bucket = total_bucket_list_[pick(*random)];
-  hash_to_bucket_[hash] = static_cast<int16_t>(bucket);
+  hash_to_bucket_.Put(hash, static_cast<int16_t>(bucket));
   return bucket;
 }
 
@@ -127,19 +130,24 @@ Result<int32_t> HashBucketAssigner::Assign(const std::string& partition, int32_t
   auto owns_bucket = [&o](int32_t bucket) {
     return IsMyBucket(bucket, o.num_assigners, o.assign_id);
   };
-  auto it = partitions_.find(partition);
-  if (it == partitions_.end()) {
-    SLUICE_ASSIGN_OR_RETURN(std::vector<BucketHashes> files, loader_(partition));
-    auto owns_hash = [&o, partition_hash](int32_t hash) {
-      return ComputeAssigner(partition_hash, hash, o.num_channels, o.num_assigners) == o.assign_id;
-    };
-    it = partitions_
-             .emplace(partition,
-                      PartitionIndex::Load(files, o.target_row_num, owns_hash, owns_bucket))
-             .first;
+  if (last_index_ == nullptr || last_partition_ != partition) {
+    auto it = partitions_.find(partition);
+    if (it == partitions_.end()) {
+      SLUICE_ASSIGN_OR_RETURN(std::vector<BucketHashes> files, loader_(partition));
+      auto owns_hash = [&o, partition_hash](int32_t hash) {
+        return ComputeAssigner(partition_hash, hash, o.num_channels, o.num_assigners) ==
+               o.assign_id;
+      };
+      it = partitions_
+               .emplace(partition,
+                        PartitionIndex::Load(files, o.target_row_num, owns_hash, owns_bucket))
+               .first;
+    }
+    last_partition_ = partition;
+    last_index_ = &it->second;
   }
-  SLUICE_ASSIGN_OR_RETURN(int32_t bucket, it->second.Assign(key_hash, owns_bucket, o.max_buckets,
-                                                            max_bucket_id_, &random_));
+  SLUICE_ASSIGN_OR_RETURN(int32_t bucket, last_index_->Assign(key_hash, owns_bucket, o.max_buckets,
+                                                              max_bucket_id_, &random_));
   max_bucket_id_ = std::max(max_bucket_id_, bucket);
   return bucket;
 }
@@ -168,9 +176,7 @@ Result<int32_t> SimpleHashBucketAssigner::Assign(const std::string& partition, i
     SLUICE_RETURN_NOT_OK(LoadNewBucket(&it->second));
   }
   Partition& p = it->second;
-  if (auto found = p.hash_to_bucket.find(key_hash); found != p.hash_to_bucket.end()) {
-    return found->second;
-  }
+  if (const int16_t* bucket = p.hash_to_bucket.Find(key_hash)) return *bucket;
   auto [count, inserted] = p.counts.emplace(p.current, 0);
   if (inserted) p.buckets.push_back(p.current);
   if (count->second >= options_.target_row_num) {
@@ -185,7 +191,7 @@ Result<int32_t> SimpleHashBucketAssigner::Assign(const std::string& partition, i
   // Java's compute(): a bucket opened here is counted but, unlike the first, never joins the
   // list random picks choose from.
   ++p.counts[p.current];
-  p.hash_to_bucket[key_hash] = static_cast<int16_t>(p.current);
+  p.hash_to_bucket.Put(key_hash, static_cast<int16_t>(p.current));
   max_bucket_id_ = std::max(max_bucket_id_, p.current);
   return p.current;
 }

@@ -25,6 +25,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "sluice/base/int_hash_map.h"
 #include "sluice/result.h"
 
 namespace sluice {
@@ -91,7 +92,7 @@ class PartitionIndex {
     uint64_t sequence;  // insertion order, the order within a HashMap bin
   };
   int64_t target_row_num_;
-  std::unordered_map<int32_t, int16_t> hash_to_bucket_;
+  Int2ShortHashMap hash_to_bucket_;
   // Java's nonFullBucketInformation (a HashMap<Integer, Long>) in its iteration order: by bin
   // (bucket & (capacity - 1)), then insertion.
   std::vector<NonFull> non_full_;
@@ -112,6 +113,9 @@ class HashBucketAssigner : public BucketAssigner {
   BucketAssignerOptions options_;
   PartitionHashLoader loader_;
   std::unordered_map<std::string, PartitionIndex> partitions_;
+  // The partition of the previous call: a batch's rows mostly share one.
+  std::string last_partition_;
+  PartitionIndex* last_index_ = nullptr;
   int32_t max_bucket_id_ = 0;
   std::mt19937 random_;
 };
@@ -124,7 +128,7 @@ class SimpleHashBucketAssigner : public BucketAssigner {
 
  private:
   struct Partition {
-    std::unordered_map<int32_t, int16_t> hash_to_bucket;
+    Int2ShortHashMap hash_to_bucket;
     std::unordered_map<int32_t, int64_t> counts;
     std::vector<int32_t> buckets;  // Java bucketList: what random picks choose from
     int32_t current = 0;

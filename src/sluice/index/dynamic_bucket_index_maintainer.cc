@@ -5,9 +5,9 @@ namespace sluice {
 DynamicBucketIndexMaintainer::DynamicBucketIndexMaintainer(
     std::optional<IndexManifestEntry> restored, const std::vector<int32_t>& hashes)
     : current_(std::move(restored)) {
-  set_.reserve(hashes.size());
+  set_.Reserve(hashes.size());
   for (int32_t h : hashes) {
-    if (set_.insert(h).second) hashes_.push_back(h);
+    if (set_.Add(h)) hashes_.push_back(h);
   }
 }
 

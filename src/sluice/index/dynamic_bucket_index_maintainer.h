@@ -16,9 +16,9 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <unordered_set>
 #include <vector>
 
+#include "sluice/base/int_hash_map.h"
 #include "sluice/meta/index_manifest_entry.h"
 #include "sluice/result.h"
 
@@ -34,7 +34,7 @@ class DynamicBucketIndexMaintainer {
                                const std::vector<int32_t>& hashes);
 
   void NotifyNewRecord(int32_t key_hash) {
-    if (set_.insert(key_hash).second) {
+    if (set_.Add(key_hash)) {
       hashes_.push_back(key_hash);
       modified_ = true;
     }
@@ -54,7 +54,7 @@ class DynamicBucketIndexMaintainer {
   std::optional<IndexManifestEntry> current_;
   // The hash set in insertion order (restored file order, then new hashes), as written.
   std::vector<int32_t> hashes_;
-  std::unordered_set<int32_t> set_;
+  IntHashSet set_;
   bool modified_ = false;
 };
 

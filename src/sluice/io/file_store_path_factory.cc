@@ -35,6 +35,13 @@ Result<std::string> FileStorePathFactory::BucketPath(const ValueList& partition_
                                    std::to_string(partition_values.size()) + " values, expected " +
                                    std::to_string(partition_keys_.size()));
   }
+  SLUICE_ASSIGN_OR_RETURN(auto spec, PartitionTexts(partition_values));
+  return sluice::BucketPath(table_path_, PartitionPath(spec, default_partition_name_), bucket,
+                            data_directory_);
+}
+
+Result<std::vector<std::pair<std::string, std::optional<std::string>>>>
+FileStorePathFactory::PartitionTexts(const ValueList& partition_values) const {
   std::vector<std::pair<std::string, std::optional<std::string>>> spec;
   for (size_t i = 0; i < partition_keys_.size(); ++i) {
     SLUICE_ASSIGN_OR_RETURN(
@@ -42,8 +49,19 @@ Result<std::string> FileStorePathFactory::BucketPath(const ValueList& partition_
         LegacyPartitionValueText(partition_values[i], *partition_type_->fields()[i].type));
     spec.emplace_back(partition_keys_[i], std::move(text));
   }
-  return sluice::BucketPath(table_path_, PartitionPath(spec, default_partition_name_), bucket,
-                            data_directory_);
+  return spec;
+}
+
+Result<std::vector<std::pair<std::string, std::string>>>
+FileStorePathFactory::PartitionSpecOfSerialized(const std::string& partition) const {
+  std::vector<std::pair<std::string, std::string>> spec;
+  if (partition_keys_.empty()) return spec;
+  SLUICE_ASSIGN_OR_RETURN(ValueList values, DecodeSerializedBinaryRow(partition, *partition_type_));
+  SLUICE_ASSIGN_OR_RETURN(auto texts, PartitionTexts(values));
+  for (auto& [key, text] : texts) {
+    spec.emplace_back(key, PartitionValueText(text, default_partition_name_));
+  }
+  return spec;
 }
 
 Result<std::string> FileStorePathFactory::BucketPathOfSerialized(const std::string& partition,

@@ -120,13 +120,21 @@ std::unique_ptr<RollingDataFileWriter> DataFileWriterFactory::NewKeyValueWriter(
       new RollingDataFileWriter(shared_from_this(), DataFileLayout::kKeyValue, level, source, 0));
 }
 
+std::unique_ptr<RollingDataFileWriter> DataFileWriterFactory::NewChangelogWriter(int32_t level) {
+  return std::unique_ptr<RollingDataFileWriter>(
+      new RollingDataFileWriter(shared_from_this(), DataFileLayout::kKeyValue, level,
+                                FileSource::kAppend, 0, /*changelog=*/true));
+}
+
 RollingDataFileWriter::RollingDataFileWriter(std::shared_ptr<DataFileWriterFactory> factory,
                                              DataFileLayout layout, int32_t level,
-                                             FileSource source, int64_t first_sequence_number)
+                                             FileSource source, int64_t first_sequence_number,
+                                             bool changelog)
     : factory_(std::move(factory)),
       layout_(layout),
       level_(level),
       source_(source),
+      changelog_(changelog),
       next_sequence_number_(first_sequence_number) {
   modes_ = &factory_->append_modes_;
   if (layout_ == DataFileLayout::kKeyValue) {
@@ -238,7 +246,7 @@ Status RollingDataFileWriter::FlushPending() {
 
 Status RollingDataFileWriter::OpenFile() {
   DataFilePathFactory& paths = factory_->path_factory_;
-  file_name_ = paths.NewDataFileName();
+  file_name_ = changelog_ ? paths.NewChangelogFileName() : paths.NewDataFileName();
   const std::string path = paths.PathOf(file_name_);
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file,
                           factory_->io_->OpenForWrite(path, /*overwrite=*/false));

@@ -13,6 +13,11 @@
 //              stats cover the `_KEY_` columns, value stats the table columns, delete_row_count
 //              counts -U and -D rows.
 //
+// Changelog files (Java KeyValueFileWriterFactory.createRollingChangelogFileWriter) are
+// key-value files named `changelog-<uuid>-<n>` (`changelog-file.prefix`), file source APPEND,
+// at the level of the write or compaction that produced them; their rows need not be sorted
+// by key (min/max key are still the first and last row's).
+//
 // Statistics: the FormatWriter's column statistics with each column's stats mode applied
 // (StatsModesOfColumns), converted as SimpleStatsConverter does (dense per
 // `metadata.stats-dense-store`).
@@ -60,6 +65,8 @@ class DataFileWriterFactory : public std::enable_shared_from_this<DataFileWriter
   std::unique_ptr<RollingDataFileWriter> NewAppendWriter(int64_t first_sequence_number);
   // A key-value-layout writer of files at `level`.
   std::unique_ptr<RollingDataFileWriter> NewKeyValueWriter(int32_t level, FileSource source);
+  // A key-value-layout writer of changelog files at `level`.
+  std::unique_ptr<RollingDataFileWriter> NewChangelogWriter(int32_t level);
 
   const std::shared_ptr<FileIO>& io() const { return io_; }
   const TableSchema& schema() const { return *schema_; }
@@ -117,7 +124,8 @@ class RollingDataFileWriter {
  private:
   friend class DataFileWriterFactory;
   RollingDataFileWriter(std::shared_ptr<DataFileWriterFactory> factory, DataFileLayout layout,
-                        int32_t level, FileSource source, int64_t first_sequence_number);
+                        int32_t level, FileSource source, int64_t first_sequence_number,
+                        bool changelog = false);
 
   const DataTypePtr& write_type() const;
   Status WriteSlice(const ColumnBatch& batch, int64_t begin, int64_t end);
@@ -130,6 +138,7 @@ class RollingDataFileWriter {
   DataFileLayout layout_;
   int32_t level_;
   FileSource source_;
+  bool changelog_;
   int64_t next_sequence_number_;
   int64_t record_count_ = 0;
   const std::vector<StatsMode>* modes_;

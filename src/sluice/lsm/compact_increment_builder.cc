@@ -32,6 +32,11 @@ std::vector<DataFileMeta> CompactIncrementBuilder::Add(const CompactResult& resu
   }
   after_.insert(after_.end(), result.after.begin(), result.after.end());
   changelog_.insert(changelog_.end(), result.changelog.begin(), result.changelog.end());
+  if (result.deletion_file) {
+    CompactDeletionFile newer = *result.deletion_file;
+    if (deletion_file_) newer.MergeOlder(std::move(*deletion_file_));
+    deletion_file_ = std::move(newer);
+  }
   return deletable;
 }
 
@@ -40,9 +45,16 @@ CompactIncrement CompactIncrementBuilder::Drain() {
   increment.compact_before = std::move(before_);
   increment.compact_after = std::move(after_);
   increment.changelog_files = std::move(changelog_);
+  if (deletion_file_) {
+    if (deletion_file_->new_file) increment.new_index_files.push_back(*deletion_file_->new_file);
+    if (deletion_file_->deleted_file) {
+      increment.deleted_index_files.push_back(*deletion_file_->deleted_file);
+    }
+  }
   before_.clear();
   after_.clear();
   changelog_.clear();
+  deletion_file_.reset();
   return increment;
 }
 
@@ -66,6 +78,8 @@ Status CompactIncrementBuilder::Sync(CompactManager& manager, bool blocking,
 void CompactIncrementBuilder::Abandon(CompactManager& manager, const DataFileWriterFactory& files) {
   manager.CancelCompaction();
   files.DeleteUnreferenced(UncommittedFiles());
+  if (deletion_file_ && deletion_file_->clean) deletion_file_->clean();
+  deletion_file_.reset();
 }
 
 }  // namespace sluice

@@ -5,11 +5,13 @@
 // A file that one compaction wrote and a later one (before the commit) rewrote again never
 // reaches a snapshot: it is dropped from both lists and returned by Add() so the writer can
 // delete it, unless it is an upgraded file (same name before and after), which snapshots do
-// reference.
+// reference. Likewise a deletion-vector index file a later compaction replaced before the commit
+// is deleted, the later one taking over the file the earlier one replaced.
 //
 // Thread safety: not thread-safe; owned by one writer.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "sluice/io/commit_message.h"
@@ -40,12 +42,15 @@ class CompactIncrementBuilder {
   // to delete (upgraded files excluded: a snapshot references them).
   std::vector<DataFileMeta> UncommittedFiles() const;
 
-  bool empty() const { return before_.empty() && after_.empty() && changelog_.empty(); }
+  bool empty() const {
+    return before_.empty() && after_.empty() && changelog_.empty() && !deletion_file_;
+  }
 
  private:
   std::vector<DataFileMeta> before_;  // unique by file name, in first-seen order
   std::vector<DataFileMeta> after_;
   std::vector<DataFileMeta> changelog_;
+  std::optional<CompactDeletionFile> deletion_file_;
 };
 
 }  // namespace sluice

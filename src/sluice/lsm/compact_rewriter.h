@@ -33,6 +33,10 @@ class CompactRewriter {
   // Whether a level-0 file must be rewritten (looked up) rather than moved up as it is (Java
   // FirstRowMergeTreeCompactRewriter.upgradeStrategy).
   virtual bool RewritesLevel0Upgrades() const { return false; }
+  // Called on the compaction's thread once its Rewrite / Upgrade calls all succeeded, with
+  // their merged result: a rewriter that keeps state beside the files (the deletion vectors of
+  // LookupMergeTreeCompactRewriter) records it there (CompactResult::deletion_file).
+  virtual Status FinishCompaction(CompactResult* /*result*/) { return Status::OK(); }
   // The same file at `output_level` (Java AbstractCompactRewriter.upgrade, DataFileMeta.upgrade).
   virtual Result<CompactResult> Upgrade(int output_level, const DataFileMeta& file) {
     CompactResult result;

@@ -4,8 +4,10 @@
 // Thread safety: value types.
 #pragma once
 
+#include <optional>
 #include <vector>
 
+#include "sluice/lsm/compact_deletion_file.h"
 #include "sluice/lsm/sorted_run.h"
 #include "sluice/meta/data_file_meta.h"
 
@@ -35,13 +37,22 @@ struct CompactResult {
   std::vector<DataFileMeta> before;
   std::vector<DataFileMeta> after;
   std::vector<DataFileMeta> changelog;
+  // Deletion-vector buckets: the index file written at the end of the compaction (Java
+  // CompactResult.deletionFile).
+  std::optional<CompactDeletionFile> deletion_file;
 
   void Merge(CompactResult&& other) {
     for (DataFileMeta& f : other.before) before.push_back(std::move(f));
     for (DataFileMeta& f : other.after) after.push_back(std::move(f));
     for (DataFileMeta& f : other.changelog) changelog.push_back(std::move(f));
+    if (other.deletion_file) {
+      if (deletion_file) other.deletion_file->MergeOlder(std::move(*deletion_file));
+      deletion_file = std::move(other.deletion_file);
+    }
   }
-  bool empty() const { return before.empty() && after.empty() && changelog.empty(); }
+  bool empty() const {
+    return before.empty() && after.empty() && changelog.empty() && !deletion_file;
+  }
 };
 
 }  // namespace sluice

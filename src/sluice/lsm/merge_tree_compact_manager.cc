@@ -211,10 +211,13 @@ Status MergeTreeCompactManager::TriggerCompaction(bool full_compaction) {
     if (run.level > unit->output_level) higher_runs.push_back(std::move(run.run));
   }
   Submit([unit = std::move(*unit), drop_delete, max_level, file_size, key_order, rewriter,
-          higher_runs = std::move(higher_runs)]() mutable {
+          higher_runs = std::move(higher_runs)]() mutable -> Result<CompactResult> {
     rewriter->SetHigherRuns(std::move(higher_runs));
-    return RunMergeTreeCompaction(unit, drop_delete, max_level, file_size, key_order,
-                                  rewriter.get());
+    SLUICE_ASSIGN_OR_RETURN(
+        CompactResult result,
+        RunMergeTreeCompaction(unit, drop_delete, max_level, file_size, key_order, rewriter.get()));
+    SLUICE_RETURN_NOT_OK(rewriter->FinishCompaction(&result));
+    return result;
   });
   return Status::OK();
 }

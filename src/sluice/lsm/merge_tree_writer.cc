@@ -30,19 +30,22 @@ Result<std::unique_ptr<MergeTreeWriter>> MergeTreeWriter::Make(
                      ascending, factory->key_value_type(), last_record_wins);
   return std::unique_ptr<MergeTreeWriter>(new MergeTreeWriter(
       std::move(factory), std::move(merge_function), std::move(buffer), options.write_buffer_size(),
-      max_sequence_number, std::move(compact_manager)));
+      max_sequence_number, std::move(compact_manager),
+      options.changelog_producer() == ChangelogProducer::kInput));
 }
 
 MergeTreeWriter::MergeTreeWriter(std::shared_ptr<DataFileWriterFactory> factory,
                                  std::unique_ptr<MergeFunction> merge_function, WriteBuffer buffer,
                                  int64_t write_buffer_size, int64_t max_sequence_number,
-                                 std::unique_ptr<CompactManager> compact_manager)
+                                 std::unique_ptr<CompactManager> compact_manager,
+                                 bool changelog_input)
     : factory_(std::move(factory)),
       merge_function_(std::move(merge_function)),
       buffer_(std::move(buffer)),
       write_buffer_size_(write_buffer_size),
       next_sequence_number_(max_sequence_number + 1),
-      compact_manager_(std::move(compact_manager)) {}
+      compact_manager_(std::move(compact_manager)),
+      changelog_input_(changelog_input) {}
 
 MergeTreeWriter::~MergeTreeWriter() = default;
 
@@ -64,16 +67,26 @@ Status MergeTreeWriter::Flush(bool wait_for_latest_compaction, bool full_compact
     }
     std::unique_ptr<RollingDataFileWriter> writer =
         factory_->NewKeyValueWriter(/*level=*/0, FileSource::kAppend);
-    Status st = buffer_.ForEach(merge_function_.get(),
-                                [&](const ColumnBatch& batch) { return writer->Write(batch); });
-    buffer_.Clear();
-    Result<std::vector<DataFileMeta>> files =
-        st.ok() ? writer->Close() : Result<std::vector<DataFileMeta>>(st);
-    if (!files.ok()) {
-      writer->Abort();
-      return files.status();
+    std::unique_ptr<RollingDataFileWriter> changelog;
+    WriteBuffer::Consumer raw_consumer;
+    if (changelog_input_) {
+      changelog = factory_->NewChangelogWriter(/*level=*/0);
+      raw_consumer = [&](const ColumnBatch& batch) { return changelog->Write(batch); };
     }
-    for (DataFileMeta& file : files.value()) {
+    Status st = buffer_.ForEach(
+        merge_function_.get(), [&](const ColumnBatch& batch) { return writer->Write(batch); },
+        raw_consumer);
+    buffer_.Clear();
+    std::vector<DataFileMeta> changelog_files;
+    if (changelog) st = CloseInto(st, changelog.get(), &changelog_files);
+    std::vector<DataFileMeta> files;
+    st = CloseInto(st, writer.get(), &files);
+    if (!st.ok()) {
+      factory_->DeleteUnreferenced(changelog_files);
+      return st;
+    }
+    for (DataFileMeta& file : changelog_files) new_changelog_files_.push_back(std::move(file));
+    for (DataFileMeta& file : files) {
       if (compact_manager_) SLUICE_RETURN_NOT_OK(compact_manager_->AddNewFile(file));
       new_files_.push_back(std::move(file));
     }
@@ -82,6 +95,20 @@ Status MergeTreeWriter::Flush(bool wait_for_latest_compaction, bool full_compact
   SLUICE_RETURN_NOT_OK(
       compact_increment_.Sync(*compact_manager_, wait_for_latest_compaction, *factory_));
   return compact_manager_->TriggerCompaction(full_compaction);
+}
+
+Status MergeTreeWriter::CloseInto(Status st, RollingDataFileWriter* writer,
+                                  std::vector<DataFileMeta>* files) {
+  if (st.ok()) {
+    Result<std::vector<DataFileMeta>> closed = writer->Close();
+    if (closed.ok()) {
+      *files = std::move(closed).value();
+      return Status::OK();
+    }
+    st = closed.status();
+  }
+  writer->Abort();
+  return st;
 }
 
 Result<CommitIncrement> MergeTreeWriter::PrepareCommit(bool wait_compaction) {
@@ -93,6 +120,8 @@ Result<CommitIncrement> MergeTreeWriter::PrepareCommit(bool wait_compaction) {
   CommitIncrement increment;
   increment.data.new_files = std::move(new_files_);
   new_files_.clear();
+  increment.data.changelog_files = std::move(new_changelog_files_);
+  new_changelog_files_.clear();
   increment.compact = compact_increment_.Drain();
   return increment;
 }
@@ -101,7 +130,9 @@ Status MergeTreeWriter::Close() {
   if (compact_manager_) compact_increment_.Abandon(*compact_manager_, *factory_);
   buffer_.Clear();
   factory_->DeleteUnreferenced(new_files_);
+  factory_->DeleteUnreferenced(new_changelog_files_);
   new_files_.clear();
+  new_changelog_files_.clear();
   return Status::OK();
 }
 

@@ -1,7 +1,10 @@
 // MergeTreeWriter: the writer of one bucket of a primary-key table (Java MergeTreeWriter): rows
 // take sequence numbers after the bucket's restored files and collect in a WriteBuffer; when the
 // buffer reaches `write-buffer-size` (and on PrepareCommit) it is flushed: merged per key by
-// the table's merge function into one level-0 file (rolled at `target-file-size`).
+// the table's merge function into one level-0 file (rolled at `target-file-size`). With
+// `changelog-producer = input` the flush also writes the buffered rows unmerged, with their row
+// kinds, into level-0 changelog files, which the commit carries as the data increment's
+// changelog (Java MergeTreeWriter.flushWriteBuffer).
 //
 // Compaction: with a CompactManager, every flushed file is added to it, then the writer takes a
 // finished compaction's result (waiting when the manager asks for back-pressure) and triggers
@@ -48,7 +51,10 @@ class MergeTreeWriter : public RecordWriter {
   MergeTreeWriter(std::shared_ptr<DataFileWriterFactory> factory,
                   std::unique_ptr<MergeFunction> merge_function, WriteBuffer buffer,
                   int64_t write_buffer_size, int64_t max_sequence_number,
-                  std::unique_ptr<CompactManager> compact_manager);
+                  std::unique_ptr<CompactManager> compact_manager, bool changelog_input);
+  // Closes `writer` into `files`, or aborts it when `st` or the close fails.
+  static Status CloseInto(Status st, RollingDataFileWriter* writer,
+                          std::vector<DataFileMeta>* files);
 
   std::shared_ptr<DataFileWriterFactory> factory_;
   std::unique_ptr<MergeFunction> merge_function_;
@@ -56,8 +62,10 @@ class MergeTreeWriter : public RecordWriter {
   int64_t write_buffer_size_;
   int64_t next_sequence_number_;
   std::unique_ptr<CompactManager> compact_manager_;
+  bool changelog_input_;
 
   std::vector<DataFileMeta> new_files_;
+  std::vector<DataFileMeta> new_changelog_files_;
   CompactIncrementBuilder compact_increment_;
 };
 

@@ -37,7 +37,7 @@ Result<std::unique_ptr<SortedRunMerge>> SortedRunMerge::Open(
     cursor.slots[1] = std::make_unique<ColumnBatch>(merge->options_.record_type);
     SLUICE_RETURN_NOT_OK(merge->Advance(i));
   }
-  if (!merge_function->picks_record()) {
+  if (!merge_function->picks_record() || merge->options_.fold_every_range) {
     merge->folded_ = std::make_unique<ColumnBatch>(merge->options_.record_type);
   }
   merge->tree_.emplace(static_cast<int>(merge->cursors_.size()), CursorBefore{merge.get()},
@@ -126,6 +126,7 @@ Result<bool> SortedRunMerge::Next(int64_t max_results, const Consumer& consumer)
 }
 
 Result<bool> SortedRunMerge::FinishRange() {
+  if (options_.fold_every_range) return Fold();
   int64_t pick = 0;
   if (range_.size() > 1) {
     if (!merge_function_->picks_record()) return Fold();

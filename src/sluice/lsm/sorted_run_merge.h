@@ -13,6 +13,9 @@
 // With `drop_retractions`, results of kind -U / -D are dropped (reads; compaction to the oldest
 // level, Java DropDeleteReader).
 //
+// Changelog-producing compaction (Java ChangelogMergeTreeRewriter) sets `fold_every_range`, so
+// that its merge function wrapper sees every key.
+//
 // Results are handed out in key order without being copied: the consumer gets groups of
 // consecutive results lying in one batch (record layout, see sorted_run_reader.h) as row
 // indexes into it; the batch stays valid during the call only.
@@ -46,6 +49,7 @@ class SortedRunMerge {
     std::vector<int> sequence_columns;
     bool sequence_ascending = true;
     bool drop_retractions = true;
+    bool fold_every_range = false;
   };
 
   // Rows rows[0..n) of `batch` (of the record layout) are the next n results.

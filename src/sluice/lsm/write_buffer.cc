@@ -98,8 +98,23 @@ KeyValue WriteBuffer::ToKeyValue(uint32_t row) const {
   return kv;
 }
 
-Status WriteBuffer::ForEach(MergeFunction* merge_function,
-                            const std::function<Status(const ColumnBatch&)>& consumer) {
+void WriteBuffer::AppendRecords(const int64_t* rows, int64_t n, ColumnBatch* out) const {
+  const int k = static_cast<int>(key_columns_.size());
+  for (int i = 0; i < k; ++i) TakeRows(*rows_.column(key_columns_[i]), rows, n, out->column(i));
+  ColumnVector* seq = out->column(k);
+  ColumnVector* kind = out->column(k + 1);
+  for (int64_t i = 0; i < n; ++i) {
+    seq->AppendFixed<int64_t>(sequence_numbers_[rows[i]]);
+    kind->AppendFixed<int8_t>(static_cast<int8_t>(RowKindToByte(kinds_[rows[i]])));
+  }
+  for (int c = 0; c < rows_.num_columns(); ++c) {
+    TakeRows(*rows_.column(c), rows, n, out->column(k + 2 + c));
+  }
+  out->set_num_rows(out->num_rows() + n);
+}
+
+Status WriteBuffer::ForEach(MergeFunction* merge_function, const Consumer& consumer,
+                            const Consumer& raw_consumer) {
   const std::vector<uint32_t> order = SortedOrder();
   const int k = static_cast<int>(key_columns_.size());
   ColumnBatch out(key_value_type_);
@@ -107,22 +122,21 @@ Status WriteBuffer::ForEach(MergeFunction* merge_function,
   std::vector<int64_t> takes;
   takes.reserve(kOutputBatchRows);
 
+  if (raw_consumer) {
+    for (size_t begin = 0; begin < order.size(); begin += kOutputBatchRows) {
+      const size_t end = std::min(order.size(), begin + kOutputBatchRows);
+      takes.assign(order.begin() + static_cast<std::ptrdiff_t>(begin),
+                   order.begin() + static_cast<std::ptrdiff_t>(end));
+      AppendRecords(takes.data(), static_cast<int64_t>(takes.size()), &out);
+      SLUICE_RETURN_NOT_OK(raw_consumer(out));
+      out.Clear();
+    }
+    takes.clear();
+  }
+
   auto flush_takes = [&]() {
     if (takes.empty()) return;
-    const int64_t n = static_cast<int64_t>(takes.size());
-    for (int i = 0; i < k; ++i) {
-      TakeRows(*rows_.column(key_columns_[i]), takes.data(), n, out.column(i));
-    }
-    ColumnVector* seq = out.column(k);
-    ColumnVector* kind = out.column(k + 1);
-    for (int64_t t : takes) {
-      seq->AppendFixed<int64_t>(sequence_numbers_[t]);
-      kind->AppendFixed<int8_t>(static_cast<int8_t>(RowKindToByte(kinds_[t])));
-    }
-    for (int c = 0; c < rows_.num_columns(); ++c) {
-      TakeRows(*rows_.column(c), takes.data(), n, out.column(k + 2 + c));
-    }
-    out.set_num_rows(out.num_rows() + n);
+    AppendRecords(takes.data(), static_cast<int64_t>(takes.size()), &out);
     takes.clear();
   };
   auto emit = [&]() -> Status {

@@ -43,11 +43,14 @@ class WriteBuffer {
   int64_t size() const { return static_cast<int64_t>(sequence_numbers_.size()); }
   int64_t memory_usage() const;
 
+  using Consumer = std::function<Status(const ColumnBatch&)>;
+
   // Sorts and merges the buffered rows and passes them to `consumer` in batches of the
-  // key-value layout, in key order. Stops at the first error (of the merge function or the
-  // consumer).
-  Status ForEach(MergeFunction* merge_function,
-                 const std::function<Status(const ColumnBatch&)>& consumer);
+  // key-value layout, in key order. With `raw_consumer` (changelog-producer input), every
+  // buffered row also goes to it unmerged, in the same order, before the merged rows. Stops
+  // at the first error (of the merge function or a consumer).
+  Status ForEach(MergeFunction* merge_function, const Consumer& consumer,
+                 const Consumer& raw_consumer = nullptr);
 
   void Clear();
 
@@ -55,6 +58,8 @@ class WriteBuffer {
   // Row indexes in merge order.
   std::vector<uint32_t> SortedOrder() const;
   KeyValue ToKeyValue(uint32_t row) const;
+  // Appends buffered rows rows[0..n) to `out` in the key-value layout.
+  void AppendRecords(const int64_t* rows, int64_t n, ColumnBatch* out) const;
 
   DataTypePtr row_type_;
   std::vector<int> key_columns_;

@@ -36,6 +36,25 @@ constexpr std::pair<std::string_view, MergeEngine> kMergeEngines[] = {
     {"aggregation", MergeEngine::kAggregation},
     {"first-row", MergeEngine::kFirstRow},
 };
+constexpr std::pair<std::string_view, StartupMode> kStartupModes[] = {
+    {"default", StartupMode::kDefault},
+    {"latest-full", StartupMode::kLatestFull},
+    {"full", StartupMode::kLatestFull},
+    {"latest", StartupMode::kLatest},
+    {"compacted-full", StartupMode::kCompactedFull},
+    {"from-timestamp", StartupMode::kFromTimestamp},
+    {"from-creation-timestamp", StartupMode::kFromCreationTimestamp},
+    {"from-file-creation-time", StartupMode::kFromFileCreationTime},
+    {"from-snapshot", StartupMode::kFromSnapshot},
+    {"from-snapshot-full", StartupMode::kFromSnapshotFull},
+    {"incremental", StartupMode::kIncremental},
+};
+
+constexpr std::pair<std::string_view, ConsumerMode> kConsumerModes[] = {
+    {"exactly-once", ConsumerMode::kExactlyOnce},
+    {"at-least-once", ConsumerMode::kAtLeastOnce},
+};
+
 constexpr std::pair<std::string_view, ChangelogProducer> kChangelogProducers[] = {
     {"none", ChangelogProducer::kNone},
     {"input", ChangelogProducer::kInput},
@@ -79,6 +98,29 @@ std::string_view ChangelogProducerName(ChangelogProducer producer) {
     if (value == producer) return name;
   }
   return "?";
+}
+
+std::string_view StartupModeName(StartupMode mode) {
+  for (const auto& [name, value] : kStartupModes) {
+    if (value == mode) return name;
+  }
+  return "?";
+}
+
+StartupMode CoreOptions::startup_mode() const {
+  if (scan_mode_ != StartupMode::kDefault) return scan_mode_;
+  auto has = [this](std::string_view key) { return Find(key) != nullptr; };
+  if (has("scan.timestamp-millis") || has("scan.timestamp")) return StartupMode::kFromTimestamp;
+  if (has("scan.snapshot-id") || has("scan.tag-name") || has("scan.watermark") ||
+      has("scan.version")) {
+    return StartupMode::kFromSnapshot;
+  }
+  if (has("scan.file-creation-time-millis")) return StartupMode::kFromFileCreationTime;
+  if (has("scan.creation-time-millis")) return StartupMode::kFromCreationTimestamp;
+  if (has("incremental-between") || has("incremental-between-timestamp")) {
+    return StartupMode::kIncremental;
+  }
+  return StartupMode::kLatestFull;
 }
 
 Result<CoreOptions> CoreOptions::Make(const TableOptions& options, const DynamicOptions& dynamic) {
@@ -184,6 +226,11 @@ Status CoreOptions::Parse() {
   SLUICE_RETURN_NOT_OK(
       get_optional_int("dynamic-bucket.initial-buckets", &dynamic_bucket_initial_buckets_));
   SLUICE_RETURN_NOT_OK(get_int("dynamic-bucket.max-buckets", -1, &dynamic_bucket_max_buckets_));
+  SLUICE_RETURN_NOT_OK(get_int("postpone.default-bucket-num", 1, &postpone_default_bucket_num_));
+  if (postpone_default_bucket_num_ < 1) {
+    return Status::InvalidArgument("'postpone.default-bucket-num' must be at least 1, got " +
+                                   std::to_string(postpone_default_bucket_num_));
+  }
   SLUICE_RETURN_NOT_OK(get_optional_int("dynamic-bucket.assigner-parallelism",
                                         &dynamic_bucket_assigner_parallelism_));
   SLUICE_RETURN_NOT_OK(get_optional_millis("cross-partition-upsert.index-ttl",
@@ -327,6 +374,37 @@ Status CoreOptions::Parse() {
   SLUICE_RETURN_NOT_OK(get_bool("row-tracking.enabled", false, &row_tracking_enabled_));
   SLUICE_RETURN_NOT_OK(get_bool("data-evolution.enabled", false, &data_evolution_enabled_));
   fallback_branch_ = get_optional("scan.fallback-branch");
+  SLUICE_RETURN_NOT_OK(
+      get_optional_millis("tag.default-time-retained", &tag_default_time_retained_millis_));
+  SLUICE_RETURN_NOT_OK(get_optional_int("tag.num-retained-max", &tag_num_retained_max_));
+
+  auto get_optional_long = [this](std::string_view key, std::optional<int64_t>* out) -> Status {
+    const std::string* v = Find(key);
+    if (v == nullptr) return Status::OK();
+    SLUICE_ASSIGN_OR_RETURN(*out, ParseLongOption(key, *v));
+    return Status::OK();
+  };
+  if (const std::string* v = Find("scan.mode")) {
+    SLUICE_ASSIGN_OR_RETURN(scan_mode_, ParseEnum("scan.mode", *v, kStartupModes));
+  }
+  SLUICE_RETURN_NOT_OK(get_optional_long("scan.snapshot-id", &scan_snapshot_id_));
+  SLUICE_RETURN_NOT_OK(get_optional_long("scan.timestamp-millis", &scan_timestamp_millis_));
+  scan_timestamp_ = get_optional("scan.timestamp");
+  SLUICE_RETURN_NOT_OK(
+      get_optional_long("scan.file-creation-time-millis", &scan_file_creation_time_millis_));
+  SLUICE_RETURN_NOT_OK(get_optional_long("scan.bounded.watermark", &scan_bounded_watermark_));
+  SLUICE_RETURN_NOT_OK(get_bool("streaming-read-overwrite", false, &streaming_read_overwrite_));
+  consumer_id_ = get_optional("consumer-id");
+  if (consumer_id_ && consumer_id_->empty()) {
+    return Status::InvalidArgument("option 'consumer-id' cannot be an empty string");
+  }
+  SLUICE_RETURN_NOT_OK(
+      get_optional_millis("consumer.expiration-time", &consumer_expiration_millis_));
+  if (const std::string* v = Find("consumer.mode")) {
+    SLUICE_ASSIGN_OR_RETURN(consumer_mode_, ParseEnum("consumer.mode", *v, kConsumerModes));
+  }
+  SLUICE_RETURN_NOT_OK(get_bool("consumer.ignore-progress", false, &consumer_ignore_progress_));
+  SLUICE_RETURN_NOT_OK(get_bool("consumer.changelog-only", false, &consumer_changelog_only_));
   return ValidateFieldOptions();
 }
 

@@ -29,10 +29,26 @@ enum class ChangelogProducer { kNone, kInput, kFullCompaction, kLookup };
 enum class SequenceSortOrder { kAscending, kDescending };
 // What nested_update / nested_partial_update do with a row whose nested key has a null.
 enum class NestedKeyNullStrategy { kMerge, kIgnore, kError };
+// `scan.mode` (Java StartupMode); `full` reads as kLatestFull.
+enum class StartupMode {
+  kDefault,
+  kLatestFull,
+  kLatest,
+  kCompactedFull,
+  kFromTimestamp,
+  kFromCreationTimestamp,
+  kFromFileCreationTime,
+  kFromSnapshot,
+  kFromSnapshotFull,
+  kIncremental,
+};
+// `consumer.mode` (Java ConsumerMode).
+enum class ConsumerMode { kExactlyOnce, kAtLeastOnce };
 
 // The option text Java uses ("partial-update", "full-compaction", ...).
 std::string_view MergeEngineName(MergeEngine engine);
 std::string_view ChangelogProducerName(ChangelogProducer producer);
+std::string_view StartupModeName(StartupMode mode);
 
 // One `fields.<g1>[,<g2>..].sequence-group = <f1>,<f2>,..` option.
 struct SequenceGroup {
@@ -78,6 +94,9 @@ class CoreOptions {
   int32_t cross_partition_upsert_bootstrap_parallelism() const {  // 10
     return cross_partition_upsert_bootstrap_parallelism_;
   }
+  // Postpone bucket mode (`bucket` = -2): the bucket count of a partition compacted for the
+  // first time (`postpone.default-bucket-num`, 1).
+  int32_t postpone_default_bucket_num() const { return postpone_default_bucket_num_; }
   const std::string& file_format() const { return file_format_; }  // lower case, "parquet"
   const std::string& file_compression() const { return file_compression_; }          // "zstd"
   int32_t file_compression_zstd_level() const { return zstd_level_; }                // 1
@@ -199,6 +218,37 @@ class CoreOptions {
   bool data_evolution_enabled() const { return data_evolution_enabled_; }
   const std::optional<std::string>& scan_fallback_branch() const { return fallback_branch_; }
 
+  // --- Tags.
+  // `tag.default-time-retained`: the retention of tags made without one (unset: kept forever).
+  const std::optional<int64_t>& tag_default_time_retained_millis() const {
+    return tag_default_time_retained_millis_;
+  }
+  // `tag.num-retained-max`: how many automatic tags are kept (unset: all).
+  const std::optional<int32_t>& tag_num_retained_max() const { return tag_num_retained_max_; }
+  // --- Streaming reads and consumers (Java StartupMode, ConsumerManager options).
+  // `scan.mode` with Java's resolution of `default` (startupMode()): from-timestamp when
+  // `scan.timestamp-millis` / `scan.timestamp` is set, from-snapshot for `scan.snapshot-id` /
+  // `scan.tag-name` / `scan.watermark` / `scan.version`, from-file-creation-time,
+  // from-creation-timestamp, incremental for `incremental-between*`, else latest-full.
+  StartupMode startup_mode() const;
+  const std::optional<int64_t>& scan_snapshot_id() const { return scan_snapshot_id_; }
+  const std::optional<int64_t>& scan_timestamp_millis() const { return scan_timestamp_millis_; }
+  // `scan.timestamp` as written ("2024-01-01 12:00:00"); resolved by the table layer.
+  const std::optional<std::string>& scan_timestamp() const { return scan_timestamp_; }
+  const std::optional<int64_t>& scan_file_creation_time_millis() const {
+    return scan_file_creation_time_millis_;
+  }
+  const std::optional<int64_t>& scan_bounded_watermark() const { return scan_bounded_watermark_; }
+  bool streaming_read_overwrite() const { return streaming_read_overwrite_; }  // false
+  // `consumer-id`; an empty value is refused by Make().
+  const std::optional<std::string>& consumer_id() const { return consumer_id_; }
+  const std::optional<int64_t>& consumer_expiration_time_millis() const {
+    return consumer_expiration_millis_;
+  }
+  ConsumerMode consumer_mode() const { return consumer_mode_; }                // exactly-once
+  bool consumer_ignore_progress() const { return consumer_ignore_progress_; }  // false
+  bool consumer_changelog_only() const { return consumer_changelog_only_; }    // false
+
  private:
   CoreOptions() = default;
   Status Parse();
@@ -213,6 +263,7 @@ class CoreOptions {
   int64_t dynamic_bucket_target_row_num_ = 2000000;
   std::optional<int32_t> dynamic_bucket_initial_buckets_;
   int32_t dynamic_bucket_max_buckets_ = -1;
+  int32_t postpone_default_bucket_num_ = 1;
   std::optional<int32_t> dynamic_bucket_assigner_parallelism_;
   std::string file_format_;
   std::string file_compression_;
@@ -280,6 +331,20 @@ class CoreOptions {
   bool row_tracking_enabled_ = false;
   bool data_evolution_enabled_ = false;
   std::optional<std::string> fallback_branch_;
+  std::optional<int64_t> tag_default_time_retained_millis_;
+  std::optional<int32_t> tag_num_retained_max_;
+  StartupMode scan_mode_ = StartupMode::kDefault;
+  std::optional<int64_t> scan_snapshot_id_;
+  std::optional<int64_t> scan_timestamp_millis_;
+  std::optional<std::string> scan_timestamp_;
+  std::optional<int64_t> scan_file_creation_time_millis_;
+  std::optional<int64_t> scan_bounded_watermark_;
+  bool streaming_read_overwrite_ = false;
+  std::optional<std::string> consumer_id_;
+  std::optional<int64_t> consumer_expiration_millis_;
+  ConsumerMode consumer_mode_ = ConsumerMode::kExactlyOnce;
+  bool consumer_ignore_progress_ = false;
+  bool consumer_changelog_only_ = false;
 };
 
 }  // namespace sluice

@@ -16,14 +16,6 @@ namespace sluice {
 
 namespace {
 
-// Java Character.isWhitespace for ASCII.
-bool IsJavaWhitespace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' ||
-         (c >= 0x1C && c <= 0x1F);
-}
-
-bool IsBlank(std::string_view s) { return std::all_of(s.begin(), s.end(), IsJavaWhitespace); }
-
 bool NeedsEscaping(unsigned char c) {
   if (c < 0x20 || c == 0x7F) return true;
   switch (c) {
@@ -188,7 +180,7 @@ Result<std::optional<std::string>> LegacyPartitionValueText(const Value& value,
 }
 
 std::string NormalizeBranch(std::string_view branch) {
-  return IsBlank(branch) ? std::string(kMainBranch) : std::string(branch);
+  return IsJavaBlank(branch) ? std::string(kMainBranch) : std::string(branch);
 }
 
 bool IsMainBranch(std::string_view branch) { return branch == kMainBranch; }
@@ -341,7 +333,7 @@ std::string UnescapePartitionPathName(std::string_view s) {
 
 std::string PartitionValueText(const std::optional<std::string>& value,
                                std::string_view default_name) {
-  if (!value || IsBlank(*value)) return std::string(default_name);
+  if (!value || IsJavaBlank(*value)) return std::string(default_name);
   return *value;
 }
 

@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "sluice/base/json_reader.h"
+
 namespace sluice {
 
 namespace {

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/json_reader.h"
+#include "sluice/base/json_fwd.h"
 #include "sluice/base/json_writer.h"
 #include "sluice/result.h"
 

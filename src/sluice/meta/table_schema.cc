@@ -5,19 +5,14 @@
 #include <algorithm>
 #include <set>
 
+#include "sluice/base/json_reader.h"
 #include "sluice/base/json_writer.h"
+#include "sluice/base/string_util.h"
 #include "sluice/types/data_type_json.h"
 
 namespace sluice {
 
 namespace {
-
-bool IsBlank(std::string_view s) {
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' ||
-           (c >= 0x1C && c <= 0x1F);
-  });
-}
 
 bool Contains(const std::vector<std::string>& list, std::string_view s) {
   return std::find(list.begin(), list.end(), s) != list.end();
@@ -78,7 +73,7 @@ Result<TableSchema> TableSchema::Make(int32_t version, int64_t id, std::vector<D
 
   std::set<std::string_view> names;
   for (const DataField& f : s.fields_) {
-    if (IsBlank(f.name)) {
+    if (IsJavaBlank(f.name)) {
       return Status::InvalidArgument("field names must contain a non-whitespace character");
     }
     if (!names.insert(f.name).second) {
@@ -103,7 +98,7 @@ Result<TableSchema> TableSchema::Make(int32_t version, int64_t id, std::vector<D
   }
 
   const std::string* bucket_key = s.FindOption("bucket-key");
-  if (bucket_key != nullptr && !IsBlank(*bucket_key)) {
+  if (bucket_key != nullptr && !IsJavaBlank(*bucket_key)) {
     s.bucket_keys_ = SplitComma(*bucket_key);
     for (const std::string& key : s.bucket_keys_) {
       if (names.count(key) == 0) {

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/json_reader.h"
+#include "sluice/base/json_fwd.h"
 #include "sluice/data_type.h"
 #include "sluice/result.h"
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "sluice/base/json_reader.h"
 #include "sluice/base/json_writer.h"
 
 namespace sluice {

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sluice/base/json_reader.h"
+#include "sluice/base/json_fwd.h"
 #include "sluice/meta/snapshot.h"
 #include "sluice/result.h"
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sluice/base/string_util.h"
+
 namespace sluice {
 
 TagManager::TagManager(std::shared_ptr<FileIO> io, std::string table_path, std::string_view branch)
@@ -60,6 +62,83 @@ Result<std::vector<std::pair<std::string, Tag>>> TagManager::ListTags() const {
     return a.second.snapshot.id < b.second.snapshot.id;
   });
   return tags;
+}
+
+namespace {
+
+Status CheckTagName(std::string_view name, std::string_view what) {
+  if (IsJavaBlank(name)) {
+    return Status::InvalidArgument(std::string(what) + " shouldn't be blank");
+  }
+  if (name.find('/') != std::string_view::npos) {
+    return Status::InvalidArgument(std::string(what) + " '" + std::string(name) +
+                                   "' must not contain '/'");
+  }
+  return Status::OK();
+}
+
+std::string TagContent(const Snapshot& snapshot, const std::optional<TagDuration>& time_retained,
+                       const std::vector<int64_t>& create_time) {
+  if (!time_retained) return snapshot.ToJson();
+  Tag tag;
+  tag.snapshot = snapshot;
+  tag.create_time = create_time;
+  tag.time_retained = time_retained;
+  return tag.ToJson();
+}
+
+}  // namespace
+
+Status TagManager::CreateTag(const Snapshot& snapshot, std::string_view name,
+                             const std::optional<TagDuration>& time_retained,
+                             const std::vector<int64_t>& create_time, bool ignore_if_exists) const {
+  SLUICE_RETURN_NOT_OK(CheckTagName(name, "tag name"));
+  SLUICE_ASSIGN_OR_RETURN(bool exists, TagExists(name));
+  if (exists) {
+    if (ignore_if_exists) return Status::OK();
+    return Status::AlreadyExists("tag '" + std::string(name) +
+                                 "' already exists: " + tag_path(name));
+  }
+  SLUICE_RETURN_NOT_OK(io_->MkDirs(tag_dir()));
+  return io_->WriteFileAtomic(tag_path(name), TagContent(snapshot, time_retained, create_time),
+                              /*overwrite=*/true);
+}
+
+Status TagManager::ReplaceTag(const Snapshot& snapshot, std::string_view name,
+                              const std::optional<TagDuration>& time_retained,
+                              const std::vector<int64_t>& create_time) const {
+  SLUICE_RETURN_NOT_OK(CheckTagName(name, "tag name"));
+  SLUICE_ASSIGN_OR_RETURN(bool exists, TagExists(name));
+  if (!exists) {
+    return Status::NotFound("tag '" + std::string(name) + "' does not exist: " + tag_path(name));
+  }
+  return io_->WriteFileAtomic(tag_path(name), TagContent(snapshot, time_retained, create_time),
+                              /*overwrite=*/true);
+}
+
+Status TagManager::RenameTag(std::string_view from, std::string_view to) const {
+  SLUICE_RETURN_NOT_OK(CheckTagName(from, "original tag name"));
+  SLUICE_RETURN_NOT_OK(CheckTagName(to, "new tag name"));
+  SLUICE_ASSIGN_OR_RETURN(bool exists, TagExists(from));
+  if (!exists) {
+    return Status::NotFound("tag '" + std::string(from) + "' does not exist: " + tag_path(from));
+  }
+  Status renamed = io_->RenameNoReplace(tag_path(from), tag_path(to));
+  if (renamed.IsAlreadyExists()) {
+    return Status::AlreadyExists("tag '" + std::string(to) + "' already exists: " + tag_path(to));
+  }
+  SLUICE_RETURN_NOT_OK(renamed);
+  return io_->SyncDir(tag_dir());
+}
+
+Status TagManager::DeleteTag(std::string_view name) const {
+  SLUICE_RETURN_NOT_OK(CheckTagName(name, "tag name"));
+  SLUICE_ASSIGN_OR_RETURN(bool exists, TagExists(name));
+  if (!exists) {
+    return Status::NotFound("tag '" + std::string(name) + "' does not exist: " + tag_path(name));
+  }
+  SLUICE_RETURN_NOT_OK(io_->Delete(tag_path(name), /*recursive=*/false));
+  return io_->SyncDir(tag_dir());
 }
 
 }  // namespace sluice

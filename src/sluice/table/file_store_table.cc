@@ -49,13 +49,9 @@ Result<TableVersion> TableVersion::FromOptions(const CoreOptions& options) {
   if (value == nullptr) return Latest();
   if (key == "scan.tag-name") return Tag(*value);
   if (key == "scan.timestamp") return AsOf(*value);
-  int64_t number = 0;
-  auto [end, ec] = std::from_chars(value->data(), value->data() + value->size(), number);
-  if (ec != std::errc() || end != value->data() + value->size()) {
-    return Status::InvalidArgument("option " + std::string(key) + " = '" + *value +
-                                   "' is not an integer");
-  }
-  return key == "scan.snapshot-id" ? SnapshotId(number) : AsOfMillis(number);
+  // CoreOptions has parsed the numbers.
+  if (key == "scan.snapshot-id") return SnapshotId(*options.scan_snapshot_id());
+  return AsOfMillis(*options.scan_timestamp_millis());
 }
 
 FileStoreTable::FileStoreTable(std::shared_ptr<FileIO> io, std::string path, std::string branch,

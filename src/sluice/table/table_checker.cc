@@ -19,6 +19,7 @@
 #include "sluice/meta/manifest_file.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/row_kind.h"
+#include "sluice/table/deletion_vector_row_check.h"
 #include "sluice/table/sink/conflict_detection.h"
 #include "sluice/table/sink/index_bootstrap.h"
 #include "sluice/types/value_comparator.h"
@@ -257,6 +258,11 @@ Status Checker::Run() {
     if (Full()) break;
     CheckSnapshot(id);
     ++report_->snapshots;
+  }
+  if (options_.read_data_files && !ids.empty() && !Full() &&
+      table_.schema().is_primary_key_table() && table_.options().deletion_vectors_enabled()) {
+    CheckDeletionVectorRows(table_, options_.path_remap,
+                            [this](std::string line) { Problem(std::move(line)); });
   }
   return Status::OK();
 }
@@ -870,6 +876,9 @@ Status Checker::ReadDataFile(const std::string& path, const ManifestEntry& entry
 
   std::vector<ActualStats> value_stats(stats_fields.size());
   std::vector<ActualStats> key_stats(key_fields.size());
+  // Postpone-bucket files hold records as written, unsorted: Java records their first and
+  // last keys as min and max (KeyValueDataFileWriter).
+  const bool unsorted = entry.bucket == kPostponeBucket;
   std::optional<ValueList> min_key, max_key;
   std::optional<int64_t> min_seq, max_seq;
   int64_t rows = 0;
@@ -907,8 +916,13 @@ Status Checker::ReadDataFile(const std::string& path, const ManifestEntry& entry
         key.push_back(batch.column(static_cast<int>(key_index[c]))->GetValue(r));
         key_stats[c].Add(key.back(), *key_fields[c].type);
       }
-      if (!min_key || CompareKeys(key, *min_key, key_fields) < 0) min_key = key;
-      if (!max_key || CompareKeys(key, *max_key, key_fields) > 0) max_key = key;
+      if (unsorted) {
+        if (!min_key) min_key = key;
+        max_key = key;
+      } else {
+        if (!min_key || CompareKeys(key, *min_key, key_fields) < 0) min_key = key;
+        if (!max_key || CompareKeys(key, *max_key, key_fields) > 0) max_key = key;
+      }
       if (dynamic_bucket_) {
         if (key_row_type == nullptr) key_row_type = DataType::Row(key_fields);
         SLUICE_ASSIGN_OR_RETURN(std::string bytes, EncodeBinaryRow(key, *key_row_type));

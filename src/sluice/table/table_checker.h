@@ -15,7 +15,9 @@
 //               honoured), min / max sequence number and delete row count;
 //   index files every deletion-vector / index file exists with its recorded size, every
 //               deletion vector lies inside its file and belongs to a live data file of its
-//               bucket;
+//               bucket; primary-key tables with deletion vectors, latest snapshot: every
+//               deleted position points at a row a newer record of its key replaced
+//               (deletion_vector_row_check.h);
 //   hash index  dynamic-bucket tables: each bucket's HASH file holds its recorded count of
 //               distinct hashes, no key hash is in two buckets of a partition, and every key
 //               of a live data file has its hash in its bucket's HASH file (so each key lives

@@ -5,6 +5,8 @@
 #include <set>
 #include <vector>
 
+#include "sluice/base/json_reader.h"
+
 namespace sluice {
 
 namespace {

@@ -19,7 +19,7 @@
 #include <string>
 #include <string_view>
 
-#include "sluice/base/json_reader.h"
+#include "sluice/base/json_fwd.h"
 #include "sluice/base/json_writer.h"
 #include "sluice/data_type.h"
 #include "sluice/result.h"

@@ -341,6 +341,48 @@ int64_t FileStoreCommit::DeleteCompactionOutput(const ManifestCommittable& commi
   return deleted;
 }
 
+Result<std::function<bool(const std::string&)>> FileStoreCommit::PartitionSpecMatcher(
+    const PartitionSpec& spec) const {
+  // Spec values as typed values (nullopt = the default partition name, i.e. null).
+  const auto& fields = partition_type_->fields();
+  const std::string& default_name = table_->options().partition_default_name();
+  std::vector<std::pair<size_t, std::optional<Value>>> wanted;
+  for (const auto& [key, text] : spec) {
+    auto it = std::find_if(fields.begin(), fields.end(),
+                           [&](const DataField& f) { return f.name == key; });
+    if (it == fields.end()) {
+      return Status::InvalidArgument("partition spec key '" + key +
+                                     "' is not a partition key of table " + table_->path());
+    }
+    const size_t index = static_cast<size_t>(it - fields.begin());
+    if (text == default_name) {
+      wanted.emplace_back(index, std::nullopt);
+      continue;
+    }
+    Literal literal;
+    literal.kind = Literal::Kind::kString;
+    literal.text = text;
+    auto value = ConvertLiteral(literal, *it->type);
+    if (!value.ok()) return value.status().WithContext("partition spec " + key + "=" + text);
+    wanted.emplace_back(index, std::move(*value));
+  }
+  auto type = partition_type_;
+  return std::function<bool(const std::string&)>(
+      [type, wanted = std::move(wanted)](const std::string& p) {
+        auto values = DecodeSerializedBinaryRow(p, *type);
+        if (!values.ok()) return false;
+        for (const auto& [index, value] : wanted) {
+          const Value& v = (*values)[index];
+          if (!value) {
+            if (!v.is_null()) return false;
+          } else if (v.is_null() || !ValuesEqual(v, *value, *type->fields()[index].type)) {
+            return false;
+          }
+        }
+        return true;
+      });
+}
+
 Result<CommitResult> FileStoreCommit::Overwrite(
     const ManifestCommittable& committable, const std::optional<PartitionSpec>& static_partition) {
   CommitResult result;
@@ -390,43 +432,7 @@ Result<CommitResult> FileStoreCommit::Overwrite(
       for (const auto& e : new_files) dynamic_partitions->insert(e.partition);
     }
   } else if (static_partition && !static_partition->empty()) {
-    // Spec values as typed values (nullopt = the default partition name, i.e. null).
-    const auto& fields = partition_type_->fields();
-    const std::string& default_name = table_->options().partition_default_name();
-    std::vector<std::pair<size_t, std::optional<Value>>> wanted;
-    for (const auto& [key, text] : *static_partition) {
-      auto it = std::find_if(fields.begin(), fields.end(),
-                             [&](const DataField& f) { return f.name == key; });
-      if (it == fields.end()) {
-        return Status::InvalidArgument("partition spec key '" + key +
-                                       "' is not a partition key of table " + table_->path());
-      }
-      const size_t index = static_cast<size_t>(it - fields.begin());
-      if (text == default_name) {
-        wanted.emplace_back(index, std::nullopt);
-        continue;
-      }
-      Literal literal;
-      literal.kind = Literal::Kind::kString;
-      literal.text = text;
-      auto value = ConvertLiteral(literal, *it->type);
-      if (!value.ok()) return value.status().WithContext("partition spec " + key + "=" + text);
-      wanted.emplace_back(index, std::move(*value));
-    }
-    auto type = partition_type_;
-    selected = [type, wanted = std::move(wanted)](const std::string& p) {
-      auto values = DecodeSerializedBinaryRow(p, *type);
-      if (!values.ok()) return false;
-      for (const auto& [index, value] : wanted) {
-        const Value& v = (*values)[index];
-        if (!value) {
-          if (!v.is_null()) return false;
-        } else if (v.is_null() || !ValuesEqual(v, *value, *type->fields()[index].type)) {
-          return false;
-        }
-      }
-      return true;
-    };
+    SLUICE_ASSIGN_OR_RETURN(selected, PartitionSpecMatcher(*static_partition));
     for (const auto& e : new_files) {
       if (!selected(e.partition)) {
         return Status::InvalidArgument("Trying to overwrite a partition of table " +
@@ -473,6 +479,49 @@ Result<CommitResult> FileStoreCommit::Overwrite(
   if (!compact.table_files.empty() || !compact.index_files.empty()) {
     SLUICE_RETURN_NOT_OK(CommitCompaction(compact, committable, &result));
   }
+  return result;
+}
+
+Result<CommitResult> FileStoreCommit::DropPartitions(const std::vector<PartitionSpec>& partitions) {
+  CommitResult result;
+  if (partitions.empty()) return result;
+  std::vector<std::function<bool(const std::string&)>> matchers;
+  for (const PartitionSpec& spec : partitions) {
+    SLUICE_ASSIGN_OR_RETURN(auto matcher, PartitionSpecMatcher(spec));
+    matchers.push_back(std::move(matcher));
+  }
+  auto selected = [&matchers](const std::string& partition) {
+    return std::any_of(matchers.begin(), matchers.end(),
+                       [&](const auto& matcher) { return matcher(partition); });
+  };
+  auto provider = [&](const std::optional<Snapshot>& latest) -> Result<ChangeSet> {
+    ChangeSet changes;
+    if (!latest) return changes;
+    SLUICE_ASSIGN_OR_RETURN(auto live, ReadLiveEntries(*latest, selected));
+    for (auto& e : live) {
+      e.kind = FileKind::kDelete;
+      changes.table_files.push_back(std::move(e));
+    }
+    if (latest->index_manifest) {
+      SLUICE_ASSIGN_OR_RETURN(
+          auto index, ReadIndexManifest(*table_->io(),
+                                        ManifestFilePath(table_->path(), *latest->index_manifest)));
+      for (auto& e : index) {
+        if (!selected(e.partition)) continue;
+        e.kind = FileKind::kDelete;
+        changes.index_files.push_back(std::move(e));
+      }
+    }
+    return changes;
+  };
+  // Nothing live in the partitions: no snapshot.
+  SLUICE_ASSIGN_OR_RETURN(auto latest, table_->snapshot_manager().LatestSnapshot());
+  SLUICE_ASSIGN_OR_RETURN(ChangeSet now, provider(latest));
+  if (now.table_files.empty() && now.index_files.empty()) return result;
+  ManifestCommittable committable;
+  bool outcome_unknown = false;
+  SLUICE_RETURN_NOT_OK(TryCommit(provider, CommitKind::kOverwrite, /*check_conflicts=*/true,
+                                 committable, &result, &outcome_unknown));
   return result;
 }
 

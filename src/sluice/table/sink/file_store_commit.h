@@ -97,6 +97,13 @@ class FileStoreCommit {
   Result<CommitResult> Overwrite(const ManifestCommittable& committable,
                                  const std::optional<PartitionSpec>& static_partition);
 
+  // Drops the partitions matching any of `partitions` (each may name a prefix of the partition
+  // keys; an empty spec matches the whole table) in one OVERWRITE snapshot that deletes their
+  // live data and index files (Java dropPartitions, batch commit identifier). Nothing live in
+  // them: no snapshot, an empty result. InvalidArgument naming a key that is not a partition
+  // key or a value that does not parse.
+  Result<CommitResult> DropPartitions(const std::vector<PartitionSpec>& partitions);
+
   // The identifiers (ascending) this commit user has not committed yet.
   Result<std::vector<int64_t>> FilterCommitted(std::vector<int64_t> identifiers);
 
@@ -152,6 +159,10 @@ class FileStoreCommit {
   Result<std::vector<ManifestEntry>> ReadLiveEntries(
       const Snapshot& snapshot, const std::function<bool(const std::string&)>& partition_filter,
       const std::set<std::string>* partitions = nullptr);
+  // Whether a serialized partition matches `spec` (values in Java's text, the default
+  // partition name for null). InvalidArgument naming an unknown key or a bad value.
+  Result<std::function<bool(const std::string&)>> PartitionSpecMatcher(
+      const PartitionSpec& spec) const;
   Result<std::optional<int64_t>> LatestIdentifierOfUser();
   // True when this user already committed `identifier` (Java filterCommitted).
   Result<bool> AlreadyCommitted(int64_t identifier);

@@ -56,9 +56,9 @@ Result<std::unique_ptr<GlobalIndexAssigner>> GlobalIndexAssigner::Open(
                                    " does not exist");
   }
   SLUICE_ASSIGN_OR_RETURN(RowProjectionEncoder partition,
-                          RowProjectionEncoder::Of(schema, schema.partition_keys()));
+                          ProjectionEncoderOf(schema, schema.partition_keys()));
   SLUICE_ASSIGN_OR_RETURN(RowProjectionEncoder key,
-                          RowProjectionEncoder::Of(schema, schema.primary_keys()));
+                          ProjectionEncoderOf(schema, schema.primary_keys()));
   std::unique_ptr<GlobalIndexAssigner> assigner(new GlobalIndexAssigner(
       std::move(table), std::move(options), std::move(partition), std::move(key)));
   const CoreOptions& core = assigner->table_->options();

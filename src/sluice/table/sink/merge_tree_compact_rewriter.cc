@@ -1,5 +1,6 @@
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "sluice/batch/column_take.h"
@@ -9,6 +10,8 @@
 #include "sluice/lsm/merge_tree_compact_manager.h"
 #include "sluice/lsm/sequence_comparator.h"
 #include "sluice/row/binary_row.h"
+#include "sluice/table/sink/changelog_merge_tree_rewriter.h"
+#include "sluice/table/sink/lookup_merge_tree_compact_rewriter.h"
 #include "sluice/table/source/key_value_file_reader.h"
 #include "sluice/table/source/sorted_run_file_reader.h"
 
@@ -19,11 +22,6 @@ namespace {
 constexpr int64_t kBatchSize = 4096;
 
 }  // namespace
-
-struct MergeTreeCompactRewriter::SectionMerge {
-  DataSplit split;
-  std::unique_ptr<SortedRunMerge> merge;
-};
 
 class MergeTreeCompactRewriter::HigherKeys {
  public:
@@ -69,25 +67,24 @@ class MergeTreeCompactRewriter::HigherKeys {
 MergeTreeCompactRewriter::MergeTreeCompactRewriter(std::shared_ptr<const FileStoreTable> table,
                                                    std::string partition,
                                                    std::shared_ptr<DataFileWriterFactory> writers,
-                                                   std::shared_ptr<const TableSchema> schema,
-                                                   std::unique_ptr<MergeFunction> merge_function,
-                                                   SortedRunMerge::Options merge_options)
+                                                   Parts parts)
     : table_(std::move(table)),
       partition_(std::move(partition)),
       writers_(std::move(writers)),
-      schema_(std::move(schema)),
-      merge_function_(std::move(merge_function)),
-      merge_options_(std::move(merge_options)) {}
+      schema_(std::move(parts.schema)),
+      options_(std::move(parts.options)),
+      merge_function_(std::move(parts.merge_function)),
+      merge_options_(std::move(parts.merge_options)),
+      first_row_(options_.merge_engine() == MergeEngine::kFirstRow) {}
 
 MergeTreeCompactRewriter::~MergeTreeCompactRewriter() = default;
 
-Result<std::unique_ptr<MergeTreeCompactRewriter>> MergeTreeCompactRewriter::Make(
-    std::shared_ptr<const FileStoreTable> table, std::string partition,
-    std::shared_ptr<DataFileWriterFactory> writers) {
-  auto schema_ptr = std::make_shared<const TableSchema>(writers->schema());
+Result<MergeTreeCompactRewriter::Parts> MergeTreeCompactRewriter::MakeParts(
+    const FileStoreTable& table, const DataFileWriterFactory& writers) {
+  auto schema_ptr = std::make_shared<const TableSchema>(writers.schema());
   const TableSchema& schema = *schema_ptr;
   SLUICE_ASSIGN_OR_RETURN(CoreOptions options,
-                          CoreOptions::FromSchema(schema, table->dynamic_options()));
+                          CoreOptions::FromSchema(schema, table.dynamic_options()));
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeFunction> merge_function,
                           CreateMergeFunction(schema, options));
   SLUICE_ASSIGN_OR_RETURN(std::optional<UserSequenceComparator> sequence,
@@ -102,16 +99,21 @@ Result<std::unique_ptr<MergeTreeCompactRewriter>> MergeTreeCompactRewriter::Make
     merge.sequence_columns = sequence->fields();
     merge.sequence_ascending = sequence->ascending();
   }
-  const bool first_row = options.merge_engine() == MergeEngine::kFirstRow;
-  std::unique_ptr<MergeTreeCompactRewriter> rewriter(new MergeTreeCompactRewriter(
-      std::move(table), std::move(partition), std::move(writers), std::move(schema_ptr),
-      std::move(merge_function), std::move(merge)));
-  rewriter->first_row_ = first_row;
-  return rewriter;
+  return Parts{std::move(schema_ptr), std::move(options), std::move(merge_function),
+               std::move(merge)};
+}
+
+Result<std::unique_ptr<MergeTreeCompactRewriter>> MergeTreeCompactRewriter::Make(
+    std::shared_ptr<const FileStoreTable> table, std::string partition,
+    std::shared_ptr<DataFileWriterFactory> writers) {
+  SLUICE_ASSIGN_OR_RETURN(Parts parts, MakeParts(*table, *writers));
+  return std::unique_ptr<MergeTreeCompactRewriter>(new MergeTreeCompactRewriter(
+      std::move(table), std::move(partition), std::move(writers), std::move(parts)));
 }
 
 Result<std::unique_ptr<MergeTreeCompactRewriter::SectionMerge>> MergeTreeCompactRewriter::OpenMerge(
-    const std::vector<SortedRun>& runs, bool drop_retractions, MergeFunction* merge_function) {
+    const std::vector<SortedRun>& runs, SortedRunMerge::Options options,
+    MergeFunction* merge_function) {
   auto section = std::make_unique<SectionMerge>();
   DataSplit& split = section->split;
   split.partition = partition_;
@@ -135,13 +137,17 @@ Result<std::unique_ptr<MergeTreeCompactRewriter::SectionMerge>> MergeTreeCompact
   KeyValueFileReader::Options file_options;
   file_options.batch_size = kBatchSize;
   const DataTypePtr value_type = schema_->LogicalRowType();
+  if (deleted_) {
+    for (const DataFileMeta& file : split.data_files) {
+      section->deleted.push_back(deleted_(file.file_name));
+    }
+  }
   std::vector<std::unique_ptr<SortedRunReader>> readers;
   for (std::vector<size_t>& files : run_files) {
-    readers.push_back(std::make_unique<SortedRunFileReader>(*table_, *schema_, value_type, split,
-                                                            std::move(files), file_options));
+    readers.push_back(std::make_unique<SortedRunFileReader>(
+        *table_, *schema_, value_type, split, std::move(files), file_options,
+        deleted_ ? &section->deleted : nullptr));
   }
-  SortedRunMerge::Options options = merge_options_;
-  options.drop_retractions = drop_retractions;
   SLUICE_ASSIGN_OR_RETURN(
       section->merge, SortedRunMerge::Open(std::move(options), std::move(readers), merge_function));
   return section;
@@ -152,9 +158,10 @@ Result<CompactResult> MergeTreeCompactRewriter::Rewrite(
   std::unique_ptr<HigherKeys> higher;
   if (first_row_ && !higher_runs_.empty()) {
     // Every record of the higher runs counts, retractions too.
-    SLUICE_ASSIGN_OR_RETURN(
-        std::unique_ptr<SectionMerge> merge,
-        OpenMerge(higher_runs_, /*drop_retractions=*/false, &higher_keys_function_));
+    SortedRunMerge::Options options = merge_options_;
+    options.drop_retractions = false;
+    SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SectionMerge> merge,
+                            OpenMerge(higher_runs_, std::move(options), &higher_keys_function_));
     higher = std::make_unique<HigherKeys>(std::move(merge), merge_options_);
   }
   std::unique_ptr<RollingDataFileWriter> writer =
@@ -181,8 +188,16 @@ Result<CompactResult> MergeTreeCompactRewriter::Rewrite(
 
 Status MergeTreeCompactRewriter::MergeSection(const std::vector<SortedRun>& runs, bool drop_delete,
                                               HigherKeys* higher, RollingDataFileWriter* writer) {
+  SortedRunMerge::Options options = merge_options_;
+  options.drop_retractions = drop_delete;
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SectionMerge> section,
-                          OpenMerge(runs, drop_delete, merge_function_.get()));
+                          OpenMerge(runs, std::move(options), merge_function_.get()));
+  return WriteMerge(section.get(), higher, writer, nullptr);
+}
+
+Status MergeTreeCompactRewriter::WriteMerge(SectionMerge* section, HigherKeys* higher,
+                                            RollingDataFileWriter* writer,
+                                            const std::function<Status()>& after_batch) {
   if (out_ == nullptr) out_ = std::make_unique<ColumnBatch>(writers_->key_value_type());
   out_->Clear();
   const std::vector<int>& key_columns = merge_options_.key_columns;
@@ -192,6 +207,7 @@ Status MergeTreeCompactRewriter::MergeSection(const std::vector<SortedRun>& runs
   // (keys, sequence, kind, values).
   SortedRunMerge::Consumer consumer = [&](const ColumnBatch& batch, const int64_t* rows,
                                           int64_t n) -> Status {
+    if (writer == nullptr) return Status::OK();
     if (higher != nullptr) {
       kept_.clear();
       for (int64_t i = 0; i < n; ++i) {
@@ -214,6 +230,7 @@ Status MergeTreeCompactRewriter::MergeSection(const std::vector<SortedRun>& runs
   };
   while (true) {
     SLUICE_ASSIGN_OR_RETURN(bool more, section->merge->Next(kBatchSize, consumer));
+    if (after_batch) SLUICE_RETURN_NOT_OK(after_batch());
     if (out_->num_rows() >= kBatchSize || (!more && out_->num_rows() > 0)) {
       SLUICE_RETURN_NOT_OK(writer->Write(*out_));
       out_->Clear();
@@ -226,29 +243,45 @@ Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
     std::shared_ptr<const FileStoreTable> table, bool background) {
   const CompactionOptions options =
       CompactionOptions::From(table->options(), /*has_primary_key=*/true);
-  // Java compacts deletion-vector tables with the lookup rewriter, which reads files under
-  // their deletion vectors and writes new ones: merging files without them would bring deleted
-  // rows back into aggregations and leave readers, who do not merge such tables, duplicates.
-  if (!options.write_only && table->options().deletion_vectors_enabled()) {
-    return Status::NotSupported(
-        "table " + table->path() +
-        ": compaction of primary-key tables with deletion-vectors.enabled is not supported yet "
-        "(issue 6)");
+  // Deletion-vector tables are compacted with the lookup rewriter, which marks the rows its
+  // output supersedes in the bucket's deletion vectors (first-row tables never supersede a row).
+  const bool deletion_vectors = !options.write_only &&
+                                table->options().deletion_vectors_enabled() &&
+                                table->options().merge_engine() != MergeEngine::kFirstRow;
+  if (deletion_vectors) {
+    SLUICE_RETURN_NOT_OK(LookupMergeTreeCompactRewriter::CheckSupported(*table, table->options()));
   }
-  return CompactManagerFactory(
-      [table, options, background](const std::string& partition, int32_t bucket,
+  return CompactManagerFactory([table, options, background, deletion_vectors](
+                                   const std::string& partition, int32_t bucket,
                                    const std::vector<DataFileMeta>& restored_files,
                                    const std::shared_ptr<DataFileWriterFactory>& file_writers)
-          -> Result<std::unique_ptr<CompactManager>> {
-        if (options.write_only) return std::unique_ptr<CompactManager>();
-        SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeTreeCompactRewriter> rewriter,
-                                MergeTreeCompactRewriter::Make(table, partition, file_writers));
-        SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeTreeCompactManager> manager,
-                                MergeTreeCompactManager::Make(
-                                    options, file_writers->schema().LogicalTrimmedPrimaryKeysType(),
-                                    restored_files, std::move(rewriter), background));
-        return std::unique_ptr<CompactManager>(std::move(manager));
-      });
+                                   -> Result<std::unique_ptr<CompactManager>> {
+    if (options.write_only) return std::unique_ptr<CompactManager>();
+    std::unique_ptr<CompactRewriter> rewriter;
+    const ChangelogProducer producer = table->options().changelog_producer();
+    if (deletion_vectors) {
+      SLUICE_ASSIGN_OR_RETURN(
+          rewriter, LookupMergeTreeCompactRewriter::Make(table, partition, bucket, restored_files,
+                                                         file_writers));
+    } else if (producer == ChangelogProducer::kFullCompaction ||
+               producer == ChangelogProducer::kLookup) {
+      // The bucket's highest level, as its Levels will have it.
+      int max_level = options.num_levels - 1;
+      for (const DataFileMeta& file : restored_files) {
+        max_level = std::max(max_level, static_cast<int>(file.level));
+      }
+      SLUICE_ASSIGN_OR_RETURN(
+          rewriter, ChangelogMergeTreeRewriter::Make(table, partition, file_writers, max_level));
+    } else {
+      SLUICE_ASSIGN_OR_RETURN(rewriter,
+                              MergeTreeCompactRewriter::Make(table, partition, file_writers));
+    }
+    SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeTreeCompactManager> manager,
+                            MergeTreeCompactManager::Make(
+                                options, file_writers->schema().LogicalTrimmedPrimaryKeysType(),
+                                restored_files, std::move(rewriter), background));
+    return std::unique_ptr<CompactManager>(std::move(manager));
+  });
 }
 
 }  // namespace sluice

@@ -1,8 +1,9 @@
 // MergeTreeCompactRewriter: the CompactRewriter of a primary-key bucket (Java
-// MergeTreeCompactRewriter): merges each section's sorted runs (SortedRunFileReader under the
-// writers' schema, SortedRunMerge with the table's merge function, column by column) and writes
-// the results with a key-value RollingDataFileWriter at the output level (file source COMPACT,
-// rolled at `target-file-size`). Records keep their sequence numbers.
+// MergeTreeCompactRewriter; ChangelogMergeTreeRewriter extends it for changelog producers): merges
+// each section's sorted runs (SortedRunFileReader under the writers' schema, SortedRunMerge with
+// the table's merge function, column by column) and writes the results with a key-value
+// RollingDataFileWriter at the output level (file source COMPACT, rolled at `target-file-size`).
+// Records keep their sequence numbers.
 //
 //   - A key with a single record is written as it is, without the merge function (Java
 //     ReducerMergeFunctionWrapper); deduplicate and first-row pick a key's record without
@@ -20,6 +21,7 @@
 // Thread safety: one compaction at a time (see CompactRewriter).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,40 +49,64 @@ class MergeTreeCompactRewriter : public CompactRewriter {
   Result<CompactResult> Rewrite(int output_level, bool drop_delete,
                                 const std::vector<std::vector<SortedRun>>& sections) override;
   void SetHigherRuns(std::vector<SortedRun> runs) override { higher_runs_ = std::move(runs); }
+  // The deleted row positions of a data file (sorted), or nullopt: input files are read under
+  // them (deletion-vector tables, whose superseded rows must not come back in a merge).
+  using DeletedPositions = std::function<std::optional<std::vector<int64_t>>(const std::string&)>;
+  void SetDeletedPositions(DeletedPositions deleted) { deleted_ = std::move(deleted); }
   bool RewritesLevel0Upgrades() const override { return first_row_; }
   ~MergeTreeCompactRewriter() override;
 
- private:
+ protected:
+  // What Make derives from the writers' schema and the table's options.
+  struct Parts {
+    std::shared_ptr<const TableSchema> schema;
+    CoreOptions options;
+    std::unique_ptr<MergeFunction> merge_function;
+    SortedRunMerge::Options merge_options;
+  };
+  static Result<Parts> MakeParts(const FileStoreTable& table, const DataFileWriterFactory& writers);
+
+  MergeTreeCompactRewriter(std::shared_ptr<const FileStoreTable> table, std::string partition,
+                           std::shared_ptr<DataFileWriterFactory> writers, Parts parts);
+
   // A section being merged: its files as one split (which the run readers refer to) and the
   // merge over them.
-  struct SectionMerge;
+  struct SectionMerge {
+    DataSplit split;
+    // Aligned with split.data_files when the files are read under deletion vectors.
+    std::vector<std::optional<std::vector<int64_t>>> deleted;
+    std::unique_ptr<SortedRunMerge> merge;
+  };
   // The keys of the runs above the output level, walked once in key order alongside the
   // sections (first-row lookup).
   class HigherKeys;
 
-  MergeTreeCompactRewriter(std::shared_ptr<const FileStoreTable> table, std::string partition,
-                           std::shared_ptr<DataFileWriterFactory> writers,
-                           std::shared_ptr<const TableSchema> schema,
-                           std::unique_ptr<MergeFunction> merge_function,
-                           SortedRunMerge::Options merge_options);
-
-  // Opens the merge of `runs`; `merge_function` folds their keys.
+  // Opens the merge of `runs` under `options`; `merge_function` folds their keys.
   Result<std::unique_ptr<SectionMerge>> OpenMerge(const std::vector<SortedRun>& runs,
-                                                  bool drop_retractions,
+                                                  SortedRunMerge::Options options,
                                                   MergeFunction* merge_function);
-  // `higher`: the keys above the output level (first-row lookup), or null.
-  Status MergeSection(const std::vector<SortedRun>& runs, bool drop_delete, HigherKeys* higher,
-                      RollingDataFileWriter* writer);
+  // Writes the results of `merge` with `writer` (none: they are dropped). `higher`: the keys
+  // above the output level (first-row lookup), or null. `after_batch` (may be empty) runs after
+  // every batch the merge hands out.
+  Status WriteMerge(SectionMerge* merge, HigherKeys* higher, RollingDataFileWriter* writer,
+                    const std::function<Status()>& after_batch);
 
   std::shared_ptr<const FileStoreTable> table_;
   std::string partition_;
   std::shared_ptr<DataFileWriterFactory> writers_;
   std::shared_ptr<const TableSchema> schema_;  // the writers' schema, files are read under it
+  CoreOptions options_;
   std::unique_ptr<MergeFunction> merge_function_;
   // Record layout of the whole table row; drop_retractions is set per compaction.
   SortedRunMerge::Options merge_options_;
   bool first_row_ = false;
   std::vector<SortedRun> higher_runs_;
+  DeletedPositions deleted_;
+
+ private:
+  Status MergeSection(const std::vector<SortedRun>& runs, bool drop_delete, HigherKeys* higher,
+                      RollingDataFileWriter* writer);
+
   // Keeps the newest record of each key: the higher runs are read for their keys only.
   DeduplicateMergeFunction higher_keys_function_{/*ignore_delete=*/false};
   std::unique_ptr<ColumnBatch> out_;  // key-value layout rows waiting to be written
@@ -89,9 +115,10 @@ class MergeTreeCompactRewriter : public CompactRewriter {
 
 // The CompactManagerFactory of FileStoreWriteOptions for primary-key tables: per bucket a
 // MergeTreeCompactManager (universal compaction with the table's options) over a
-// MergeTreeCompactRewriter; null ("flush only") when the table is `write-only`. NotSupported
-// for tables with deletion vectors (Java's lookup rewriter, not built yet). Tables with
-// changelog-producer lookup / full-compaction compact, but no changelog files are written yet.
+// MergeTreeCompactRewriter (LookupMergeTreeCompactRewriter for tables with deletion vectors, a
+// ChangelogMergeTreeRewriter for changelog-producer lookup / full-compaction); null ("flush
+// only") when the table is `write-only`. NotSupported for deletion vectors together with a
+// changelog producer (Java's lookup rewriter does both; ours not yet, issue 12).
 // `background`: run compactions on a thread of their own.
 Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
     std::shared_ptr<const FileStoreTable> table, bool background = false);

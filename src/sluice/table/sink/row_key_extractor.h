@@ -6,13 +6,13 @@
 //              trimmed primary key (KeyAndBucketExtractor.bucketKeyHashCode), which the bucket
 //              assigner maps to a bucket; cross-partition upsert tables (the primary key lacks
 //              a partition key) have their buckets from the GlobalIndexAssigner instead;
-//   bucket     `bucket = -1` append tables: 0; `bucket = N`: the bucket function
+//   bucket     `bucket = -1` append tables: 0; `bucket = -2` primary-key tables (postpone
+//              bucket): -2, every row; `bucket = N`: the bucket function
 //              (`bucket-function.type` default: Math.abs(hash % N) of the bucket-key BinaryRow;
 //              mod: floorMod of a single INT / BIGINT key) over the bucket key (`bucket-key`,
 //              else the trimmed primary key).
 //
-// Rows are encoded straight from the column vectors into one reused BinaryWriter; nested
-// partition or bucket-key columns take a slower path through Values.
+// Rows are encoded by RowProjectionEncoder (batch/row_projection_encoder.h).
 //
 // Thread safety: not thread-safe (reuses its row writers).
 #pragma once
@@ -22,35 +22,18 @@
 #include <string_view>
 #include <vector>
 
+#include "sluice/batch/row_projection_encoder.h"
 #include "sluice/column_batch.h"
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/result.h"
-#include "sluice/row/binary_writer.h"
 
 namespace sluice {
 
-// Encodes some columns of a batch's rows as BinaryRows.
-class RowProjectionEncoder {
- public:
-  // `columns`: indexes into the batch; `types`: their types (aligned).
-  RowProjectionEncoder(std::vector<int> columns, std::vector<DataTypePtr> types);
-  // The columns `names` of rows of `schema`'s columns; InvalidArgument naming a missing one.
-  static Result<RowProjectionEncoder> Of(const TableSchema& schema,
-                                         const std::vector<std::string>& names);
-
-  int arity() const { return static_cast<int>(columns_.size()); }
-  // The row bytes of batch row `row` (valid until the next call).
-  Result<std::string_view> Encode(const ColumnBatch& batch, int64_t row);
-
- private:
-  std::vector<int> columns_;
-  std::vector<DataTypePtr> types_;
-  DataTypePtr row_type_;
-  bool nested_ = false;
-  BinaryWriter writer_;
-  std::string slow_bytes_;
-};
+// The encoder of the columns `names` of rows of `schema`'s columns; InvalidArgument naming a
+// missing one.
+Result<RowProjectionEncoder> ProjectionEncoderOf(const TableSchema& schema,
+                                                 const std::vector<std::string>& names);
 
 class RowKeyExtractor {
  public:
@@ -66,6 +49,8 @@ class RowKeyExtractor {
   bool dynamic_bucket() const { return dynamic_; }
   // `bucket = -1` with a primary key lacking a partition key (Java KEY_DYNAMIC).
   bool cross_partition() const { return cross_partition_; }
+  // `bucket = -2` primary-key tables (Java BucketMode.POSTPONE_MODE).
+  bool postpone_bucket() const { return postpone_; }
 
   int partition_arity() const { return partition_.arity(); }
   // The table's `bucket` option (the `_TOTAL_BUCKETS` of new files).
@@ -86,6 +71,7 @@ class RowKeyExtractor {
   bool mod_key_is_int_ = false;
   bool dynamic_ = false;
   bool cross_partition_ = false;
+  bool postpone_ = false;
 };
 
 }  // namespace sluice

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <random>
 #include <system_error>
 
 #include "sluice/base/uuid.h"
+#include "sluice/format/avro/avro_schema_converter.h"
 #include "sluice/index/hash_index_file.h"
 #include "sluice/lsm/merge_tree_writer.h"
 #include "sluice/meta/file_entry_merger.h"
@@ -16,6 +18,8 @@
 #include "sluice/table/sink/append_compact_rewriter.h"
 #include "sluice/table/sink/append_only_writer.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
+#include "sluice/table/sink/postpone_bucket_compaction.h"
+#include "sluice/table/sink/postpone_bucket_writer.h"
 
 namespace sluice {
 
@@ -56,6 +60,9 @@ Result<std::unique_ptr<FileStoreWrite>> FileStoreWrite::Open(
                             GlobalIndexAssigner::Open(write->table_, std::move(assigner)));
     write->assigned_ = std::make_unique<AssignedRows>(write->table_->schema().LogicalRowType());
   }
+  if (write->extractor_.postpone_bucket()) {
+    SLUICE_RETURN_NOT_OK(write->OpenPostponeTable());
+  }
   if (const auto& field = write->table_->options().rowkind_field()) {
     write->rowkind_column_ = write->table_->schema().FieldIndex(*field);
     if (write->rowkind_column_ < 0) {
@@ -80,6 +87,8 @@ Status FileStoreWrite::OpenBucketAssigner() {
   assigner.num_assigners =
       std::min(options.dynamic_bucket_initial_buckets().value_or(writers), writers);
   assigner.assign_id = id;
+  assigner_channels_ = assigner.num_channels;
+  assigner_owners_ = assigner.num_assigners;
   assigner.target_row_num = options.dynamic_bucket_target_row_num();
   assigner.max_buckets = options.dynamic_bucket_max_buckets();
   if (options_.overwrite) {
@@ -89,6 +98,24 @@ Status FileStoreWrite::OpenBucketAssigner() {
         assigner, [this](const std::string& partition) { return LoadPartitionHashes(partition); });
   }
   index_file_uuid_ = NewUuidV4();
+  return Status::OK();
+}
+
+Status FileStoreWrite::OpenPostponeTable() {
+  // PostponeBucketFileStoreWrite: avro without statistics, and a file prefix per commit user
+  // and writer, so the compaction can replay each writer's files in order.
+  DynamicOptions options = table_->dynamic_options();
+  if (RowTypeToAvroSchema(*table_->schema().LogicalRowType()).ok()) {
+    options["file.format"] = "avro";
+    options["metadata.stats-mode"] = "none";
+  }
+  std::random_device random;
+  const int32_t writer_id = static_cast<int32_t>(random() & 0x7fffffff);
+  const std::string user = options_.commit_user.empty() ? NewUuidV4() : options_.commit_user;
+  options["data-file.prefix"] = table_->options().data_file_prefix() + "-u-" + user + "-s-" +
+                                std::to_string(writer_id) + "-w-";
+  SLUICE_ASSIGN_OR_RETURN(postpone_table_, FileStoreTable::Open(table_->io(), table_->path(),
+                                                                table_->branch(), options));
   return Status::OK();
 }
 
@@ -112,13 +139,22 @@ Result<std::vector<BucketHashes>> FileStoreWrite::LoadPartitionHashes(
   SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> latest,
                           table_->SelectSnapshot(TableVersion::Latest()));
   if (!latest || !latest->index_manifest) return out;
-  SLUICE_ASSIGN_OR_RETURN(
-      std::vector<IndexManifestEntry> entries,
-      ReadIndexManifest(*table_->io(), ManifestFilePath(table_->path(), *latest->index_manifest)));
-  for (const IndexManifestEntry& e : entries) {
-    if (e.kind != FileKind::kAdd || e.index_type != kHashIndexType || e.partition != partition) {
-      continue;
+  // One read of the index manifest per snapshot, not per partition.
+  if (hash_entries_snapshot_id_ != latest->id) {
+    SLUICE_ASSIGN_OR_RETURN(
+        std::vector<IndexManifestEntry> entries,
+        ReadIndexManifest(*table_->io(),
+                          ManifestFilePath(table_->path(), *latest->index_manifest)));
+    hash_entries_.clear();
+    for (IndexManifestEntry& e : entries) {
+      if (e.kind == FileKind::kAdd && e.index_type == kHashIndexType) {
+        hash_entries_.push_back(std::move(e));
+      }
     }
+    hash_entries_snapshot_id_ = latest->id;
+  }
+  for (const IndexManifestEntry& e : hash_entries_) {
+    if (e.partition != partition) continue;
     SLUICE_ASSIGN_OR_RETURN(std::string path, IndexFilePathOf(e));
     SLUICE_ASSIGN_OR_RETURN(std::vector<int32_t> hashes, ReadHashIndexFile(*table_->io(), path));
     out.push_back(BucketHashes{e.bucket, std::move(hashes)});
@@ -187,9 +223,20 @@ Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(
   std::optional<IndexManifestEntry> restored_hash_index;
   if (auto r = restored_.find(key); r != restored_.end()) {
     restored_files = std::move(r->second.files);
-    if (!restored_files.empty()) total_buckets = r->second.total_buckets;
+    // An overwrite replaces the files, their bucket count with them (Java ignores the previous
+    // files of an overwrite).
+    if (!restored_files.empty() && !options_.overwrite) total_buckets = r->second.total_buckets;
     restored_hash_index = std::move(r->second.hash_index);
     restored_.erase(r);
+  }
+  if (extractor_.num_buckets() > 0 && total_buckets != extractor_.num_buckets()) {
+    // Java AbstractFileStoreWrite.scanExistingFileMetas: rows hashed to N buckets cannot join
+    // files laid out for M.
+    return Status::InvalidArgument(
+        "Try to write bucket " + std::to_string(bucket) + " of " + table_->path() +
+        " with a new bucket num " + std::to_string(extractor_.num_buckets()) +
+        ", but the previous bucket num is " + std::to_string(total_buckets) +
+        ". Perform INSERT OVERWRITE (or sluice rescale) to rescale the current data layout first.");
   }
   int64_t max_sequence_number = -1;
   for (const DataFileMeta& f : restored_files) {
@@ -197,6 +244,18 @@ Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(
   }
   SLUICE_ASSIGN_OR_RETURN(std::string bucket_path,
                           table_->path_factory().BucketPathOfSerialized(partition, bucket));
+  if (bucket == kPostponeBucket) {
+    // Java ignores the postpone bucket's previous files: they are replayed, never merged.
+    SLUICE_ASSIGN_OR_RETURN(
+        std::shared_ptr<DataFileWriterFactory> files,
+        DataFileWriterFactory::Make(table_->io(), postpone_table_->schema_ptr(),
+                                    postpone_table_->options(), std::move(bucket_path)));
+    BucketWriter bw;
+    bw.total_buckets = kPostponeBucket;
+    SLUICE_ASSIGN_OR_RETURN(bw.writer,
+                            PostponeBucketWriter::Make(files, postpone_table_->options()));
+    return &writers_.emplace(key, std::move(bw)).first->second;
+  }
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<DataFileWriterFactory> files,
                           DataFileWriterFactory::Make(table_->io(), table_->schema_ptr(),
                                                       table_->options(), std::move(bucket_path)));
@@ -286,11 +345,23 @@ Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
   const bool ignore_delete = options.ignore_delete();
   const bool ignore_update_before = options.ignore_update_before();
 
-  // Rows per writer, in input order.
-  std::map<WriterKey, std::vector<int64_t>> routes;
-  const std::string empty_partition = SerializeBinaryRow(EmptyBinaryRow(), 0);
-  WriterKey last_key{std::string(), -1};
-  std::vector<int64_t>* last_rows = nullptr;
+  // Rows per writer, in input order, grouped by partition (keyed by the partition's row bytes,
+  // so a row costs a comparison with the previous row's partition, not a string) and bucket.
+  struct PartitionRoute {
+    std::string partition;  // serialized BinaryRow
+    int32_t partition_hash = 0;
+    // Slot b - kPostponeBucket holds bucket b's rows (slot 0: the postpone bucket).
+    std::vector<std::vector<int64_t>> rows_by_bucket;
+  };
+  std::vector<PartitionRoute> routes;
+  std::map<std::string, size_t, std::less<>> route_of_row;
+  const std::string* last_row = nullptr;
+  PartitionRoute* route = nullptr;
+  if (extractor_.partition_arity() == 0) {
+    routes.push_back(
+        PartitionRoute{SerializeBinaryRow(EmptyBinaryRow(), 0), BinaryRowView().HashCode(), {}});
+    route = &routes.back();
+  }
   if (assigner_) hashes_scratch_.resize(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {
     if (has_kinds) {
@@ -300,41 +371,55 @@ Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
         continue;
       }
     }
-    int32_t partition_hash = 0;
-    if (extractor_.partition_arity() == 0) {
-      partition_scratch_ = empty_partition;
-      partition_hash = BinaryRowView().HashCode();
-    } else {
+    if (extractor_.partition_arity() != 0) {
       SLUICE_ASSIGN_OR_RETURN(std::string_view row, extractor_.Partition(batch, i));
-      partition_scratch_ = SerializeBinaryRow(row, extractor_.partition_arity());
-      if (assigner_) {
-        SLUICE_ASSIGN_OR_RETURN(BinaryRowView view,
-                                BinaryRowView::Make(row, extractor_.partition_arity()));
-        partition_hash = view.HashCode();
+      if (last_row == nullptr || *last_row != row) {
+        auto found = route_of_row.find(row);
+        if (found == route_of_row.end()) {
+          PartitionRoute created;
+          created.partition = SerializeBinaryRow(row, extractor_.partition_arity());
+          if (assigner_) {
+            SLUICE_ASSIGN_OR_RETURN(BinaryRowView view,
+                                    BinaryRowView::Make(row, extractor_.partition_arity()));
+            created.partition_hash = view.HashCode();
+          }
+          routes.push_back(std::move(created));
+          found = route_of_row.emplace(std::string(row), routes.size() - 1).first;
+        }
+        last_row = &found->first;
+        route = &routes[found->second];
       }
     }
     int32_t bucket = 0;
     if (assigner_) {
       SLUICE_ASSIGN_OR_RETURN(const int32_t key_hash, extractor_.KeyHash(batch, i));
+      if (options_.dynamic_bucket_skip_others &&
+          ComputeAssigner(route->partition_hash, key_hash, assigner_channels_, assigner_owners_) !=
+              options_.dynamic_bucket_assign_id) {
+        continue;
+      }
       SLUICE_ASSIGN_OR_RETURN(bucket,
-                              assigner_->Assign(partition_scratch_, partition_hash, key_hash));
+                              assigner_->Assign(route->partition, route->partition_hash, key_hash));
       hashes_scratch_[static_cast<size_t>(i)] = key_hash;
     } else {
       SLUICE_ASSIGN_OR_RETURN(bucket, extractor_.Bucket(batch, i));
     }
-    if (last_rows == nullptr || last_key.second != bucket || last_key.first != partition_scratch_) {
-      last_key = WriterKey{partition_scratch_, bucket};
-      last_rows = &routes[last_key];
-    }
-    last_rows->push_back(i);
+    const auto slot = static_cast<size_t>(bucket - kPostponeBucket);
+    if (slot >= route->rows_by_bucket.size()) route->rows_by_bucket.resize(slot + 1);
+    route->rows_by_bucket[slot].push_back(i);
   }
-  for (auto& [key, rows] : routes) {
-    SLUICE_ASSIGN_OR_RETURN(BucketWriter * bw, GetOrCreateWriter(key.first, key.second));
-    written_since_full_compaction_.insert(key);
-    SLUICE_RETURN_NOT_OK(bw->writer->Write(batch, rows.data(), static_cast<int64_t>(rows.size()),
-                                           has_kinds ? kinds_scratch_.data() : nullptr));
-    if (bw->hash_index) {
-      for (int64_t row : rows) bw->hash_index->NotifyNewRecord(hashes_scratch_[row]);
+  for (PartitionRoute& r : routes) {
+    for (size_t slot = 0; slot < r.rows_by_bucket.size(); ++slot) {
+      const std::vector<int64_t>& rows = r.rows_by_bucket[slot];
+      if (rows.empty()) continue;
+      const WriterKey key{r.partition, static_cast<int32_t>(slot) + kPostponeBucket};
+      SLUICE_ASSIGN_OR_RETURN(BucketWriter * bw, GetOrCreateWriter(key.first, key.second));
+      written_since_full_compaction_.insert(key);
+      SLUICE_RETURN_NOT_OK(bw->writer->Write(batch, rows.data(), static_cast<int64_t>(rows.size()),
+                                             has_kinds ? kinds_scratch_.data() : nullptr));
+      if (bw->hash_index) {
+        for (int64_t row : rows) bw->hash_index->NotifyNewRecord(hashes_scratch_[row]);
+      }
     }
   }
   return Status::OK();
@@ -379,6 +464,16 @@ Status FileStoreWrite::Compact(const std::string& partition, int32_t bucket, boo
       SLUICE_ASSIGN_OR_RETURN(CommitMessageImpl message, RunAppendCompactTask(*table_, task));
       pending_compactions_.push_back(std::move(message));
     }
+    return Status::OK();
+  }
+  if (extractor_.postpone_bucket()) {
+    // The postpone bucket is rewritten into real buckets; those compact as they are written.
+    for (const CommitMessageImpl& pending : pending_compactions_) {
+      if (pending.partition == partition) return Status::OK();
+    }
+    SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessageImpl> messages,
+                            CompactPostponeBucket(table_, partition));
+    for (CommitMessageImpl& m : messages) pending_compactions_.push_back(std::move(m));
     return Status::OK();
   }
   SLUICE_ASSIGN_OR_RETURN(BucketWriter * bw, GetOrCreateWriter(partition, bucket));

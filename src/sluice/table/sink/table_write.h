@@ -14,7 +14,14 @@
 // latest snapshot; PrepareCommit writes the HASH file of each bucket that gained a key into
 // its message. Several writers share a table as Java's parallel assigners do: writer
 // `dynamic_bucket_assign_id` of `dynamic_bucket_writers` takes only the keys ComputeAssigner
-// routes to it and opens only its own buckets.
+// routes to it (refusing or, with `dynamic_bucket_skip_others`, skipping the rest) and opens
+// only its own buckets.
+//
+// Postpone-bucket tables (`bucket` = -2, Java BucketMode.POSTPONE_MODE): every row goes to the
+// partition's postpone bucket (PostponeBucketWriter), written in Java's postpone layout (avro
+// where the schema allows, `metadata.stats-mode` none, files named
+// `<data-file.prefix>-u-<commit user>-s-<writer id>-w-...`); Compact rewrites a partition's
+// postpone bucket into real buckets (postpone_bucket_compaction.h).
 //
 // Cross-partition upsert tables (`bucket` = -1, the primary key lacking a partition key): a
 // GlobalIndexAssigner (global_index_assigner.h), bootstrapped from the latest snapshot at Open,
@@ -71,6 +78,12 @@ struct FileStoreWriteOptions {
   // writer's id among them (Java's assigner parallelism and subtask index).
   int32_t dynamic_bucket_writers = 1;
   int32_t dynamic_bucket_assign_id = 0;
+  // Whether a row routed to another writer is skipped (every writer is given every row, the
+  // skip standing in for Java's shuffle to the assigners) rather than refused.
+  bool dynamic_bucket_skip_others = false;
+  // Who commits the files (postpone-bucket tables name their files after the commit user, as
+  // Java does); empty: a fresh UUID.
+  std::string commit_user;
   // An INSERT OVERWRITE: the previous hash indexes are ignored (Java SimpleHashBucketAssigner),
   // the overwritten partitions' indexes being replaced by the commit.
   bool overwrite = false;
@@ -142,6 +155,8 @@ class FileStoreWrite {
   Status RefreshRestored();
   // Dynamic-bucket tables: validates the options and makes assigner_.
   Status OpenBucketAssigner();
+  // Postpone-bucket tables: makes postpone_table_.
+  Status OpenPostponeTable();
   Result<BucketWriter*> GetOrCreateWriter(const std::string& partition, int32_t bucket);
   // Syncs the directories of the files `messages` add (file_io.h durability).
   Status SyncDirectoriesOf(const std::vector<CommitMessageImpl>& messages) const;
@@ -164,15 +179,21 @@ class FileStoreWrite {
   std::map<WriterKey, BucketWriter> writers_;
   std::set<WriterKey> written_since_full_compaction_;   // full-compaction.delta-commits
   std::vector<CommitMessageImpl> pending_compactions_;  // bucket-unaware compactions
-  std::unique_ptr<BucketAssigner> assigner_;            // dynamic-bucket tables
-  std::unique_ptr<GlobalIndexAssigner> global_index_;   // cross-partition upsert tables
+  // Postpone-bucket tables: the table with the postpone layout's options.
+  std::shared_ptr<const FileStoreTable> postpone_table_;
+  std::unique_ptr<BucketAssigner> assigner_;  // dynamic-bucket tables
+  int32_t assigner_channels_ = 1;             // its num_channels, num_assigners
+  int32_t assigner_owners_ = 1;
+  // The live HASH entries of snapshot hash_entries_snapshot_id_ (LoadPartitionHashes).
+  std::vector<IndexManifestEntry> hash_entries_;
+  int64_t hash_entries_snapshot_id_ = -1;
+  std::unique_ptr<GlobalIndexAssigner> global_index_;  // cross-partition upsert tables
   std::unique_ptr<AssignedRows> assigned_;
   std::vector<int64_t> run_scratch_;
   std::string index_file_uuid_;
   int64_t index_file_count_ = 0;
   std::vector<int32_t> hashes_scratch_;
   std::vector<RowKind> kinds_scratch_;
-  std::string partition_scratch_;
 };
 
 }  // namespace sluice

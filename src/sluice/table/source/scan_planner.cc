@@ -129,6 +129,7 @@ class Planner {
   bool deletion_vectors_ = false;
   bool first_row_ = false;
   bool level0_invisible_ = false;
+  bool only_real_buckets_ = false;  // batch reads of postpone tables
   ScanMetrics metrics_;
   std::set<std::string> live_partitions_;
   std::map<std::string, StatsEvolution> evolutions_;
@@ -164,8 +165,13 @@ Status Planner::Prepare() {
   primary_key_ = schema_.is_primary_key_table();
   deletion_vectors_ = table_.options().deletion_vectors_enabled();
   first_row_ = table_.options().merge_engine() == MergeEngine::kFirstRow;
-  level0_invisible_ =
-      primary_key_ && (deletion_vectors_ || first_row_) && options_.mode == ScanMode::kBatch;
+  // The postpone bucket (level-0 files by design) is read only when asked for by number: by
+  // the postpone compaction, never by a batch read (Java onlyReadRealBuckets).
+  const bool postpone_bucket_asked = options_.bucket == kPostponeBucket;
+  level0_invisible_ = primary_key_ && (deletion_vectors_ || first_row_) &&
+                      options_.mode == ScanMode::kBatch && !postpone_bucket_asked;
+  only_real_buckets_ = table_.options().bucket() == kPostponeBucket &&
+                       options_.mode == ScanMode::kBatch && !postpone_bucket_asked;
 
   if (options_.filter) {
     const auto& fields = schema_.fields();
@@ -199,6 +205,7 @@ bool Planner::ManifestSelected(const ManifestFileMeta& meta) const {
     if (meta.max_bucket && *options_.bucket > *meta.max_bucket) return false;
   }
   if (level0_invisible_ && meta.max_level && *meta.max_level == 0) return false;
+  if (only_real_buckets_ && meta.max_bucket && *meta.max_bucket < 0) return false;
   if (!partition_exact_ && !partition_pruning_) return true;
   const int64_t files = std::max<int64_t>(1, meta.num_added_files + meta.num_deleted_files);
   std::vector<ColumnStats> stats = DirectStats(meta.partition_stats, *partition_type_);
@@ -216,6 +223,7 @@ Result<std::vector<ManifestEntry>> Planner::ReadManifest(const ManifestFileMeta&
   for (ManifestEntry& entry : entries) {
     if (options_.bucket && entry.bucket != *options_.bucket) continue;
     if (level0_invisible_ && entry.file.level == 0) continue;
+    if (only_real_buckets_ && entry.bucket < 0) continue;
     if (partition_exact_ || partition_pruning_) {
       auto it = partition_verdicts.find(entry.partition);
       if (it == partition_verdicts.end()) {
@@ -444,14 +452,26 @@ Result<ScanPlan> Planner::Run() {
                           table_.SelectSnapshot(options_.version));
   if (!snapshot) return plan;
   plan.snapshot_id = snapshot->id;
-  if (options_.mode == ScanMode::kDelta && snapshot->commit_kind != CommitKind::kAppend) {
+  // A table with a changelog producer streams the changelog files of every snapshot that has
+  // them (Java ChangelogFollowUpScanner), others the data files of APPEND snapshots (Java
+  // DeltaFollowUpScanner), and of OVERWRITE snapshots when delta_of_overwrite.
+  const bool changelog = options_.mode == ScanMode::kDelta &&
+                         table_.options().changelog_producer() != ChangelogProducer::kNone;
+  if (changelog
+          ? !snapshot->changelog_manifest_list
+          : options_.mode == ScanMode::kDelta && snapshot->commit_kind != CommitKind::kAppend &&
+                !(options_.delta_of_overwrite && snapshot->commit_kind == CommitKind::kOverwrite)) {
     return plan;
   }
 
   std::vector<ManifestFileMeta> metas;
   std::vector<std::string> lists;
-  if (options_.mode != ScanMode::kDelta) lists.push_back(snapshot->base_manifest_list);
-  lists.push_back(snapshot->delta_manifest_list);
+  if (changelog) {
+    lists.push_back(*snapshot->changelog_manifest_list);
+  } else {
+    if (options_.mode != ScanMode::kDelta) lists.push_back(snapshot->base_manifest_list);
+    lists.push_back(snapshot->delta_manifest_list);
+  }
   for (const auto& list : lists) {
     SLUICE_ASSIGN_OR_RETURN(auto part,
                             ReadManifestList(*table_.io(), ManifestFilePath(table_.path(), list)));
@@ -461,6 +481,18 @@ Result<ScanPlan> Planner::Run() {
   SLUICE_ASSIGN_OR_RETURN(std::vector<ManifestEntry> entries, ReadAndFold(metas));
   if (options_.mode == ScanMode::kDelta) {
     std::erase_if(entries, [](const ManifestEntry& e) { return e.kind != FileKind::kAdd; });
+  }
+  if (options_.level_filter) {
+    std::erase_if(entries,
+                  [this](const ManifestEntry& e) { return !options_.level_filter(e.file.level); });
+  }
+  if (options_.min_file_creation_millis) {
+    // The creation time is a wall-clock time, read as UTC (Java: the JVM's zone); files
+    // without one (written before 0.9) count as old.
+    std::erase_if(entries, [this](const ManifestEntry& e) {
+      return !e.file.creation_time ||
+             e.file.creation_time->millisecond < *options_.min_file_creation_millis;
+    });
   }
 
   for (const ManifestEntry& entry : entries) live_partitions_.insert(entry.partition);
@@ -501,14 +533,18 @@ Result<ScanPlan> Planner::Run() {
     std::vector<DataFileMeta> files;
     files.reserve(group.size());
     for (ManifestEntry* entry : group) files.push_back(std::move(entry->file));
-    std::stable_sort(files.begin(), files.end(),
-                     [this](const DataFileMeta& a, const DataFileMeta& b) {
-                       if (primary_key_ && a.level != b.level) return a.level < b.level;
-                       if (a.min_sequence_number != b.min_sequence_number) {
-                         return a.min_sequence_number < b.min_sequence_number;
-                       }
-                       return a.file_name < b.file_name;
-                     });
+    // Changelog files are read in the order they were committed: the changes of one key
+    // follow one another across the flushes and compactions of a commit.
+    if (!changelog) {
+      std::stable_sort(files.begin(), files.end(),
+                       [this](const DataFileMeta& a, const DataFileMeta& b) {
+                         if (primary_key_ && a.level != b.level) return a.level < b.level;
+                         if (a.min_sequence_number != b.min_sequence_number) {
+                           return a.min_sequence_number < b.min_sequence_number;
+                         }
+                         return a.file_name < b.file_name;
+                       });
+    }
     for (const DataFileMeta& file : files) {
       split.data_file_paths.push_back(file.external_path
                                           ? Remap(*file.external_path)

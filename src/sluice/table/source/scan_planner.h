@@ -16,6 +16,8 @@
 //                included.
 //   delta        the files added by exactly that APPEND snapshot (its delta manifest list);
 //                other commit kinds add nothing a streaming read emits, so they plan empty.
+//                For tables with a `changelog-producer`: the snapshot's changelog files (its
+//                changelog manifest list, any commit kind; none plans empty), in commit order.
 //
 // The data filter only prunes (partitions, manifests, files by min/max/null-count statistics
 // evolved by field id, see stats_evolution.h); readers must still apply it to rows. For
@@ -34,6 +36,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -66,6 +69,16 @@ struct ScanOptions {
   std::vector<std::pair<std::string, std::string>> path_remap;
   // Threads reading manifests; 0 = min(hardware concurrency, 8).
   int num_threads = 0;
+
+  // Restrictions of streaming reads (data_table_stream_scan.h):
+  // only files whose level passes (Java withLevelFilter; the first plan of a lookup or
+  // full-compaction changelog table leaves out the files whose changes a compaction emits);
+  std::function<bool(int32_t level)> level_filter;
+  // only files created at or after these epoch millis (Java FileCreationTimeStartingScanner);
+  std::optional<int64_t> min_file_creation_millis;
+  // a delta plan of an OVERWRITE snapshot plans the files it added (Java
+  // getOverwriteChangesPlan of an append table under `streaming-read-append-overwrite`).
+  bool delta_of_overwrite = false;
 };
 
 // What planning touched, for tests and benchmarks.

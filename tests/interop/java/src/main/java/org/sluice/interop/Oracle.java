@@ -43,6 +43,9 @@ import org.apache.paimon.table.sink.BatchWriteBuilder;
 import org.apache.paimon.table.sink.CommitMessage;
 import org.apache.paimon.table.sink.RowPartitionKeyExtractor;
 import org.apache.paimon.table.source.DataSplit;
+import org.apache.paimon.table.source.EndOfScanException;
+import org.apache.paimon.table.source.StreamTableScan;
+import org.apache.paimon.table.source.TableRead;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.Split;
 import org.apache.paimon.types.DataField;
@@ -72,6 +75,8 @@ import org.apache.paimon.types.RowType;
  *       "partition_keys", "options".
  *   <li>create_tag: "tag", "snapshot"; create_branch: "new_branch", optional "from_tag".
  *   <li>snapshots: the ids of the table's snapshots ("ids").
+ *   <li>system_table_type: "table" names a system table (DB.TABLE$NAME, sys.all_table_options);
+ *       "fields" ["name TYPE"...]: its row type as SystemTableLoader makes it.
  *   <li>concurrent_start: "user_prefix", "commits" [{"kind": "write", "rows": [...]} or {"kind":
  *       "compact"}...]: runs the commits one after another in a background thread (commit i under
  *       the commit user prefix "USER_PREFIX-i") and answers at once, so that the test commits
@@ -141,6 +146,12 @@ public final class Oracle {
         case "snapshots":
           snapshots(command, text);
           break;
+        case "stream_read":
+          streamRead(command, text);
+          break;
+        case "system_table_type":
+          systemTableType(command, text);
+          break;
         case "concurrent_start":
           concurrentStart(command, text);
           break;
@@ -186,6 +197,17 @@ public final class Oracle {
       catalogs.put(warehouse, catalog);
     }
     return catalog;
+  }
+
+  private void systemTableType(JsonNode command, StringBuilder text) throws Exception {
+    String warehouse = required(command, "warehouse").asText();
+    Identifier id = Identifier.fromString(required(command, "table").asText());
+    RowType type = catalog(warehouse).getTable(id).rowType();
+    ObjectNode answer = JSON.createObjectNode();
+    answer.put("ok", true);
+    ArrayNode fields = answer.putArray("fields");
+    for (DataField field : type.getFields()) fields.add(field.name() + " " + field.type());
+    text.append(answer).append('\n');
   }
 
   private FileStoreTable table(JsonNode command) throws Exception {
@@ -260,6 +282,66 @@ public final class Oracle {
     head.put("ok", true);
     head.put("rows", rows.size());
     head.put("splits", splits.size());
+    text.append(head).append('\n');
+    for (String row : rows) text.append(row).append('\n');
+  }
+
+  // A streaming read (StreamTableScan) with the command's "options" (scan.mode, ...), planned
+  // until it has caught up with the latest snapshot at the start: every row with its row kind
+  // and "_PLAN", the number of the plan that returned it.
+  private void streamRead(JsonNode command, StringBuilder text) throws Exception {
+    FileStoreTable table = table(command);
+    Map<String, String> dynamic = new HashMap<>();
+    Iterator<Map.Entry<String, JsonNode>> options = command.path("options").fields();
+    while (options.hasNext()) {
+      Map.Entry<String, JsonNode> option = options.next();
+      dynamic.put(option.getKey(), option.getValue().asText());
+    }
+    if (!dynamic.isEmpty()) table = table.copy(dynamic);
+    Long latest = table.snapshotManager().latestSnapshotId();
+    ReadBuilder builder = table.newReadBuilder();
+    StreamTableScan scan = builder.newStreamScan();
+    TableRead read = builder.newRead();
+    RowType type = table.rowType();
+    List<InternalRow.FieldGetter> getters = new ArrayList<>();
+    for (int i = 0; i < type.getFieldCount(); i++) {
+      getters.add(InternalRow.createFieldGetter(type.getTypeAt(i), i));
+    }
+    List<String> rows = new ArrayList<>();
+    int plans = 0;
+    while (true) {
+      List<Split> splits;
+      try {
+        splits = scan.plan().splits();
+      } catch (EndOfScanException e) {
+        break;
+      }
+      if (splits.isEmpty()) {
+        Long next = scan.checkpoint();
+        if (latest == null || (next != null && next > latest)) break;
+        continue;
+      }
+      final int plan = plans++;
+      try (RecordReader<InternalRow> reader = read.createReader(splits)) {
+        reader.forEachRemaining(
+            row -> {
+              ObjectNode node = JSON.createObjectNode();
+              node.put("_ROW_KIND", row.getRowKind().shortString());
+              for (int i = 0; i < type.getFieldCount(); i++) {
+                DataField field = type.getFields().get(i);
+                node.set(
+                    field.name(),
+                    ValueJson.toJson(getters.get(i).getFieldOrNull(row), field.type()));
+              }
+              node.put("_PLAN", plan);
+              rows.add(node.toString());
+            });
+      }
+    }
+    ObjectNode head = JSON.createObjectNode();
+    head.put("ok", true);
+    head.put("rows", rows.size());
+    head.put("plans", plans);
     text.append(head).append('\n');
     for (String row : rows) text.append(row).append('\n');
   }

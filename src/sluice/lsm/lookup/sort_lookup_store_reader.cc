@@ -1,0 +1,175 @@
+#include "sluice/lsm/lookup/sort_lookup_store_reader.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "sluice/base/coding.h"
+#include "sluice/format/compression/codec.h"
+#include "sluice/lsm/lookup/sort_lookup_store_footer.h"
+
+namespace sluice {
+Result<std::unique_ptr<SortLookupStoreReader>> SortLookupStoreReader::Open(
+    FileIO* io, const std::string& path, std::shared_ptr<CacheManager> cache) {
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file, io->OpenForRead(path));
+  std::unique_ptr<SortLookupStoreReader> reader(
+      new SortLookupStoreReader(path, std::move(file), std::move(cache)));
+  SLUICE_RETURN_NOT_OK(reader->Init());
+  return reader;
+}
+
+SortLookupStoreReader::~SortLookupStoreReader() { cache_->DropReader(reader_id_); }
+
+Status SortLookupStoreReader::Corrupt(const std::string& what) const {
+  return Status::Corruption("lookup file " + path_ + ": " + what);
+}
+
+Status SortLookupStoreReader::Init() {
+  const int64_t size = file_->size();
+  if (size < static_cast<int64_t>(kSortLookupStoreFooterSize)) {
+    return Corrupt(std::to_string(size) + " bytes, too short for its footer");
+  }
+  std::string footer_bytes(kSortLookupStoreFooterSize, '\0');
+  SLUICE_RETURN_NOT_OK(file_->ReadAt(size - static_cast<int64_t>(kSortLookupStoreFooterSize),
+                                     static_cast<int64_t>(kSortLookupStoreFooterSize),
+                                     reinterpret_cast<uint8_t*>(footer_bytes.data())));
+  SLUICE_ASSIGN_OR_RETURN(
+      SortLookupStoreFooter footer,
+      SortLookupStoreFooter::Parse(footer_bytes, path_, static_cast<uint64_t>(size)));
+  entry_count_ = footer.entry_count;
+  SLUICE_ASSIGN_OR_RETURN(std::string index, ReadBlock(footer.index_offset, footer.index_size,
+                                                       footer.index_size, "index block"));
+  const auto* p = reinterpret_cast<const uint8_t*>(index.data());
+  const uint8_t* limit = p + index.size();
+  const uint64_t data_end = footer.index_offset;
+  while (p < limit) {
+    BlockHandle handle;
+    uint64_t key_len = 0;
+    if (!GetVarint64(&p, limit, &key_len) || key_len > static_cast<uint64_t>(limit - p)) {
+      return Corrupt("index entry " + std::to_string(index_.size()) + " is truncated");
+    }
+    handle.last_key.assign(reinterpret_cast<const char*>(p), key_len);
+    p += key_len;
+    if (!GetVarint64(&p, limit, &handle.offset) || !GetVarint64(&p, limit, &handle.stored_size) ||
+        !GetVarint64(&p, limit, &handle.raw_size)) {
+      return Corrupt("index entry " + std::to_string(index_.size()) + " is truncated");
+    }
+    if (handle.offset > data_end || handle.stored_size > data_end - handle.offset ||
+        kSortLookupStoreBlockTrailerSize > data_end - handle.offset - handle.stored_size ||
+        handle.raw_size > (uint64_t{1} << 31) || handle.raw_size < 4) {
+      return Corrupt("index entry " + std::to_string(index_.size()) +
+                     " points outside the data blocks");
+    }
+    if (!index_.empty() && index_.back().last_key >= handle.last_key) {
+      return Corrupt("index keys are not ascending at block " + std::to_string(index_.size()));
+    }
+    index_.push_back(std::move(handle));
+  }
+  if (footer.bloom_size != 0) {
+    SLUICE_ASSIGN_OR_RETURN(std::string bloom, ReadBlock(footer.bloom_offset, footer.bloom_size,
+                                                         footer.bloom_size, "bloom filter"));
+    SLUICE_ASSIGN_OR_RETURN(BloomFilter filter, BloomFilter::Parse(bloom, "lookup file " + path_));
+    bloom_ = std::move(filter);
+  }
+  return Status::OK();
+}
+
+Result<std::string> SortLookupStoreReader::ReadBlock(uint64_t offset, uint64_t size,
+                                                     uint64_t raw_size, const char* what) const {
+  std::string stored(size + kSortLookupStoreBlockTrailerSize, '\0');
+  SLUICE_RETURN_NOT_OK(file_->ReadAt(static_cast<int64_t>(offset),
+                                     static_cast<int64_t>(stored.size()),
+                                     reinterpret_cast<uint8_t*>(stored.data())));
+  const auto* trailer = reinterpret_cast<const uint8_t*>(stored.data() + size);
+  const std::string_view body(stored.data(), size);
+  const uint32_t crc =
+      LookupStoreCrc32(std::string_view(stored.data() + size, 1), LookupStoreCrc32(body));
+  if (DecodeFixed32LE(trailer + 1) != crc) {
+    return Corrupt(std::string(what) + " at offset " + std::to_string(offset) +
+                   ": checksum mismatch");
+  }
+  const auto kind = static_cast<CompressionKind>(trailer[0]);
+  if (kind > CompressionKind::kZstd) {
+    return Corrupt(std::string(what) + " at offset " + std::to_string(offset) +
+                   ": unknown compression " + std::to_string(trailer[0]));
+  }
+  if (kind == CompressionKind::kNone) {
+    if (size != raw_size) {
+      return Corrupt(std::string(what) + " at offset " + std::to_string(offset) + ": " +
+                     std::to_string(size) + " bytes stored, " + std::to_string(raw_size) +
+                     " expected");
+    }
+    stored.resize(size);
+    return stored;
+  }
+  std::string raw(raw_size, '\0');
+  Status st =
+      GetCodec(kind).DecompressExact(body, reinterpret_cast<uint8_t*>(raw.data()), raw.size());
+  if (!st.ok()) {
+    return Corrupt(std::string(what) + " at offset " + std::to_string(offset) +
+                   " does not decompress: " + st.message());
+  }
+  return raw;
+}
+
+Result<bool> SortLookupStoreReader::Lookup(std::string_view key, std::string_view* value) {
+  if (bloom_ && !bloom_->MightContain(key)) return false;
+  auto it = std::lower_bound(
+      index_.begin(), index_.end(), key,
+      [](const BlockHandle& h, std::string_view k) { return std::string_view(h.last_key) < k; });
+  if (it == index_.end()) return false;
+  const uint64_t block_index = static_cast<uint64_t>(it - index_.begin());
+  const BlockHandle& handle = *it;
+  SLUICE_ASSIGN_OR_RETURN(
+      CacheManager::Block block,
+      cache_->GetBlock(reader_id_, block_index, [this, &handle]() -> Result<std::string> {
+        return ReadBlock(handle.offset, handle.stored_size, handle.raw_size, "data block");
+      }));
+  const auto* base = reinterpret_cast<const uint8_t*>(block->data());
+  const size_t size = block->size();
+  const uint32_t count = DecodeFixed32LE(base + size - 4);
+  if (count == 0 || (static_cast<uint64_t>(count) + 1) * 4 > size) {
+    return Corrupt("data block " + std::to_string(block_index) + " has a bad entry count");
+  }
+  const uint8_t* offsets = base + size - 4 - static_cast<size_t>(count) * 4;
+  const uint8_t* entries_end = offsets;
+  // Decodes entry `i`; false when it does not fit in the block.
+  auto entry = [&](uint32_t i, std::string_view* k, std::string_view* v) {
+    const uint32_t off = DecodeFixed32LE(offsets + static_cast<size_t>(i) * 4);
+    const uint8_t* p = base + off;
+    if (p >= entries_end) return false;
+    uint64_t key_len = 0;
+    uint64_t value_len = 0;
+    if (!GetVarint64(&p, entries_end, &key_len) || !GetVarint64(&p, entries_end, &value_len) ||
+        key_len > static_cast<uint64_t>(entries_end - p) ||
+        value_len > static_cast<uint64_t>(entries_end - p) - key_len) {
+      return false;
+    }
+    *k = std::string_view(reinterpret_cast<const char*>(p), key_len);
+    *v = std::string_view(reinterpret_cast<const char*>(p + key_len), value_len);
+    return true;
+  };
+  uint32_t lo = 0;
+  uint32_t hi = count;
+  while (lo < hi) {
+    const uint32_t mid = lo + (hi - lo) / 2;
+    std::string_view k;
+    std::string_view v;
+    if (!entry(mid, &k, &v)) {
+      return Corrupt("data block " + std::to_string(block_index) + ": entry " +
+                     std::to_string(mid) + " lies outside the block");
+    }
+    if (k == key) {
+      *value = v;
+      pinned_ = std::move(block);
+      return true;
+    }
+    if (k < key) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return false;
+}
+
+}  // namespace sluice

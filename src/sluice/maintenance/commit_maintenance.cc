@@ -1,0 +1,52 @@
+#include "sluice/maintenance/commit_maintenance.h"
+
+#include <chrono>
+
+#include "sluice/maintenance/expire_changelogs.h"
+#include "sluice/maintenance/expire_snapshots.h"
+
+namespace sluice {
+
+Result<std::unique_ptr<CommitMaintenance>> CommitMaintenance::Make(
+    std::shared_ptr<const FileStoreTable> table, std::string commit_user) {
+  SLUICE_ASSIGN_OR_RETURN(ExpireConfig expire, ExpireConfig::FromOptions(table->options()));
+  SLUICE_ASSIGN_OR_RETURN(PartitionExpireConfig partitions,
+                          PartitionExpireConfig::FromOptions(table->options()));
+  return std::unique_ptr<CommitMaintenance>(new CommitMaintenance(
+      std::move(table), std::move(commit_user), expire, std::move(partitions)));
+}
+
+CommitMaintenance::~CommitMaintenance() {
+  if (running_.valid()) running_.wait();
+}
+
+Status CommitMaintenance::AfterCommit() {
+  if (table_->options().write_only()) return Status::OK();
+  if (expire_.execution_mode == ExpireExecutionMode::kSync) return Run();
+  Status previous;
+  if (running_.valid()) {
+    if (running_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+      return Status::OK();
+    }
+    previous = running_.get();
+  }
+  running_ = std::async(std::launch::async, [this] { return Run(); });
+  return previous;
+}
+
+Status CommitMaintenance::Run() {
+  const int64_t now = CurrentTimeMillis();
+  SLUICE_RETURN_NOT_OK(ExpireSnapshotsImpl(table_).Expire(expire_, now).status());
+  if (expire_.changelog_decoupled()) {
+    SLUICE_RETURN_NOT_OK(ExpireChangelogImpl(table_).Expire(expire_, now).status());
+  }
+  if (partitions_.expiration_millis &&
+      (!last_partition_check_ ||
+       now - *last_partition_check_ >= partitions_.check_interval_millis)) {
+    last_partition_check_ = now;
+    SLUICE_RETURN_NOT_OK(PartitionExpire(table_, partitions_).Expire(now, commit_user_).status());
+  }
+  return Status::OK();
+}
+
+}  // namespace sluice

@@ -1,0 +1,183 @@
+#include "sluice/table/sink/changelog_merge_tree_rewriter.h"
+
+#include "sluice/lsm/full_changelog_merge_function_wrapper.h"
+#include "sluice/lsm/lookup/lookup_file_cache.h"
+#include "sluice/lsm/lookup/lookup_options.h"
+#include "sluice/lsm/lookup_changelog_merge_function_wrapper.h"
+#include "sluice/lsm/merge_function_factory.h"
+#include "sluice/table/source/lookup_levels_factory.h"
+
+namespace sluice {
+
+ChangelogMergeTreeRewriter::ChangelogMergeTreeRewriter(
+    std::shared_ptr<const FileStoreTable> table, std::string partition,
+    std::shared_ptr<DataFileWriterFactory> writers, Parts parts, int max_level,
+    std::optional<RecordEqualiser> equaliser)
+    : MergeTreeCompactRewriter(std::move(table), std::move(partition), std::move(writers),
+                               std::move(parts)),
+      max_level_(max_level),
+      equaliser_(std::move(equaliser)) {}
+
+Result<std::unique_ptr<ChangelogMergeTreeRewriter>> ChangelogMergeTreeRewriter::Make(
+    std::shared_ptr<const FileStoreTable> table, std::string partition,
+    std::shared_ptr<DataFileWriterFactory> writers, int max_level) {
+  SLUICE_ASSIGN_OR_RETURN(Parts parts, MakeParts(*table, *writers));
+  SLUICE_ASSIGN_OR_RETURN(std::optional<RecordEqualiser> equaliser,
+                          RecordEqualiser::FromOptions(*parts.schema, parts.options));
+  return std::unique_ptr<ChangelogMergeTreeRewriter>(
+      new ChangelogMergeTreeRewriter(std::move(table), std::move(partition), std::move(writers),
+                                     std::move(parts), max_level, std::move(equaliser)));
+}
+
+bool ChangelogMergeTreeRewriter::RewriteChangelog(
+    int output_level, const std::vector<std::vector<SortedRun>>& sections) const {
+  if (!lookup()) return output_level == max_level_;
+  // Java rewriteLookupChangelog: level-0 records meet their committed value only above level 0.
+  if (output_level == 0) return false;
+  for (const std::vector<SortedRun>& runs : sections) {
+    for (const SortedRun& run : runs) {
+      for (const LevelFilePtr& file : run.files()) {
+        if (file->meta.level == 0) return true;
+      }
+    }
+  }
+  return false;
+}
+
+Result<std::unique_ptr<ChangelogMergeFunctionWrapper>>
+ChangelogMergeTreeRewriter::CreateMergeWrapper(int output_level) {
+  if (!lookup()) {
+    SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeFunction> merge_function,
+                            CreateMergeFunction(*schema_, options_));
+    return std::unique_ptr<ChangelogMergeFunctionWrapper>(
+        new FullChangelogMergeFunctionWrapper(std::move(merge_function), max_level_, equaliser_));
+  }
+  SLUICE_ASSIGN_OR_RETURN(LookupLevels * levels, LookupLevelsOfHigherRuns());
+  const int start_level = output_level + 1;
+  auto lookup = [levels, start_level](const ValueList& key,
+                                      bool newest_only) -> Result<std::vector<KeyValue>> {
+    std::vector<KeyValue> records;
+    if (newest_only) {
+      SLUICE_ASSIGN_OR_RETURN(std::optional<PositionedKeyValue> hit,
+                              levels->Lookup(key, start_level));
+      if (hit) records.push_back(std::move(hit->key_value));
+      return records;
+    }
+    SLUICE_ASSIGN_OR_RETURN(std::vector<PositionedKeyValue> hits,
+                            levels->LookupAll(key, start_level));
+    for (auto it = hits.rbegin(); it != hits.rend(); ++it) {
+      records.push_back(std::move(it->key_value));
+    }
+    return records;
+  };
+  // Deduplicate (by sequence number) and first-row pick one record: the newest above will do.
+  const bool newest_only =
+      merge_function_->picks_record() && merge_options_.sequence_columns.empty();
+  SLUICE_ASSIGN_OR_RETURN(
+      std::unique_ptr<LookupChangelogMergeFunctionWrapper> wrapper,
+      LookupChangelogMergeFunctionWrapper::Make(
+          [this]() { return CreateMergeFunction(*schema_, options_); }, std::move(lookup),
+          newest_only, output_level, first_row_, equaliser_));
+  return std::unique_ptr<ChangelogMergeFunctionWrapper>(std::move(wrapper));
+}
+
+Result<LookupLevels*> ChangelogMergeTreeRewriter::LookupLevelsOfHigherRuns() {
+  if (lookup_levels_ == nullptr) {
+    SLUICE_ASSIGN_OR_RETURN(LookupOptions lookup_options, LookupOptions::Make(options_));
+    SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<LookupFileCache> cache,
+                            LookupFileCache::Make(LocalFileIO(), "", lookup_options));
+    SLUICE_ASSIGN_OR_RETURN(
+        lookup_levels_, MakeLookupLevels(table_, schema_, partition_,
+                                         writers_->path_factory().bucket_path(), std::move(cache)));
+  }
+  lookup_levels_->SetRuns(higher_runs_);
+  return lookup_levels_.get();
+}
+
+Result<CompactResult> ChangelogMergeTreeRewriter::Rewrite(
+    int output_level, bool drop_delete, const std::vector<std::vector<SortedRun>>& sections) {
+  if (!RewriteChangelog(output_level, sections)) {
+    return MergeTreeCompactRewriter::Rewrite(output_level, drop_delete, sections);
+  }
+  return RewriteOrProduceChangelog(output_level, sections, drop_delete,
+                                   /*rewrite_compact_file=*/true);
+}
+
+Result<CompactResult> ChangelogMergeTreeRewriter::Upgrade(int output_level,
+                                                          const DataFileMeta& file) {
+  // Java upgradeStrategy: full-compaction reads every file moved to the max level, lookup every
+  // level-0 file moved up; both keep the file (CHANGELOG_NO_REWRITE).
+  const bool changelog =
+      lookup() ? file.level == 0 && output_level > 0 : output_level == max_level_;
+  if (!changelog) return MergeTreeCompactRewriter::Upgrade(output_level, file);
+  // The merge reads files by their metadata only; the decoded keys are not needed.
+  auto level_file = std::make_shared<LevelFile>();
+  level_file->meta = file;
+  std::vector<std::vector<SortedRun>> single = {{SortedRun::FromSingle(std::move(level_file))}};
+  return RewriteOrProduceChangelog(output_level, single, /*drop_delete=*/false,
+                                   /*rewrite_compact_file=*/false);
+}
+
+Result<CompactResult> ChangelogMergeTreeRewriter::RewriteOrProduceChangelog(
+    int output_level, const std::vector<std::vector<SortedRun>>& sections, bool drop_delete,
+    bool rewrite_compact_file) {
+  // The sections are key-disjoint: one merge over all their runs sees every key once.
+  std::vector<SortedRun> runs;
+  for (const std::vector<SortedRun>& section : sections) {
+    runs.insert(runs.end(), section.begin(), section.end());
+  }
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<ChangelogMergeFunctionWrapper> wrapper,
+                          CreateMergeWrapper(output_level));
+  SortedRunMerge::Options options = merge_options_;
+  options.drop_retractions = drop_delete;
+  options.fold_every_range = true;
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SectionMerge> merge,
+                          OpenMerge(runs, std::move(options), wrapper.get()));
+
+  std::unique_ptr<RollingDataFileWriter> compact_writer;
+  if (rewrite_compact_file) {
+    compact_writer = writers_->NewKeyValueWriter(output_level, FileSource::kCompact);
+  }
+  std::unique_ptr<RollingDataFileWriter> changelog_writer =
+      writers_->NewChangelogWriter(output_level);
+  auto write_changelog = [&]() -> Status {
+    std::vector<KeyValue>& changes = wrapper->changelog();
+    for (const KeyValue& kv : changes) SLUICE_RETURN_NOT_OK(changelog_writer->Write(kv));
+    changes.clear();
+    return Status::OK();
+  };
+  auto abort = [&](const Status& st) {
+    if (compact_writer) compact_writer->Abort();
+    changelog_writer->Abort();
+    return st;
+  };
+  Status st = WriteMerge(merge.get(), /*higher=*/nullptr, compact_writer.get(), write_changelog);
+  if (!st.ok()) return abort(st);
+
+  CompactResult result;
+  for (const std::vector<SortedRun>& section : sections) {
+    for (const SortedRun& run : section) {
+      for (const LevelFilePtr& file : run.files()) result.before.push_back(file->meta);
+    }
+  }
+  Result<std::vector<DataFileMeta>> changelog = changelog_writer->Close();
+  if (!changelog.ok()) return abort(changelog.status());
+  if (compact_writer) {
+    Result<std::vector<DataFileMeta>> after = compact_writer->Close();
+    if (!after.ok()) {
+      compact_writer->Abort();
+      writers_->DeleteUnreferenced(*changelog);
+      return after.status();
+    }
+    result.after = std::move(after).value();
+  } else {
+    for (const DataFileMeta& file : result.before) {
+      result.after.push_back(file);
+      result.after.back().level = output_level;
+    }
+  }
+  result.changelog = std::move(changelog).value();
+  return result;
+}
+
+}  // namespace sluice

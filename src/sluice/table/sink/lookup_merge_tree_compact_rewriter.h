@@ -1,0 +1,86 @@
+// LookupMergeTreeCompactRewriter: the CompactRewriter of a primary-key bucket with deletion
+// vectors (Java LookupMergeTreeCompactRewriter with the bucket's BucketedDvMaintainer):
+//
+//   - every key of the compaction's input files is looked up (LookupLevels) in the runs above
+//     the output level; the record found there is superseded by the compaction's output (or,
+//     for a delete, by nothing), so its row position is marked in its file's deletion vector;
+//   - inputs are merged by MergeTreeCompactRewriter under their deletion vectors (a row
+//     superseded earlier must not come back) with deletes always dropped (Java forceDropDelete:
+//     the superseded rows are deleted by vector, no -D record needs to stay);
+//   - a rewritten input file's vector goes with it; level-0 files are always rewritten, never
+//     moved up as they are, so that their keys are looked up;
+//   - once the compaction succeeded (FinishCompaction) its changes reach the maintainer and
+//     the bucket's new deletion-vector index file is written into the result; a failed
+//     compaction changes no vector.
+//
+// Readers then read each file above level 0 on its own, under its vector, with no merge.
+//
+// Merge engine: deduplicate, without `sequence.field` (whose order could let an older record
+// win); with `ignore-delete` an ignored delete supersedes nothing. First-row tables never write
+// a key already above, supersede nothing and keep MergeTreeCompactRewriter. Partial-update and
+// aggregation, whose compactions must fold in the looked-up value (Java LookupMergeFunction),
+// are NotSupported.
+//
+// Thread safety: one compaction at a time (see CompactRewriter).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sluice/batch/row_projection_encoder.h"
+#include "sluice/index/bucketed_dv_maintainer.h"
+#include "sluice/lsm/compact_rewriter.h"
+#include "sluice/lsm/lookup/lookup_levels.h"
+#include "sluice/table/file_store_table.h"
+#include "sluice/table/sink/merge_tree_compact_rewriter.h"
+
+namespace sluice {
+
+class LookupMergeTreeCompactRewriter : public CompactRewriter {
+ public:
+  // The rewriter of one bucket (`partition` serialized) whose live files are `restored_files`:
+  // its deletion vectors are restored from the latest snapshot's index manifest.
+  // NotSupported, naming the table and its merge engine, for what this rewriter cannot compact.
+  static Status CheckSupported(const FileStoreTable& table, const CoreOptions& options);
+
+  static Result<std::unique_ptr<LookupMergeTreeCompactRewriter>> Make(
+      std::shared_ptr<const FileStoreTable> table, std::string partition, int32_t bucket,
+      const std::vector<DataFileMeta>& restored_files,
+      std::shared_ptr<DataFileWriterFactory> writers);
+  ~LookupMergeTreeCompactRewriter() override;
+
+  Result<CompactResult> Rewrite(int output_level, bool drop_delete,
+                                const std::vector<std::vector<SortedRun>>& sections) override;
+  void SetHigherRuns(std::vector<SortedRun> runs) override;
+  bool RewritesLevel0Upgrades() const override { return true; }
+  Status FinishCompaction(CompactResult* result) override;
+
+  const BucketedDvMaintainer& dv_maintainer() const { return *maintainer_; }
+
+ private:
+  LookupMergeTreeCompactRewriter() = default;
+
+  // Looks up every key of `file` above the output level, staging the superseded positions.
+  Status LookUpKeysOf(const DataFileMeta& file);
+
+  std::unique_ptr<MergeTreeCompactRewriter> merge_;
+  std::unique_ptr<LookupLevels> levels_;
+  LookupFileReaderFactory file_readers_;
+  std::unique_ptr<BucketedDvMaintainer> maintainer_;
+  std::shared_ptr<FileIO> io_;
+  DataTypePtr record_type_;
+  std::vector<int> key_columns_;
+  std::unique_ptr<RowProjectionEncoder> key_encoder_;
+  bool ignore_delete_ = false;
+  bool first_row_ = false;
+  bool has_higher_runs_ = false;
+  // The running compaction's changes: files rewritten, positions superseded.
+  std::vector<std::string> staged_removals_;
+  std::vector<std::pair<std::string, int64_t>> staged_deletions_;
+  ValueList key_;
+};
+
+}  // namespace sluice
