@@ -4,6 +4,8 @@
 // and branches.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -86,6 +88,47 @@ class LifecycleApiTest : public ::testing::Test {
 
   test::TempDir dir_;
 };
+
+// Expiry runs after every commit (retain 1 to 2 snapshots); a consumer holds the snapshots from
+// its next one on until it is idle longer than `consumer.expiration-time`, when the expiry
+// after a commit deletes it first.
+TEST_F(LifecycleApiTest, CommitsExpireSnapshotsAndIdleConsumers) {
+  NewTableSpec spec;
+  spec.columns = {Field(0, "id", DataType::BigInt(false)), Field(1, "p", DataType::String(false)),
+                  Field(2, "v", DataType::String())};
+  spec.primary_keys = {"id", "p"};
+  spec.options = {{"bucket", "1"},
+                  {"snapshot.num-retained.min", "1"},
+                  {"snapshot.num-retained.max", "2"},
+                  {"consumer.expiration-time", "1 h"},
+                  // One snapshot per commit: no compaction.
+                  {"num-sorted-run.compaction-trigger", "50"},
+                  {"num-sorted-run.stop-trigger", "100"}};
+  ASSERT_OK(catalog().CreateTable("db.e", spec));
+  auto ids = [&] {
+    std::vector<int64_t> out;
+    auto snapshots = Get("db.e").Snapshots();
+    EXPECT_OK(snapshots);
+    if (snapshots.ok()) {
+      for (const SnapshotInfo& s : *snapshots) out.push_back(s.id);
+    }
+    return out;
+  };
+  for (int i = 1; i <= 3; ++i) Write("db.e", {{i, "a", "x"}});
+  EXPECT_EQ(ids(), (std::vector<int64_t>{2, 3}));
+  Call("reset_consumer", {{"table", "db.e"}, {"consumer_id", "c"}, {"next_snapshot_id", "3"}});
+  for (int i = 4; i <= 5; ++i) Write("db.e", {{i, "a", "x"}});
+  EXPECT_EQ(ids(), (std::vector<int64_t>{3, 4, 5}));
+  EXPECT_EQ(System("db.e$consumers").num_rows(), 1);
+  // Idle for two hours: the next commit's expiry deletes the consumer, then its snapshots go.
+  const std::string consumer = dir_.path() + "/db.db/e/consumer/consumer-c";
+  std::filesystem::last_write_time(
+      consumer, std::filesystem::last_write_time(consumer) - std::chrono::hours(2));
+  Write("db.e", {{6, "a", "x"}});
+  EXPECT_EQ(ids(), (std::vector<int64_t>{5, 6}));
+  EXPECT_FALSE(std::filesystem::exists(consumer));
+  EXPECT_EQ(System("db.e$consumers").num_rows(), 0);
+}
 
 TEST_F(LifecycleApiTest, SystemTableColumnsAreJavas) {
   Write("db.t", {{1, "a", "x"}});

@@ -8,43 +8,48 @@
 //     snapshot (the layouts before included) reads the same in Java and Sluice.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <map>
 #include <random>
 
 #include "interop/interop_harness.h"
+#include "interop/interop_table.h"
 #include "test_util.h"
 
 namespace sluice::test {
 namespace {
 
+TableShape Shape() {
+  TableShape shape;
+  shape.columns = {
+      {"k", DataType::BigInt(false)}, {"p", DataType::Int(false)}, {"v", DataType::String()}};
+  shape.primary_keys = {"k", "p"};
+  shape.partition_keys = {"p"};
+  shape.merge_engine = "deduplicate";
+  return shape;
+}
+
+// A table both sides write; what readers must see is published separately from what was
+// written (a postpone bucket's rows are invisible until a compaction).
 class PostponeRun {
  public:
   PostponeRun(std::string warehouse, std::string table, uint64_t seed)
-      : warehouse_(std::move(warehouse)), table_(std::move(table)), rng_(seed) {
-    columns_ = {
-        {"k", DataType::BigInt(false)}, {"p", DataType::Int(false)}, {"v", DataType::String()}};
-  }
+      : table_(std::move(warehouse), std::move(table), Shape()), rng_(seed) {}
 
   bool Create(const std::string& options) {
-    return SluiceOk("create-database interop_db --warehouse " + ShellQuote(warehouse_),
-                    table_ + " create-database") &&
-           SluiceOk("create-table " + Where() +
-                        " --column 'k BIGINT NOT NULL' --column 'p INT NOT NULL'"
-                        " --column 'v STRING' --primary-key k,p --partition p" +
-                        options,
-                    table_ + " create-table");
+    return table_.Create(
+        "--column 'k BIGINT NOT NULL' --column 'p INT NOT NULL' --column 'v STRING'"
+        " --primary-key k,p --partition p" +
+        options);
   }
 
-  std::string Where() const {
-    return ShellQuote("interop_db." + table_) + " --warehouse " + ShellQuote(warehouse_);
-  }
-  std::string Dir() const { return warehouse_ + "/interop_db.db/" + table_; }
-  nlohmann::json JavaCommand(const std::string& cmd) const {
-    return {{"cmd", cmd}, {"warehouse", warehouse_}, {"table", "interop_db." + table_}};
-  }
+  std::string Where() const { return table_.Where(); }
+  bool SluiceWrite() { return table_.SluiceWrite(Batch("s")); }
+  bool JavaWrite() { return table_.JavaWrite(Batch("j")); }
+  // The rows written so far become what both readers must see.
+  void Publish() { visible_ = table_.ModelRows(); }
+  void Compare(const std::string& what) { table_.CompareLatest(what, visible_); }
+  void VerifySnapshots() { table_.VerifySnapshots(); }
 
-  // Rows written by `writer`; applied to the pending model.
+ private:
   std::vector<nlohmann::json> Batch(const std::string& writer) {
     std::vector<nlohmann::json> rows;
     for (int i = 0; i < 30; ++i) {
@@ -53,71 +58,13 @@ class PostponeRun {
                             {"v", writer + std::to_string(++written_)}};
       if (std::uniform_int_distribution<int>(0, 5)(rng_) == 0) row["_ROW_KIND"] = "-D";
       rows.push_back(row);
-      const auto key = std::make_pair(row["k"].get<int64_t>(), row["p"].get<int32_t>());
-      if (row.contains("_ROW_KIND")) {
-        pending_.erase(key);
-      } else {
-        nlohmann::json value = row;
-        pending_[key] = NormalizeRow(value, columns_);
-      }
     }
     return rows;
   }
 
-  bool SluiceWrite() {
-    const std::vector<nlohmann::json> rows = Batch("s");
-    const std::string input = warehouse_ + "/" + table_ + "-input.jsonl";
-    {
-      std::ofstream out(input);
-      for (const nlohmann::json& row : rows) out << row.dump() << "\n";
-    }
-    return SluiceOk("write " + Where() + " --input " + ShellQuote(input) + " --format jsonl",
-                    table_ + " sluice write");
-  }
-
-  bool JavaWrite() {
-    nlohmann::json write = JavaCommand("write");
-    write["rows"] = Batch("j");
-    OracleAnswer answer = Oracle()->Call(write);
-    if (!answer.ok()) {
-      ++Counts().mismatches;
-      ADD_FAILURE() << table_ << ": Java write failed: " << answer.error();
-      return false;
-    }
-    return true;
-  }
-
-  // The rows become what both readers must see.
-  void Publish() { visible_ = pending_; }
-
-  void Compare(const std::string& what) {
-    std::vector<std::string> model;
-    for (const auto& [key, row] : visible_) model.push_back(row);
-    std::sort(model.begin(), model.end());
-    SameRows(table_ + " " + what, JavaRead(JavaCommand("read"), columns_),
-             SluiceRead(Where(), columns_), &model);
-    ++Counts().reads_compared;
-    SluiceOk("check " + ShellQuote(Dir()), table_ + " check after " + what);
-  }
-
-  void VerifySnapshots() {
-    for (int64_t id : SnapshotIds(Dir())) {
-      nlohmann::json command = JavaCommand("read");
-      command["snapshot"] = id;
-      SameRows(table_ + " snapshot " + std::to_string(id), JavaRead(command, columns_),
-               SluiceRead(Where() + " --snapshot " + std::to_string(id), columns_), nullptr);
-      ++Counts().snapshots_compared;
-    }
-    Counts().files_compared += DataFileCount(Dir());
-  }
-
- private:
-  std::string warehouse_;
-  std::string table_;
+  InteropTable table_;
   std::mt19937_64 rng_;
-  std::vector<Column> columns_;
-  std::map<std::pair<int64_t, int32_t>, std::string> pending_;
-  std::map<std::pair<int64_t, int32_t>, std::string> visible_;
+  std::vector<std::string> visible_;
   int64_t written_ = 0;
 };
 

@@ -74,6 +74,23 @@ inline Status Commit(const std::string& path, FileStoreWrite* write, int64_t ide
   return commit->Commit(committable).status();
 }
 
+// The rows of `split` appended to `out`, rendered (Value::DebugString); false (with the test
+// failed) when the split does not read.
+inline bool AppendSplitRows(const FileStoreTable& table, const DataSplit& split,
+                            std::vector<std::string>* out) {
+  auto reader = OpenSplitReader(table, table.schema_ptr(), split, SplitReadOptions{});
+  EXPECT_OK(reader);
+  if (!reader.ok()) return false;
+  ColumnBatch batch((*reader)->output_type());
+  while (true) {
+    auto more = (*reader)->Next(&batch);
+    EXPECT_OK(more);
+    if (!more.ok()) return false;
+    if (!*more) return true;
+    for (int64_t i = 0; i < batch.num_rows(); ++i) out->push_back(batch.GetRow(i).DebugString());
+  }
+}
+
 // Every row of `version` (on `io`), rendered, sorted.
 inline std::vector<std::string> ReadAll(const std::string& path,
                                         std::shared_ptr<FileIO> io = LocalFileIO(),
@@ -87,17 +104,8 @@ inline std::vector<std::string> ReadAll(const std::string& path,
   auto plan = PlanScan(**table, scan);
   EXPECT_OK(plan);
   if (!plan.ok()) return out;
-  for (DataSplit& split : plan->splits) {
-    auto reader = OpenSplitReader(**table, (*table)->schema_ptr(), split, SplitReadOptions{});
-    EXPECT_OK(reader);
-    if (!reader.ok()) return out;
-    ColumnBatch batch((*reader)->output_type());
-    while (true) {
-      auto more = (*reader)->Next(&batch);
-      EXPECT_OK(more);
-      if (!more.ok() || !*more) break;
-      for (int64_t i = 0; i < batch.num_rows(); ++i) out.push_back(batch.GetRow(i).DebugString());
-    }
+  for (const DataSplit& split : plan->splits) {
+    if (!AppendSplitRows(**table, split, &out)) return out;
   }
   std::sort(out.begin(), out.end());
   return out;

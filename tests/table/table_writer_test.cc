@@ -191,13 +191,6 @@ TEST(TableWriteTest, RefusesWhatItCannotWrite) {
   Status st = write->Write(narrow);
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << st.ToString();
   EXPECT_NE(st.message().find("2 columns"), std::string::npos) << st.ToString();
-  // Cross-partition upsert tables (bucket -1, the primary key lacks the partition key) are not
-  // written yet: refused when opening.
-  auto cross = CreateTestTable(
-      dir.path() + "/b", {Field(0, "k", DataType::Int(false)), Field(1, "p", DataType::Int(false))},
-      {"p"}, {"k"}, {{"bucket", "-1"}});
-  auto refused = FileStoreWrite::Open(cross);
-  EXPECT_EQ(refused.status().code(), StatusCode::kNotSupported) << refused.status().ToString();
   // A rowkind.field column holding no row kind names the row and the column.
   auto kinds = CreateTestTable(
       dir.path() + "/c", {Field(0, "k", DataType::Int(false)), Field(1, "op", DataType::String())},

@@ -4,6 +4,7 @@
 
 #include "sluice/maintenance/expire_changelogs.h"
 #include "sluice/maintenance/expire_snapshots.h"
+#include "sluice/meta/consumer_manager.h"
 
 namespace sluice {
 
@@ -36,6 +37,12 @@ Status CommitMaintenance::AfterCommit() {
 
 Status CommitMaintenance::Run() {
   const int64_t now = CurrentTimeMillis();
+  // Consumers idle longer than `consumer.expiration-time` stop protecting snapshots first (Java
+  // TableCommitImpl.expire), so that this expiry may take what only they held.
+  if (const auto& idle = table_->options().consumer_expiration_time_millis()) {
+    ConsumerManager consumers(table_->io(), table_->path(), table_->branch());
+    SLUICE_RETURN_NOT_OK(consumers.Expire(now - *idle).status());
+  }
   SLUICE_RETURN_NOT_OK(ExpireSnapshotsImpl(table_).Expire(expire_, now).status());
   if (expire_.changelog_decoupled()) {
     SLUICE_RETURN_NOT_OK(ExpireChangelogImpl(table_).Expire(expire_, now).status());

@@ -392,6 +392,7 @@ Status CoreOptions::Parse() {
   scan_timestamp_ = get_optional("scan.timestamp");
   SLUICE_RETURN_NOT_OK(
       get_optional_long("scan.file-creation-time-millis", &scan_file_creation_time_millis_));
+  SLUICE_RETURN_NOT_OK(get_optional_long("scan.creation-time-millis", &scan_creation_time_millis_));
   SLUICE_RETURN_NOT_OK(get_optional_long("scan.bounded.watermark", &scan_bounded_watermark_));
   SLUICE_RETURN_NOT_OK(get_bool("streaming-read-overwrite", false, &streaming_read_overwrite_));
   consumer_id_ = get_optional("consumer-id");

@@ -238,6 +238,9 @@ class CoreOptions {
   const std::optional<int64_t>& scan_file_creation_time_millis() const {
     return scan_file_creation_time_millis_;
   }
+  const std::optional<int64_t>& scan_creation_time_millis() const {
+    return scan_creation_time_millis_;
+  }
   const std::optional<int64_t>& scan_bounded_watermark() const { return scan_bounded_watermark_; }
   bool streaming_read_overwrite() const { return streaming_read_overwrite_; }  // false
   // `consumer-id`; an empty value is refused by Make().
@@ -338,6 +341,7 @@ class CoreOptions {
   std::optional<int64_t> scan_timestamp_millis_;
   std::optional<std::string> scan_timestamp_;
   std::optional<int64_t> scan_file_creation_time_millis_;
+  std::optional<int64_t> scan_creation_time_millis_;
   std::optional<int64_t> scan_bounded_watermark_;
   bool streaming_read_overwrite_ = false;
   std::optional<std::string> consumer_id_;

@@ -148,6 +148,29 @@ TEST_F(StreamStartupModeTest, FromFileCreationTimeFiltersTheFullPlanByFile) {
             (Plans{{}}));
 }
 
+TEST_F(StreamStartupModeTest, FromCreationTimestampStreamsFromASnapshotOrFiltersFiles) {
+  StreamTable t = ThreeAppends();
+  SnapshotManager snapshots(LocalFileIO(), t.table().path());
+  ASSERT_OK_AND_ASSIGN(Snapshot s2, snapshots.LoadSnapshot(2));
+  ASSERT_OK_AND_ASSIGN(Snapshot s3, snapshots.LoadSnapshot(3));
+  // Between snapshots 2 and 3 (when their times differ): from snapshot 3, snapshot by snapshot.
+  if (s3.time_millis > s2.time_millis) {
+    EXPECT_EQ(Drain(t.table(), {{"scan.mode", "from-creation-timestamp"},
+                                {"scan.creation-time-millis", std::to_string(s3.time_millis)}}),
+              (Plans{{"+I 4 d"}}));
+  }
+  // Before every snapshot (`default` with the option is this mode): the latest snapshot's files
+  // created since, in one plan.
+  EXPECT_EQ(Drain(t.table(), {{"scan.creation-time-millis", "0"}}),
+            (Plans{{"+I 1 a", "+I 2 b", "+I 3 c", "+I 4 d"}}));
+  // After the latest: no file is that new.
+  EXPECT_EQ(Drain(t.table(), {{"scan.mode", "from-creation-timestamp"},
+                              {"scan.creation-time-millis", "9223372036854775807"}}),
+            (Plans{{}}));
+  EXPECT_TRUE(test::HasError(Follower::Open(t.table(), {{"scan.mode", "from-creation-timestamp"}}),
+                             StatusCode::kInvalidArgument, {"scan.creation-time-millis"}));
+}
+
 TEST_F(StreamStartupModeTest, IncrementalIsBatchOnly) {
   StreamTable t = ThreeAppends();
   EXPECT_TRUE(test::HasError(Follower::Open(t.table(), {{"incremental-between", "1,3"}}),

@@ -44,16 +44,7 @@ std::vector<std::string> ReadCounting(const std::string& path, int* merged_split
   for (DataSplit& split : plan->splits) {
     if (!split.raw_convertible) ++*merged_splits;
     for (const auto& dv : split.deletion_files) *deletion_files += dv ? 1 : 0;
-    auto reader = OpenSplitReader(**table, (*table)->schema_ptr(), split, SplitReadOptions{});
-    EXPECT_OK(reader);
-    if (!reader.ok()) return out;
-    ColumnBatch batch((*reader)->output_type());
-    while (true) {
-      auto more = (*reader)->Next(&batch);
-      EXPECT_OK(more);
-      if (!more.ok() || !*more) break;
-      for (int64_t i = 0; i < batch.num_rows(); ++i) out.push_back(batch.GetRow(i).DebugString());
-    }
+    if (!test::AppendSplitRows(**table, split, &out)) return out;
   }
   std::sort(out.begin(), out.end());
   return out;

@@ -275,8 +275,31 @@ Result<std::unique_ptr<StartingScanner>> CreateStartingScanner(const FileStoreTa
       return Status::InvalidArgument(
           "cannot read incremental in streaming mode: 'scan.mode' incremental and "
           "'incremental-between*' are options of batch reads");
-    case StartupMode::kFromCreationTimestamp:
-      return Status::NotSupported("'scan.mode' from-creation-timestamp is not supported yet");
+    case StartupMode::kFromCreationTimestamp: {
+      if (!options.scan_creation_time_millis()) {
+        return Status::InvalidArgument(
+            "option 'scan.creation-time-millis' must be set when 'scan.mode' is "
+            "from-creation-timestamp");
+      }
+      // Java createCreationTimestampStartingScanner: a time after the earliest snapshot with a
+      // snapshot at or after it streams from that snapshot; a time before every snapshot or
+      // after the latest reads the latest snapshot's files created from then on.
+      const int64_t millis = *options.scan_creation_time_millis();
+      const SnapshotManager& snapshots = table.snapshot_manager();
+      SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> earliest, snapshots.EarliestSnapshot());
+      if (earliest && earliest->time_millis < millis) {
+        SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> before,
+                                EarlierThanTimeMillis(snapshots, millis));
+        if (before) {
+          SLUICE_ASSIGN_OR_RETURN(bool exists, snapshots.SnapshotExists(*before + 1));
+          if (exists) {
+            return std::unique_ptr<StartingScanner>(
+                new ContinuousFromSnapshotStartingScanner(table, *before + 1));
+          }
+        }
+      }
+      return std::unique_ptr<StartingScanner>(new FileCreationTimeStartingScanner(table, millis));
+    }
   }
   return Status::Internal("unknown scan.mode");
 }

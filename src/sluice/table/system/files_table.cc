@@ -38,19 +38,13 @@ DataTypePtr FilesTableType() {
 }
 
 DataTypePtr FileKeyRangesTableType() {
-  static const DataTypePtr type = DataType::Row({
-      SystemField(0, "partition", DataType::String()),
-      SystemField(1, "bucket", DataType::Int(false)),
-      SystemField(2, "file_path", DataType::String(false)),
-      SystemField(3, "file_format", DataType::String(false)),
-      SystemField(4, "schema_id", DataType::BigInt(false)),
-      SystemField(5, "level", DataType::Int(false)),
-      SystemField(6, "record_count", DataType::BigInt(false)),
-      SystemField(7, "file_size_in_bytes", DataType::BigInt(false)),
-      SystemField(8, "min_key", DataType::String()),
-      SystemField(9, "max_key", DataType::String()),
-      SystemField(10, "first_row_id", DataType::BigInt()),
-  });
+  // $files' first ten columns, then first_row_id.
+  static const DataTypePtr type = [] {
+    const std::vector<DataField>& files = FilesTableType()->fields();
+    std::vector<DataField> fields(files.begin(), files.begin() + 10);
+    fields.push_back(SystemField(10, "first_row_id", DataType::BigInt()));
+    return DataType::Row(std::move(fields));
+  }();
   return type;
 }
 
@@ -102,8 +96,7 @@ class FilesTable final : public SystemTable {
 
   Result<ColumnBatch> Read() const override {
     ColumnBatch batch(type_);
-    SLUICE_ASSIGN_OR_RETURN(TableVersion version, TableVersion::FromOptions(table_->options()));
-    SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> snapshot, table_->SelectSnapshot(version));
+    SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> snapshot, SelectedSnapshot(*table_));
     if (!snapshot) return batch;
     SLUICE_ASSIGN_OR_RETURN(std::vector<ManifestEntry> files,
                             ReadLiveDataFiles(*table_->io(), table_->path(), *snapshot));

@@ -33,8 +33,7 @@ class ManifestsTable final : public SystemTable {
 
   Result<ColumnBatch> Read() const override {
     ColumnBatch batch(type_);
-    SLUICE_ASSIGN_OR_RETURN(TableVersion version, TableVersion::FromOptions(table_->options()));
-    SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> snapshot, table_->SelectSnapshot(version));
+    SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> snapshot, SelectedSnapshot(*table_));
     if (!snapshot) return batch;
     const DataTypePtr partition_type = table_->schema().LogicalPartitionType();
     for (const std::string* list :

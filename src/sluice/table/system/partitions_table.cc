@@ -59,8 +59,7 @@ class PartitionsTable final : public SystemTable {
 
   Result<ColumnBatch> Read() const override {
     ColumnBatch batch(type_);
-    SLUICE_ASSIGN_OR_RETURN(TableVersion version, TableVersion::FromOptions(table_->options()));
-    SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> snapshot, table_->SelectSnapshot(version));
+    SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> snapshot, SelectedSnapshot(*table_));
     if (!snapshot) return batch;
     SLUICE_ASSIGN_OR_RETURN(std::vector<ManifestEntry> files,
                             ReadLiveDataFiles(*table_->io(), table_->path(), *snapshot));

@@ -29,8 +29,7 @@ class StatisticTable final : public SystemTable {
 
   Result<ColumnBatch> Read() const override {
     ColumnBatch batch(type_);
-    SLUICE_ASSIGN_OR_RETURN(TableVersion version, TableVersion::FromOptions(table_->options()));
-    SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> snapshot, table_->SelectSnapshot(version));
+    SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> snapshot, SelectedSnapshot(*table_));
     if (!snapshot || !snapshot->statistics) return batch;
     const std::string path = StatisticsFilePath(table_->path(), *snapshot->statistics);
     SLUICE_ASSIGN_OR_RETURN(std::string text, table_->io()->ReadFile(path));

@@ -37,6 +37,11 @@ bool IsSystemTableName(std::string_view name);
 Result<std::unique_ptr<SystemTable>> LoadSystemTable(std::shared_ptr<const FileStoreTable> table,
                                                      std::string_view name);
 
+// The snapshot the table's time-travel options select (`scan.snapshot-id`, `scan.tag-name`,
+// ...; default the latest), nullopt for a table without snapshots: what the tables showing one
+// snapshot's files, manifests, indexes or statistics show.
+Result<std::optional<Snapshot>> SelectedSnapshot(const FileStoreTable& table);
+
 // The row types of the tables (shared with tests that compare them with Java's).
 DataTypePtr SnapshotsTableType();
 DataTypePtr SchemasTableType();

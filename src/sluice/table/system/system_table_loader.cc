@@ -45,6 +45,11 @@ const std::vector<std::string>& SystemTableNames() {
   return names;
 }
 
+Result<std::optional<Snapshot>> SelectedSnapshot(const FileStoreTable& table) {
+  SLUICE_ASSIGN_OR_RETURN(TableVersion version, TableVersion::FromOptions(table.options()));
+  return table.SelectSnapshot(version);
+}
+
 bool IsSystemTableName(std::string_view name) {
   const auto& names = SystemTableNames();
   return std::find(names.begin(), names.end(), name) != names.end();
