@@ -309,6 +309,27 @@ TEST(ArrowTest, EveryTypeRoundTripsWithNulls) {
   schema.release(&schema);
 }
 
+TEST(ArrowTest, VectorsShareTheirElementsUnlessANullRowHoldsNone) {
+  DataTypePtr vector = DataType::Vector(DataType::Float(false), 2);
+  for (bool with_null : {false, true}) {
+    auto batch = std::make_shared<ColumnBatch>(DataType::Row({Field(0, "v", vector)}));
+    ASSERT_OK(batch->AppendRow({Value::Array({Value::Float(1), Value::Float(2)})}));
+    ASSERT_OK(batch->AppendRow(
+        {with_null ? Value::Null() : Value::Array({Value::Float(3), Value::Float(4)})}));
+    ASSERT_OK(batch->AppendRow({Value::Array({Value::Float(5), Value::Float(6)})}));
+    ArrowArray array;
+    ASSERT_OK(ExportArrowArray(batch, &array));
+    const ArrowArray& elements = *array.children[0]->children[0];
+    ASSERT_EQ(elements.length, 6);
+    const float* values = static_cast<const float*>(elements.buffers[1]);
+    EXPECT_EQ(values == batch->column(0)->child(0)->data<float>(), !with_null);
+    EXPECT_EQ(values[4], 5);
+    EXPECT_EQ(values[5], 6);
+    EXPECT_EQ(array.children[0]->null_count, with_null ? 1 : 0);
+    array.release(&array);
+  }
+}
+
 TEST(ArrowTest, ImportHonoursSlicesAndChildOffsets) {
   std::vector<ColumnCase> cases = AllTypeCases();
   std::shared_ptr<ColumnBatch> batch = BatchOf(cases);
