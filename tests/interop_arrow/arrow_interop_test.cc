@@ -661,6 +661,8 @@ TEST(ArrowInteropTest, CDataInterfaceWithPyarrow) {
   // The shim links the sanitized libsluice.so: its runtime must come first in Python, which
   // does not free everything at exit.
 #ifdef SLUICE_ARROW_SHIM_PRELOAD
+  const char* asan_options = std::getenv("ASAN_OPTIONS");
+  const std::string saved_asan_options = asan_options != nullptr ? asan_options : "";
   setenv("LD_PRELOAD", SLUICE_ARROW_SHIM_PRELOAD, 1);
   setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
 #endif
@@ -670,6 +672,11 @@ TEST(ArrowInteropTest, CDataInterfaceWithPyarrow) {
                        std::to_string(kFirstRows), dir.path() + "/db.db/w"});
 #ifdef SLUICE_ARROW_SHIM_PRELOAD
   unsetenv("LD_PRELOAD");
+  if (asan_options != nullptr) {
+    setenv("ASAN_OPTIONS", saved_asan_options.c_str(), 1);
+  } else {
+    unsetenv("ASAN_OPTIONS");
+  }
 #endif
   std::cout << out;
   EXPECT_NE(out.find("SUMMARY checks=14 failures=0"), std::string::npos) << out;
