@@ -12,25 +12,12 @@
 
 #include "sluice/api/arrow_internal.h"
 #include "sluice/arrow.h"
+#include "sluice/types/nested_field_ids.h"
 
 namespace sluice {
 namespace {
 
 constexpr std::string_view kFieldIdKey = "PARQUET:field_id";
-// Java SpecialFields.STRUCTURED_TYPE_FIELD_ID_BASE and STRUCTURED_TYPE_FIELD_DEPTH_LIMIT.
-constexpr int64_t kStructuredFieldIdBase = 2147483647 / 4;
-constexpr int64_t kStructuredFieldDepthLimit = 1 << 10;
-
-int32_t ArrayElementFieldId(int32_t id, int depth) {
-  return static_cast<int32_t>(kStructuredFieldIdBase + id * kStructuredFieldDepthLimit + depth);
-}
-int32_t MapKeyFieldId(int32_t id, int depth) {
-  return static_cast<int32_t>(kStructuredFieldIdBase - id * kStructuredFieldDepthLimit - depth);
-}
-int32_t MapValueFieldId(int32_t id, int depth) {
-  return static_cast<int32_t>(kStructuredFieldIdBase + id * kStructuredFieldDepthLimit + depth);
-}
-
 // Owns the strings and children of one exported ArrowSchema node.
 struct SchemaNode {
   std::string format;
