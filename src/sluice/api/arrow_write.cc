@@ -1,6 +1,5 @@
 // TableWrite::Write of Arrow data (table_write.h): the Arrow columns matched to the table's by
 // name, imported into one ColumnBatch of the table's row type, and written as any batch is.
-#include <map>
 #include <string>
 #include <utility>
 #include <vector>
