@@ -17,6 +17,11 @@
 #include "sluice/result.h"
 #include "sluice/row_kind.h"
 
+// The Arrow C Data Interface structs (sluice/arrow.h).
+struct ArrowArray;
+struct ArrowArrayStream;
+struct ArrowSchema;
+
 namespace sluice {
 
 class FileStoreTable;
@@ -38,6 +43,15 @@ class TableWrite {
   // only for primary-key tables). InvalidArgument when the batch's columns are not
   // input_type()'s (naming the first column that differs) or a NOT NULL column holds a null.
   Status Write(const ColumnBatch& batch, const RowKind* kinds = nullptr);
+  // Writes the rows of an Arrow struct array (sluice/arrow.h) described by `schema`: its
+  // columns are the table's, by name and in any order, each of the Arrow type the column
+  // exports as (ImportArrowArray); an optional `_ROW_KIND` string column (row_kind_column.h)
+  // gives the row kinds. Takes `array` over (released, on error too). InvalidArgument naming
+  // a missing, unknown or repeated column, or a column whose type or buffers differ.
+  Status Write(ArrowArray* array, const ArrowSchema& schema);
+  // Writes every array of `stream` as above, then releases the stream (on error too). The
+  // stream's own failure is an IOError with its get_last_error message.
+  Status Write(ArrowArrayStream* stream);
 
   // Compacts every bucket of the partitions matching `partition` (all for an empty spec) as
   // of the latest snapshot: a full compaction (every file of a bucket into one sorted run at

@@ -6,15 +6,22 @@
 //  - PyarrowFilesReadInSluice: files that pyarrow writes with each option it offers (page
 //    versions, encodings, codecs, dictionaries, page and row-group sizes, statistics, INT96, ORC
 //    compressions and stripe sizes) read in Sluice's codecs to the values pyarrow wrote, and the
-//    Parquet ones also through `sluice write --format parquet` and `sluice read --format jsonl`.
+//    Parquet ones also through `sluice write --format parquet` and `sluice read --format jsonl`;
+//  - CDataInterfaceWithPyarrow: pyarrow imports the ArrowArrayStreams of sluice/arrow.h (every
+//    Paimon type, time travel, projection and filter) and gets the types Java's paimon-arrow
+//    gives and the values it reads from the table's own files; pyarrow's streams written through
+//    TableWrite read back as written; errors name the column or the producer's failure. Python
+//    loads a test-only C ABI over libsluice.so (shim/arrow_shim.cc) with ctypes.
 //
 // Python starts once per direction (one script run over every file). Each test prints its
 // counts (files, values, mismatches) and its expected-failure list on every run.
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <random>
 #include <set>
@@ -25,12 +32,14 @@
 #include "cli/cli_test_util.h"
 #include "interop_values.h"
 #include "sluice/base/json_writer.h"
+#include "sluice/catalog.h"
 #include "sluice/catalog/filesystem_catalog.h"
 #include "sluice/column_batch.h"
 #include "sluice/format/orc/orc_file_format.h"
 #include "sluice/format/parquet/parquet_file_format.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/value_json.h"
+#include "sluice/write_builder.h"
 #include "test_util.h"
 
 namespace sluice::test {
@@ -587,6 +596,90 @@ TEST(ArrowInteropTest, PyarrowFilesReadInSluice) {
   cli_ledger.Report();
   EXPECT_EQ(codec_ledger.cases(), static_cast<int64_t>(files->size()));
   EXPECT_EQ(cli_ledger.cases(), 8);
+}
+
+// Sluice's Arrow C Data Interface with pyarrow on the other side (arrow_c_interface.py).
+TEST(ArrowInteropTest, CDataInterfaceWithPyarrow) {
+  TempDir dir;
+  Catalog catalog = Catalog::Filesystem(dir.path());
+  ASSERT_OK(catalog.CreateDatabase("db"));
+  const DataTypePtr type = AllTypes();
+  NewTableSpec spec;
+  spec.columns = type->fields();
+  ASSERT_OK(catalog.CreateTable("db.all", spec));
+  auto table = catalog.GetTable("db.all");
+  ASSERT_OK(table);
+  // Two commits: rows [0, 200) then [200, 300).
+  constexpr int kFirstRows = 200;
+  const std::vector<Value> rows = MakeRows(*type, 300, 303, true);
+  for (auto [begin, end] : {std::pair{0, kFirstRows}, std::pair{kFirstRows, 300}}) {
+    WriteBuilder builder = table->NewWriteBuilder();
+    auto write = builder.NewWrite();
+    ASSERT_OK(write);
+    ColumnBatch batch(type);
+    for (int i = begin; i < end; ++i) ASSERT_OK(batch.AppendRow(rows[i].list()));
+    ASSERT_OK((*write)->Write(batch));
+    auto messages = (*write)->PrepareCommit();
+    ASSERT_OK(messages);
+    auto commit = builder.NewCommit();
+    ASSERT_OK(commit);
+    ASSERT_OK((*commit)->Commit(std::move(*messages)).status());
+    ASSERT_OK((*write)->Close());
+  }
+  const std::string ids_path = dir.path() + "/field_ids.json";
+  {
+    std::ofstream ids(ids_path);
+    std::string json = "{";
+    for (const DataField& f : type->fields()) {
+      json += (json.size() > 1 ? ", \"" : "\"") + f.name + "\": " + std::to_string(f.id);
+    }
+    ids << json << "}\n";
+  }
+
+  // The table pyarrow writes into (arrow_c_interface.py: WRITE_COLUMNS).
+  int32_t id = 0;
+  auto f = [&](std::string name, DataTypePtr t) { return Field(id++, std::move(name), t); };
+  NewTableSpec write_spec;
+  write_spec.columns = {f("id", DataType::BigInt(false)),
+                        f("b", DataType::Boolean()),
+                        f("i32", DataType::Int()),
+                        f("dec", DataType::Decimal(12, 3)),
+                        f("dec38", DataType::Decimal(38, 10)),
+                        f("s", DataType::String()),
+                        f("bin", DataType::Bytes()),
+                        f("d", DataType::Date()),
+                        f("t", DataType::Time(3)),
+                        f("ts", DataType::Timestamp(6)),
+                        f("ltz", DataType::TimestampLtz(3)),
+                        f("tsn", DataType::Timestamp(9)),
+                        f("a", DataType::Array(DataType::String())),
+                        f("m", DataType::Map(DataType::String(false), DataType::Double())),
+                        f("r", DataType::Row({f("x", DataType::Int()),
+                                              f("y", DataType::Array(DataType::BigInt()))}))};
+  ASSERT_OK(catalog.CreateTable("db.w", write_spec));
+
+  // The shim links the sanitized libsluice.so: its runtime must come first in Python, which
+  // does not free everything at exit.
+#ifdef SLUICE_ARROW_SHIM_PRELOAD
+  const char* asan_options = std::getenv("ASAN_OPTIONS");
+  const std::string saved_asan_options = asan_options != nullptr ? asan_options : "";
+  setenv("LD_PRELOAD", SLUICE_ARROW_SHIM_PRELOAD, 1);
+  setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
+#endif
+  const std::string out =
+      RunPythonScript(PythonOf("arrow", "SLUICE_ARROW_PYTHON"), "arrow_c_interface.py",
+                      {SLUICE_ARROW_SHIM, dir.path() + "/db.db/all", ids_path,
+                       std::to_string(kFirstRows), dir.path() + "/db.db/w"});
+#ifdef SLUICE_ARROW_SHIM_PRELOAD
+  unsetenv("LD_PRELOAD");
+  if (asan_options != nullptr) {
+    setenv("ASAN_OPTIONS", saved_asan_options.c_str(), 1);
+  } else {
+    unsetenv("ASAN_OPTIONS");
+  }
+#endif
+  std::cout << out;
+  EXPECT_NE(out.find("SUMMARY checks=14 failures=0"), std::string::npos) << out;
 }
 
 }  // namespace

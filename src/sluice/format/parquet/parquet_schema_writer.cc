@@ -2,20 +2,10 @@
 
 #include <cmath>
 
+#include "sluice/types/nested_field_ids.h"
+
 namespace sluice::parquet {
 namespace {
-
-// Paimon's ids for list elements, map keys and map values (format spec 2.5), with Java's
-// wrapping int arithmetic.
-constexpr uint32_t kNestedIdBase = 536870911;
-int32_t ElementFieldId(int32_t parent_id, int depth) {
-  return static_cast<int32_t>(kNestedIdBase + static_cast<uint32_t>(parent_id) * 1024u +
-                              static_cast<uint32_t>(depth));
-}
-int32_t KeyFieldId(int32_t parent_id, int depth) {
-  return static_cast<int32_t>(kNestedIdBase - static_cast<uint32_t>(parent_id) * 1024u -
-                              static_cast<uint32_t>(depth));
-}
 
 LogicalType MakeLogical(LogicalType::Kind kind) {
   LogicalType lt;
@@ -77,8 +67,8 @@ class Builder {
         out_->elements.push_back(RepeatedGroup("list", 1, std::nullopt));
         path.push_back("list");
         node->children.resize(1);
-        return AddField("element", type->element(), ElementFieldId(id_parent, depth + 1), false,
-                        static_cast<int16_t>(node->def_level + 1),
+        return AddField("element", type->element(), ArrayElementFieldId(id_parent, depth + 1),
+                        false, static_cast<int16_t>(node->def_level + 1),
                         static_cast<int16_t>(parent_rep + 1), id_parent, depth + 1, path,
                         &node->children[0]);
       }
@@ -95,9 +85,9 @@ class Builder {
         int16_t rep = static_cast<int16_t>(parent_rep + 1);
         DataTypePtr value_type =
             type->root() == TypeRoot::kMultiset ? DataType::Int(/*nullable=*/false) : type->value();
-        SLUICE_RETURN_NOT_OK(AddField("key", type->key(), KeyFieldId(id_parent, depth + 1), true,
+        SLUICE_RETURN_NOT_OK(AddField("key", type->key(), MapKeyFieldId(id_parent, depth + 1), true,
                                       def, rep, id_parent, depth + 1, path, &node->children[0]));
-        return AddField("value", value_type, ElementFieldId(id_parent, depth + 1), false, def, rep,
+        return AddField("value", value_type, MapValueFieldId(id_parent, depth + 1), false, def, rep,
                         id_parent, depth + 1, path, &node->children[1]);
       }
       default:
