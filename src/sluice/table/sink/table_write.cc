@@ -42,6 +42,10 @@ Result<std::unique_ptr<FileStoreWrite>> FileStoreWrite::Open(
   std::unique_ptr<FileStoreWrite> write(
       new FileStoreWrite(std::move(table), std::move(options), std::move(extractor)));
   write->compaction_ = compaction;
+  if (write->table_->schema().is_primary_key_table()) {
+    write->write_buffer_pool_ =
+        std::make_unique<MemoryPoolFactory>(write->table_->options().write_buffer_size());
+  }
   if (write->extractor_.dynamic_bucket()) {
     SLUICE_RETURN_NOT_OK(write->OpenBucketAssigner());
   }
@@ -280,9 +284,9 @@ Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(
       SLUICE_ASSIGN_OR_RETURN(compact_manager, options_.compact_manager_factory(
                                                    partition, bucket, restored_files, files));
     }
-    SLUICE_ASSIGN_OR_RETURN(bw.writer,
-                            MergeTreeWriter::Make(files, table_->options(), max_sequence_number,
-                                                  std::move(compact_manager)));
+    SLUICE_ASSIGN_OR_RETURN(
+        bw.writer, MergeTreeWriter::Make(files, table_->options(), max_sequence_number,
+                                         std::move(compact_manager), write_buffer_pool_.get()));
   } else {
     // Fixed-bucket append tables compact small files in the writer; bucket-unaware ones are
     // compacted by a dedicated job in Java, not by their writers.
