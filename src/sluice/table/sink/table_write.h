@@ -200,6 +200,10 @@ class FileStoreWrite {
   std::string index_file_uuid_;
   int64_t index_file_count_ = 0;
   std::vector<int32_t> hashes_scratch_;
+  // Dynamic buckets: a run of rows of one partition and their key hashes and buckets.
+  std::vector<int64_t> run_rows_;
+  std::vector<int32_t> run_hashes_;
+  std::vector<int32_t> run_buckets_;
   std::vector<RowKind> kinds_scratch_;
 };
 
