@@ -7,11 +7,12 @@
 //
 //   cross_partition_memory_bench [--rows N] [--dir DIR]
 //
-// The table sets `write-buffer-size` = 32 mb and `dynamic-bucket.target-row-num` = 10000000
-// (a bucket per ten million keys): every bucket writer has a write buffer of its own, which
-// the key index's budget does not cover.
+// The table keeps Java's defaults: `write-buffer-size` 256 mb is the budget of all the bucket
+// writers' buffers together (MemoryPoolFactory, the largest flushed when it runs out), beside
+// the key index's 256 MiB (`dynamic-bucket.target-row-num` 2000000: two buckets per partition
+// at 50 million keys).
 //
-// The last line is "RESULT rows=N peak_rss_mib=M key_index_spills=S".
+// The last line is "RESULT rows=N peak_rss_mib=M key_index_spills=S buffer_preempts=B".
 
 #include <sys/resource.h>
 
@@ -78,11 +79,8 @@ int Main(int argc, char** argv) {
   fields.push_back(bench::Field(6, "p", DataType::Int(false)));
   const DataTypePtr type = DataType::Row(fields);
   const std::string path = args.dir + "/db.db/cross_partition";
-  auto schema = TableSchema::Make(3, 0, fields, 6, {"p"}, {"k"},
-                                  {{"bucket", "-1"},
-                                   {"write-buffer-size", "32 mb"},
-                                   {"dynamic-bucket.target-row-num", "10000000"}},
-                                  std::nullopt, 0);
+  auto schema =
+      TableSchema::Make(3, 0, fields, 6, {"p"}, {"k"}, {{"bucket", "-1"}}, std::nullopt, 0);
   Check(schema.status(), "schema");
   auto io = LocalFileIO();
   Check(io->MkDirs(SchemaDir(path)), "mkdir");
@@ -109,6 +107,7 @@ int Main(int argc, char** argv) {
   committable.messages = std::move(messages).value();
   Check((*commit)->Commit(committable).status(), "commit");
   const int64_t spills = (*write)->key_index_spills();
+  const int64_t preempts = (*write)->write_buffer_pool()->preempt_count();
   Check((*write)->Close(), "close");
   const Clock took = Since(t0);
 
@@ -120,8 +119,9 @@ int Main(int argc, char** argv) {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   bench::PrintTiming(16, "ingest", took, static_cast<double>(args.rows));
-  std::printf("RESULT rows=%lld peak_rss_mib=%ld key_index_spills=%lld\n",
-              static_cast<long long>(rows), usage.ru_maxrss / 1024, static_cast<long long>(spills));
+  std::printf("RESULT rows=%lld peak_rss_mib=%ld key_index_spills=%lld buffer_preempts=%lld\n",
+              static_cast<long long>(rows), usage.ru_maxrss / 1024, static_cast<long long>(spills),
+              static_cast<long long>(preempts));
   return 0;
 }
 

@@ -688,5 +688,40 @@ TEST(TableWriteTest, KeyValueFileTypeFollowsTheSharedLayout) {
   EXPECT_EQ(type->fields()[3].name, "a");
 }
 
+// The column-at-a-time key hashes of dynamic-bucket writes (the fast path for one INT / BIGINT
+// key column, the row-encoding path for the rest) equal each row's own KeyHash.
+TEST(TableWriteTest, KeyHashesOfABatchEqualEachRowsKeyHash) {
+  struct Case {
+    DataTypePtr key_type;
+    std::vector<Value> keys;
+  };
+  const std::vector<Case> cases = {
+      {DataType::Int(false), {Value::Int32(0), Value::Int32(-1), Value::Int32(INT32_MAX)}},
+      {DataType::BigInt(false), {Value::Int64(0), Value::Int64(-7), Value::Int64(INT64_MIN)}},
+      {DataType::Date(false), {Value::Int32(19000), Value::Int32(-3)}},
+      {DataType::String(false), {Value::String(""), Value::String("a longer key string")}},
+  };
+  for (const Case& c : cases) {
+    auto schema =
+        TableSchema::Make(3, 0, {Field(0, "k", c.key_type), Field(1, "v", DataType::Int())}, 1, {},
+                          {"k"}, {{"bucket", "-1"}}, std::nullopt, 0);
+    ASSERT_OK(schema);
+    auto options = CoreOptions::FromSchema(*schema, {}).value();
+    auto extractor = RowKeyExtractor::Make(*schema, options);
+    ASSERT_OK(extractor);
+    ColumnBatch batch(schema->LogicalRowType());
+    for (const Value& key : c.keys) ASSERT_OK(batch.AppendRow({key, Value::Int32(1)}));
+    batch.set_num_rows(static_cast<int64_t>(c.keys.size()));
+    std::vector<int32_t> hashes;
+    ASSERT_OK(extractor->KeyHashes(batch, &hashes));
+    ASSERT_EQ(hashes.size(), c.keys.size());
+    for (int64_t i = 0; i < batch.num_rows(); ++i) {
+      auto one = extractor->KeyHash(batch, i);
+      ASSERT_OK(one);
+      EXPECT_EQ(hashes[static_cast<size_t>(i)], *one) << c.key_type->ToString() << " row " << i;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sluice

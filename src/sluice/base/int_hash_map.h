@@ -41,6 +41,11 @@ class IntHashMap {
 
   // Maps `key` to `value` unless it is mapped already; whether it was inserted.
   bool Insert(int32_t key, V value) { return Upsert(key, value, /*replace=*/false); }
+  // Starts loading the slot `key` probes first: a loop over many keys prefetches a few keys
+  // ahead, so the cache misses of a table of millions of entries overlap.
+  void Prefetch(int32_t key) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[Home(key)]);
+  }
   // Maps `key` to `value`, replacing its value (Java Map.put).
   void Put(int32_t key, V value) { Upsert(key, value, /*replace=*/true); }
 
@@ -116,6 +121,7 @@ class IntHashSet {
   bool Contains(int32_t key) const { return map_.Find(key) != nullptr; }
   // Whether `key` was new.
   bool Add(int32_t key) { return map_.Insert(key, {}); }
+  void Prefetch(int32_t key) const { map_.Prefetch(key); }
 
  private:
   struct NoValue {};

@@ -24,6 +24,7 @@ class RowProjectionEncoder {
   RowProjectionEncoder(std::vector<int> columns, std::vector<DataTypePtr> types);
 
   int arity() const { return static_cast<int>(columns_.size()); }
+  const std::vector<int>& columns() const { return columns_; }
   // The row bytes of batch row `row` (valid until the next call).
   Result<std::string_view> Encode(const ColumnBatch& batch, int64_t row);
 

@@ -6,6 +6,10 @@ namespace sluice {
 
 namespace {
 
+// How many keys ahead AssignAll prefetches: enough to cover a miss to memory, few enough that
+// the prefetched lines stay in the cache.
+constexpr int64_t kPrefetchDistance = 8;
+
 // Bucket ids are stored as Java shorts: at most Short.MAX_VALUE of them.
 constexpr int32_t kMaxBucketIds = 32767;
 
@@ -118,6 +122,32 @@ HashBucketAssigner::HashBucketAssigner(BucketAssignerOptions options, PartitionH
 
 Result<int32_t> HashBucketAssigner::Assign(const std::string& partition, int32_t partition_hash,
                                            int32_t key_hash) {
+  SLUICE_ASSIGN_OR_RETURN(PartitionIndex * index, IndexOf(partition, partition_hash));
+  const BucketAssignerOptions& o = options_;
+  return AssignIn(index, partition_hash, key_hash, [&o](int32_t bucket) {
+    return IsMyBucket(bucket, o.num_assigners, o.assign_id);
+  });
+}
+
+Status HashBucketAssigner::AssignAll(const std::string& partition, int32_t partition_hash,
+                                     const int32_t* key_hashes, int64_t n, int32_t* buckets) {
+  SLUICE_ASSIGN_OR_RETURN(PartitionIndex * index, IndexOf(partition, partition_hash));
+  const BucketAssignerOptions& o = options_;
+  const std::function<bool(int32_t)> owns_bucket = [&o](int32_t bucket) {
+    return IsMyBucket(bucket, o.num_assigners, o.assign_id);
+  };
+  for (int64_t i = 0; i < std::min(n, kPrefetchDistance); ++i) index->Prefetch(key_hashes[i]);
+  for (int64_t i = 0; i < n; ++i) {
+    if (i + kPrefetchDistance < n) index->Prefetch(key_hashes[i + kPrefetchDistance]);
+    SLUICE_ASSIGN_OR_RETURN(buckets[i],
+                            AssignIn(index, partition_hash, key_hashes[i], owns_bucket));
+  }
+  return Status::OK();
+}
+
+Result<int32_t> HashBucketAssigner::AssignIn(PartitionIndex* index, int32_t partition_hash,
+                                             int32_t key_hash,
+                                             const std::function<bool(int32_t)>& owns_bucket) {
   const BucketAssignerOptions& o = options_;
   const int32_t assigner =
       ComputeAssigner(partition_hash, key_hash, o.num_channels, o.num_assigners);
@@ -127,10 +157,19 @@ Result<int32_t> HashBucketAssigner::Assign(const std::string& partition, int32_t
         std::to_string(assigner) + " of " + std::to_string(o.num_channels) +
         ", not to this writer (assigner " + std::to_string(o.assign_id) + ")");
   }
-  auto owns_bucket = [&o](int32_t bucket) {
-    return IsMyBucket(bucket, o.num_assigners, o.assign_id);
-  };
+  SLUICE_ASSIGN_OR_RETURN(int32_t bucket, index->Assign(key_hash, owns_bucket, o.max_buckets,
+                                                        max_bucket_id_, &random_));
+  max_bucket_id_ = std::max(max_bucket_id_, bucket);
+  return bucket;
+}
+
+Result<PartitionIndex*> HashBucketAssigner::IndexOf(const std::string& partition,
+                                                    int32_t partition_hash) {
+  const BucketAssignerOptions& o = options_;
   if (last_index_ == nullptr || last_partition_ != partition) {
+    auto owns_bucket = [&o](int32_t bucket) {
+      return IsMyBucket(bucket, o.num_assigners, o.assign_id);
+    };
     auto it = partitions_.find(partition);
     if (it == partitions_.end()) {
       SLUICE_ASSIGN_OR_RETURN(std::vector<BucketHashes> files, loader_(partition));
@@ -146,14 +185,19 @@ Result<int32_t> HashBucketAssigner::Assign(const std::string& partition, int32_t
     last_partition_ = partition;
     last_index_ = &it->second;
   }
-  SLUICE_ASSIGN_OR_RETURN(int32_t bucket, last_index_->Assign(key_hash, owns_bucket, o.max_buckets,
-                                                              max_bucket_id_, &random_));
-  max_bucket_id_ = std::max(max_bucket_id_, bucket);
-  return bucket;
+  return last_index_;
 }
 
 SimpleHashBucketAssigner::SimpleHashBucketAssigner(BucketAssignerOptions options)
     : options_(options), random_(std::random_device{}()) {}
+
+Status SimpleHashBucketAssigner::AssignAll(const std::string& partition, int32_t partition_hash,
+                                           const int32_t* key_hashes, int64_t n, int32_t* buckets) {
+  for (int64_t i = 0; i < n; ++i) {
+    SLUICE_ASSIGN_OR_RETURN(buckets[i], Assign(partition, partition_hash, key_hashes[i]));
+  }
+  return Status::OK();
+}
 
 Status SimpleHashBucketAssigner::LoadNewBucket(Partition* p) const {
   for (int32_t i = 0; i < kMaxBucketIds; ++i) {

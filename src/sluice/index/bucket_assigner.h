@@ -67,6 +67,10 @@ class BucketAssigner {
   // assigner; an error when no bucket can be opened.
   virtual Result<int32_t> Assign(const std::string& partition, int32_t partition_hash,
                                  int32_t key_hash) = 0;
+  // Assign of keys key_hashes[0..n) of one partition, in order, into buckets[0..n): one call
+  // per run of a batch's rows, not per row. Stops at the first error.
+  virtual Status AssignAll(const std::string& partition, int32_t partition_hash,
+                           const int32_t* key_hashes, int64_t n, int32_t* buckets) = 0;
 };
 
 // PartitionIndex: hash -> bucket of one partition and the hash counts of the owned buckets.
@@ -80,6 +84,8 @@ class PartitionIndex {
   // `max_bucket_id`: the largest bucket the assigner has handed out (in any partition).
   Result<int32_t> Assign(int32_t hash, const std::function<bool(int32_t)>& owns_bucket,
                          int32_t max_buckets, int32_t max_bucket_id, std::mt19937* random);
+  // Starts loading where `hash` would be looked up (IntHashMap::Prefetch).
+  void Prefetch(int32_t hash) const { hash_to_bucket_.Prefetch(hash); }
 
  private:
   explicit PartitionIndex(int64_t target_row_num) : target_row_num_(target_row_num) {}
@@ -103,13 +109,20 @@ class PartitionIndex {
   std::vector<int32_t> total_bucket_list_;
 };
 
-class HashBucketAssigner : public BucketAssigner {
+class HashBucketAssigner final : public BucketAssigner {
  public:
   HashBucketAssigner(BucketAssignerOptions options, PartitionHashLoader loader);
   Result<int32_t> Assign(const std::string& partition, int32_t partition_hash,
                          int32_t key_hash) override;
+  Status AssignAll(const std::string& partition, int32_t partition_hash, const int32_t* key_hashes,
+                   int64_t n, int32_t* buckets) override;
 
  private:
+  // The index of `partition`, loaded at its first use.
+  Result<PartitionIndex*> IndexOf(const std::string& partition, int32_t partition_hash);
+  Result<int32_t> AssignIn(PartitionIndex* index, int32_t partition_hash, int32_t key_hash,
+                           const std::function<bool(int32_t)>& owns_bucket);
+
   BucketAssignerOptions options_;
   PartitionHashLoader loader_;
   std::unordered_map<std::string, PartitionIndex> partitions_;
@@ -120,11 +133,13 @@ class HashBucketAssigner : public BucketAssigner {
   std::mt19937 random_;
 };
 
-class SimpleHashBucketAssigner : public BucketAssigner {
+class SimpleHashBucketAssigner final : public BucketAssigner {
  public:
   explicit SimpleHashBucketAssigner(BucketAssignerOptions options);
   Result<int32_t> Assign(const std::string& partition, int32_t partition_hash,
                          int32_t key_hash) override;
+  Status AssignAll(const std::string& partition, int32_t partition_hash, const int32_t* key_hashes,
+                   int64_t n, int32_t* buckets) override;
 
  private:
   struct Partition {

@@ -11,6 +11,16 @@ DynamicBucketIndexMaintainer::DynamicBucketIndexMaintainer(
   }
 }
 
+void DynamicBucketIndexMaintainer::NotifyNewRecords(const int32_t* key_hashes, const int64_t* rows,
+                                                    int64_t n) {
+  // A few rows ahead: enough to cover a miss to memory (IntHashMap::Prefetch).
+  constexpr int64_t kPrefetchDistance = 8;
+  for (int64_t i = 0; i < n; ++i) {
+    if (i + kPrefetchDistance < n) set_.Prefetch(key_hashes[rows[i + kPrefetchDistance]]);
+    NotifyNewRecord(key_hashes[rows[i]]);
+  }
+}
+
 Result<DynamicBucketIndexMaintainer::Increment> DynamicBucketIndexMaintainer::PrepareCommit(
     const FileWriter& write) {
   Increment increment;

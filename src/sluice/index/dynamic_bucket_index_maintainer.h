@@ -39,6 +39,8 @@ class DynamicBucketIndexMaintainer {
       modified_ = true;
     }
   }
+  // NotifyNewRecord of key_hashes[rows[i]] for i in [0, n), the set's probes prefetched.
+  void NotifyNewRecords(const int32_t* key_hashes, const int64_t* rows, int64_t n);
 
   struct Increment {
     std::vector<IndexManifestEntry> new_files;

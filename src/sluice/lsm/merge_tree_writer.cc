@@ -8,7 +8,8 @@ namespace sluice {
 
 Result<std::unique_ptr<MergeTreeWriter>> MergeTreeWriter::Make(
     std::shared_ptr<DataFileWriterFactory> factory, const CoreOptions& options,
-    int64_t max_sequence_number, std::unique_ptr<CompactManager> compact_manager) {
+    int64_t max_sequence_number, std::unique_ptr<CompactManager> compact_manager,
+    MemoryPoolFactory* pool) {
   const TableSchema& schema = factory->schema();
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeFunction> merge_function,
                           CreateMergeFunction(schema, options));
@@ -29,35 +30,45 @@ Result<std::unique_ptr<MergeTreeWriter>> MergeTreeWriter::Make(
   WriteBuffer buffer(factory->row_type(), std::move(key_columns), std::move(sequence_columns),
                      ascending, factory->key_value_type(), last_record_wins);
   return std::unique_ptr<MergeTreeWriter>(new MergeTreeWriter(
-      std::move(factory), std::move(merge_function), std::move(buffer), options.write_buffer_size(),
-      max_sequence_number, std::move(compact_manager),
+      std::move(factory), std::move(merge_function), std::move(buffer), pool,
+      options.write_buffer_size(), max_sequence_number, std::move(compact_manager),
       options.changelog_producer() == ChangelogProducer::kInput));
 }
 
 MergeTreeWriter::MergeTreeWriter(std::shared_ptr<DataFileWriterFactory> factory,
                                  std::unique_ptr<MergeFunction> merge_function, WriteBuffer buffer,
-                                 int64_t write_buffer_size, int64_t max_sequence_number,
+                                 MemoryPoolFactory* pool, int64_t write_buffer_size,
+                                 int64_t max_sequence_number,
                                  std::unique_ptr<CompactManager> compact_manager,
                                  bool changelog_input)
     : factory_(std::move(factory)),
       merge_function_(std::move(merge_function)),
       buffer_(std::move(buffer)),
-      write_buffer_size_(write_buffer_size),
+      own_pool_(pool == nullptr ? std::make_unique<MemoryPoolFactory>(write_buffer_size) : nullptr),
+      pool_(pool == nullptr ? own_pool_.get() : pool),
       next_sequence_number_(max_sequence_number + 1),
       compact_manager_(std::move(compact_manager)),
-      changelog_input_(changelog_input) {}
+      changelog_input_(changelog_input) {
+  pool_->NotifyNewOwner(this);
+}
 
-MergeTreeWriter::~MergeTreeWriter() = default;
+MergeTreeWriter::~MergeTreeWriter() { pool_->RemoveOwner(this); }
+
+void MergeTreeWriter::ClearBuffer() {
+  buffer_.Clear();
+  pool_->Account(-accounted_bytes_);
+  accounted_bytes_ = 0;
+}
 
 Status MergeTreeWriter::Write(const ColumnBatch& batch, const int64_t* rows, int64_t n,
                               const RowKind* kinds) {
   if (n == 0) return Status::OK();
   buffer_.Put(batch, rows, n, kinds, next_sequence_number_);
   next_sequence_number_ += n;
-  if (buffer_.memory_usage() >= write_buffer_size_) {
-    return Flush(/*wait_for_latest_compaction=*/false, /*full_compaction=*/false);
-  }
-  return Status::OK();
+  const int64_t usage = buffer_.memory_usage();
+  pool_->Account(usage - accounted_bytes_);
+  accounted_bytes_ = usage;
+  return pool_->Reclaim(this);
 }
 
 Status MergeTreeWriter::Flush(bool wait_for_latest_compaction, bool full_compaction) {
@@ -76,7 +87,7 @@ Status MergeTreeWriter::Flush(bool wait_for_latest_compaction, bool full_compact
     Status st = buffer_.ForEach(
         merge_function_.get(), [&](const ColumnBatch& batch) { return writer->Write(batch); },
         raw_consumer);
-    buffer_.Clear();
+    ClearBuffer();
     std::vector<DataFileMeta> changelog_files;
     if (changelog) st = CloseInto(st, changelog.get(), &changelog_files);
     std::vector<DataFileMeta> files;
@@ -128,7 +139,7 @@ Result<CommitIncrement> MergeTreeWriter::PrepareCommit(bool wait_compaction) {
 
 Status MergeTreeWriter::Close() {
   if (compact_manager_) compact_increment_.Abandon(*compact_manager_, *factory_);
-  buffer_.Clear();
+  ClearBuffer();
   factory_->DeleteUnreferenced(new_files_);
   factory_->DeleteUnreferenced(new_changelog_files_);
   new_files_.clear();

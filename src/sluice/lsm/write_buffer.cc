@@ -53,9 +53,9 @@ int64_t WriteBuffer::memory_usage() const {
 }
 
 void WriteBuffer::Clear() {
-  rows_.Clear();
-  sequence_numbers_.clear();
-  kinds_.clear();
+  rows_ = ColumnBatch(row_type_);
+  sequence_numbers_ = {};
+  kinds_ = {};
 }
 
 std::vector<uint32_t> WriteBuffer::SortedOrder() const {

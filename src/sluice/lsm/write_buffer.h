@@ -5,8 +5,9 @@
 // Java ReducerMergeFunctionWrapper) and handed out in the key-value file layout
 // (KeyValueFileType), retractions included.
 //
-// Memory: the column buffers plus a fixed cost per row; the owner flushes when
-// memory_usage() reaches `write-buffer-size`.
+// Memory: the column buffers (their capacity) plus a fixed cost per row; the owner accounts
+// memory_usage() to its MemoryPoolFactory, which decides when it flushes. Clear gives the
+// memory back, so a flushed buffer holds nothing against the shared budget.
 //
 // Thread safety: not thread-safe.
 #pragma once
@@ -52,6 +53,7 @@ class WriteBuffer {
   Status ForEach(MergeFunction* merge_function, const Consumer& consumer,
                  const Consumer& raw_consumer = nullptr);
 
+  // Drops the rows and frees their memory.
   void Clear();
 
  private:

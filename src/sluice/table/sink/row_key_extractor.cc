@@ -1,5 +1,8 @@
 #include "sluice/table/sink/row_key_extractor.h"
 
+#include <cstring>
+
+#include "sluice/base/murmur_hash.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/row/bucket.h"
@@ -73,6 +76,33 @@ Result<int32_t> RowKeyExtractor::KeyHash(const ColumnBatch& batch, int64_t row) 
   SLUICE_ASSIGN_OR_RETURN(std::string_view bytes, bucket_key_.Encode(batch, row));
   SLUICE_ASSIGN_OR_RETURN(BinaryRowView view, BinaryRowView::Make(bytes, bucket_key_.arity()));
   return view.HashCode();
+}
+
+Status RowKeyExtractor::KeyHashes(const ColumnBatch& batch, std::vector<int32_t>* out) {
+  const int64_t n = batch.num_rows();
+  out->resize(static_cast<size_t>(n));
+  const ColumnVector* key =
+      bucket_key_.arity() == 1 ? batch.column(bucket_key_.columns().front()) : nullptr;
+  if (key != nullptr && !key->has_nulls() &&
+      (key->kind() == PhysicalKind::kInt64 || key->kind() == PhysicalKind::kInt32)) {
+    // The BinaryRow of one non-null fixed-width field: 8 bytes of header and null bits (all
+    // zero), then the value in an 8-byte slot (an INT in its low 4 bytes, the rest zero).
+    uint8_t row[16] = {};
+    const bool wide = key->kind() == PhysicalKind::kInt64;
+    for (int64_t i = 0; i < n; ++i) {
+      if (wide) {
+        std::memcpy(row + 8, key->data<int64_t>() + i, sizeof(int64_t));
+      } else {
+        std::memcpy(row + 8, key->data<int32_t>() + i, sizeof(int32_t));
+      }
+      (*out)[static_cast<size_t>(i)] = MurmurHashWords(row, sizeof(row));
+    }
+    return Status::OK();
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    SLUICE_ASSIGN_OR_RETURN((*out)[static_cast<size_t>(i)], KeyHash(batch, i));
+  }
+  return Status::OK();
 }
 
 Result<int32_t> RowKeyExtractor::Bucket(const ColumnBatch& batch, int64_t row) {

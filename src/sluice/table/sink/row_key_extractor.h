@@ -46,6 +46,9 @@ class RowKeyExtractor {
   Result<int32_t> Bucket(const ColumnBatch& batch, int64_t row);
   // Dynamic-bucket tables: the hash of the row's trimmed primary key.
   Result<int32_t> KeyHash(const ColumnBatch& batch, int64_t row);
+  // KeyHash of every row of `batch` into `out`, column at a time: a single non-null INT or
+  // BIGINT key (the common case) is hashed from its column without encoding a row.
+  Status KeyHashes(const ColumnBatch& batch, std::vector<int32_t>* out);
   bool dynamic_bucket() const { return dynamic_; }
   // `bucket = -1` with a primary key lacking a partition key (Java KEY_DYNAMIC).
   bool cross_partition() const { return cross_partition_; }

@@ -42,6 +42,10 @@ Result<std::unique_ptr<FileStoreWrite>> FileStoreWrite::Open(
   std::unique_ptr<FileStoreWrite> write(
       new FileStoreWrite(std::move(table), std::move(options), std::move(extractor)));
   write->compaction_ = compaction;
+  if (write->table_->schema().is_primary_key_table()) {
+    write->write_buffer_pool_ =
+        std::make_unique<MemoryPoolFactory>(write->table_->options().write_buffer_size());
+  }
   if (write->extractor_.dynamic_bucket()) {
     SLUICE_RETURN_NOT_OK(write->OpenBucketAssigner());
   }
@@ -280,9 +284,9 @@ Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(
       SLUICE_ASSIGN_OR_RETURN(compact_manager, options_.compact_manager_factory(
                                                    partition, bucket, restored_files, files));
     }
-    SLUICE_ASSIGN_OR_RETURN(bw.writer,
-                            MergeTreeWriter::Make(files, table_->options(), max_sequence_number,
-                                                  std::move(compact_manager)));
+    SLUICE_ASSIGN_OR_RETURN(
+        bw.writer, MergeTreeWriter::Make(files, table_->options(), max_sequence_number,
+                                         std::move(compact_manager), write_buffer_pool_.get()));
   } else {
     // Fixed-bucket append tables compact small files in the writer; bucket-unaware ones are
     // compacted by a dedicated job in Java, not by their writers.
@@ -356,13 +360,35 @@ Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
   std::vector<PartitionRoute> routes;
   std::map<std::string, size_t, std::less<>> route_of_row;
   const std::string* last_row = nullptr;
-  PartitionRoute* route = nullptr;
+  size_t route = 0;  // index into routes
   if (extractor_.partition_arity() == 0) {
     routes.push_back(
         PartitionRoute{SerializeBinaryRow(EmptyBinaryRow(), 0), BinaryRowView().HashCode(), {}});
-    route = &routes.back();
   }
-  if (assigner_) hashes_scratch_.resize(static_cast<size_t>(n));
+  auto add_row = [&routes](size_t r, int32_t bucket, int64_t row) {
+    std::vector<std::vector<int64_t>>& rows_by_bucket = routes[r].rows_by_bucket;
+    const auto slot = static_cast<size_t>(bucket - kPostponeBucket);
+    if (slot >= rows_by_bucket.size()) rows_by_bucket.resize(slot + 1);
+    rows_by_bucket[slot].push_back(row);
+  };
+  // Dynamic buckets: the key hashes of the whole batch first, then each run of rows of one
+  // partition assigned in one call, in input order (the order Java's assigner sees them).
+  size_t run_route = 0;
+  run_rows_.clear();
+  run_hashes_.clear();
+  auto assign_run = [&]() -> Status {
+    if (run_rows_.empty()) return Status::OK();
+    const PartitionRoute& r = routes[run_route];
+    run_buckets_.resize(run_rows_.size());
+    SLUICE_RETURN_NOT_OK(assigner_->AssignAll(r.partition, r.partition_hash, run_hashes_.data(),
+                                              static_cast<int64_t>(run_hashes_.size()),
+                                              run_buckets_.data()));
+    for (size_t j = 0; j < run_rows_.size(); ++j) add_row(run_route, run_buckets_[j], run_rows_[j]);
+    run_rows_.clear();
+    run_hashes_.clear();
+    return Status::OK();
+  };
+  if (assigner_) SLUICE_RETURN_NOT_OK(extractor_.KeyHashes(batch, &hashes_scratch_));
   for (int64_t i = 0; i < n; ++i) {
     if (has_kinds) {
       const RowKind kind = kinds_scratch_[static_cast<size_t>(i)];
@@ -387,27 +413,28 @@ Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
           found = route_of_row.emplace(std::string(row), routes.size() - 1).first;
         }
         last_row = &found->first;
-        route = &routes[found->second];
+        route = found->second;
       }
     }
-    int32_t bucket = 0;
     if (assigner_) {
-      SLUICE_ASSIGN_OR_RETURN(const int32_t key_hash, extractor_.KeyHash(batch, i));
+      const int32_t key_hash = hashes_scratch_[static_cast<size_t>(i)];
       if (options_.dynamic_bucket_skip_others &&
-          ComputeAssigner(route->partition_hash, key_hash, assigner_channels_, assigner_owners_) !=
-              options_.dynamic_bucket_assign_id) {
+          ComputeAssigner(routes[route].partition_hash, key_hash, assigner_channels_,
+                          assigner_owners_) != options_.dynamic_bucket_assign_id) {
         continue;
       }
-      SLUICE_ASSIGN_OR_RETURN(bucket,
-                              assigner_->Assign(route->partition, route->partition_hash, key_hash));
-      hashes_scratch_[static_cast<size_t>(i)] = key_hash;
-    } else {
-      SLUICE_ASSIGN_OR_RETURN(bucket, extractor_.Bucket(batch, i));
+      if (route != run_route) {
+        SLUICE_RETURN_NOT_OK(assign_run());
+        run_route = route;
+      }
+      run_rows_.push_back(i);
+      run_hashes_.push_back(key_hash);
+      continue;
     }
-    const auto slot = static_cast<size_t>(bucket - kPostponeBucket);
-    if (slot >= route->rows_by_bucket.size()) route->rows_by_bucket.resize(slot + 1);
-    route->rows_by_bucket[slot].push_back(i);
+    SLUICE_ASSIGN_OR_RETURN(const int32_t bucket, extractor_.Bucket(batch, i));
+    add_row(route, bucket, i);
   }
+  if (assigner_) SLUICE_RETURN_NOT_OK(assign_run());
   for (PartitionRoute& r : routes) {
     for (size_t slot = 0; slot < r.rows_by_bucket.size(); ++slot) {
       const std::vector<int64_t>& rows = r.rows_by_bucket[slot];
@@ -418,7 +445,8 @@ Status FileStoreWrite::Write(const ColumnBatch& batch, const RowKind* kinds) {
       SLUICE_RETURN_NOT_OK(bw->writer->Write(batch, rows.data(), static_cast<int64_t>(rows.size()),
                                              has_kinds ? kinds_scratch_.data() : nullptr));
       if (bw->hash_index) {
-        for (int64_t row : rows) bw->hash_index->NotifyNewRecord(hashes_scratch_[row]);
+        bw->hash_index->NotifyNewRecords(hashes_scratch_.data(), rows.data(),
+                                         static_cast<int64_t>(rows.size()));
       }
     }
   }

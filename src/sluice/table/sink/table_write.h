@@ -6,7 +6,9 @@
 // Writers are restored from the latest snapshot when a bucket is first written (or
 // compacted), not at Open: a bucket's existing files (the compaction manager's starting point)
 // and their largest sequence number, after which new rows number.
-// Append tables get AppendOnlyWriters, primary-key tables MergeTreeWriters.
+// Append tables get AppendOnlyWriters, primary-key tables MergeTreeWriters, whose write buffers
+// share one budget of `write-buffer-size` (Java MemoryFileStoreWrite's MemoryPoolFactory):
+// when it runs out, the largest buffer is flushed to make room.
 //
 // Dynamic-bucket tables (`bucket` = -1, the primary key holding the partition keys): a bucket
 // assigner (index/bucket_assigner.h) picks each row's bucket from its key hash, and every
@@ -55,6 +57,7 @@
 #include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_manager.h"
 #include "sluice/lsm/compaction_options.h"
+#include "sluice/lsm/memory_pool_factory.h"
 #include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/global_index_assigner.h"
@@ -133,6 +136,8 @@ class FileStoreWrite {
   int64_t key_index_spills() const {
     return global_index_ ? global_index_->key_index().spills() : 0;
   }
+  // Primary-key tables: the write-buffer budget the bucket writers share (null otherwise).
+  const MemoryPoolFactory* write_buffer_pool() const { return write_buffer_pool_.get(); }
 
  private:
   struct Restored {
@@ -176,6 +181,8 @@ class FileStoreWrite {
   int rowkind_column_ = -1;
   std::map<WriterKey, Restored> restored_;  // of snapshot restored_snapshot_id_
   int64_t restored_snapshot_id_ = -1;
+  // Declared before writers_: the writers leave it as they are destroyed.
+  std::unique_ptr<MemoryPoolFactory> write_buffer_pool_;
   std::map<WriterKey, BucketWriter> writers_;
   std::set<WriterKey> written_since_full_compaction_;   // full-compaction.delta-commits
   std::vector<CommitMessageImpl> pending_compactions_;  // bucket-unaware compactions
@@ -193,6 +200,10 @@ class FileStoreWrite {
   std::string index_file_uuid_;
   int64_t index_file_count_ = 0;
   std::vector<int32_t> hashes_scratch_;
+  // Dynamic buckets: a run of rows of one partition and their key hashes and buckets.
+  std::vector<int64_t> run_rows_;
+  std::vector<int32_t> run_hashes_;
+  std::vector<int32_t> run_buckets_;
   std::vector<RowKind> kinds_scratch_;
 };
 
