@@ -5,6 +5,7 @@
 #include "sluice/meta/table_schema.h"
 #include "sluice/table/sink/file_store_commit.h"
 #include "sluice/table/sink/table_write.h"
+#include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
 
 #include <time.h>
@@ -215,8 +216,8 @@ std::shared_ptr<const FileStoreTable> CreatePrimaryKeyTable(
 
 void WriteAndCommitOnce(const std::shared_ptr<const FileStoreTable>& table,
                         const std::vector<std::unique_ptr<ColumnBatch>>& data,
-                        const std::string& commit_user) {
-  auto write = FileStoreWrite::Open(table);
+                        const std::string& commit_user, const FileStoreWriteOptions& options) {
+  auto write = FileStoreWrite::Open(table, options);
   Check(write.status(), "open write");
   for (const auto& batch : data) Check((*write)->Write(*batch), "write");
   auto messages = (*write)->PrepareCommit(1);
@@ -227,6 +228,29 @@ void WriteAndCommitOnce(const std::shared_ptr<const FileStoreTable>& table,
   committable.identifier = 1;
   committable.messages = std::move(messages).value();
   Check((*commit)->Commit(committable).status(), "commit");
+  Check((*write)->Close(), "close");
+}
+
+int64_t ReadLatestRows(const std::string& path, std::set<int32_t>* buckets) {
+  auto latest = FileStoreTable::Open(LocalFileIO(), path);
+  Check(latest.status(), "reopen");
+  auto plan = PlanScan(**latest, ScanOptions{});
+  Check(plan.status(), "plan");
+  int64_t rows = 0;
+  for (DataSplit& split : plan->splits) {
+    if (buckets != nullptr) buckets->insert(split.bucket);
+    auto reader =
+        OpenSplitReader(**latest, (*latest)->schema_ptr(), std::move(split), SplitReadOptions{});
+    Check(reader.status(), "open split");
+    ColumnBatch batch((*reader)->output_type());
+    while (true) {
+      auto more = (*reader)->Next(&batch);
+      Check(more.status(), "read");
+      if (!*more) break;
+      rows += batch.num_rows();
+    }
+  }
+  return rows;
 }
 
 namespace {

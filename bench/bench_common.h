@@ -10,6 +10,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "sluice/format/file_format.h"
 #include "sluice/status.h"
 #include "sluice/table/file_store_table.h"
+#include "sluice/table/sink/table_write.h"
 #include "sluice/table/source/data_split.h"
 
 namespace sluice::bench {
@@ -79,11 +81,15 @@ std::shared_ptr<const FileStoreTable> CreatePrimaryKeyTable(
     const std::string& path, std::vector<DataField> fields,
     const std::map<std::string, std::string>& options = {});
 
-// Writes `data` through one FileStoreWrite and commits it as one snapshot under `commit_user`;
-// dies on any error.
+// Writes `data` through one FileStoreWrite (opened with `options`), commits it as one snapshot
+// under `commit_user` and closes the write; dies on any error.
 void WriteAndCommitOnce(const std::shared_ptr<const FileStoreTable>& table,
                         const std::vector<std::unique_ptr<ColumnBatch>>& data,
-                        const std::string& commit_user);
+                        const std::string& commit_user, const FileStoreWriteOptions& options = {});
+
+// Reads the latest snapshot of the table at `path` in full (merged) and returns its row count;
+// `buckets`, when given, gets the buckets read. Dies on any error.
+int64_t ReadLatestRows(const std::string& path, std::set<int32_t>* buckets = nullptr);
 
 // The five overlapping sorted runs of mor_bench and compact_bench over keys [0, keys): run 0
 // holds every key, runs 1-4 each update 90% of the keys (later runs win), and run 4 deletes 1%

@@ -36,10 +36,7 @@
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/file_store_commit.h"
 #include "sluice/table/sink/table_write.h"
-#include "sluice/table/source/scan_planner.h"
-#include "sluice/table/source/split_reader.h"
 #include "upsert_workload.h"
 
 namespace sluice {
@@ -68,23 +65,7 @@ Run WriteAndRead(const std::string& path, int32_t buckets,
   bench::WriteAndCommitOnce(table, data, "dynamic-bucket-bench");
   run.ingest = Since(t0);
   t0 = Now();
-  auto latest = FileStoreTable::Open(LocalFileIO(), path);
-  Check(latest.status(), "reopen");
-  auto plan = PlanScan(**latest, ScanOptions{});
-  Check(plan.status(), "plan");
-  for (DataSplit& split : plan->splits) {
-    run.buckets.insert(split.bucket);
-    auto reader =
-        OpenSplitReader(**latest, (*latest)->schema_ptr(), std::move(split), SplitReadOptions{});
-    Check(reader.status(), "open split");
-    ColumnBatch batch((*reader)->output_type());
-    while (true) {
-      auto more = (*reader)->Next(&batch);
-      Check(more.status(), "read");
-      if (!*more) break;
-      run.rows += batch.num_rows();
-    }
-  }
+  run.rows = bench::ReadLatestRows(path, &run.buckets);
   run.read = Since(t0);
   return run;
 }
@@ -146,7 +127,6 @@ std::shared_ptr<const FileStoreTable> CreateCrossPartitionTable(const std::strin
 struct CrossPartitionRun {
   Clock ingest;
   int64_t rows = 0;  // read back
-  int64_t spills = 0;
 };
 
 CrossPartitionRun WriteCrossPartition(const std::string& dir,
@@ -155,40 +135,12 @@ CrossPartitionRun WriteCrossPartition(const std::string& dir,
   const std::string path = dir + "/db.db/cross_partition";
   auto table = CreateCrossPartitionTable(path);
   std::filesystem::create_directories(dir + "/tmp");
+  FileStoreWriteOptions options;
+  options.tmp_dir = dir + "/tmp";
   Clock t0 = Now();
-  {
-    FileStoreWriteOptions options;
-    options.tmp_dir = dir + "/tmp";
-    auto write = FileStoreWrite::Open(table, options);
-    Check(write.status(), "open write");
-    for (const auto& batch : data) Check((*write)->Write(*batch), "write");
-    auto messages = (*write)->PrepareCommit(1);
-    Check(messages.status(), "prepare commit");
-    auto commit = FileStoreCommit::Make(table, "cross-partition-bench");
-    Check(commit.status(), "commit");
-    ManifestCommittable committable;
-    committable.identifier = 1;
-    committable.messages = std::move(messages).value();
-    Check((*commit)->Commit(committable).status(), "commit");
-    Check((*write)->Close(), "close");
-  }
+  bench::WriteAndCommitOnce(table, data, "cross-partition-bench", options);
   run.ingest = Since(t0);
-  auto latest = FileStoreTable::Open(LocalFileIO(), path);
-  Check(latest.status(), "reopen");
-  auto plan = PlanScan(**latest, ScanOptions{});
-  Check(plan.status(), "plan");
-  for (DataSplit& split : plan->splits) {
-    auto reader =
-        OpenSplitReader(**latest, (*latest)->schema_ptr(), std::move(split), SplitReadOptions{});
-    Check(reader.status(), "open split");
-    ColumnBatch batch((*reader)->output_type());
-    while (true) {
-      auto more = (*reader)->Next(&batch);
-      Check(more.status(), "read");
-      if (!*more) break;
-      run.rows += batch.num_rows();
-    }
-  }
+  run.rows = bench::ReadLatestRows(path);
   return run;
 }
 
