@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "sluice/base/json_reader.h"
 #include "sluice/meta/snapshot.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/meta/tag.h"
