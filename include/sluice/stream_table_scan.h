@@ -18,12 +18,16 @@
 // Progress: Checkpoint() is the next snapshot id to read; Restore() resumes from one.
 // NotifyCheckpointComplete(Checkpoint()) after the rows of the plans so far have been handed
 // on records the progress in `consumer/consumer-<consumer-id>` (when `consumer-id` is set), so
-// a restarted reader repeats at most the snapshot it was handing on. A reader whose next
-// snapshot has expired gets OutOfRange naming it and `consumer-id`.
+// a restarted reader repeats at most the snapshot it was handing on. With `consumer.mode =
+// at-least-once` each Plan of a new snapshot (after the first Plan) also records that snapshot,
+// so a reader that never confirms still resumes at, and rereads, the snapshot it was reading.
+// A reader whose next snapshot has expired gets OutOfRange naming it and `consumer-id`.
 //
 // Parallel readers: ReadBuilder::WithShard(index, count) gives reader `index` a share of the
 // buckets (bucket % count == index; files by name hash for `bucket = -1` append tables); the
-// `count` readers together see every row once, a bucket's rows in order.
+// `count` readers together see every row once, a bucket's rows in order. With `consumer-id`,
+// reader `index` keeps its own position in `consumer/consumer-<id>.reader-<index>-of-<count>`
+// and `consumer-<id>` holds the slowest reader's, so expiry keeps what any of them needs.
 //
 // Thread safety: not thread-safe (one reader thread); movable.
 #pragma once

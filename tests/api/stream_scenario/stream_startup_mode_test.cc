@@ -320,6 +320,88 @@ TEST_F(StreamStartupModeTest, ConsumerProgressIsSavedOnNotifyAndResumed) {
             (Plans{{"+I 1 a", "+I 2 b", "+I 3 c", "+I 4 d", "+I 5 e"}}));
 }
 
+TEST_F(StreamStartupModeTest, AtLeastOnceRecordsTheSnapshotBeingRead) {
+  StreamTable t = ThreeAppends();
+  ASSERT_OK(t.Commit({{5, "e"}}));
+  ASSERT_OK(t.Commit({{6, "f"}}));
+  const std::vector<std::pair<std::string, std::string>> consumer = {
+      {"consumer-id", "c2"}, {"consumer.mode", "at-least-once"}, {"scan.snapshot-id", "3"}};
+  const std::string file = t.table().path() + "/consumer/consumer-c2";
+  {
+    auto follower = Follower::Open(t.table(), consumer);
+    ASSERT_OK(follower);
+    ASSERT_OK_AND_ASSIGN(auto rows, follower->Next());
+    ASSERT_EQ(rows, (std::vector<std::string>{"+I 4 d"}));
+    // Read, never confirmed: the snapshot being read is the position.
+    EXPECT_EQ(test::ReadFileOrFail(file), "{\n  \"nextSnapshot\" : 3\n}");
+    ASSERT_OK_AND_ASSIGN(rows, follower->Next());
+    ASSERT_EQ(rows, (std::vector<std::string>{"+I 5 e"}));
+    EXPECT_EQ(test::ReadFileOrFail(file), "{\n  \"nextSnapshot\" : 4\n}");
+  }
+  // A restart reads snapshot 4 again: at least once.
+  EXPECT_EQ(Drain(t.table(), consumer), (Plans{{"+I 5 e"}, {"+I 6 f"}}));
+  // Exactly-once (the default) records only what the caller confirms.
+  auto exact = Follower::Open(t.table(), {{"consumer-id", "c3"}, {"scan.snapshot-id", "3"}});
+  ASSERT_OK(exact);
+  ASSERT_OK(exact->Drain().status());
+  EXPECT_FALSE(std::filesystem::exists(t.table().path() + "/consumer/consumer-c3"));
+}
+
+TEST_F(StreamStartupModeTest, ShardedConsumerKeepsEachReaderAndTheSlowest) {
+  StreamTable t = Make(false, {{"bucket", "4"}, {"bucket-key", "id"}});
+  for (int commit = 0; commit < 3; ++commit) {
+    std::vector<Change> rows;
+    for (int i = 0; i < 20; ++i) rows.push_back({commit * 100 + i, "v"});
+    ASSERT_OK(t.Commit(rows));
+  }
+  const std::vector<std::pair<std::string, std::string>> consumer = {{"consumer-id", "c"},
+                                                                     {"scan.snapshot-id", "1"}};
+  const std::string dir = t.table().path() + "/consumer/";
+  const auto next_of = [&](const std::string& id) {
+    return test::ReadFileOrFail(dir + "consumer-" + id);
+  };
+  const std::string at2 = "{\n  \"nextSnapshot\" : 2\n}";
+  const std::string at4 = "{\n  \"nextSnapshot\" : 4\n}";
+  std::vector<std::string> seen;
+  {
+    auto fast = Follower::Open(t.table(), consumer, 0, 2);
+    ASSERT_OK(fast);
+    ASSERT_OK_AND_ASSIGN(Plans plans, fast->Drain());
+    for (const auto& plan : plans) seen.insert(seen.end(), plan.begin(), plan.end());
+    ASSERT_OK(fast->scan().NotifyCheckpointComplete(fast->scan().Checkpoint()));
+    EXPECT_EQ(next_of("c.reader-0-of-2"), at4);
+    // Reader 1 has no position yet: the shared consumer is not written.
+    EXPECT_FALSE(std::filesystem::exists(dir + "consumer-c"));
+  }
+  {
+    auto slow = Follower::Open(t.table(), consumer, 1, 2);
+    ASSERT_OK(slow);
+    ASSERT_OK_AND_ASSIGN(auto rows, slow->Next());
+    ASSERT_TRUE(rows.has_value());
+    seen.insert(seen.end(), rows->begin(), rows->end());
+    ASSERT_OK(slow->scan().NotifyCheckpointComplete(slow->scan().Checkpoint()));
+    EXPECT_EQ(next_of("c.reader-1-of-2"), at2);
+    // The slowest reader's position is what every reader still needs.
+    EXPECT_EQ(next_of("c"), at2);
+  }
+  // Each reader resumes at its own position.
+  auto fast = Follower::Open(t.table(), consumer, 0, 2);
+  ASSERT_OK(fast);
+  ASSERT_OK_AND_ASSIGN(Plans none, fast->Drain());
+  EXPECT_TRUE(none.empty());
+  ASSERT_OK(fast->scan().NotifyCheckpointComplete(fast->scan().Checkpoint()));
+  EXPECT_EQ(next_of("c"), at2);
+  auto slow = Follower::Open(t.table(), consumer, 1, 2);
+  ASSERT_OK(slow);
+  ASSERT_OK_AND_ASSIGN(Plans rest, slow->Drain());
+  for (const auto& plan : rest) seen.insert(seen.end(), plan.begin(), plan.end());
+  ASSERT_OK(slow->scan().NotifyCheckpointComplete(slow->scan().Checkpoint()));
+  EXPECT_EQ(next_of("c"), at4);
+  EXPECT_EQ(seen.size(), 60u);
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(std::adjacent_find(seen.begin(), seen.end()), seen.end());
+}
+
 TEST_F(StreamStartupModeTest, RestoreContinuesFromACheckpoint) {
   StreamTable t = ThreeAppends();
   auto follower = Follower::Open(t.table(), {{"scan.mode", "latest"}});

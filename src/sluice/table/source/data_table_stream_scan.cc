@@ -2,7 +2,6 @@
 
 #include <cstdlib>
 
-#include "sluice/meta/consumer_manager.h"
 #include "sluice/meta/option_value.h"
 
 namespace sluice {
@@ -19,6 +18,12 @@ int32_t JavaStringHash(std::string_view s) {
   uint32_t h = 0;
   for (unsigned char c : s) h = 31 * h + c;
   return static_cast<int32_t>(h);
+}
+
+StreamPlan EndOfScan() {
+  StreamPlan end;
+  end.end_of_scan = true;
+  return end;
 }
 
 }  // namespace
@@ -46,18 +51,29 @@ Result<std::unique_ptr<DataTableStreamScan>> DataTableStreamScan::Create(
                               ParseBooleanOption("streaming-read-append-overwrite", *append));
     }
   }
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<StartingScanner> starting, CreateStartingScanner(*table));
+  const CoreOptions& options = table->options();
+  std::optional<ConsumerProgress> consumer;
+  std::optional<int64_t> resume_at;
+  if (options.consumer_id()) {
+    consumer.emplace(*table, *options.consumer_id(), shard);
+    if (!options.consumer_ignore_progress()) {
+      SLUICE_ASSIGN_OR_RETURN(resume_at, consumer->Load());
+    }
+  }
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<StartingScanner> starting,
+                          CreateStartingScanner(*table, resume_at));
   // Watching from now on: a snapshot committed between a check and a wait is not missed.
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<DirectoryWatcher> watcher,
                           table->io()->WatchDir(table->snapshot_manager().snapshot_dir()));
   std::unique_ptr<FollowUpScanner> follow_up = CreateFollowUpScanner(*table);
-  return std::unique_ptr<DataTableStreamScan>(
-      new DataTableStreamScan(std::move(table), std::move(base), shard, read_overwrite,
-                              std::move(starting), std::move(follow_up), std::move(watcher)));
+  return std::unique_ptr<DataTableStreamScan>(new DataTableStreamScan(
+      std::move(table), std::move(base), shard, read_overwrite, std::move(consumer),
+      std::move(starting), std::move(follow_up), std::move(watcher)));
 }
 
 DataTableStreamScan::DataTableStreamScan(std::shared_ptr<const FileStoreTable> table,
                                          ScanOptions base, StreamShard shard, bool read_overwrite,
+                                         std::optional<ConsumerProgress> consumer,
                                          std::unique_ptr<StartingScanner> starting,
                                          std::unique_ptr<FollowUpScanner> follow_up,
                                          std::unique_ptr<DirectoryWatcher> watcher)
@@ -65,6 +81,7 @@ DataTableStreamScan::DataTableStreamScan(std::shared_ptr<const FileStoreTable> t
       base_(std::move(base)),
       shard_(shard),
       read_overwrite_(read_overwrite),
+      consumer_(std::move(consumer)),
       starting_(std::move(starting)),
       follow_up_(std::move(follow_up)),
       watcher_(std::move(watcher)) {}
@@ -113,12 +130,12 @@ Result<StreamPlan> DataTableStreamScan::TryFirstPlan() {
 
 Result<StreamPlan> DataTableStreamScan::NextPlan() {
   while (true) {
-    if (full_phase_end_) return StreamPlan{.end_of_scan = true};
+    if (full_phase_end_) return EndOfScan();
     SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> snapshot, NextSnapshot());
     if (!snapshot) return StreamPlan{};
     if (ShouldEndInput(*snapshot)) {
       full_phase_end_ = true;
-      return StreamPlan{.end_of_scan = true};
+      return EndOfScan();
     }
     std::optional<ScanPlan> plan;
     if (snapshot->commit_kind == CommitKind::kOverwrite && read_overwrite_) {
@@ -130,6 +147,9 @@ Result<StreamPlan> DataTableStreamScan::NextPlan() {
     if (!plan) continue;
     StreamPlan sharded = Shard(std::move(*plan));
     if (sharded.splits.empty()) continue;
+    if (consumer_ && table_->options().consumer_mode() == ConsumerMode::kAtLeastOnce) {
+      SLUICE_RETURN_NOT_OK(consumer_->Record(snapshot->id));
+    }
     return sharded;
   }
 }
@@ -227,10 +247,8 @@ Result<bool> DataTableStreamScan::WaitForNextSnapshot(std::chrono::milliseconds 
 }
 
 Status DataTableStreamScan::NotifyCheckpointComplete(std::optional<int64_t> next_snapshot) const {
-  const std::optional<std::string>& consumer_id = table_->options().consumer_id();
-  if (!next_snapshot || !consumer_id) return Status::OK();
-  ConsumerManager consumers(table_->io(), table_->path(), table_->branch());
-  return consumers.ResetConsumer(*consumer_id, Consumer{*next_snapshot});
+  if (!next_snapshot || !consumer_) return Status::OK();
+  return consumer_->Record(*next_snapshot);
 }
 
 }  // namespace sluice

@@ -8,10 +8,12 @@
 // be (an inotify watch of the snapshot directory on local tables, polling otherwise).
 //
 // Position: Checkpoint() is the id of the next snapshot to read (nullopt before the first
-// plan), Restore() continues from one. NotifyCheckpointComplete(next) records `next` in the
-// consumer file of `consumer-id`, if set: call it once the rows of every plan before `next`
-// have been handed on, so a restarted reader with the same consumer id repeats at most the
-// snapshot it was handing on.
+// plan), Restore() continues from one. With `consumer-id`, the reader starts where its
+// consumer stopped (consumer_progress.h: one file per reader for shards), and
+// NotifyCheckpointComplete(next) records `next`: call it once the rows of every plan before
+// `next` have been handed on, so a restarted reader repeats at most the snapshot it was
+// handing on. Under `consumer.mode = at-least-once` each plan of a new snapshot after the
+// first plan also records that snapshot as the position, confirmed or not.
 //
 // Bounded reads: with `scan.bounded.watermark`, the scan ends (end_of_scan) at the first
 // snapshot whose watermark is above it (Java BoundedChecker).
@@ -36,16 +38,13 @@
 #include "sluice/fs/directory_watcher.h"
 #include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
+#include "sluice/table/source/consumer_progress.h"
 #include "sluice/table/source/follow_up_scanner.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/starting_scanner.h"
+#include "sluice/table/source/stream_shard.h"
 
 namespace sluice {
-
-struct StreamShard {
-  int32_t index = 0;
-  int32_t count = 1;
-};
 
 struct StreamPlan {
   // The snapshot planned; nullopt when there is no new snapshot yet.
@@ -74,6 +73,7 @@ class DataTableStreamScan {
  private:
   DataTableStreamScan(std::shared_ptr<const FileStoreTable> table, ScanOptions base,
                       StreamShard shard, bool read_overwrite,
+                      std::optional<ConsumerProgress> consumer,
                       std::unique_ptr<StartingScanner> starting,
                       std::unique_ptr<FollowUpScanner> follow_up,
                       std::unique_ptr<DirectoryWatcher> watcher);
@@ -88,7 +88,8 @@ class DataTableStreamScan {
   std::shared_ptr<const FileStoreTable> table_;
   ScanOptions base_;
   StreamShard shard_;
-  bool read_overwrite_;  // follow OVERWRITE snapshots
+  bool read_overwrite_;                       // follow OVERWRITE snapshots
+  std::optional<ConsumerProgress> consumer_;  // with `consumer-id`
   std::unique_ptr<StartingScanner> starting_;
   std::unique_ptr<FollowUpScanner> follow_up_;
   std::unique_ptr<DirectoryWatcher> watcher_;

@@ -2,8 +2,6 @@
 
 #include <limits>
 
-#include "sluice/meta/consumer_manager.h"
-
 namespace sluice {
 
 namespace {
@@ -200,16 +198,12 @@ Result<std::optional<int64_t>> EarlierThanTimeMillis(const SnapshotManager& snap
   return std::optional<int64_t>(low);
 }
 
-Result<std::unique_ptr<StartingScanner>> CreateStartingScanner(const FileStoreTable& table) {
+Result<std::unique_ptr<StartingScanner>> CreateStartingScanner(const FileStoreTable& table,
+                                                               std::optional<int64_t> resume_at) {
   const CoreOptions& options = table.options();
-  if (options.consumer_id() && !options.consumer_ignore_progress()) {
-    ConsumerManager consumers(table.io(), table.path(), table.branch());
-    SLUICE_ASSIGN_OR_RETURN(std::optional<Consumer> consumer,
-                            consumers.LoadConsumer(*options.consumer_id()));
-    if (consumer) {
-      return std::unique_ptr<StartingScanner>(
-          new ContinuousFromSnapshotStartingScanner(table, consumer->next_snapshot));
-    }
+  if (resume_at) {
+    return std::unique_ptr<StartingScanner>(
+        new ContinuousFromSnapshotStartingScanner(table, *resume_at));
   }
   const StartupMode mode = options.startup_mode();
   const std::string_view name = StartupModeName(mode);

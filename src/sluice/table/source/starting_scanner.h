@@ -2,8 +2,8 @@
 // chosen by CreateStartingScanner from `scan.mode` and the other scan options, or from the
 // read's consumer:
 //
-//   consumer      `consumer-id` with a consumer file (and not `consumer.ignore-progress`):
-//                 continues at the consumer's next snapshot (ContinuousFromSnapshot).
+//   consumer      `resume_at`, the position of the read's consumer (consumer_progress.h):
+//                 continues at that snapshot (ContinuousFromSnapshot).
 //   latest-full   the latest snapshot in full, then its successors (FullStartingScanner).
 //   latest        no full plan: the snapshots after the latest one at start
 //                 (ContinuousLatestStartingScanner; from snapshot 1 when there was none).
@@ -55,8 +55,10 @@ class StartingScanner {
   virtual Result<StartingScanResult> Scan(const ScanOptions& base) = 0;
 };
 
-// The scanner of `table`'s options (with the read's dynamic options). Errors name the option.
-Result<std::unique_ptr<StartingScanner>> CreateStartingScanner(const FileStoreTable& table);
+// The scanner of `table`'s options (with the read's dynamic options), or the one resuming at
+// `resume_at`. Errors name the option.
+Result<std::unique_ptr<StartingScanner>> CreateStartingScanner(
+    const FileStoreTable& table, std::optional<int64_t> resume_at = std::nullopt);
 
 // The last snapshot committed before `time_millis`, or the earliest snapshot's id - 1 when none
 // is that old; nullopt for a table without snapshots (Java TimeTravelUtil.earlierThanTimeMills).
