@@ -84,7 +84,8 @@ class ReadBuilder {
   Result<TableRead> NewRead() const;
 
  private:
-  Result<std::shared_ptr<const ReadContext>> Resolve() const;
+  // `streaming`: for a stream scan, whose options say where it starts, not what one plan reads.
+  Result<std::shared_ptr<const ReadContext>> Resolve(bool streaming = false) const;
 
   Table table_;
   std::optional<int64_t> snapshot_id_;

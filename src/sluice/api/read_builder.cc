@@ -7,6 +7,7 @@
 #include "sluice/predicate/predicate_parser.h"
 #include "sluice/row_kind_column.h"
 #include "sluice/table/file_store_table.h"
+#include "sluice/table/source/batch_start.h"
 #include "sluice/table/source/data_table_stream_scan.h"
 #include "sluice/types/time_zone.h"
 
@@ -137,7 +138,7 @@ ReadBuilder& ReadBuilder::WithShard(int32_t index, int32_t count) {
   return *this;
 }
 
-Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve() const {
+Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve(bool streaming) const {
   const std::string& name = table_.name();
   if (limit_ && *limit_ < 0) {
     return Status::InvalidArgument("limit must not be negative, got " + std::to_string(*limit_));
@@ -162,16 +163,24 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve() const {
   }
 
   ScanOptions& scan = state->scan;
-  SLUICE_ASSIGN_OR_RETURN(scan.version,
-                          SelectVersion(table, snapshot_id_, tag_, as_of_, zone.get()));
+  if (snapshot_id_ || tag_ || as_of_ || streaming) {
+    SLUICE_ASSIGN_OR_RETURN(scan.version,
+                            SelectVersion(table, snapshot_id_, tag_, as_of_, zone.get()));
+  } else {
+    auto start = ResolveBatchStart(table);
+    if (!start.ok()) return start.status().WithContext("table " + name);
+    scan.version = start->version;
+    scan.min_file_creation_millis = start->min_file_creation_millis;
+    scan.incremental = start->incremental;
+  }
 
   std::string what = "table " + name;
   if (!branch_.empty()) what += " branch " + branch_;
   if (as_of_) what += " as of '" + *as_of_ + "'";
   // An explicit schema id, else the schema the version was written with (Java time travel);
-  // a delta read is read through the latest schema, as Java's incremental scans are.
+  // delta and incremental reads are read through the latest schema, as Java's are.
   auto schema = schema_id_ ? table.SchemaById(*schema_id_)
-                : mode_ == ScanMode::kDelta
+                : mode_ == ScanMode::kDelta || scan.incremental
                     ? Result<std::shared_ptr<const TableSchema>>(table.schema_ptr())
                     : table.SchemaForVersion(scan.version);
   if (!schema.ok()) return schema.status().WithContext(what);
@@ -229,6 +238,9 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve() const {
   state->read_options.filter = filter;
   state->read_options.session_time_zone = time_zone_;
   state->read_options.with_row_kind = mode_ == ScanMode::kDelta;
+  // A batch read of incremental changes returns rows, not retractions (Java's batch
+  // incremental query drops DELETE records; `--mode delta` keeps every change with its kind).
+  state->read_options.drop_retractions = mode_ == ScanMode::kBatch && scan.incremental;
   state->limit = limit_;
   state->ordered = ordered_;
   state->threads = threads_;
@@ -246,7 +258,8 @@ Result<StreamTableScan> ReadBuilder::NewStreamScan() const {
   // say where the stream starts.
   ReadBuilder stream = *this;
   stream.mode_ = ScanMode::kDelta;
-  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const ReadContext> context, stream.Resolve());
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const ReadContext> context,
+                          stream.Resolve(/*streaming=*/true));
   auto scan = DataTableStreamScan::Create(context->table, context->scan,
                                           StreamShard{shard_index_, shard_count_});
   if (!scan.ok()) return scan.status().WithContext(context->name);

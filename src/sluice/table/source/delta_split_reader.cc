@@ -3,6 +3,8 @@
 
 #include <utility>
 
+#include "sluice/row_kind.h"
+
 namespace sluice {
 
 DeltaSplitReader::DeltaSplitReader(const FileStoreTable& table,
@@ -52,20 +54,21 @@ Result<bool> DeltaSplitReader::Next(ColumnBatch* batch) {
       continue;
     }
     const int64_t n = records_.num_rows();
+    const int8_t* kinds = records_.column(kind_column)->data<int8_t>();
     rows_.clear();
-    if (columns_.filter != nullptr) {
-      selection_.assign(static_cast<size_t>(n), 1);
-      columns_.filter->Filter(records_, selection_.data());
+    selection_.assign(static_cast<size_t>(n), 1);
+    if (columns_.filter != nullptr) columns_.filter->Filter(records_, selection_.data());
+    if (options_.drop_retractions) {
       for (int64_t i = 0; i < n; ++i) {
-        if (selection_[static_cast<size_t>(i)] != 0) rows_.push_back(i);
+        if (IsRetract(static_cast<RowKind>(kinds[i]))) selection_[static_cast<size_t>(i)] = 0;
       }
-    } else {
-      for (int64_t i = 0; i < n; ++i) rows_.push_back(i);
+    }
+    for (int64_t i = 0; i < n; ++i) {
+      if (selection_[static_cast<size_t>(i)] != 0) rows_.push_back(i);
     }
     if (rows_.empty()) continue;
     batch->Clear();
-    columns_.AppendOutput(records_, rows_.data(), static_cast<int64_t>(rows_.size()),
-                          records_.column(kind_column)->data<int8_t>(), batch);
+    columns_.AppendOutput(records_, rows_.data(), static_cast<int64_t>(rows_.size()), kinds, batch);
     return true;
   }
 }

@@ -456,7 +456,8 @@ Result<ScanPlan> Planner::Run() {
   // them (Java ChangelogFollowUpScanner), others the data files of APPEND snapshots (Java
   // DeltaFollowUpScanner), and of OVERWRITE snapshots when delta_of_overwrite.
   const bool changelog = options_.mode == ScanMode::kDelta &&
-                         table_.options().changelog_producer() != ChangelogProducer::kNone;
+                         options_.delta_reads_changelog.value_or(
+                             table_.options().changelog_producer() != ChangelogProducer::kNone);
   if (changelog
           ? !snapshot->changelog_manifest_list
           : options_.mode == ScanMode::kDelta && snapshot->commit_kind != CommitKind::kAppend &&
@@ -630,6 +631,7 @@ Result<ScanMode> ScanModeFromName(std::string_view name) {
 }
 
 Result<ScanPlan> PlanScan(const FileStoreTable& table, const ScanOptions& options) {
+  if (options.incremental) return PlanIncremental(table, options, *options.incremental);
   Planner main(table, options);
   SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, main.Run());
   const auto& fallback_branch = table.options().scan_fallback_branch();

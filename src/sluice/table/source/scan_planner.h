@@ -19,6 +19,9 @@
 //                For tables with a `changelog-producer`: the snapshot's changelog files (its
 //                changelog manifest list, any commit kind; none plans empty), in commit order.
 //
+//   incremental  with `incremental`: the delta or changelog files of a range of snapshots as
+//                streaming splits (incremental_scan.h).
+//
 // The data filter only prunes (partitions, manifests, files by min/max/null-count statistics
 // evolved by field id, see stats_evolution.h); readers must still apply it to rows. For
 // primary-key tables (Java KeyValueFileStoreScan) files are pruned by key statistics; value
@@ -47,6 +50,7 @@
 #include "sluice/scan_mode.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/source/data_split.h"
+#include "sluice/table/source/incremental_scan.h"
 
 namespace sluice {
 
@@ -79,6 +83,11 @@ struct ScanOptions {
   // a delta plan of an OVERWRITE snapshot plans the files it added (Java
   // getOverwriteChangesPlan of an append table under `streaming-read-append-overwrite`).
   bool delta_of_overwrite = false;
+  // a delta plan reads the changelog files (true) or the data files (false) instead of what
+  // the table's `changelog-producer` says (`incremental-between-scan-mode`).
+  std::optional<bool> delta_reads_changelog;
+  // Set: the plan is the incremental range's (incremental_scan.h), not one snapshot's.
+  std::optional<IncrementalBetween> incremental;
 };
 
 // What planning touched, for tests and benchmarks.

@@ -27,6 +27,8 @@ struct SplitReadOptions {
   // Adds a leading `_ROW_KIND` STRING column (`+I`, `-U`, `+U`, `-D`) to every batch: what a
   // streaming delta read returns.
   bool with_row_kind = false;
+  // Leaves out -U and -D records of streaming splits (a batch read of incremental changes).
+  bool drop_retractions = false;
 };
 
 }  // namespace sluice

@@ -113,39 +113,22 @@ class ContinuousFromTimestampStartingScanner final : public StartingScanner {
   int64_t millis_;
 };
 
-// Java CompactedStartingScanner / FullCompactedStartingScanner: the latest snapshot `picked`
-// accepts (searching back to the earliest), else the latest, in full.
+// Java CompactedStartingScanner / FullCompactedStartingScanner: the latest compacted snapshot
+// (LatestCompactedSnapshot), else the latest, in full.
 class CompactedStartingScanner final : public StartingScanner {
  public:
-  CompactedStartingScanner(const FileStoreTable& table, std::optional<int32_t> delta_commits)
-      : table_(table), delta_commits_(delta_commits) {}
+  explicit CompactedStartingScanner(const FileStoreTable& table) : table_(table) {}
   Result<StartingScanResult> Scan(const ScanOptions& base) override {
-    const SnapshotManager& snapshots = table_.snapshot_manager();
-    SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> latest, snapshots.LatestSnapshotId());
-    SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> earliest, snapshots.EarliestSnapshotId());
-    if (!latest || !earliest) return NoSnapshot();
-    for (int64_t id = *latest; id >= *earliest; --id) {
-      Result<Snapshot> snapshot = snapshots.LoadSnapshot(id);
-      if (!snapshot.ok()) {
-        if (snapshot.status().IsNotFound()) continue;  // expired meanwhile
-        return snapshot.status();
-      }
-      if (Picked(*snapshot)) return ScanFull(table_, base, id);
-    }
+    SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> compacted, LatestCompactedSnapshot(table_));
+    if (compacted) return ScanFull(table_, base, *compacted);
+    SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> latest,
+                            table_.snapshot_manager().LatestSnapshotId());
+    if (!latest) return NoSnapshot();
     return ScanFull(table_, base, *latest);
   }
 
  private:
-  bool Picked(const Snapshot& snapshot) const {
-    if (snapshot.commit_kind != CommitKind::kCompact) return false;
-    if (!delta_commits_) return true;
-    // Java isFullCompactedIdentifier: a full compaction's commit identifier.
-    return snapshot.commit_identifier % *delta_commits_ == 0 ||
-           snapshot.commit_identifier == std::numeric_limits<int64_t>::max();
-  }
-
   const FileStoreTable& table_;
-  std::optional<int32_t> delta_commits_;
 };
 
 // Java FileCreationTimeStartingScanner: the latest snapshot's files created from `millis` on.
@@ -198,6 +181,45 @@ Result<std::optional<int64_t>> EarlierThanTimeMillis(const SnapshotManager& snap
   return std::optional<int64_t>(low);
 }
 
+Result<std::optional<int64_t>> LatestCompactedSnapshot(const FileStoreTable& table) {
+  const CoreOptions& options = table.options();
+  std::optional<int32_t> delta_commits;
+  if (options.changelog_producer() == ChangelogProducer::kFullCompaction ||
+      options.full_compaction_delta_commits()) {
+    delta_commits = options.full_compaction_delta_commits().value_or(1);
+  }
+  const SnapshotManager& snapshots = table.snapshot_manager();
+  SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> latest, snapshots.LatestSnapshotId());
+  SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> earliest, snapshots.EarliestSnapshotId());
+  if (!latest || !earliest) return std::optional<int64_t>();
+  for (int64_t id = *latest; id >= *earliest; --id) {
+    Result<Snapshot> snapshot = snapshots.LoadSnapshot(id);
+    if (!snapshot.ok()) {
+      if (snapshot.status().IsNotFound()) continue;  // expired meanwhile
+      return snapshot.status();
+    }
+    if (snapshot->commit_kind != CommitKind::kCompact) continue;
+    // Java isFullCompactedIdentifier: a full compaction's commit identifier.
+    if (!delta_commits || snapshot->commit_identifier % *delta_commits == 0 ||
+        snapshot->commit_identifier == std::numeric_limits<int64_t>::max()) {
+      return std::optional<int64_t>(id);
+    }
+  }
+  return std::optional<int64_t>();
+}
+
+Result<std::optional<int64_t>> CreationTimestampStartSnapshot(const FileStoreTable& table,
+                                                              int64_t millis) {
+  const SnapshotManager& snapshots = table.snapshot_manager();
+  SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> earliest, snapshots.EarliestSnapshot());
+  if (!earliest || earliest->time_millis >= millis) return std::optional<int64_t>();
+  SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> before, EarlierThanTimeMillis(snapshots, millis));
+  if (!before) return std::optional<int64_t>();
+  SLUICE_ASSIGN_OR_RETURN(bool exists, snapshots.SnapshotExists(*before + 1));
+  if (!exists) return std::optional<int64_t>();
+  return std::optional<int64_t>(*before + 1);
+}
+
 Result<std::unique_ptr<StartingScanner>> CreateStartingScanner(const FileStoreTable& table,
                                                                std::optional<int64_t> resume_at) {
   const CoreOptions& options = table.options();
@@ -216,14 +238,8 @@ Result<std::unique_ptr<StartingScanner>> CreateStartingScanner(const FileStoreTa
                               table.snapshot_manager().LatestSnapshotId());
       return std::unique_ptr<StartingScanner>(new ContinuousLatestStartingScanner(table, latest));
     }
-    case StartupMode::kCompactedFull: {
-      std::optional<int32_t> delta_commits;
-      if (options.changelog_producer() == ChangelogProducer::kFullCompaction ||
-          options.full_compaction_delta_commits()) {
-        delta_commits = options.full_compaction_delta_commits().value_or(1);
-      }
-      return std::unique_ptr<StartingScanner>(new CompactedStartingScanner(table, delta_commits));
-    }
+    case StartupMode::kCompactedFull:
+      return std::unique_ptr<StartingScanner>(new CompactedStartingScanner(table));
     case StartupMode::kFromTimestamp: {
       int64_t millis = 0;
       if (options.scan_timestamp_millis()) {
@@ -275,22 +291,12 @@ Result<std::unique_ptr<StartingScanner>> CreateStartingScanner(const FileStoreTa
             "option 'scan.creation-time-millis' must be set when 'scan.mode' is "
             "from-creation-timestamp");
       }
-      // Java createCreationTimestampStartingScanner: a time after the earliest snapshot with a
-      // snapshot at or after it streams from that snapshot; a time before every snapshot or
-      // after the latest reads the latest snapshot's files created from then on.
       const int64_t millis = *options.scan_creation_time_millis();
-      const SnapshotManager& snapshots = table.snapshot_manager();
-      SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> earliest, snapshots.EarliestSnapshot());
-      if (earliest && earliest->time_millis < millis) {
-        SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> before,
-                                EarlierThanTimeMillis(snapshots, millis));
-        if (before) {
-          SLUICE_ASSIGN_OR_RETURN(bool exists, snapshots.SnapshotExists(*before + 1));
-          if (exists) {
-            return std::unique_ptr<StartingScanner>(
-                new ContinuousFromSnapshotStartingScanner(table, *before + 1));
-          }
-        }
+      SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> start,
+                              CreationTimestampStartSnapshot(table, millis));
+      if (start) {
+        return std::unique_ptr<StartingScanner>(
+            new ContinuousFromSnapshotStartingScanner(table, *start));
       }
       return std::unique_ptr<StartingScanner>(new FileCreationTimeStartingScanner(table, millis));
     }

@@ -60,6 +60,18 @@ class StartingScanner {
 Result<std::unique_ptr<StartingScanner>> CreateStartingScanner(
     const FileStoreTable& table, std::optional<int64_t> resume_at = std::nullopt);
 
+// The latest COMPACT snapshot, searching back to the earliest; with `changelog-producer =
+// full-compaction` or `full-compaction.delta-commits` the latest full compaction's (Java
+// CompactedStartingScanner / FullCompactedStartingScanner). nullopt when there is none.
+Result<std::optional<int64_t>> LatestCompactedSnapshot(const FileStoreTable& table);
+
+// Where `scan.creation-time-millis` starts (Java createCreationTimestampStartingScanner): a
+// time after the earliest snapshot, with a snapshot at or after it, starts at that snapshot;
+// nullopt (a time before every snapshot or after the latest) means the latest snapshot's files
+// created from then on.
+Result<std::optional<int64_t>> CreationTimestampStartSnapshot(const FileStoreTable& table,
+                                                              int64_t millis);
+
 // The last snapshot committed before `time_millis`, or the earliest snapshot's id - 1 when none
 // is that old; nullopt for a table without snapshots (Java TimeTravelUtil.earlierThanTimeMills).
 Result<std::optional<int64_t>> EarlierThanTimeMillis(const SnapshotManager& snapshots,
