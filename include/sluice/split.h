@@ -23,7 +23,7 @@ namespace sluice {
 
 class Split {
  public:
-  static constexpr uint8_t kSerializationVersion = 1;
+  static constexpr uint8_t kSerializationVersion = 2;
 
   int64_t snapshot_id() const;
   // The partition's values, in partition-key order.

@@ -9,6 +9,70 @@ namespace {
 
 constexpr std::string_view kMagic = "SLSP";
 
+// Files with their paths and deletion files (the deletion list empty, or aligned with them).
+Status PutFiles(const std::vector<DataFileMeta>& files, const std::vector<std::string>& paths,
+                const std::vector<std::optional<DeletionFile>>& deletions, ByteWriter* out) {
+  out->PutInt(static_cast<int64_t>(files.size()));
+  for (const DataFileMeta& file : files) {
+    Status st = out->PutDataFile(file);
+    if (!st.ok()) return Status::Internal("split: " + st.message()).WithContext(file.file_name);
+  }
+  out->PutInt(static_cast<int64_t>(paths.size()));
+  for (const std::string& path : paths) out->PutBytes(path);
+  out->PutInt(static_cast<int64_t>(deletions.size()));
+  for (const std::optional<DeletionFile>& file : deletions) {
+    out->PutBool(file.has_value());
+    if (!file) continue;
+    out->PutBytes(file->path);
+    out->PutInt(file->offset);
+    out->PutInt(file->length);
+    out->PutBool(file->cardinality.has_value());
+    if (file->cardinality) out->PutInt(*file->cardinality);
+  }
+  return Status::OK();
+}
+
+Status ReadFiles(ByteReader* in, const std::string& what, std::vector<DataFileMeta>* files,
+                 std::vector<std::string>* paths,
+                 std::vector<std::optional<DeletionFile>>* deletions) {
+  SLUICE_ASSIGN_OR_RETURN(size_t count, in->ReadCount(what));
+  for (size_t i = 0; i < count; ++i) {
+    SLUICE_ASSIGN_OR_RETURN(DataFileMeta file, in->ReadDataFile(what));
+    files->push_back(std::move(file));
+  }
+  SLUICE_ASSIGN_OR_RETURN(size_t path_count, in->ReadCount(what + " paths"));
+  for (size_t i = 0; i < path_count; ++i) {
+    SLUICE_ASSIGN_OR_RETURN(std::string path, in->ReadBytes(what + " paths"));
+    paths->push_back(std::move(path));
+  }
+  SLUICE_ASSIGN_OR_RETURN(size_t deletion_count, in->ReadCount(what + " deletion files"));
+  for (size_t i = 0; i < deletion_count; ++i) {
+    SLUICE_ASSIGN_OR_RETURN(bool present, in->ReadBool(what + " deletion files"));
+    if (!present) {
+      deletions->emplace_back();
+      continue;
+    }
+    DeletionFile file;
+    SLUICE_ASSIGN_OR_RETURN(file.path, in->ReadBytes(what + " deletion files.path"));
+    SLUICE_ASSIGN_OR_RETURN(file.offset, in->ReadInt(what + " deletion files.offset"));
+    SLUICE_ASSIGN_OR_RETURN(file.length, in->ReadInt(what + " deletion files.length"));
+    SLUICE_ASSIGN_OR_RETURN(bool has_cardinality,
+                            in->ReadBool(what + " deletion files.cardinality"));
+    if (has_cardinality) {
+      SLUICE_ASSIGN_OR_RETURN(file.cardinality, in->ReadInt(what + " deletion files.cardinality"));
+    }
+    deletions->push_back(std::move(file));
+  }
+  // The readers index these side by side with the files.
+  if (paths->size() != files->size() ||
+      (!deletions->empty() && deletions->size() != files->size())) {
+    return Status::Corruption("split: " + std::to_string(files->size()) + " " + what + " but " +
+                              std::to_string(paths->size()) + " paths and " +
+                              std::to_string(deletions->size()) + " deletion files");
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 int64_t Split::snapshot_id() const { return rep_->split.snapshot_id; }
@@ -29,7 +93,10 @@ bool Split::operator==(const Split& other) const {
          a.total_buckets == b.total_buckets && a.bucket_path == b.bucket_path &&
          a.data_files == b.data_files && a.data_file_paths == b.data_file_paths &&
          a.deletion_files == b.deletion_files && a.raw_convertible == b.raw_convertible &&
-         a.is_streaming == b.is_streaming && a.from_fallback_branch == b.from_fallback_branch;
+         a.is_streaming == b.is_streaming && a.from_fallback_branch == b.from_fallback_branch &&
+         a.is_diff == b.is_diff && a.before_files == b.before_files &&
+         a.before_file_paths == b.before_file_paths &&
+         a.before_deletion_files == b.before_deletion_files;
 }
 
 Result<std::string> Split::Serialize() const {
@@ -42,26 +109,14 @@ Result<std::string> Split::Serialize() const {
   out.PutInt(split.bucket);
   out.PutInt(split.total_buckets);
   out.PutBytes(split.bucket_path);
-  out.PutInt(static_cast<int64_t>(split.data_files.size()));
-  for (const DataFileMeta& file : split.data_files) {
-    Status st = out.PutDataFile(file);
-    if (!st.ok()) return Status::Internal("split: " + st.message()).WithContext(file.file_name);
-  }
-  out.PutInt(static_cast<int64_t>(split.data_file_paths.size()));
-  for (const std::string& path : split.data_file_paths) out.PutBytes(path);
-  out.PutInt(static_cast<int64_t>(split.deletion_files.size()));
-  for (const std::optional<DeletionFile>& file : split.deletion_files) {
-    out.PutBool(file.has_value());
-    if (!file) continue;
-    out.PutBytes(file->path);
-    out.PutInt(file->offset);
-    out.PutInt(file->length);
-    out.PutBool(file->cardinality.has_value());
-    if (file->cardinality) out.PutInt(*file->cardinality);
-  }
+  SLUICE_RETURN_NOT_OK(
+      PutFiles(split.data_files, split.data_file_paths, split.deletion_files, &out));
   out.PutBool(split.raw_convertible);
   out.PutBool(split.is_streaming);
   out.PutBool(split.from_fallback_branch);
+  out.PutBool(split.is_diff);
+  SLUICE_RETURN_NOT_OK(
+      PutFiles(split.before_files, split.before_file_paths, split.before_deletion_files, &out));
   return std::move(out).Finish();
 }
 
@@ -79,45 +134,15 @@ Result<Split> Split::Deserialize(std::string_view bytes) {
   SLUICE_ASSIGN_OR_RETURN(split.bucket, in.ReadInt32("bucket"));
   SLUICE_ASSIGN_OR_RETURN(split.total_buckets, in.ReadInt32("total_buckets"));
   SLUICE_ASSIGN_OR_RETURN(split.bucket_path, in.ReadBytes("bucket_path"));
-  SLUICE_ASSIGN_OR_RETURN(size_t files, in.ReadCount("data_files"));
-  for (size_t i = 0; i < files; ++i) {
-    SLUICE_ASSIGN_OR_RETURN(DataFileMeta file, in.ReadDataFile("data_files"));
-    split.data_files.push_back(std::move(file));
-  }
-  SLUICE_ASSIGN_OR_RETURN(size_t paths, in.ReadCount("data_file_paths"));
-  for (size_t i = 0; i < paths; ++i) {
-    SLUICE_ASSIGN_OR_RETURN(std::string path, in.ReadBytes("data_file_paths"));
-    split.data_file_paths.push_back(std::move(path));
-  }
-  SLUICE_ASSIGN_OR_RETURN(size_t deletions, in.ReadCount("deletion_files"));
-  for (size_t i = 0; i < deletions; ++i) {
-    SLUICE_ASSIGN_OR_RETURN(bool present, in.ReadBool("deletion_files"));
-    if (!present) {
-      split.deletion_files.emplace_back();
-      continue;
-    }
-    DeletionFile file;
-    SLUICE_ASSIGN_OR_RETURN(file.path, in.ReadBytes("deletion_files.path"));
-    SLUICE_ASSIGN_OR_RETURN(file.offset, in.ReadInt("deletion_files.offset"));
-    SLUICE_ASSIGN_OR_RETURN(file.length, in.ReadInt("deletion_files.length"));
-    SLUICE_ASSIGN_OR_RETURN(bool has_cardinality, in.ReadBool("deletion_files.cardinality"));
-    if (has_cardinality) {
-      SLUICE_ASSIGN_OR_RETURN(file.cardinality, in.ReadInt("deletion_files.cardinality"));
-    }
-    split.deletion_files.push_back(std::move(file));
-  }
+  SLUICE_RETURN_NOT_OK(ReadFiles(&in, "data_files", &split.data_files, &split.data_file_paths,
+                                 &split.deletion_files));
   SLUICE_ASSIGN_OR_RETURN(split.raw_convertible, in.ReadBool("raw_convertible"));
   SLUICE_ASSIGN_OR_RETURN(split.is_streaming, in.ReadBool("is_streaming"));
   SLUICE_ASSIGN_OR_RETURN(split.from_fallback_branch, in.ReadBool("from_fallback_branch"));
+  SLUICE_ASSIGN_OR_RETURN(split.is_diff, in.ReadBool("is_diff"));
+  SLUICE_RETURN_NOT_OK(ReadFiles(&in, "before_files", &split.before_files, &split.before_file_paths,
+                                 &split.before_deletion_files));
   SLUICE_RETURN_NOT_OK(in.ExpectEnd());
-  // The readers index these side by side with the data files.
-  if (split.data_file_paths.size() != split.data_files.size() ||
-      (!split.deletion_files.empty() && split.deletion_files.size() != split.data_files.size())) {
-    return Status::Corruption("split: " + std::to_string(split.data_files.size()) +
-                              " data files but " + std::to_string(split.data_file_paths.size()) +
-                              " paths and " + std::to_string(split.deletion_files.size()) +
-                              " deletion files");
-  }
   return ApiAccess::MakeSplit(std::move(split));
 }
 

@@ -19,6 +19,12 @@ using test::StreamTable;
 using Options = std::vector<std::pair<std::string, std::string>>;
 using Rows = std::vector<std::string>;
 
+CreateTagOptions TagAt(int64_t snapshot_id) {
+  CreateTagOptions options;
+  options.snapshot_id = snapshot_id;
+  return options;
+}
+
 class BatchStartupModeTest : public ::testing::Test {
  protected:
   StreamTable Make(bool primary_key, Options options) {
@@ -106,7 +112,7 @@ TEST_F(BatchStartupModeTest, IncrementalBetweenSnapshotsOfAnAppendTable) {
                              StatusCode::kInvalidArgument, {"incremental-between", "'5'"}));
   EXPECT_TRUE(test::HasError(TryRead(t.table(), {{"incremental-between", "1,3"},
                                                  {"incremental-between-scan-mode", "diff"}}),
-                             StatusCode::kNotSupported, {"incremental-between-scan-mode", "diff"}));
+                             StatusCode::kInvalidArgument, {"diff", "primary-key"}));
 }
 
 TEST_F(BatchStartupModeTest, IncrementalPrimaryKeyChangesKeepKindsInDeltaMode) {
@@ -175,14 +181,77 @@ TEST_F(BatchStartupModeTest, IncrementalBetweenTimestampsAndTags) {
   EXPECT_TRUE(test::HasError(TryRead(t.table(), {{"incremental-between-timestamp", "x"}}),
                              StatusCode::kInvalidArgument, {"incremental-between-timestamp"}));
 
-  ASSERT_OK(CreateTag(t.table(), "first", CreateTagOptions{.snapshot_id = 1}).status());
-  ASSERT_OK(CreateTag(t.table(), "third", CreateTagOptions{.snapshot_id = 3}).status());
+  ASSERT_OK(CreateTag(t.table(), "first", TagAt(1)).status());
+  ASSERT_OK(CreateTag(t.table(), "third", TagAt(3)).status());
+  // Two tags of an append table mean a diff, which needs keys.
   EXPECT_TRUE(test::HasError(TryRead(t.table(), {{"incremental-between", "first,third"}}),
-                             StatusCode::kNotSupported,
-                             {"two tags", "incremental-between-tag-to-snapshot"}));
+                             StatusCode::kInvalidArgument, {"diff", "primary-key"}));
   EXPECT_EQ(Read(t.table(), {{"incremental-between", "first,third"},
                              {"incremental-between-tag-to-snapshot", "true"}}),
             (Rows{"2 b", "3 c"}));
+}
+
+TEST_F(BatchStartupModeTest, DiffComparesTheMergedRowsOfTwoVersions) {
+  StreamTable t = Make(true, {{"bucket", "2"}});
+  ASSERT_OK(t.Commit({{1, "a"}, {2, "b"}, {3, "c"}}));
+  ASSERT_OK(t.Commit({{1, "a2"}, {2, "", RowKind::kDelete}}));
+  ASSERT_OK(t.Compact());
+  ASSERT_OK(t.Commit({{3, "c"}, {4, "d"}}));
+  const Options diff = {{"incremental-between", "1,4"}, {"incremental-between-scan-mode", "diff"}};
+  // Key 3 was written again with its old value: no change.
+  EXPECT_EQ(Read(t.table(), diff, ScanMode::kDelta), (Rows{"+I 1 a2", "+I 4 d", "-D 2 b"}));
+  EXPECT_EQ(Read(t.table(), diff), (Rows{"1 a2", "4 d"}));
+  // From before the first snapshot: everything at snapshot 4 is new.
+  EXPECT_EQ(
+      Read(t.table(), {{"incremental-between", "0,4"}, {"incremental-between-scan-mode", "diff"}},
+           ScanMode::kDelta),
+      (Rows{"+I 1 a2", "+I 3 c", "+I 4 d"}));
+  // Two tags are a diff unless `incremental-between-tag-to-snapshot`.
+  ASSERT_OK(CreateTag(t.table(), "one", TagAt(1)).status());
+  ASSERT_OK(CreateTag(t.table(), "four", TagAt(4)).status());
+  EXPECT_EQ(Read(t.table(), {{"incremental-between", "one,four"}}, ScanMode::kDelta),
+            (Rows{"+I 1 a2", "+I 4 d", "-D 2 b"}));
+  EXPECT_EQ(
+      Read(t.table(),
+           {{"incremental-between", "one,four"}, {"incremental-between-tag-to-snapshot", "true"}},
+           ScanMode::kDelta),
+      (Rows{"+I 1 a2", "+I 3 c", "+I 4 d", "-D 2 "}));
+  EXPECT_TRUE(test::HasError(TryRead(t.table(), {{"incremental-between", "four,one"}}),
+                             StatusCode::kInvalidArgument, {"four,one", "before tag 'four'"}));
+}
+
+TEST_F(BatchStartupModeTest, DiffSplitsSurviveSerialization) {
+  StreamTable t = Make(true, {{"bucket", "2"}});
+  ASSERT_OK(t.Commit({{1, "a"}, {2, "b"}, {3, "c"}}));
+  ASSERT_OK(t.Commit({{1, "a2"}, {2, "", RowKind::kDelete}, {5, "e"}}));
+  ReadBuilder builder = t.table().NewReadBuilder();
+  builder.WithMode(ScanMode::kDelta)
+      .WithOption("incremental-between", "1,2")
+      .WithOption("incremental-between-scan-mode", "diff");
+  ASSERT_OK_AND_ASSIGN(TableScan scan, builder.NewScan());
+  ASSERT_OK_AND_ASSIGN(TableScanPlan plan, scan.Plan());
+  ASSERT_OK_AND_ASSIGN(TableRead read, builder.NewRead());
+  ASSERT_FALSE(plan.splits.empty());
+  int64_t rows = 0;
+  for (const Split& split : plan.splits) {
+    ASSERT_OK_AND_ASSIGN(std::string bytes, split.Serialize());
+    ASSERT_OK_AND_ASSIGN(Split back, Split::Deserialize(bytes));
+    EXPECT_TRUE(back == split);
+    ASSERT_OK_AND_ASSIGN(std::unique_ptr<BatchReader> original, read.CreateReader(split));
+    ASSERT_OK_AND_ASSIGN(std::unique_ptr<BatchReader> copy, read.CreateReader(back));
+    ColumnBatch a(original->output_type());
+    ColumnBatch b(copy->output_type());
+    while (true) {
+      ASSERT_OK_AND_ASSIGN(bool more_a, original->Next(&a));
+      ASSERT_OK_AND_ASSIGN(bool more_b, copy->Next(&b));
+      ASSERT_EQ(more_a, more_b);
+      if (!more_a) break;
+      ASSERT_EQ(a.num_rows(), b.num_rows());
+      for (int64_t i = 0; i < a.num_rows(); ++i) EXPECT_EQ(a.GetRow(i), b.GetRow(i));
+      rows += a.num_rows();
+    }
+  }
+  EXPECT_EQ(rows, 3);  // +I 1 a2, -D 2 b, +I 5 e
 }
 
 TEST_F(BatchStartupModeTest, CompactedFullReadsTheLatestCompaction) {

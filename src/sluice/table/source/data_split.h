@@ -42,6 +42,13 @@ struct DataSplit {
   bool is_streaming = false;
   // The split comes from the fallback branch (`scan.fallback-branch`).
   bool from_fallback_branch = false;
+  // A diff split (Java IncrementalSplit, diff_scan.h): the bucket's files at the earlier
+  // version, with their paths and deletion files; read as the difference between their merged
+  // rows and those of data_files (diff_split_reader.h).
+  bool is_diff = false;
+  std::vector<DataFileMeta> before_files;
+  std::vector<std::string> before_file_paths;
+  std::vector<std::optional<DeletionFile>> before_deletion_files;
 
   int64_t RowCount() const;
 };

@@ -1,5 +1,7 @@
 #include "sluice/table/source/follow_up_scanner.h"
 
+#include "sluice/table/source/diff_scan.h"
+
 namespace sluice {
 
 Result<ScanPlan> FollowUpScanner::Scan(const FileStoreTable& table, const Snapshot& snapshot,
@@ -14,11 +16,18 @@ Result<ScanPlan> FollowUpScanner::OverwriteChangesPlan(const FileStoreTable& tab
                                                        const Snapshot& snapshot,
                                                        const ScanOptions& base) const {
   if (table.schema().is_primary_key_table()) {
-    return Status::NotSupported(
-        "option 'streaming-read-overwrite' on a primary-key table (snapshot " +
-        std::to_string(snapshot.id) + " of " + table.path() +
-        " is an OVERWRITE): reading its changes needs a diff of the files it replaced, which "
-        "Sluice does not read yet");
+    // Java SnapshotReaderImpl.readChanges: the diff of the buckets the overwrite replaced.
+    const int64_t previous = snapshot.id - 1;
+    SLUICE_ASSIGN_OR_RETURN(bool exists, table.snapshot_manager().SnapshotExists(previous));
+    if (!exists && previous >= Snapshot::kFirstSnapshotId) {
+      return Status::NotFound("snapshot " + std::to_string(previous) + " of " + table.path() +
+                              " has expired: the changes of OVERWRITE snapshot " +
+                              std::to_string(snapshot.id) +
+                              " ('streaming-read-overwrite') are its diff to the snapshot before");
+    }
+    std::optional<TableVersion> before;
+    if (exists) before = TableVersion::SnapshotId(previous);
+    return PlanDiff(table, base, before, TableVersion::SnapshotId(snapshot.id));
   }
   ScanOptions options = base;
   options.version = TableVersion::SnapshotId(snapshot.id);

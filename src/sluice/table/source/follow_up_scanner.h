@@ -29,9 +29,9 @@ class FollowUpScanner {
   // The changes of `snapshot`, restricted as `base` is.
   Result<ScanPlan> Scan(const FileStoreTable& table, const Snapshot& snapshot,
                         const ScanOptions& base) const;
-  // The files an OVERWRITE snapshot added, as inserts (Java getOverwriteChangesPlan of an
-  // append table). NotSupported for primary-key tables, whose overwrite changes are the
-  // difference of the files it removed and added.
+  // The changes of an OVERWRITE snapshot (Java getOverwriteChangesPlan): of an append table
+  // the files it added, as inserts; of a primary-key table the diff of the buckets it replaced
+  // to the snapshot before (diff_scan.h), NotFound naming that snapshot when it has expired.
   Result<ScanPlan> OverwriteChangesPlan(const FileStoreTable& table, const Snapshot& snapshot,
                                         const ScanOptions& base) const;
 };

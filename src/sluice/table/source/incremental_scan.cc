@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sluice/table/file_store_table.h"
+#include "sluice/table/source/diff_scan.h"
 #include "sluice/table/source/scan_planner.h"
 
 namespace sluice {
@@ -30,24 +31,26 @@ std::optional<int64_t> ParseId(std::string_view text) {
   return value;
 }
 
-Result<bool> ReadsChangelog(const CoreOptions& options) {
+// How the range is read (`incremental-between-scan-mode`).
+struct ReadKind {
+  bool changelog = false;
+  bool diff = false;
+};
+
+Result<ReadKind> ReadKindOf(const CoreOptions& options) {
   const std::string* mode = options.Find("incremental-between-scan-mode");
   const std::string_view value = mode == nullptr ? "auto" : std::string_view(*mode);
-  if (value == "auto") return options.changelog_producer() != ChangelogProducer::kNone;
-  if (value == "delta") return false;
-  if (value == "changelog") return true;
-  if (value == "diff") {
-    return Status::NotSupported(
-        "'incremental-between-scan-mode' = 'diff' (the difference of two snapshots' merged rows) "
-        "is not supported; use 'auto', 'delta' or 'changelog'");
-  }
+  if (value == "auto") return ReadKind{options.changelog_producer() != ChangelogProducer::kNone};
+  if (value == "delta") return ReadKind{false};
+  if (value == "changelog") return ReadKind{true};
+  if (value == "diff") return ReadKind{false, true};
   return Status::InvalidArgument("option 'incremental-between-scan-mode' is '" +
                                  std::string(value) + "': expected auto, delta, changelog or diff");
 }
 
 // Java betweenSnapshotIds: start may be the earliest - 1, end at most the latest.
 Result<std::optional<IncrementalBetween>> BetweenIds(const FileStoreTable& table, int64_t start,
-                                                     int64_t end, bool changelog) {
+                                                     int64_t end, ReadKind kind) {
   const SnapshotManager& snapshots = table.snapshot_manager();
   SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> earliest, snapshots.EarliestSnapshot());
   SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> latest, snapshots.LatestSnapshotId());
@@ -58,12 +61,17 @@ Result<std::optional<IncrementalBetween>> BetweenIds(const FileStoreTable& table
         std::to_string(end) + "] is outside the table's snapshots [" +
         std::to_string(earliest->id) + ", " + std::to_string(*latest) + "]");
   }
-  return std::optional<IncrementalBetween>(IncrementalBetween{start, end, changelog});
+  IncrementalBetween range;
+  range.start = start;
+  range.end = end;
+  range.changelog = kind.changelog;
+  range.diff = kind.diff;
+  return std::optional<IncrementalBetween>(std::move(range));
 }
 
 Result<std::optional<IncrementalBetween>> BetweenSnapshotsOrTags(const FileStoreTable& table,
                                                                  const std::string& text,
-                                                                 bool changelog) {
+                                                                 ReadKind kind) {
   auto pair = SplitPair(text);
   if (!pair) {
     return Status::InvalidArgument("option 'incremental-between' is '" + text +
@@ -74,16 +82,27 @@ Result<std::optional<IncrementalBetween>> BetweenSnapshotsOrTags(const FileStore
   SLUICE_ASSIGN_OR_RETURN(bool start_tag, tags.TagExists(pair->first));
   SLUICE_ASSIGN_OR_RETURN(bool end_tag, tags.TagExists(pair->second));
   if (start_tag && end_tag) {
-    const std::string* to_snapshot = table.options().Find("incremental-between-tag-to-snapshot");
-    if (to_snapshot == nullptr || *to_snapshot != "true") {
-      return Status::NotSupported(
-          "option 'incremental-between' names two tags, which Java reads as the diff of their "
-          "rows; that is not supported: set 'incremental-between-tag-to-snapshot' = 'true' to "
-          "read the changes of the snapshots between them");
-    }
     SLUICE_ASSIGN_OR_RETURN(Tag start, tags.LoadTag(pair->first));
     SLUICE_ASSIGN_OR_RETURN(Tag end, tags.LoadTag(pair->second));
-    return BetweenIds(table, start.snapshot.id, end.snapshot.id, changelog);
+    const std::string* to_snapshot = table.options().Find("incremental-between-tag-to-snapshot");
+    if (to_snapshot != nullptr && *to_snapshot == "true") {
+      return BetweenIds(table, start.snapshot.id, end.snapshot.id, kind);
+    }
+    // Java IncrementalDiffStartingScanner.betweenTags: the diff of the two tags.
+    if (end.snapshot.id < start.snapshot.id) {
+      return Status::InvalidArgument(
+          "option 'incremental-between' is '" + text + "': tag '" + pair->second + "' (snapshot " +
+          std::to_string(end.snapshot.id) + ") is before tag '" + pair->first + "' (snapshot " +
+          std::to_string(start.snapshot.id) + ")");
+    }
+    if (start.snapshot.id == end.snapshot.id) return std::optional<IncrementalBetween>();
+    IncrementalBetween range;
+    range.start = start.snapshot.id;
+    range.end = end.snapshot.id;
+    range.diff = true;
+    range.start_tag = pair->first;
+    range.end_tag = pair->second;
+    return std::optional<IncrementalBetween>(std::move(range));
   }
   const std::optional<int64_t> start = ParseId(pair->first);
   const std::optional<int64_t> end = ParseId(pair->second);
@@ -95,12 +114,12 @@ Result<std::optional<IncrementalBetween>> BetweenSnapshotsOrTags(const FileStore
     return Status::InvalidArgument("option 'incremental-between' is '" + text +
                                    "': the end snapshot is before the start");
   }
-  return BetweenIds(table, *start, *end, changelog);
+  return BetweenIds(table, *start, *end, kind);
 }
 
 Result<std::optional<IncrementalBetween>> BetweenTimestamps(const FileStoreTable& table,
                                                             const std::string& text,
-                                                            bool changelog) {
+                                                            ReadKind kind) {
   auto pair = SplitPair(text);
   Result<TableVersion> start = pair ? TableVersion::AsOf(pair->first)
                                     : Result<TableVersion>(Status::InvalidArgument("no comma"));
@@ -126,24 +145,32 @@ Result<std::optional<IncrementalBetween>> BetweenTimestamps(const FileStoreTable
   // Java IncrementalDeltaStartingScanner.betweenTimestamps.
   SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> at_start,
                           snapshots.EarlierOrEqualTimeMillis(from));
-  const int64_t start_id =
-      !at_start || earliest->time_millis > from ? earliest->id - 1 : at_start->id;
+  // Java IncrementalDiffStartingScanner.betweenTimestamps compares with the earliest snapshot
+  // when none is that old.
+  const int64_t start_id = kind.diff ? (at_start ? at_start->id : earliest->id)
+                           : !at_start || earliest->time_millis > from ? earliest->id - 1
+                                                                       : at_start->id;
   SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> at_end, snapshots.EarlierOrEqualTimeMillis(to));
   const int64_t end_id = at_end ? at_end->id : latest->id;
   if (start_id >= end_id) return std::optional<IncrementalBetween>();
-  return std::optional<IncrementalBetween>(IncrementalBetween{start_id, end_id, changelog});
+  IncrementalBetween range;
+  range.start = start_id;
+  range.end = end_id;
+  range.changelog = kind.changelog;
+  range.diff = kind.diff;
+  return std::optional<IncrementalBetween>(std::move(range));
 }
 
 }  // namespace
 
 Result<std::optional<IncrementalBetween>> ResolveIncrementalBetween(const FileStoreTable& table) {
   const CoreOptions& options = table.options();
-  SLUICE_ASSIGN_OR_RETURN(bool changelog, ReadsChangelog(options));
+  SLUICE_ASSIGN_OR_RETURN(ReadKind kind, ReadKindOf(options));
   if (const std::string* between = options.Find("incremental-between")) {
-    return BetweenSnapshotsOrTags(table, *between, changelog);
+    return BetweenSnapshotsOrTags(table, *between, kind);
   }
   if (const std::string* between = options.Find("incremental-between-timestamp")) {
-    return BetweenTimestamps(table, *between, changelog);
+    return BetweenTimestamps(table, *between, kind);
   }
   return Status::InvalidArgument(
       "'scan.mode' is incremental but neither 'incremental-between' nor "
@@ -152,6 +179,18 @@ Result<std::optional<IncrementalBetween>> ResolveIncrementalBetween(const FileSt
 
 Result<ScanPlan> PlanIncremental(const FileStoreTable& table, const ScanOptions& base,
                                  const IncrementalBetween& range) {
+  if (range.diff && range.end > range.start) {
+    std::optional<TableVersion> before;
+    if (range.start_tag) {
+      before = TableVersion::Tag(*range.start_tag);
+    } else {
+      SLUICE_ASSIGN_OR_RETURN(bool exists, table.snapshot_manager().SnapshotExists(range.start));
+      if (exists) before = TableVersion::SnapshotId(range.start);
+    }
+    const TableVersion after =
+        range.end_tag ? TableVersion::Tag(*range.end_tag) : TableVersion::SnapshotId(range.end);
+    return PlanDiff(table, base, before, after);
+  }
   ScanPlan out;
   if (range.end > range.start) out.snapshot_id = range.end;
   // Files of one (partition, bucket) across the snapshots, in commit order.

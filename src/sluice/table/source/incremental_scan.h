@@ -7,14 +7,16 @@
 // `changelog` the changelog files of every snapshot but OVERWRITE ones, `auto` (the default)
 // changelog on tables with a `changelog-producer`, else delta. The files of one partition and
 // bucket form one streaming split in commit order, read without merging: every record with
-// its row kind. `diff` (the difference of the two snapshots' merged rows, also the meaning of
-// two tags without `incremental-between-tag-to-snapshot`) is NotSupported naming it.
+// its row kind. `diff` (Java IncrementalDiffStartingScanner; also what two tags mean without
+// `incremental-between-tag-to-snapshot`) reads the difference between the merged rows of the
+// two versions (diff_scan.h), primary-key tables only.
 //
 // Thread safety: functions; the table is only read.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "sluice/result.h"
 
@@ -28,6 +30,11 @@ struct IncrementalBetween {
   int64_t start = 0;  // exclusive
   int64_t end = 0;    // inclusive
   bool changelog = false;
+  // The difference of the two versions' rows; the versions are the tags when named (a tag
+  // may outlive its snapshot), else the snapshots (start before the earliest: empty).
+  bool diff = false;
+  std::optional<std::string> start_tag;
+  std::optional<std::string> end_tag;
 };
 
 // The range the table's incremental options select; nullopt when they select nothing (no

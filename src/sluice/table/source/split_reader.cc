@@ -3,6 +3,7 @@
 #include "sluice/batch/column_take.h"
 #include "sluice/index/deletion_vector_reader.h"
 #include "sluice/table/source/delta_split_reader.h"
+#include "sluice/table/source/diff_split_reader.h"
 #include "sluice/table/source/merge_split_reader.h"
 #include "sluice/table/source/raw_split_reader.h"
 #include "sluice/table/source/read_columns.h"
@@ -64,6 +65,12 @@ class InsertRowKindReader : public SplitReader {
 Result<std::unique_ptr<SplitReader>> OpenSplitReader(const FileStoreTable& table,
                                                      std::shared_ptr<const TableSchema> read_schema,
                                                      DataSplit split, SplitReadOptions options) {
+  if (split.is_diff) {
+    SLUICE_ASSIGN_OR_RETURN(
+        auto reader,
+        DiffSplitReader::Open(table, std::move(read_schema), std::move(split), std::move(options)));
+    return std::unique_ptr<SplitReader>(std::move(reader));
+  }
   SLUICE_RETURN_NOT_OK(LoadDeletedPositions(table, split, &options));
   if (read_schema->is_primary_key_table()) {
     if (split.is_streaming) {
