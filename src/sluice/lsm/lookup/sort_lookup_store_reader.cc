@@ -8,6 +8,21 @@
 #include "sluice/lsm/lookup/sort_lookup_store_footer.h"
 
 namespace sluice {
+namespace {
+
+// Bytes [from, from + 8) of `key` as a big-endian integer, missing bytes as 0: for two keys that
+// agree before `from`, a smaller head means a smaller key (a shorter key pads with 0, and is the
+// smaller when the rest agrees); equal heads decide nothing.
+uint64_t HeadOf(std::string_view key, size_t from) {
+  uint64_t head = 0;
+  for (size_t i = 0; i < 8; ++i) {
+    head = (head << 8) | (from + i < key.size() ? static_cast<uint8_t>(key[from + i]) : 0);
+  }
+  return head;
+}
+
+}  // namespace
+
 Result<std::unique_ptr<SortLookupStoreReader>> SortLookupStoreReader::Open(
     FileIO* io, const std::string& path, std::shared_ptr<CacheManager> cache) {
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file, io->OpenForRead(path));
@@ -72,6 +87,19 @@ Status SortLookupStoreReader::Init() {
     SLUICE_ASSIGN_OR_RETURN(BloomFilter filter, BloomFilter::Parse(bloom, "lookup file " + path_));
     bloom_ = std::move(filter);
   }
+  if (!index_.empty()) {
+    // The keys ascend: what the first and the last share, all share.
+    const std::string_view first = LastKey(0);
+    const std::string_view last = LastKey(index_.size() - 1);
+    size_t common = 0;
+    while (common < first.size() && common < last.size() && first[common] == last[common]) {
+      ++common;
+    }
+    last_key_prefix_.assign(first.substr(0, common));
+    last_key_heads_.reserve(index_.size());
+    for (size_t i = 0; i < index_.size(); ++i)
+      last_key_heads_.push_back(HeadOf(LastKey(i), common));
+  }
   reader_id_ = cache_->AddReader(index_.size());
   return Status::OK();
 }
@@ -114,22 +142,31 @@ Result<std::string> SortLookupStoreReader::ReadBlock(uint64_t offset, uint64_t s
   return raw;
 }
 
-Result<bool> SortLookupStoreReader::Lookup(std::string_view key, std::string_view* value) {
-  if (bloom_ && !bloom_->MightContain(key)) return false;
-  // The first block whose last key is not below the key.
+size_t SortLookupStoreReader::BlockOf(std::string_view key) const {
+  const size_t prefix = last_key_prefix_.size();
+  const int order = key.substr(0, prefix).compare(last_key_prefix_);
+  if (order < 0) return 0;              // below every last key
+  if (order > 0) return index_.size();  // above every last key
+  const uint64_t head = HeadOf(key, prefix);
   size_t lo = 0;
   size_t hi = index_.size();
   while (lo < hi) {
     const size_t mid = lo + (hi - lo) / 2;
-    if (LastKey(mid) < key) {
+    const uint64_t mid_head = last_key_heads_[mid];
+    if (mid_head < head || (mid_head == head && LastKey(mid) < key)) {
       lo = mid + 1;
     } else {
       hi = mid;
     }
   }
-  if (lo == index_.size()) return false;
-  const uint64_t block_index = lo;
-  const BlockHandle& handle = index_[lo];
+  return lo;
+}
+
+Result<bool> SortLookupStoreReader::Lookup(std::string_view key, std::string_view* value) {
+  if (bloom_ && !bloom_->MightContain(key)) return false;
+  const size_t block_index = BlockOf(key);
+  if (block_index == index_.size()) return false;
+  const BlockHandle& handle = index_[block_index];
   SLUICE_ASSIGN_OR_RETURN(
       CacheManager::Block block,
       cache_->GetBlock(

@@ -53,6 +53,8 @@ class SortLookupStoreReader {
   Result<std::string> ReadBlock(uint64_t offset, uint64_t size, uint64_t raw_size,
                                 const char* what) const;
   Status Corrupt(const std::string& what) const;
+  // The first block whose last key is not below `key`, or index_.size().
+  size_t BlockOf(std::string_view key) const;
   // The last key of block `i`.
   std::string_view LastKey(size_t i) const {
     return std::string_view(last_keys_)
@@ -69,6 +71,11 @@ class SortLookupStoreReader {
   // binary search reads two flat arrays, not one heap string per block.
   std::string last_keys_;
   std::vector<size_t> last_key_starts_{0};
+  // What every last key starts with, and the 8 bytes after it of each (big-endian, zero-padded):
+  // the binary search compares these integers, one small array, and reads a key only on a tie
+  // (keys are BinaryRows, whose first 8 bytes, header and null bits, are mostly all alike).
+  std::string last_key_prefix_;
+  std::vector<uint64_t> last_key_heads_;
   std::optional<BloomFilter> bloom_;
   CacheManager::Block pinned_;  // the block of the last value returned
 };
