@@ -1,8 +1,5 @@
 #include "sluice/lsm/lookup/sort_lookup_store_reader.h"
 
-#include <algorithm>
-#include <cstring>
-
 #include "sluice/base/coding.h"
 #include "sluice/format/compression/codec.h"
 #include "sluice/lsm/lookup/sort_lookup_store_footer.h"
@@ -97,8 +94,9 @@ Status SortLookupStoreReader::Init() {
     }
     last_key_prefix_.assign(first.substr(0, common));
     last_key_heads_.reserve(index_.size());
-    for (size_t i = 0; i < index_.size(); ++i)
+    for (size_t i = 0; i < index_.size(); ++i) {
       last_key_heads_.push_back(HeadOf(LastKey(i), common));
+    }
   }
   reader_id_ = cache_->AddReader(index_.size());
   return Status::OK();
