@@ -2,24 +2,10 @@
 
 #include "sluice/base/coding.h"
 #include "sluice/format/compression/codec.h"
+#include "sluice/lsm/lookup/key_head.h"
 #include "sluice/lsm/lookup/sort_lookup_store_footer.h"
 
 namespace sluice {
-namespace {
-
-// Bytes [from, from + 8) of `key` as a big-endian integer, missing bytes as 0: for two keys that
-// agree before `from`, a smaller head means a smaller key (a shorter key pads with 0, and is the
-// smaller when the rest agrees); equal heads decide nothing.
-uint64_t HeadOf(std::string_view key, size_t from) {
-  uint64_t head = 0;
-  for (size_t i = 0; i < 8; ++i) {
-    head = (head << 8) | (from + i < key.size() ? static_cast<uint8_t>(key[from + i]) : 0);
-  }
-  return head;
-}
-
-}  // namespace
-
 Result<std::unique_ptr<SortLookupStoreReader>> SortLookupStoreReader::Open(
     FileIO* io, const std::string& path, std::shared_ptr<CacheManager> cache) {
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file, io->OpenForRead(path));
@@ -87,15 +73,11 @@ Status SortLookupStoreReader::Init() {
   if (!index_.empty()) {
     // The keys ascend: what the first and the last share, all share.
     const std::string_view first = LastKey(0);
-    const std::string_view last = LastKey(index_.size() - 1);
-    size_t common = 0;
-    while (common < first.size() && common < last.size() && first[common] == last[common]) {
-      ++common;
-    }
+    const size_t common = CommonPrefixLength(first, LastKey(index_.size() - 1));
     last_key_prefix_.assign(first.substr(0, common));
     last_key_heads_.reserve(index_.size());
     for (size_t i = 0; i < index_.size(); ++i) {
-      last_key_heads_.push_back(HeadOf(LastKey(i), common));
+      last_key_heads_.push_back(KeyHeadOf(LastKey(i), common));
     }
   }
   reader_id_ = cache_->AddReader(index_.size());
@@ -145,7 +127,7 @@ size_t SortLookupStoreReader::BlockOf(std::string_view key) const {
   const int order = key.substr(0, prefix).compare(last_key_prefix_);
   if (order < 0) return 0;              // below every last key
   if (order > 0) return index_.size();  // above every last key
-  const uint64_t head = HeadOf(key, prefix);
+  const uint64_t head = KeyHeadOf(key, prefix);
   size_t lo = 0;
   size_t hi = index_.size();
   while (lo < hi) {

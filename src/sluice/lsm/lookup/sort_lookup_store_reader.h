@@ -71,9 +71,8 @@ class SortLookupStoreReader {
   // binary search reads two flat arrays, not one heap string per block.
   std::string last_keys_;
   std::vector<size_t> last_key_starts_{0};
-  // What every last key starts with, and the 8 bytes after it of each (big-endian, zero-padded):
-  // the binary search compares these integers, one small array, and reads a key only on a tie
-  // (keys are BinaryRows, whose first 8 bytes, header and null bits, are mostly all alike).
+  // What every last key starts with, and each one's KeyHeadOf after it: the binary search
+  // compares these integers, one small array, and reads a key only on a tie.
   std::string last_key_prefix_;
   std::vector<uint64_t> last_key_heads_;
   std::optional<BloomFilter> bloom_;
