@@ -217,39 +217,59 @@ std::shared_ptr<const FileStoreTable> CreatePrimaryKeyTable(
 void WriteAndCommitOnce(const std::shared_ptr<const FileStoreTable>& table,
                         const std::vector<std::unique_ptr<ColumnBatch>>& data,
                         const std::string& commit_user, const FileStoreWriteOptions& options) {
+  WriteAndCommit(table, data, commit_user, {data.size()}, options);
+}
+
+void WriteAndCommit(const std::shared_ptr<const FileStoreTable>& table,
+                    const std::vector<std::unique_ptr<ColumnBatch>>& data,
+                    const std::string& commit_user, const std::vector<size_t>& commit_ends,
+                    const FileStoreWriteOptions& options) {
+  if (commit_ends.empty() || commit_ends.back() != data.size()) {
+    Die("the commits do not end with the last batch");
+  }
   auto write = FileStoreWrite::Open(table, options);
   Check(write.status(), "open write");
-  for (const auto& batch : data) Check((*write)->Write(*batch), "write");
-  auto messages = (*write)->PrepareCommit(1);
-  Check(messages.status(), "prepare commit");
   auto commit = FileStoreCommit::Make(table, commit_user);
   Check(commit.status(), "commit");
-  ManifestCommittable committable;
-  committable.identifier = 1;
-  committable.messages = std::move(messages).value();
-  Check((*commit)->Commit(committable).status(), "commit");
+  size_t next = 0;
+  int64_t identifier = 0;
+  for (size_t end : commit_ends) {
+    for (; next < end; ++next) Check((*write)->Write(*data[next]), "write");
+    auto messages = (*write)->PrepareCommit(++identifier);
+    Check(messages.status(), "prepare commit");
+    ManifestCommittable committable;
+    committable.identifier = identifier;
+    committable.messages = std::move(messages).value();
+    Check((*commit)->Commit(committable).status(), "commit");
+  }
   Check((*write)->Close(), "close");
 }
 
-int64_t ReadLatestRows(const std::string& path, std::set<int32_t>* buckets) {
-  auto latest = FileStoreTable::Open(LocalFileIO(), path);
-  Check(latest.status(), "reopen");
-  auto plan = PlanScan(**latest, ScanOptions{});
+void ReadLatest(const FileStoreTable& table,
+                const std::function<void(const DataSplit&, const ColumnBatch&)>& each) {
+  auto plan = PlanScan(table, ScanOptions{});
   Check(plan.status(), "plan");
-  int64_t rows = 0;
-  for (DataSplit& split : plan->splits) {
-    if (buckets != nullptr) buckets->insert(split.bucket);
-    auto reader =
-        OpenSplitReader(**latest, (*latest)->schema_ptr(), std::move(split), SplitReadOptions{});
+  for (const DataSplit& split : plan->splits) {
+    auto reader = OpenSplitReader(table, table.schema_ptr(), split, SplitReadOptions{});
     Check(reader.status(), "open split");
     ColumnBatch batch((*reader)->output_type());
     while (true) {
       auto more = (*reader)->Next(&batch);
       Check(more.status(), "read");
       if (!*more) break;
-      rows += batch.num_rows();
+      each(split, batch);
     }
   }
+}
+
+int64_t ReadLatestRows(const std::string& path, std::set<int32_t>* buckets) {
+  auto latest = FileStoreTable::Open(LocalFileIO(), path);
+  Check(latest.status(), "reopen");
+  int64_t rows = 0;
+  ReadLatest(**latest, [&](const DataSplit& split, const ColumnBatch& batch) {
+    if (buckets != nullptr) buckets->insert(split.bucket);
+    rows += batch.num_rows();
+  });
   return rows;
 }
 

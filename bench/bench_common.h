@@ -8,6 +8,7 @@
 // Thread safety: the functions are thread-compatible; the dataset is built once per run.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -86,10 +87,21 @@ std::shared_ptr<const FileStoreTable> CreatePrimaryKeyTable(
 void WriteAndCommitOnce(const std::shared_ptr<const FileStoreTable>& table,
                         const std::vector<std::unique_ptr<ColumnBatch>>& data,
                         const std::string& commit_user, const FileStoreWriteOptions& options = {});
+// The same in several commits through the one write: commit c (identifier c + 1) holds the
+// batches [commit_ends[c - 1], commit_ends[c]) (from 0 for the first); the last end is
+// data.size().
+void WriteAndCommit(const std::shared_ptr<const FileStoreTable>& table,
+                    const std::vector<std::unique_ptr<ColumnBatch>>& data,
+                    const std::string& commit_user, const std::vector<size_t>& commit_ends,
+                    const FileStoreWriteOptions& options = {});
 
 // Reads the latest snapshot of the table at `path` in full (merged) and returns its row count;
 // `buckets`, when given, gets the buckets read. Dies on any error.
 int64_t ReadLatestRows(const std::string& path, std::set<int32_t>* buckets = nullptr);
+// Plans the latest snapshot of `table` and reads every split (merged where the split needs
+// it), handing `each` every batch and its split. Dies on any error.
+void ReadLatest(const FileStoreTable& table,
+                const std::function<void(const DataSplit&, const ColumnBatch&)>& each);
 
 // The five overlapping sorted runs of mor_bench and compact_bench over keys [0, keys): run 0
 // holds every key, runs 1-4 each update 90% of the keys (later runs win), and run 4 deletes 1%

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks. Usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|cross-partition-memory [--rows N]
+# Benchmarks. Usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory [--rows N]
 # Builds what it needs in a Release build directory (build/release, -DSLUICE_BUILD_BENCH=ON) and
 # runs it single-threaded; the last line of each benchmark is its RESULT line.
 set -euo pipefail
@@ -7,7 +7,7 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 build="$here/build/release"
 
 usage() {
-  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|cross-partition-memory [--rows N]" >&2
+  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory [--rows N]" >&2
   exit 2
 }
 
@@ -16,7 +16,7 @@ which="$1"
 shift
 
 case "$which" in
-  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | lookup | changelog | cross-partition-memory) ;;
+  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | lookup | changelog | dv-read | cross-partition-memory) ;;
   *) usage ;;
 esac
 

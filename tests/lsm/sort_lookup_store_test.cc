@@ -2,9 +2,11 @@
 // damaged file gives Corruption naming it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "sluice/fs/file_io.h"
 #include "sluice/lsm/lookup/cache_manager.h"
@@ -63,6 +65,48 @@ TEST_F(SortLookupStoreTest, RoundTripEveryCodecAndBlockSize) {
       ASSERT_OK_AND_ASSIGN(bool found, reader->Lookup("", &value));
       EXPECT_FALSE(found);
     }
+  }
+}
+
+// Block choice compares 8 bytes after the prefix all last keys share: keys of every length,
+// shorter than, equal to and longer than that prefix, with zero bytes where a short key pads.
+TEST_F(SortLookupStoreTest, KeysOfEveryLengthAroundTheSharedPrefix) {
+  std::vector<std::string> keys;
+  const std::string prefix = "shared-prefix:";
+  for (int i = 0; i < 300; ++i) {
+    std::string key = prefix + std::string(static_cast<size_t>(i % 11), static_cast<char>(i / 11));
+    if (i % 3 == 0) key.push_back('\0');
+    keys.push_back(key);
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  LookupOptions options;
+  options.block_size = 48;
+  options.bloom_filter_enabled = false;  // every absent key reaches the block search
+  const std::string path = dir_.path() + "/lengths";
+  {
+    ASSERT_OK_AND_ASSIGN(
+        std::unique_ptr<SortLookupStoreWriter> writer,
+        SortLookupStoreWriter::Create(io_.get(), path, options, static_cast<int64_t>(keys.size())));
+    for (const std::string& key : keys) ASSERT_OK(writer->Put(key, "v" + key));
+    ASSERT_OK(writer->Close());
+  }
+  ASSERT_OK_AND_ASSIGN(std::unique_ptr<SortLookupStoreReader> reader,
+                       SortLookupStoreReader::Open(io_.get(), path, cache_));
+  std::vector<std::string> probes = {
+      "", "s", "shared-prefix", "shared-prefiy", "shared-prefix;", "t", std::string(1, '\0')};
+  for (const std::string& key : keys) {
+    probes.push_back(key);
+    probes.push_back(key + '\0');
+    probes.push_back(key + "\xff");
+    probes.push_back(key.substr(0, key.size() - 1));
+  }
+  for (const std::string& probe : probes) {
+    std::string_view value;
+    ASSERT_OK_AND_ASSIGN(bool found, reader->Lookup(probe, &value));
+    const bool present = std::binary_search(keys.begin(), keys.end(), probe);
+    ASSERT_EQ(found, present) << "key of " << probe.size() << " bytes";
+    if (present) EXPECT_EQ(value, "v" + probe);
   }
 }
 

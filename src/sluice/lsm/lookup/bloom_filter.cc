@@ -52,23 +52,34 @@ Result<BloomFilter> BloomFilter::Parse(std::string_view bytes, const std::string
   return BloomFilter(k, bits, std::string(bytes.substr(kHeaderSize)));
 }
 
-void BloomFilter::Add(std::string_view key) {
+// Bit i (1 <= i <= num_hash) is (h1 + i * h2) mod num_bits, exact in 64 bits (h1, h2 < 2^32,
+// i <= 64). Stepping by h2 mod num_bits with one conditional subtraction gives the same bits
+// with two divisions per key instead of one per hash function.
+template <typename Visit>
+bool BloomFilter::ForEachBit(std::string_view key, Visit visit) const {
   const uint32_t h1 = HashOf(key, kMurmurDefaultSeed);
   const uint32_t h2 = HashOf(key, kSecondSeed) | 1u;
+  const uint64_t step = uint64_t{h2} % num_bits_;
+  uint64_t bit = (uint64_t{h1} + uint64_t{h2}) % num_bits_;
   for (int32_t i = 1; i <= num_hash_; ++i) {
-    const uint64_t bit = (uint64_t{h1} + uint64_t{h2} * static_cast<uint64_t>(i)) % num_bits_;
-    bits_[bit >> 3] = static_cast<char>(static_cast<uint8_t>(bits_[bit >> 3]) | (1u << (bit & 7)));
+    if (!visit(bit)) return false;
+    bit += step;
+    if (bit >= num_bits_) bit -= num_bits_;
   }
+  return true;
+}
+
+void BloomFilter::Add(std::string_view key) {
+  ForEachBit(key, [this](uint64_t bit) {
+    bits_[bit >> 3] = static_cast<char>(static_cast<uint8_t>(bits_[bit >> 3]) | (1u << (bit & 7)));
+    return true;
+  });
 }
 
 bool BloomFilter::MightContain(std::string_view key) const {
-  const uint32_t h1 = HashOf(key, kMurmurDefaultSeed);
-  const uint32_t h2 = HashOf(key, kSecondSeed) | 1u;
-  for (int32_t i = 1; i <= num_hash_; ++i) {
-    const uint64_t bit = (uint64_t{h1} + uint64_t{h2} * static_cast<uint64_t>(i)) % num_bits_;
-    if ((static_cast<uint8_t>(bits_[bit >> 3]) & (1u << (bit & 7))) == 0) return false;
-  }
-  return true;
+  return ForEachBit(key, [this](uint64_t bit) {
+    return (static_cast<uint8_t>(bits_[bit >> 3]) & (1u << (bit & 7))) != 0;
+  });
 }
 
 void BloomFilter::AppendTo(std::string* out) const {

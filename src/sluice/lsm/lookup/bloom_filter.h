@@ -29,6 +29,10 @@ class BloomFilter {
   void AppendTo(std::string* out) const;
 
  private:
+  // Calls `visit(bit)` for the key's bits in order while it returns true; whether all did.
+  template <typename Visit>
+  bool ForEachBit(std::string_view key, Visit visit) const;
+
   BloomFilter(int32_t num_hash, uint64_t num_bits, std::string bits)
       : num_hash_(num_hash), num_bits_(num_bits), bits_(std::move(bits)) {}
 

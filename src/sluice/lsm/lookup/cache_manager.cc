@@ -1,48 +1,68 @@
 #include "sluice/lsm/lookup/cache_manager.h"
 
+#include <string>
+
 namespace sluice {
 
-uint64_t CacheManager::NewReaderId() {
+uint64_t CacheManager::AddReader(uint64_t num_blocks) {
   std::lock_guard<std::mutex> lock(mutex_);
-  return next_reader_id_++;
+  const uint64_t id = next_reader_id_++;
+  readers_[id].resize(static_cast<size_t>(num_blocks));
+  return id;
 }
 
 Result<CacheManager::Block> CacheManager::GetBlock(
-    uint64_t reader_id, uint64_t index, const std::function<Result<std::string>()>& load) {
-  const Key key{reader_id, index};
+    uint64_t reader_id, uint64_t index, const std::function<Result<SortLookupStoreBlock>()>& load) {
+  auto unknown = [&]() {
+    return Status::InvalidArgument("lookup block cache: no block " + std::to_string(index) +
+                                   " of reader " + std::to_string(reader_id));
+  };
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto it = index_.find(key);
-    if (it != index_.end()) {
-      lru_.splice(lru_.begin(), lru_, it->second);
-      return it->second->block;
+    auto reader = readers_.find(reader_id);
+    if (reader == readers_.end() || index >= reader->second.size()) return unknown();
+    Slot& slot = reader->second[static_cast<size_t>(index)];
+    if (slot.block != nullptr) {
+      slot.used = true;
+      return slot.block;
     }
   }
   // Loaded outside the lock: a slow read does not stall other readers. Two readers of one
   // block may both load it; the second insert finds the first.
-  SLUICE_ASSIGN_OR_RETURN(std::string bytes, load());
-  Block block = std::make_shared<const std::string>(std::move(bytes));
+  SLUICE_ASSIGN_OR_RETURN(SortLookupStoreBlock loaded, load());
+  Block block = std::make_shared<const SortLookupStoreBlock>(std::move(loaded));
   std::lock_guard<std::mutex> lock(mutex_);
-  auto it = index_.find(key);
-  if (it != index_.end()) return it->second->block;
-  lru_.push_front(Entry{key, block});
-  index_.emplace(key, lru_.begin());
-  memory_size_ += static_cast<int64_t>(block->size());
+  auto reader = readers_.find(reader_id);
+  if (reader == readers_.end()) return unknown();  // dropped while loading
+  Slot& slot = reader->second[static_cast<size_t>(index)];
+  if (slot.block != nullptr) return slot.block;
+  slot.block = block;
+  // A new block starts unused: a scan's blocks, each read once, go before the blocks that are
+  // hit again.
+  slot.used = false;
+  resident_.push_back(Resident{reader_id, index});
+  memory_size_ += block->memory_size();
   EvictLocked();
   return block;
 }
 
 void CacheManager::DropReader(uint64_t reader_id) {
   std::lock_guard<std::mutex> lock(mutex_);
-  for (auto it = lru_.begin(); it != lru_.end();) {
-    if (it->key.reader_id == reader_id) {
-      memory_size_ -= static_cast<int64_t>(it->block->size());
-      index_.erase(it->key);
-      it = lru_.erase(it);
+  auto reader = readers_.find(reader_id);
+  if (reader == readers_.end()) return;
+  for (size_t i = 0; i < resident_.size();) {
+    if (resident_[i].reader_id == reader_id) {
+      resident_[i] = resident_.back();
+      resident_.pop_back();
     } else {
-      ++it;
+      ++i;
     }
   }
+  for (const Slot& slot : reader->second) {
+    if (slot.block != nullptr) memory_size_ -= slot.block->memory_size();
+  }
+  readers_.erase(reader);
+  if (hand_ >= resident_.size()) hand_ = 0;
 }
 
 int64_t CacheManager::memory_size() const {
@@ -51,11 +71,20 @@ int64_t CacheManager::memory_size() const {
 }
 
 void CacheManager::EvictLocked() {
-  while (memory_size_ > max_memory_size_ && !lru_.empty()) {
-    Entry& last = lru_.back();
-    memory_size_ -= static_cast<int64_t>(last.block->size());
-    index_.erase(last.key);
-    lru_.pop_back();
+  while (memory_size_ > max_memory_size_ && !resident_.empty()) {
+    if (hand_ >= resident_.size()) hand_ = 0;
+    const Resident at = resident_[hand_];
+    Slot& slot = readers_.find(at.reader_id)->second[static_cast<size_t>(at.index)];
+    if (slot.used) {
+      // Second chance: used since the hand last came by.
+      slot.used = false;
+      ++hand_;
+      continue;
+    }
+    memory_size_ -= slot.block->memory_size();
+    slot.block.reset();
+    resident_[hand_] = resident_.back();
+    resident_.pop_back();
   }
 }
 

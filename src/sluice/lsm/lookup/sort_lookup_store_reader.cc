@@ -1,10 +1,8 @@
 #include "sluice/lsm/lookup/sort_lookup_store_reader.h"
 
-#include <algorithm>
-#include <cstring>
-
 #include "sluice/base/coding.h"
 #include "sluice/format/compression/codec.h"
+#include "sluice/lsm/lookup/key_head.h"
 #include "sluice/lsm/lookup/sort_lookup_store_footer.h"
 
 namespace sluice {
@@ -47,7 +45,7 @@ Status SortLookupStoreReader::Init() {
     if (!GetVarint64(&p, limit, &key_len) || key_len > static_cast<uint64_t>(limit - p)) {
       return Corrupt("index entry " + std::to_string(index_.size()) + " is truncated");
     }
-    handle.last_key.assign(reinterpret_cast<const char*>(p), key_len);
+    const std::string_view last_key(reinterpret_cast<const char*>(p), key_len);
     p += key_len;
     if (!GetVarint64(&p, limit, &handle.offset) || !GetVarint64(&p, limit, &handle.stored_size) ||
         !GetVarint64(&p, limit, &handle.raw_size)) {
@@ -59,10 +57,12 @@ Status SortLookupStoreReader::Init() {
       return Corrupt("index entry " + std::to_string(index_.size()) +
                      " points outside the data blocks");
     }
-    if (!index_.empty() && index_.back().last_key >= handle.last_key) {
+    if (!index_.empty() && LastKey(index_.size() - 1) >= last_key) {
       return Corrupt("index keys are not ascending at block " + std::to_string(index_.size()));
     }
-    index_.push_back(std::move(handle));
+    index_.push_back(handle);
+    last_keys_.append(last_key);
+    last_key_starts_.push_back(last_keys_.size());
   }
   if (footer.bloom_size != 0) {
     SLUICE_ASSIGN_OR_RETURN(std::string bloom, ReadBlock(footer.bloom_offset, footer.bloom_size,
@@ -70,6 +70,17 @@ Status SortLookupStoreReader::Init() {
     SLUICE_ASSIGN_OR_RETURN(BloomFilter filter, BloomFilter::Parse(bloom, "lookup file " + path_));
     bloom_ = std::move(filter);
   }
+  if (!index_.empty()) {
+    // The keys ascend: what the first and the last share, all share.
+    const std::string_view first = LastKey(0);
+    const size_t common = CommonPrefixLength(first, LastKey(index_.size() - 1));
+    last_key_prefix_.assign(first.substr(0, common));
+    last_key_heads_.reserve(index_.size());
+    for (size_t i = 0; i < index_.size(); ++i) {
+      last_key_heads_.push_back(KeyHeadOf(LastKey(i), common));
+    }
+  }
+  reader_id_ = cache_->AddReader(index_.size());
   return Status::OK();
 }
 
@@ -111,65 +122,47 @@ Result<std::string> SortLookupStoreReader::ReadBlock(uint64_t offset, uint64_t s
   return raw;
 }
 
-Result<bool> SortLookupStoreReader::Lookup(std::string_view key, std::string_view* value) {
-  if (bloom_ && !bloom_->MightContain(key)) return false;
-  auto it = std::lower_bound(
-      index_.begin(), index_.end(), key,
-      [](const BlockHandle& h, std::string_view k) { return std::string_view(h.last_key) < k; });
-  if (it == index_.end()) return false;
-  const uint64_t block_index = static_cast<uint64_t>(it - index_.begin());
-  const BlockHandle& handle = *it;
-  SLUICE_ASSIGN_OR_RETURN(
-      CacheManager::Block block,
-      cache_->GetBlock(reader_id_, block_index, [this, &handle]() -> Result<std::string> {
-        return ReadBlock(handle.offset, handle.stored_size, handle.raw_size, "data block");
-      }));
-  const auto* base = reinterpret_cast<const uint8_t*>(block->data());
-  const size_t size = block->size();
-  const uint32_t count = DecodeFixed32LE(base + size - 4);
-  if (count == 0 || (static_cast<uint64_t>(count) + 1) * 4 > size) {
-    return Corrupt("data block " + std::to_string(block_index) + " has a bad entry count");
-  }
-  const uint8_t* offsets = base + size - 4 - static_cast<size_t>(count) * 4;
-  const uint8_t* entries_end = offsets;
-  // Decodes entry `i`; false when it does not fit in the block.
-  auto entry = [&](uint32_t i, std::string_view* k, std::string_view* v) {
-    const uint32_t off = DecodeFixed32LE(offsets + static_cast<size_t>(i) * 4);
-    const uint8_t* p = base + off;
-    if (p >= entries_end) return false;
-    uint64_t key_len = 0;
-    uint64_t value_len = 0;
-    if (!GetVarint64(&p, entries_end, &key_len) || !GetVarint64(&p, entries_end, &value_len) ||
-        key_len > static_cast<uint64_t>(entries_end - p) ||
-        value_len > static_cast<uint64_t>(entries_end - p) - key_len) {
-      return false;
-    }
-    *k = std::string_view(reinterpret_cast<const char*>(p), key_len);
-    *v = std::string_view(reinterpret_cast<const char*>(p + key_len), value_len);
-    return true;
-  };
-  uint32_t lo = 0;
-  uint32_t hi = count;
+size_t SortLookupStoreReader::BlockOf(std::string_view key) const {
+  const size_t prefix = last_key_prefix_.size();
+  const int order = key.substr(0, prefix).compare(last_key_prefix_);
+  if (order < 0) return 0;              // below every last key
+  if (order > 0) return index_.size();  // above every last key
+  const uint64_t head = KeyHeadOf(key, prefix);
+  size_t lo = 0;
+  size_t hi = index_.size();
   while (lo < hi) {
-    const uint32_t mid = lo + (hi - lo) / 2;
-    std::string_view k;
-    std::string_view v;
-    if (!entry(mid, &k, &v)) {
-      return Corrupt("data block " + std::to_string(block_index) + ": entry " +
-                     std::to_string(mid) + " lies outside the block");
-    }
-    if (k == key) {
-      *value = v;
-      pinned_ = std::move(block);
-      return true;
-    }
-    if (k < key) {
+    const size_t mid = lo + (hi - lo) / 2;
+    const uint64_t mid_head = last_key_heads_[mid];
+    if (mid_head < head || (mid_head == head && LastKey(mid) < key)) {
       lo = mid + 1;
     } else {
       hi = mid;
     }
   }
-  return false;
+  return lo;
+}
+
+Result<bool> SortLookupStoreReader::Lookup(std::string_view key, std::string_view* value) {
+  if (bloom_ && !bloom_->MightContain(key)) return false;
+  const size_t block_index = BlockOf(key);
+  if (block_index == index_.size()) return false;
+  const BlockHandle& handle = index_[block_index];
+  SLUICE_ASSIGN_OR_RETURN(
+      CacheManager::Block block,
+      cache_->GetBlock(
+          reader_id_, block_index, [this, &handle, block_index]() -> Result<SortLookupStoreBlock> {
+            SLUICE_ASSIGN_OR_RETURN(std::string raw, ReadBlock(handle.offset, handle.stored_size,
+                                                               handle.raw_size, "data block"));
+            Result<SortLookupStoreBlock> indexed = SortLookupStoreBlock::Make(std::move(raw));
+            if (!indexed.ok()) {
+              return Corrupt("data block " + std::to_string(block_index) + ": " +
+                             indexed.status().message());
+            }
+            return indexed;
+          }));
+  if (!block->Find(key, SortLookupStoreBlock::HashOf(key), value)) return false;
+  pinned_ = std::move(block);
+  return true;
 }
 
 }  // namespace sluice

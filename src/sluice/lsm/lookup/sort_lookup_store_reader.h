@@ -1,7 +1,7 @@
 // SortLookupStoreReader: point lookups in a sort lookup store file (Java
 // lookup.sort.SortLookupStoreReader): the bloom filter rules a key out, the block index (held in
-// memory) names the one block that may hold it, and a binary search over the block's entry
-// offsets finds it. Decompressed blocks come from the engine's CacheManager.
+// memory) names the one block that may hold it, and the block's hash index finds it.
+// Decompressed, indexed blocks (SortLookupStoreBlock) come from the engine's CacheManager.
 //
 // A damaged file (bad footer, checksum mismatch, entry out of bounds) gives Corruption naming the
 // file, never a crash.
@@ -38,7 +38,6 @@ class SortLookupStoreReader {
 
  private:
   struct BlockHandle {
-    std::string last_key;
     uint64_t offset = 0;
     uint64_t stored_size = 0;
     uint64_t raw_size = 0;
@@ -46,9 +45,7 @@ class SortLookupStoreReader {
 
   SortLookupStoreReader(std::string path, std::unique_ptr<RandomAccessFile> file,
                         std::shared_ptr<CacheManager> cache)
-      : path_(std::move(path)), file_(std::move(file)), cache_(std::move(cache)) {
-    reader_id_ = cache_->NewReaderId();
-  }
+      : path_(std::move(path)), file_(std::move(file)), cache_(std::move(cache)) {}
 
   Status Init();
   // The stored bytes of the block at `offset`, checked against its trailer, decompressed to
@@ -56,13 +53,28 @@ class SortLookupStoreReader {
   Result<std::string> ReadBlock(uint64_t offset, uint64_t size, uint64_t raw_size,
                                 const char* what) const;
   Status Corrupt(const std::string& what) const;
+  // The first block whose last key is not below `key`, or index_.size().
+  size_t BlockOf(std::string_view key) const;
+  // The last key of block `i`.
+  std::string_view LastKey(size_t i) const {
+    return std::string_view(last_keys_)
+        .substr(last_key_starts_[i], last_key_starts_[i + 1] - last_key_starts_[i]);
+  }
 
   std::string path_;
   std::unique_ptr<RandomAccessFile> file_;
   std::shared_ptr<CacheManager> cache_;
-  uint64_t reader_id_ = 0;
+  uint64_t reader_id_ = 0;  // its blocks' key space in cache_, from Init
   uint64_t entry_count_ = 0;
   std::vector<BlockHandle> index_;
+  // The blocks' last keys end to end, and where each starts (one more, the end): the index's
+  // binary search reads two flat arrays, not one heap string per block.
+  std::string last_keys_;
+  std::vector<size_t> last_key_starts_{0};
+  // What every last key starts with, and each one's KeyHeadOf after it: the binary search
+  // compares these integers, one small array, and reads a key only on a tie.
+  std::string last_key_prefix_;
+  std::vector<uint64_t> last_key_heads_;
   std::optional<BloomFilter> bloom_;
   CacheManager::Block pinned_;  // the block of the last value returned
 };
