@@ -107,7 +107,7 @@ TEST(SplitDeserializeTest, WrongMagicAndVersionNameTheProblem) {
   std::string future = bytes;
   future[4] = static_cast<char>(Split::kSerializationVersion + 1);
   EXPECT_TRUE(test::HasError(Split::Deserialize(future), StatusCode::kNotSupported,
-                             {"serialized split has version 2"}));
+                             {"serialized split has version 3"}));
 
   EXPECT_TRUE(test::HasError(Split::Deserialize(bytes + "x"), StatusCode::kCorruption,
                              {"split: 1 trailing bytes after the last field"}));
