@@ -226,23 +226,30 @@ TEST(MergeTreeCompactRewriterTest, TableWritesCompactAndReadAsTheModel) {
   }
 }
 
-TEST(MergeTreeCompactRewriterTest, DeletionVectorTablesOfFoldingEnginesAreRefused) {
+TEST(MergeTreeCompactRewriterTest, DeletionVectorTablesCompactAsJavaAllows) {
   test::TempDir dir;
+  // Every merge engine but first-row, with sequence.field and the changelog producers none,
+  // input and lookup (dv_scenario and changelog_scenario test them).
   for (const TableOptions& options :
-       {TableOptions{{"deletion-vectors.enabled", "true"}, {"merge-engine", "aggregation"}},
-        TableOptions{{"deletion-vectors.enabled", "true"}, {"sequence.field", "v"}}}) {
-    const std::string path = dir.path() + "/t" + options[1].first;
-    TableOptions with_bucket = options;
-    with_bucket.push_back({"bucket", "1"});
-    auto table = test::CreateTestTable(path, KvFields(), {}, {"k"}, with_bucket);
-    EXPECT_TRUE(test::HasError(MakeMergeTreeCompactManagerFactory(table), StatusCode::kNotSupported,
-                               {path, "deletion-vectors.enabled", options[1].first}))
-        << options[1].first;
+       {TableOptions{{"merge-engine", "aggregation"}}, TableOptions{{"sequence.field", "n"}},
+        TableOptions{{"merge-engine", "partial-update"}, {"changelog-producer", "lookup"}},
+        TableOptions{{"changelog-producer", "input"}}}) {
+    const std::string path = dir.path() + "/t" + options[0].second;
+    TableOptions with_dv = options;
+    with_dv.push_back({"bucket", "1"});
+    with_dv.push_back({"deletion-vectors.enabled", "true"});
+    auto table = test::CreateTestTable(path, KvFields(), {}, {"k"}, with_dv);
+    EXPECT_OK(MakeMergeTreeCompactManagerFactory(table)) << options[0].second;
   }
-  // Deduplicate tables with deletion vectors compact (dv_scenario tests them).
+  // Full-compaction changelog is refused, in the schema and as a dynamic option (Java's words).
   auto dedup = test::CreateTestTable(dir.path() + "/d", KvFields(), {}, {"k"},
                                      {{"bucket", "1"}, {"deletion-vectors.enabled", "true"}});
-  EXPECT_OK(MakeMergeTreeCompactManagerFactory(dedup));
+  auto full = FileStoreTable::Open(LocalFileIO(), dedup->path(), kMainBranch,
+                                   {{"changelog-producer", "full-compaction"}});
+  ASSERT_OK(full);
+  EXPECT_TRUE(test::HasError(MakeMergeTreeCompactManagerFactory(*full), StatusCode::kNotSupported,
+                             {dedup->path(), "deletion-vectors.enabled",
+                              "changelog-producer full-compaction", "NONE/INPUT/LOOKUP"}));
   // write-only tables never compact: no manager.
   auto table = test::CreateTestTable(dir.path() + "/w", KvFields(), {}, {"k"},
                                      {{"bucket", "1"}, {"write-only", "true"}});
