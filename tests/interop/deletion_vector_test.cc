@@ -3,7 +3,9 @@
 // vectors), Java reads every snapshot as Sluice and the model do; Java then writes into it (its
 // lookup compaction reading and replacing Sluice's deletion-vector index files), Sluice reads
 // what Java wrote and writes on after it; `sluice check` (deletion-vector rows included) is
-// clean after every write, and `sluice get` answers every model key as the model does.
+// clean after every write, and `sluice get` answers every model key as the model does. A second
+// table does the same with `changelog-producer = lookup` beside the deletion vectors (Sluice's
+// lookup compaction writes both in one pass; Java's compacts over them).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -30,14 +32,17 @@ TableShape Shape() {
 
 class DeletionVectorRun {
  public:
-  DeletionVectorRun(const std::string& warehouse, uint64_t seed)
-      : table_(warehouse, "dv", Shape()), rng_(seed) {}
+  // `options`: more `--option k=v` of the table.
+  DeletionVectorRun(const std::string& warehouse, const std::string& name, uint64_t seed,
+                    std::string options = "")
+      : table_(warehouse, name, Shape()), rng_(seed), options_(std::move(options)) {}
 
   void Run() {
     if (Oracle() == nullptr) return;
     ASSERT_TRUE(table_.Create(
         "--column 'id BIGINT NOT NULL' --column 'v STRING' --primary-key id --option bucket=2"
-        " --option deletion-vectors.enabled=true --option num-sorted-run.compaction-trigger=2"));
+        " --option deletion-vectors.enabled=true --option num-sorted-run.compaction-trigger=2" +
+        options_));
     for (const char* writer : {"s", "s", "s", "s", "s", "j", "j", "s", "s"}) {
       const std::vector<nlohmann::json> rows = Batch(writer);
       const bool java = writer[0] == 'j';
@@ -100,13 +105,18 @@ class DeletionVectorRun {
 
   InteropTable table_;
   std::mt19937_64 rng_;
+  std::string options_;
   int64_t written_ = 0;
 };
 
 TEST(Interop, DeletionVectorTablesBetweenSluiceAndJava) {
   ASSERT_NE(Oracle(), nullptr);
   TempDir warehouse;
-  DeletionVectorRun(warehouse.path(), 20261212).Run();
+  DeletionVectorRun(warehouse.path(), "dv", 20261212).Run();
+  TempDir lookup_warehouse;
+  DeletionVectorRun(lookup_warehouse.path(), "dv_lookup", 20261213,
+                    " --option changelog-producer=lookup")
+      .Run();
 }
 
 }  // namespace
