@@ -170,6 +170,10 @@ INSTANTIATE_TEST_SUITE_P(
                              false,
                              true},
                       DvCase{"lookup_changelog", {{"changelog-producer", "lookup"}}, false},
+                      DvCase{"lookup_changelog_ignore_delete",
+                             {{"changelog-producer", "lookup"}, {"ignore-delete", "true"}},
+                             false,
+                             true},
                       DvCase{"input_changelog", {{"changelog-producer", "input"}}, true}),
     [](const ::testing::TestParamInfo<DvCase>& info) { return info.param.name; });
 
