@@ -1,12 +1,13 @@
 // LookupMergeTreeCompactRewriter: the CompactRewriter of a primary-key bucket with deletion
 // vectors (Java LookupMergeTreeCompactRewriter with the bucket's BucketedDvMaintainer):
 //
-//   - every key of the compaction's input files is looked up (LookupLevels) in the runs above
-//     the output level; the record found there is superseded by the compaction's output (or,
-//     for a delete, by nothing), so its row position is marked in its file's deletion vector;
-//   - inputs are merged by MergeTreeCompactRewriter under their deletion vectors (a row
-//     superseded earlier must not come back) with deletes always dropped (Java forceDropDelete:
-//     the superseded rows are deleted by vector, no -D record needs to stay);
+//   - the keys of the compaction's input files are looked up (LookupLevels) in the runs above
+//     the output level (see the two ways below); the record found there is superseded by the
+//     compaction's output (or, for a delete, by nothing), so its row position is marked in its
+//     file's deletion vector;
+//   - inputs are merged under their deletion vectors (a row superseded earlier must not come
+//     back) with deletes always dropped (Java forceDropDelete: the superseded rows are deleted
+//     by vector, no -D record needs to stay);
 //   - a rewritten input file's vector goes with it; level-0 files are always rewritten, never
 //     moved up as they are, so that their keys are looked up;
 //   - once the compaction succeeded (FinishCompaction) its changes reach the maintainer and
@@ -18,13 +19,14 @@
 // Two ways, as Java picks its lookup file processor (MergeTreeCompactManagerFactory):
 //   positions  deduplicate without `sequence.field` and without `changelog-producer = lookup`
 //              (Java PersistPositionProcessor): the newest record wins, so the looked-up
-//              record's position is all that is needed: the keys are looked up in a pass of
-//              their own beside the columnar merge; with `ignore-delete` an ignored delete
-//              supersedes nothing.
+//              record's position is all that is needed: every key of the input files is
+//              looked up in a pass of its own beside MergeTreeCompactRewriter's columnar
+//              merge; with `ignore-delete` an ignored delete supersedes nothing.
 //   values     partial-update, aggregation, `sequence.field`, `changelog-producer = lookup`
 //              (Java PersistValueAndPosProcessor): a ChangelogMergeTreeRewriter in its
 //              deletion-vector mode merges the looked-up value into the output (Java
-//              LookupMergeFunction), and with `changelog-producer = lookup` writes the keys'
+//              LookupMergeFunction; a key is looked up only when none of its input records is
+//              above level 0), and with `changelog-producer = lookup` writes the keys'
 //              changelog against it in the same pass (LookupChangelogMergeFunctionWrapper).
 // Changelog producer `input` writes its changelog at flush and needs nothing here;
 // `full-compaction` is refused, as Java's SchemaValidation does. First-row tables never write a
@@ -92,7 +94,6 @@ class LookupMergeTreeCompactRewriter : public CompactRewriter {
   std::vector<int> key_columns_;
   std::unique_ptr<RowProjectionEncoder> key_encoder_;
   bool ignore_delete_ = false;
-  bool first_row_ = false;
   bool has_higher_runs_ = false;
   // The running compaction's changes: files rewritten, positions superseded.
   std::vector<std::string> staged_removals_;
