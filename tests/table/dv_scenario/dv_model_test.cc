@@ -8,7 +8,8 @@
 // Merge engines that fold a key's records (partial-update, aggregation) and `sequence.field`
 // have a twin table as their model: the same options and writes without deletion vectors, read
 // with a merge. Their compactions merge the looked-up value into the output (Java
-// LookupMergeFunction); the changelog producers input and lookup run beside them.
+// LookupMergeFunction); the lookup changelog producer runs beside them (changelog_scenario
+// covers deletion vectors with the input and lookup producers and their changelog).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -169,12 +170,10 @@ INSTANTIATE_TEST_SUITE_P(
                              false,
                              false,
                              true},
-                      DvCase{"lookup_changelog", {{"changelog-producer", "lookup"}}, false},
                       DvCase{"lookup_changelog_ignore_delete",
                              {{"changelog-producer", "lookup"}, {"ignore-delete", "true"}},
                              false,
-                             true},
-                      DvCase{"input_changelog", {{"changelog-producer", "input"}}, true}),
+                             true}),
     [](const ::testing::TestParamInfo<DvCase>& info) { return info.param.name; });
 
 }  // namespace
