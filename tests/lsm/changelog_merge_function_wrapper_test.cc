@@ -216,6 +216,90 @@ TEST(LookupChangelogMergeFunctionWrapperTest, LookupErrorFailsTheAdd) {
                              StatusCode::kIOError, {"lookup-1", "truncated"}));
 }
 
+// The wrapper of a deletion-vector table: `above` is the key's live record above the output
+// level (what the lookup answers), counted.
+std::unique_ptr<LookupCase> DeletionVectorLookup(const TableSchema& schema, int output_level) {
+  auto c = std::make_unique<LookupCase>();
+  LookupCase* raw = c.get();
+  auto options = CoreOptions::FromSchema(schema);
+  EXPECT_OK(options);
+  auto order = KeyValueMergeOrder::Make(schema, *options);
+  EXPECT_OK(order);
+  auto wrapper = LookupChangelogMergeFunctionWrapper::Make(
+      [&schema]() { return MakeMergeFunction(schema); },
+      [raw](const ValueList&, bool newest) -> Result<std::vector<KeyValue>> {
+        ++raw->calls;
+        EXPECT_TRUE(newest);
+        return raw->above;
+      },
+      /*newest_only=*/true, output_level, /*first_row=*/false, Equaliser(schema),
+      std::move(order).value());
+  EXPECT_OK(wrapper);
+  c->wrapper = std::move(wrapper).value();
+  return c;
+}
+
+TEST(LookupChangelogMergeFunctionWrapperTest, DeletionVectorsMergeTheLookedUpValueIntoTheResult) {
+  const TableSchema schema = Schema({{"merge-engine", "aggregation"},
+                                     {"fields.a.aggregate-function", "sum"},
+                                     {"fields.b.ignore-retract", "true"}});
+  auto c = DeletionVectorLookup(schema, /*output_level=*/1);
+  // No record above level 0 in the compaction: the live one above (10) is looked up and folded
+  // into the compacted record, which supersedes it.
+  c->above = {At(3, KV(1, I, {Int(1), Int(10), Str("a")}))};
+  auto r = MergeKeepingDeletes(c->wrapper.get(), {At(0, KV(4, I, {Int(1), Int(7), Str("c")}))});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(Render(r->value), "(1, 17, 'c')");
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-U (1, 10, 'a')", "+U (1, 17, 'c')"}));
+  EXPECT_EQ(c->calls, 1);
+  // A record above level 0 in the compaction is the key's value: no lookup.
+  c->calls = 0;
+  r = MergeKeepingDeletes(c->wrapper.get(), {At(1, KV(3, I, {Int(1), Int(5), Str("b")})),
+                                             At(0, KV(5, I, {Int(1), Int(2), Str("d")}))});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(Render(r->value), "(1, 7, 'd')");
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-U (1, 5, 'b')", "+U (1, 7, 'd')"}));
+  EXPECT_EQ(c->calls, 0);
+  // Nothing above: +I of the compaction's value.
+  c->above.clear();
+  MergeKeepingDeletes(c->wrapper.get(), {At(0, KV(6, I, {Int(1), Int(3), Str("e")}))});
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"+I (1, 3, 'e')"}));
+}
+
+TEST(LookupChangelogMergeFunctionWrapperTest,
+     DeletionVectorsOrderTheLookedUpRecordBySequenceField) {
+  const TableSchema schema = Schema({{"sequence.field", "a"}});
+  auto c = DeletionVectorLookup(schema, /*output_level=*/1);
+  // The record above has the larger sequence field: it stays the key's value, rewritten into
+  // the compaction's output.
+  c->above = {At(2, KV(1, I, {Int(1), Int(9), Str("above")}))};
+  auto r = MergeKeepingDeletes(c->wrapper.get(), {At(0, KV(7, I, {Int(1), Int(3), Str("new")}))});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(Render(r->value), "(1, 9, 'above')");
+  EXPECT_EQ(r->sequence_number, 1);
+  // A newer sequence field wins over it.
+  r = MergeKeepingDeletes(c->wrapper.get(), {At(0, KV(8, I, {Int(1), Int(12), Str("new")}))});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(Render(r->value), "(1, 12, 'new')");
+}
+
+TEST(LookupChangelogMergeFunctionWrapperTest, DeletionVectorLookupErrorStaysInStatus) {
+  const TableSchema schema = Schema({});
+  auto options = CoreOptions::FromSchema(schema);
+  ASSERT_OK(options);
+  auto wrapper = LookupChangelogMergeFunctionWrapper::Make(
+      [&schema]() { return MakeMergeFunction(schema); },
+      [](const ValueList&, bool) -> Result<std::vector<KeyValue>> {
+        return Status::IOError("lookup file lookup-2 is truncated");
+      },
+      /*newest_only=*/true, /*output_level=*/1, /*first_row=*/false, std::nullopt,
+      KeyValueMergeOrder::Make(schema, *options).value());
+  ASSERT_OK(wrapper);
+  EXPECT_FALSE(MergeKeepingDeletes(wrapper->get(), {At(0, KV(1, I, {Int(1), Int(1), Str("a")}))}));
+  EXPECT_TRUE(
+      test::HasError((*wrapper)->status(), StatusCode::kIOError, {"lookup-2", "truncated"}));
+}
+
 TEST(RecordEqualiserTest, IgnoresTheNamedFields) {
   const TableSchema schema = Schema({{"changelog-producer.row-deduplicate", "true"},
                                      {"changelog-producer.row-deduplicate-ignore-fields", "b"}});

@@ -226,23 +226,30 @@ TEST(MergeTreeCompactRewriterTest, TableWritesCompactAndReadAsTheModel) {
   }
 }
 
-TEST(MergeTreeCompactRewriterTest, DeletionVectorTablesOfFoldingEnginesAreRefused) {
+TEST(MergeTreeCompactRewriterTest, DeletionVectorTablesCompactAsJavaAllows) {
   test::TempDir dir;
+  // Every merge engine but first-row, with sequence.field and the changelog producers none,
+  // input and lookup (dv_scenario and changelog_scenario test them).
   for (const TableOptions& options :
-       {TableOptions{{"deletion-vectors.enabled", "true"}, {"merge-engine", "aggregation"}},
-        TableOptions{{"deletion-vectors.enabled", "true"}, {"sequence.field", "v"}}}) {
-    const std::string path = dir.path() + "/t" + options[1].first;
-    TableOptions with_bucket = options;
-    with_bucket.push_back({"bucket", "1"});
-    auto table = test::CreateTestTable(path, KvFields(), {}, {"k"}, with_bucket);
-    EXPECT_TRUE(test::HasError(MakeMergeTreeCompactManagerFactory(table), StatusCode::kNotSupported,
-                               {path, "deletion-vectors.enabled", options[1].first}))
-        << options[1].first;
+       {TableOptions{{"merge-engine", "aggregation"}}, TableOptions{{"sequence.field", "n"}},
+        TableOptions{{"merge-engine", "partial-update"}, {"changelog-producer", "lookup"}},
+        TableOptions{{"changelog-producer", "input"}}}) {
+    const std::string path = dir.path() + "/t" + options[0].second;
+    TableOptions with_dv = options;
+    with_dv.push_back({"bucket", "1"});
+    with_dv.push_back({"deletion-vectors.enabled", "true"});
+    auto table = test::CreateTestTable(path, KvFields(), {}, {"k"}, with_dv);
+    EXPECT_OK(MakeMergeTreeCompactManagerFactory(table)) << options[0].second;
   }
-  // Deduplicate tables with deletion vectors compact (dv_scenario tests them).
+  // Full-compaction changelog is refused, in the schema and as a dynamic option (Java's words).
   auto dedup = test::CreateTestTable(dir.path() + "/d", KvFields(), {}, {"k"},
                                      {{"bucket", "1"}, {"deletion-vectors.enabled", "true"}});
-  EXPECT_OK(MakeMergeTreeCompactManagerFactory(dedup));
+  auto full = FileStoreTable::Open(LocalFileIO(), dedup->path(), kMainBranch,
+                                   {{"changelog-producer", "full-compaction"}});
+  ASSERT_OK(full);
+  EXPECT_TRUE(test::HasError(MakeMergeTreeCompactManagerFactory(*full), StatusCode::kNotSupported,
+                             {dedup->path(), "deletion-vectors.enabled",
+                              "changelog-producer full-compaction", "NONE/INPUT/LOOKUP"}));
   // write-only tables never compact: no manager.
   auto table = test::CreateTestTable(dir.path() + "/w", KvFields(), {}, {"k"},
                                      {{"bucket", "1"}, {"write-only", "true"}});
@@ -254,6 +261,87 @@ TEST(MergeTreeCompactRewriterTest, DeletionVectorTablesOfFoldingEnginesAreRefuse
   auto manager = (*factory)(EmptySerializedRow(), 0, {}, writers);
   ASSERT_OK(manager);
   EXPECT_EQ(*manager, nullptr);
+}
+
+// The rows of snapshot `id` read as a streaming read does (`changelog-producer` tables: its
+// changelog), "<kind> <row>" sorted.
+std::vector<std::string> Changelog(const std::string& path, int64_t id) {
+  std::vector<std::string> out;
+  auto table = FileStoreTable::Open(LocalFileIO(), path).value();
+  ScanOptions scan;
+  scan.version = TableVersion::SnapshotId(id);
+  scan.mode = ScanMode::kDelta;
+  auto plan = PlanScan(*table, scan);
+  EXPECT_OK(plan);
+  if (!plan.ok()) return out;
+  SplitReadOptions options;
+  options.with_row_kind = true;
+  for (DataSplit& split : plan->splits) {
+    auto reader = OpenSplitReader(*table, table->schema_ptr(), split, options);
+    EXPECT_OK(reader);
+    if (!reader.ok()) return out;
+    ColumnBatch batch((*reader)->output_type());
+    while (true) {
+      auto more = (*reader)->Next(&batch);
+      EXPECT_OK(more);
+      if (!more.ok() || !*more) break;
+      for (int64_t i = 0; i < batch.num_rows(); ++i) {
+        ValueList row = batch.GetRow(i).list();
+        const std::string kind = row[0].bytes();
+        out.push_back(kind + " " + Value::Row(ValueList(row.begin() + 1, row.end())).DebugString());
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(MergeTreeCompactRewriterTest, DeletionVectorLookupChangelogCompactionDoesBothInOnePass) {
+  test::TempDir dir;
+  const std::string path = dir.path() + "/t";
+  auto table = test::CreateTestTable(path, KvFields(), {}, {"k"},
+                                     {{"bucket", "1"},
+                                      {"deletion-vectors.enabled", "true"},
+                                      {"changelog-producer", "lookup"},
+                                      {"merge-engine", "partial-update"}});
+  const DataTypePtr row_type = table->schema().LogicalRowType();
+  auto write_commit = [&](int64_t commit, const std::vector<ValueList>& rows) {
+    auto write = test::OpenCompactingWrite(path);
+    ASSERT_OK(test::WriteRows(write.get(), row_type, rows,
+                              std::vector<RowKind>(rows.size(), RowKind::kInsert)));
+    ASSERT_OK(test::Commit(path, write.get(), commit));
+    ASSERT_OK(write->Close());
+  };
+  write_commit(1, {{Value::Int64(1), Value::String("a"), Value::Int64(1)},
+                   {Value::Int64(2), Value::String("x"), Value::Int64(2)}});
+  // A partial row for key 1: its merged value takes n from it, v from the row above.
+  write_commit(2, {{Value::Int64(1), Value::Null(), Value::Int64(5)}});
+
+  auto reopened = FileStoreTable::Open(LocalFileIO(), path).value();
+  auto latest = reopened->SelectSnapshot(TableVersion::Latest());
+  ASSERT_OK(latest);
+  ASSERT_TRUE(latest->has_value());
+  const Snapshot& compact = **latest;
+  // The compaction of commit 2's level-0 file wrote the changelog against the looked-up value
+  // and the deletion vector of the row it superseded, in one snapshot.
+  EXPECT_EQ(compact.commit_kind, CommitKind::kCompact);
+  ASSERT_TRUE(compact.changelog_manifest_list);
+  ASSERT_TRUE(compact.index_manifest);
+  EXPECT_EQ(Changelog(path, compact.id),
+            (std::vector<std::string>{"+U (1, 'a', 5)", "-U (1, 'a', 1)"}));
+  auto plan = PlanScan(*reopened, ScanOptions{});
+  ASSERT_OK(plan);
+  int deletion_files = 0;
+  std::vector<std::string> rows;
+  for (const DataSplit& split : plan->splits) {
+    EXPECT_TRUE(split.raw_convertible);
+    for (const auto& dv : split.deletion_files) deletion_files += dv ? 1 : 0;
+    ASSERT_TRUE(test::AppendSplitRows(*reopened, split, &rows));
+  }
+  EXPECT_EQ(deletion_files, 1);
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(rows, (std::vector<std::string>{"(1, 'a', 5)", "(2, 'x', 2)"}));
+  EXPECT_OK(CheckTable(*reopened));
 }
 
 }  // namespace

@@ -74,6 +74,9 @@ class ChangelogMergeFunctionWrapper : public MergeFunction {
   // The changelog of the keys merged by GetResultKeepingDeletes since the caller last cleared
   // it, in merge order.
   std::vector<KeyValue>& changelog() { return changelog_; }
+  // The first failure of GetResultKeepingDeletes (which cannot return one: a lookup in it
+  // failed), or OK. Callers check it after every batch of results.
+  const Status& status() const { return status_; }
 
  protected:
   explicit ChangelogMergeFunctionWrapper(std::optional<RecordEqualiser> equaliser)
@@ -85,6 +88,7 @@ class ChangelogMergeFunctionWrapper : public MergeFunction {
 
   std::optional<RecordEqualiser> equaliser_;
   std::vector<KeyValue> changelog_;
+  Status status_;
 };
 
 inline bool IsAddition(const std::optional<KeyValue>& kv) { return kv && !IsRetract(kv->kind); }

@@ -19,12 +19,22 @@
 // then); engines that fold records need every version above, looked up at the key's first
 // record, since those versions are older than any of the compaction's.
 //
+// Deletion vectors (Java LookupStrategy.deletionVector, with LookupMergeFunction): the
+// compaction's files are read under their vectors and each key has one live record above level
+// 0, its merged value. A key's records are kept until its result: without one above level 0
+// among them, its newest record above the output level is looked up (once, whatever the engine;
+// the caller marks that record deleted, the output supersedes it) and joins them in merge order.
+// The result then goes into the compacted files with everything merged (the records below level
+// 1 and that one record above), and the changelog compares that record (before) with it (after).
+// A failed lookup there gives no result and stays in status().
+//
 // Thread safety: not thread-safe; one instance per compaction.
 #pragma once
 
 #include <functional>
 
 #include "sluice/lsm/changelog_merge_function_wrapper.h"
+#include "sluice/lsm/sequence_comparator.h"
 
 namespace sluice {
 
@@ -38,9 +48,12 @@ class LookupChangelogMergeFunctionWrapper final : public ChangelogMergeFunctionW
 
   // `factory` makes the wrapped engine (three instances: result, before, after).
   // `newest_only`: the engine picks the record with the highest sequence number (see above).
+  // `deletion_vectors`: the merge order of the table's records, for a deletion-vector table
+  // (see above; `newest_only` and `first_row` then do not apply).
   static Result<std::unique_ptr<LookupChangelogMergeFunctionWrapper>> Make(
       const Factory& factory, Lookup lookup, bool newest_only, int output_level, bool first_row,
-      std::optional<RecordEqualiser> equaliser);
+      std::optional<RecordEqualiser> equaliser,
+      std::optional<KeyValueMergeOrder> deletion_vectors = std::nullopt);
 
   void Reset() override;
   Status Add(const KeyValue& kv) override;
@@ -51,7 +64,8 @@ class LookupChangelogMergeFunctionWrapper final : public ChangelogMergeFunctionW
                                       std::unique_ptr<MergeFunction> before,
                                       std::unique_ptr<MergeFunction> after, Lookup lookup,
                                       bool newest_only, int output_level, bool first_row,
-                                      std::optional<RecordEqualiser> equaliser)
+                                      std::optional<RecordEqualiser> equaliser,
+                                      std::optional<KeyValueMergeOrder> deletion_vectors)
       : ChangelogMergeFunctionWrapper(std::move(equaliser)),
         result_(std::move(result)),
         before_(std::move(before)),
@@ -59,10 +73,13 @@ class LookupChangelogMergeFunctionWrapper final : public ChangelogMergeFunctionW
         lookup_(std::move(lookup)),
         newest_only_(newest_only),
         output_level_(output_level),
-        first_row_(first_row) {}
+        first_row_(first_row),
+        deletion_vectors_(std::move(deletion_vectors)) {}
 
   // Adds the key's records above the output level to the before and after merges.
   Status AddLookedUp(const ValueList& key);
+  // The result of the key's records_ (deletion vectors).
+  Result<std::optional<KeyValue>> DeletionVectorResult();
 
   ReducerMergeFunctionWrapper result_;  // the records at or below the output level
   ReducerMergeFunctionWrapper before_;  // the records above level 0
@@ -71,6 +88,8 @@ class LookupChangelogMergeFunctionWrapper final : public ChangelogMergeFunctionW
   bool newest_only_;
   int output_level_;
   bool first_row_;
+  std::optional<KeyValueMergeOrder> deletion_vectors_;
+  std::vector<KeyValue> records_;  // the key's records so far (deletion vectors)
   bool first_record_ = true;
   bool contains_level0_ = false;
   bool has_before_records_ = false;  // above level 0

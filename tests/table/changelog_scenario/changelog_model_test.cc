@@ -15,6 +15,9 @@
 // with the key's current row) and each commit's changelog of a key is exactly the change of its
 // value: nothing, +I new, -D old, or -U old +U new (never for an unchanged value under
 // `changelog-producer.row-deduplicate`).
+//
+// With `deletion-vectors.enabled` (producers input and lookup, every merge engine Java allows
+// with them) the same holds, and every split of the table is read without a merge (counted).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -104,14 +107,16 @@ std::vector<std::string> Render(const std::map<int64_t, ValueList>& rows) {
   return test::RenderModel(rows);
 }
 
-// The table's rows by key; *buckets gets each key's bucket.
-std::map<int64_t, ValueList> ReadTable(const std::string& path,
-                                       std::map<int64_t, int32_t>* buckets) {
+// The table's rows by key; *buckets gets each key's bucket, *merged_splits counts the splits
+// read with a merge.
+std::map<int64_t, ValueList> ReadTable(const std::string& path, std::map<int64_t, int32_t>* buckets,
+                                       int* merged_splits) {
   std::map<int64_t, ValueList> out;
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
   auto plan = PlanScan(*table, ScanOptions{});
   EXPECT_OK(plan);
   for (DataSplit& split : plan->splits) {
+    if (!split.raw_convertible) ++*merged_splits;
     auto reader = OpenSplitReader(*table, table->schema_ptr(), split, SplitReadOptions{});
     EXPECT_OK(reader);
     ColumnBatch batch((*reader)->output_type());
@@ -137,6 +142,9 @@ TEST_P(ChangelogModelTest, FoldedChangelogIsTheTable) {
                           {"num-sorted-run.compaction-trigger", "3"},
                           {"num-sorted-run.stop-trigger", "5"}};
   options.insert(options.end(), c.options.begin(), c.options.end());
+  const bool deletion_vectors = std::find(options.begin(), options.end(),
+                                          std::pair<std::string, std::string>{
+                                              "deletion-vectors.enabled", "true"}) != options.end();
   if (c.producer == Producer::kFullCompaction) {
     options.push_back(
         {"full-compaction.delta-commits", std::to_string(kFullCompactionDeltaCommits)});
@@ -216,7 +224,9 @@ TEST_P(ChangelogModelTest, FoldedChangelogIsTheTable) {
     }
     seen_snapshot = (*latest)->id;
 
-    const std::map<int64_t, ValueList> table_rows = ReadTable(path, &bucket_of);
+    int merged_splits = 0;
+    const std::map<int64_t, ValueList> table_rows = ReadTable(path, &bucket_of, &merged_splits);
+    if (deletion_vectors) ASSERT_EQ(merged_splits, 0) << "commit " << commit;
     if (c.producer == Producer::kInput) {
       // The changelog is the input, row for row.
       ASSERT_EQ(changes.size(), input.size()) << "commit " << commit;
@@ -315,9 +325,14 @@ const TableOptions kAggregation = {{"merge-engine", "aggregation"},
                                    {"fields.a.ignore-retract", "true"},
                                    {"fields.s.ignore-retract", "true"}};
 const TableOptions kFirstRow = {{"merge-engine", "first-row"}};
+const TableOptions kDv = {{"deletion-vectors.enabled", "true"}};
 
 TableOptions With(TableOptions base,
                   std::initializer_list<std::pair<std::string, std::string>> more) {
+  base.insert(base.end(), more.begin(), more.end());
+  return base;
+}
+TableOptions With(TableOptions base, const TableOptions& more) {
   base.insert(base.end(), more.begin(), more.end());
   return base;
 }
@@ -366,6 +381,28 @@ INSTANTIATE_TEST_SUITE_P(
                       false},
         ChangelogCase{"full_compaction_aggregation", Producer::kFullCompaction,
                       With(kAggregation, {{"changelog-producer", "full-compaction"}}), true, true,
+                      false},
+        ChangelogCase{"dv_input_deduplicate", Producer::kInput,
+                      With(kDv, {{"changelog-producer", "input"}}), true, false, false},
+        ChangelogCase{"dv_lookup_deduplicate", Producer::kLookup,
+                      With(kDv, {{"changelog-producer", "lookup"}}), true, false, false},
+        ChangelogCase{"dv_lookup_deduplicate_row_deduplicate", Producer::kLookup,
+                      With(kDv, {{"changelog-producer", "lookup"},
+                                 {"changelog-producer.row-deduplicate", "true"}}),
+                      true, false, true},
+        ChangelogCase{"dv_lookup_sequence_field", Producer::kLookup,
+                      With(kDv, {{"changelog-producer", "lookup"}, {"sequence.field", "s"}}), true,
+                      false, false},
+        ChangelogCase{"dv_lookup_partial_update", Producer::kLookup,
+                      With(With(kPartialUpdate, {{"changelog-producer", "lookup"}}), kDv), true,
+                      true, false},
+        ChangelogCase{"dv_lookup_partial_update_sequence_group", Producer::kLookup,
+                      With(With(kSequenceGroup, {{"changelog-producer", "lookup"},
+                                                 {"changelog-producer.row-deduplicate", "true"}}),
+                           kDv),
+                      false, true, true},
+        ChangelogCase{"dv_lookup_aggregation", Producer::kLookup,
+                      With(With(kAggregation, {{"changelog-producer", "lookup"}}), kDv), true, true,
                       false}),
     [](const ::testing::TestParamInfo<ChangelogCase>& info) { return info.param.name; });
 

@@ -4,6 +4,12 @@
 // commit the batch read equals an in-memory model, every split is read without a merge (raw
 // files under their deletion vectors; merges are counted and must stay 0), and at the end the
 // table checker finds nothing wrong.
+//
+// Merge engines that fold a key's records (partial-update, aggregation) and `sequence.field`
+// have a twin table as their model: the same options and writes without deletion vectors, read
+// with a merge. Their compactions merge the looked-up value into the output (Java
+// LookupMergeFunction); the lookup changelog producer runs beside them (changelog_scenario
+// covers deletion vectors with the input and lookup producers and their changelog).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,6 +30,7 @@ struct DvCase {
   TableOptions options;
   bool background;
   bool ignore_delete = false;  // deletes never reach the table
+  bool twin = false;           // the model is a twin table without deletion vectors
 };
 
 void PrintTo(const DvCase& c, std::ostream* os) { *os << c.name; }
@@ -54,17 +61,18 @@ TEST_P(DeletionVectorModelTest, EveryCommitReadsAsTheModelWithoutMerging) {
   const DvCase& c = GetParam();
   test::TempDir dir;
   const std::string path = dir.path() + "/db.db/t";
+  const std::string twin_path = dir.path() + "/db.db/twin";
   TableOptions options = {{"bucket", "2"},
-                          {"deletion-vectors.enabled", "true"},
                           {"num-sorted-run.compaction-trigger", "3"},
                           {"num-sorted-run.stop-trigger", "5"}};
   options.insert(options.end(), c.options.begin(), c.options.end());
-  auto table =
-      test::CreateTestTable(path,
-                            {DataField{0, "k", DataType::BigInt(false), std::nullopt, std::nullopt},
-                             DataField{1, "a", DataType::String(), std::nullopt, std::nullopt},
-                             DataField{2, "b", DataType::BigInt(), std::nullopt, std::nullopt}},
-                            {}, {"k"}, options);
+  const std::vector<DataField> fields = {
+      DataField{0, "k", DataType::BigInt(false), std::nullopt, std::nullopt},
+      DataField{1, "a", DataType::String(), std::nullopt, std::nullopt},
+      DataField{2, "b", DataType::BigInt(), std::nullopt, std::nullopt}};
+  if (c.twin) test::CreateTestTable(twin_path, fields, {}, {"k"}, options);
+  options.push_back({"deletion-vectors.enabled", "true"});
+  auto table = test::CreateTestTable(path, fields, {}, {"k"}, options);
   const DataTypePtr row_type = table->schema().LogicalRowType();
   constexpr int kCommits = 20;
   constexpr int64_t kKeys = 120;
@@ -74,6 +82,8 @@ TEST_P(DeletionVectorModelTest, EveryCommitReadsAsTheModelWithoutMerging) {
   int deletion_files = 0;
   for (int64_t commit = 1; commit <= kCommits; ++commit) {
     auto write = test::OpenCompactingWrite(path, c.background);
+    std::unique_ptr<FileStoreWrite> twin_write;
+    if (c.twin) twin_write = test::OpenCompactingWrite(twin_path);
     const int batches = 1 + static_cast<int>(rng() % 3);
     for (int batch = 0; batch < batches; ++batch) {
       std::vector<ValueList> rows;
@@ -84,8 +94,12 @@ TEST_P(DeletionVectorModelTest, EveryCommitReadsAsTheModelWithoutMerging) {
         const bool del = rng() % 4 == 0;
         ValueList row = {Value::Int64(key), Value::Null(), Value::Null()};
         if (!del) {
-          row[1] = Value::String("c" + std::to_string(commit) + "-" + std::to_string(rng() % 100));
-          row[2] = Value::Int64(static_cast<int64_t>(rng() % 1000));
+          // Twin cases leave fields null now and then (partial-update).
+          if (!c.twin || rng() % 3 != 0) {
+            row[1] =
+                Value::String("c" + std::to_string(commit) + "-" + std::to_string(rng() % 100));
+          }
+          if (!c.twin || rng() % 3 != 0) row[2] = Value::Int64(static_cast<int64_t>(rng() % 1000));
           model[key] = row;
         } else if (!c.ignore_delete) {
           model.erase(key);
@@ -94,6 +108,7 @@ TEST_P(DeletionVectorModelTest, EveryCommitReadsAsTheModelWithoutMerging) {
         kinds.push_back(del ? RowKind::kDelete : RowKind::kInsert);
       }
       ASSERT_OK(test::WriteRows(write.get(), row_type, rows, kinds));
+      if (twin_write) ASSERT_OK(test::WriteRows(twin_write.get(), row_type, rows, kinds));
     }
     if (commit % 7 == 0) {
       for (int32_t bucket = 0; bucket < 2; ++bucket) {
@@ -102,8 +117,13 @@ TEST_P(DeletionVectorModelTest, EveryCommitReadsAsTheModelWithoutMerging) {
     }
     ASSERT_OK(test::Commit(path, write.get(), commit)) << "commit " << commit;
     ASSERT_OK(write->Close());
+    if (twin_write) {
+      ASSERT_OK(test::Commit(twin_path, twin_write.get(), commit));
+      ASSERT_OK(twin_write->Close());
+    }
     const std::vector<std::string> read = ReadCounting(path, &merged_splits, &deletion_files);
-    const std::vector<std::string> expected = test::RenderModel(model);
+    const std::vector<std::string> expected =
+        c.twin ? test::ReadAll(twin_path) : test::RenderModel(model);
     if (read != expected) {
       std::vector<std::string> missing, extra;
       std::set_difference(expected.begin(), expected.end(), read.begin(), read.end(),
@@ -128,7 +148,32 @@ INSTANTIATE_TEST_SUITE_P(
     Options, DeletionVectorModelTest,
     ::testing::Values(DvCase{"bitmap32", {}, false},
                       DvCase{"bitmap64_background", {{"deletion-vectors.bitmap64", "true"}}, true},
-                      DvCase{"ignore_delete", {{"ignore-delete", "true"}}, false, true}),
+                      DvCase{"ignore_delete", {{"ignore-delete", "true"}}, false, true},
+                      DvCase{"sequence_field", {{"sequence.field", "b"}}, false, false, true},
+                      DvCase{"partial_update",
+                             {{"merge-engine", "partial-update"},
+                              {"partial-update.remove-record-on-delete", "true"}},
+                             false,
+                             false,
+                             true},
+                      DvCase{"aggregation_background",
+                             {{"merge-engine", "aggregation"},
+                              {"fields.b.aggregate-function", "sum"},
+                              {"fields.a.ignore-retract", "true"}},
+                             true,
+                             false,
+                             true},
+                      DvCase{"lookup_changelog_partial_update",
+                             {{"merge-engine", "partial-update"},
+                              {"partial-update.remove-record-on-delete", "true"},
+                              {"changelog-producer", "lookup"}},
+                             false,
+                             false,
+                             true},
+                      DvCase{"lookup_changelog_ignore_delete",
+                             {{"changelog-producer", "lookup"}, {"ignore-delete", "true"}},
+                             false,
+                             true}),
     [](const ::testing::TestParamInfo<DvCase>& info) { return info.param.name; });
 
 }  // namespace

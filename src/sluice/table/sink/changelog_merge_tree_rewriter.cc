@@ -12,21 +12,23 @@ namespace sluice {
 ChangelogMergeTreeRewriter::ChangelogMergeTreeRewriter(
     std::shared_ptr<const FileStoreTable> table, std::string partition,
     std::shared_ptr<DataFileWriterFactory> writers, Parts parts, int max_level,
-    std::optional<RecordEqualiser> equaliser)
+    std::optional<RecordEqualiser> equaliser, std::optional<DeletionVectorHooks> deletion_vectors)
     : MergeTreeCompactRewriter(std::move(table), std::move(partition), std::move(writers),
                                std::move(parts)),
       max_level_(max_level),
-      equaliser_(std::move(equaliser)) {}
+      equaliser_(std::move(equaliser)),
+      deletion_vectors_(std::move(deletion_vectors)) {}
 
 Result<std::unique_ptr<ChangelogMergeTreeRewriter>> ChangelogMergeTreeRewriter::Make(
     std::shared_ptr<const FileStoreTable> table, std::string partition,
-    std::shared_ptr<DataFileWriterFactory> writers, int max_level) {
+    std::shared_ptr<DataFileWriterFactory> writers, int max_level,
+    std::optional<DeletionVectorHooks> deletion_vectors) {
   SLUICE_ASSIGN_OR_RETURN(Parts parts, MakeParts(*table, *writers));
   SLUICE_ASSIGN_OR_RETURN(std::optional<RecordEqualiser> equaliser,
                           RecordEqualiser::FromOptions(*parts.schema, parts.options));
-  return std::unique_ptr<ChangelogMergeTreeRewriter>(
-      new ChangelogMergeTreeRewriter(std::move(table), std::move(partition), std::move(writers),
-                                     std::move(parts), max_level, std::move(equaliser)));
+  return std::unique_ptr<ChangelogMergeTreeRewriter>(new ChangelogMergeTreeRewriter(
+      std::move(table), std::move(partition), std::move(writers), std::move(parts), max_level,
+      std::move(equaliser), std::move(deletion_vectors)));
 }
 
 bool ChangelogMergeTreeRewriter::RewriteChangelog(
@@ -54,6 +56,28 @@ ChangelogMergeTreeRewriter::CreateMergeWrapper(int output_level) {
   }
   SLUICE_ASSIGN_OR_RETURN(LookupLevels * levels, LookupLevelsOfHigherRuns());
   const int start_level = output_level + 1;
+  if (deletion_vectors_) {
+    SLUICE_ASSIGN_OR_RETURN(KeyValueMergeOrder order, KeyValueMergeOrder::Make(*schema_, options_));
+    auto lookup = [levels, start_level, hooks = &*deletion_vectors_](
+                      const ValueList& key, bool /*newest_only*/) -> Result<std::vector<KeyValue>> {
+      std::vector<KeyValue> records;
+      SLUICE_ASSIGN_OR_RETURN(std::optional<PositionedKeyValue> hit,
+                              levels->Lookup(key, start_level));
+      // The newest row above is the key's live one unless a vector deletes it: then the key
+      // has no value there (every older row was superseded before it).
+      if (hit && !hooks->is_deleted(hit->file_name, hit->row_position)) {
+        hooks->supersede(hit->file_name, hit->row_position);
+        records.push_back(std::move(hit->key_value));
+      }
+      return records;
+    };
+    SLUICE_ASSIGN_OR_RETURN(
+        std::unique_ptr<LookupChangelogMergeFunctionWrapper> wrapper,
+        LookupChangelogMergeFunctionWrapper::Make(
+            [this]() { return CreateMergeFunction(*schema_, options_); }, std::move(lookup),
+            /*newest_only=*/true, output_level, /*first_row=*/false, equaliser_, std::move(order)));
+    return std::unique_ptr<ChangelogMergeFunctionWrapper>(std::move(wrapper));
+  }
   auto lookup = [levels, start_level](const ValueList& key,
                                       bool newest_only) -> Result<std::vector<KeyValue>> {
     std::vector<KeyValue> records;
@@ -96,11 +120,12 @@ Result<LookupLevels*> ChangelogMergeTreeRewriter::LookupLevelsOfHigherRuns() {
 
 Result<CompactResult> ChangelogMergeTreeRewriter::Rewrite(
     int output_level, bool drop_delete, const std::vector<std::vector<SortedRun>>& sections) {
+  // Deletion vectors delete the superseded rows: no delete record needs to stay.
+  const bool drop = drop_delete || deletion_vectors_.has_value();
   if (!RewriteChangelog(output_level, sections)) {
-    return MergeTreeCompactRewriter::Rewrite(output_level, drop_delete, sections);
+    return MergeTreeCompactRewriter::Rewrite(output_level, drop, sections);
   }
-  return RewriteOrProduceChangelog(output_level, sections, drop_delete,
-                                   /*rewrite_compact_file=*/true);
+  return RewriteOrProduceChangelog(output_level, sections, drop, /*rewrite_compact_file=*/true);
 }
 
 Result<CompactResult> ChangelogMergeTreeRewriter::Upgrade(int output_level,
@@ -138,17 +163,23 @@ Result<CompactResult> ChangelogMergeTreeRewriter::RewriteOrProduceChangelog(
   if (rewrite_compact_file) {
     compact_writer = writers_->NewKeyValueWriter(output_level, FileSource::kCompact);
   }
-  std::unique_ptr<RollingDataFileWriter> changelog_writer =
-      writers_->NewChangelogWriter(output_level);
+  // Deletion-vector tables without `changelog-producer = lookup` write no changelog.
+  std::unique_ptr<RollingDataFileWriter> changelog_writer;
+  if (!deletion_vectors_ || produce_lookup_changelog()) {
+    changelog_writer = writers_->NewChangelogWriter(output_level);
+  }
   auto write_changelog = [&]() -> Status {
+    SLUICE_RETURN_NOT_OK(wrapper->status());
     std::vector<KeyValue>& changes = wrapper->changelog();
-    for (const KeyValue& kv : changes) SLUICE_RETURN_NOT_OK(changelog_writer->Write(kv));
+    if (changelog_writer) {
+      for (const KeyValue& kv : changes) SLUICE_RETURN_NOT_OK(changelog_writer->Write(kv));
+    }
     changes.clear();
     return Status::OK();
   };
   auto abort = [&](const Status& st) {
     if (compact_writer) compact_writer->Abort();
-    changelog_writer->Abort();
+    if (changelog_writer) changelog_writer->Abort();
     return st;
   };
   Status st = WriteMerge(merge.get(), /*higher=*/nullptr, compact_writer.get(), write_changelog);
@@ -160,7 +191,8 @@ Result<CompactResult> ChangelogMergeTreeRewriter::RewriteOrProduceChangelog(
       for (const LevelFilePtr& file : run.files()) result.before.push_back(file->meta);
     }
   }
-  Result<std::vector<DataFileMeta>> changelog = changelog_writer->Close();
+  Result<std::vector<DataFileMeta>> changelog =
+      changelog_writer ? changelog_writer->Close() : std::vector<DataFileMeta>();
   if (!changelog.ok()) return abort(changelog.status());
   if (compact_writer) {
     Result<std::vector<DataFileMeta>> after = compact_writer->Close();

@@ -16,9 +16,19 @@
 //                    level-0 file moved up is read for its changes and kept as is (first-row
 //                    rewrites it, dropping the keys already above).
 //
+// Deletion vectors (LookupMergeTreeCompactRewriter hands its bucket's vectors in, Java
+// LookupMergeTreeCompactRewriter with a BucketedDvMaintainer): compactions go as for lookup,
+// whatever the changelog producer (changelog files only for lookup), with the
+// LookupChangelogMergeFunctionWrapper in its deletion-vector mode: input files are read under
+// their vectors, the looked-up record of a key is merged into the output and reported to
+// DeletionVectorHooks::supersede, and deletes are always dropped (Java forceDropDelete). A
+// looked-up row a vector already deletes is no value of its key (nothing newer stays above).
+// Level-0 files are always rewritten, never moved up as they are.
+//
 // Thread safety: as CompactRewriter.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,22 +42,38 @@ namespace sluice {
 
 class ChangelogMergeTreeRewriter final : public MergeTreeCompactRewriter {
  public:
+  // The bucket's deletion vectors, as the compaction sees them.
+  struct DeletionVectorHooks {
+    // Whether a vector deletes row `position` of data file `file`.
+    std::function<bool(const std::string& file, int64_t position)> is_deleted;
+    // Row `position` of `file` is superseded by the running compaction's output.
+    std::function<void(const std::string& file, int64_t position)> supersede;
+  };
+
   // `max_level`: the bucket's highest level (what a full compaction writes).
-  // REQUIRES: the table's changelog producer is full-compaction or lookup.
+  // REQUIRES: the table's changelog producer is full-compaction or lookup, or
+  // `deletion_vectors` is given (and the producer is not full-compaction).
   static Result<std::unique_ptr<ChangelogMergeTreeRewriter>> Make(
       std::shared_ptr<const FileStoreTable> table, std::string partition,
-      std::shared_ptr<DataFileWriterFactory> writers, int max_level);
+      std::shared_ptr<DataFileWriterFactory> writers, int max_level,
+      std::optional<DeletionVectorHooks> deletion_vectors = std::nullopt);
 
   Result<CompactResult> Rewrite(int output_level, bool drop_delete,
                                 const std::vector<std::vector<SortedRun>>& sections) override;
   Result<CompactResult> Upgrade(int output_level, const DataFileMeta& file) override;
+  bool RewritesLevel0Upgrades() const override { return deletion_vectors_.has_value(); }
 
  private:
   ChangelogMergeTreeRewriter(std::shared_ptr<const FileStoreTable> table, std::string partition,
                              std::shared_ptr<DataFileWriterFactory> writers, Parts parts,
-                             int max_level, std::optional<RecordEqualiser> equaliser);
+                             int max_level, std::optional<RecordEqualiser> equaliser,
+                             std::optional<DeletionVectorHooks> deletion_vectors);
 
-  bool lookup() const { return options_.changelog_producer() == ChangelogProducer::kLookup; }
+  // Whether compactions look keys up above the output level (else: full-compaction).
+  bool lookup() const { return produce_lookup_changelog() || deletion_vectors_.has_value(); }
+  bool produce_lookup_changelog() const {
+    return options_.changelog_producer() == ChangelogProducer::kLookup;
+  }
   // Whether a rewrite of `sections` to `output_level` produces changelog.
   bool RewriteChangelog(int output_level,
                         const std::vector<std::vector<SortedRun>>& sections) const;
@@ -64,6 +90,7 @@ class ChangelogMergeTreeRewriter final : public MergeTreeCompactRewriter {
 
   int max_level_;
   std::optional<RecordEqualiser> equaliser_;
+  std::optional<DeletionVectorHooks> deletion_vectors_;
   std::unique_ptr<LookupLevels> lookup_levels_;
 };
 

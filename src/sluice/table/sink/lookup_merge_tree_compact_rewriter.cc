@@ -6,6 +6,7 @@
 #include "sluice/lsm/lookup/lookup_options.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_file.h"
+#include "sluice/table/sink/changelog_merge_tree_rewriter.h"
 #include "sluice/table/source/key_value_file_reader.h"
 #include "sluice/table/source/lookup_levels_factory.h"
 
@@ -37,57 +38,28 @@ LookupMergeTreeCompactRewriter::~LookupMergeTreeCompactRewriter() = default;
 
 Status LookupMergeTreeCompactRewriter::CheckSupported(const FileStoreTable& table,
                                                       const CoreOptions& options) {
-  const ChangelogProducer producer = options.changelog_producer();
-  if (producer == ChangelogProducer::kLookup || producer == ChangelogProducer::kFullCompaction) {
-    return Status::NotSupported("table " + table.path() +
-                                ": deletion-vectors.enabled together with changelog-producer " +
-                                std::string(ChangelogProducerName(producer)) +
-                                " is not supported yet (issue 12); use one of the two");
+  // Java SchemaValidation.validateForDeletionVectors; the table's dynamic options may ask for
+  // it after the schema was validated.
+  if (options.changelog_producer() == ChangelogProducer::kFullCompaction) {
+    return Status::NotSupported(
+        "table " + table.path() +
+        ": deletion-vectors.enabled with changelog-producer full-compaction: Deletion vectors "
+        "mode is only supported for NONE/INPUT/LOOKUP changelog producer now.");
   }
-  if (options.merge_engine() == MergeEngine::kDeduplicate && options.sequence_field().empty()) {
-    return Status::OK();
-  }
-  return Status::NotSupported(
-      "table " + table.path() +
-      ": compaction with deletion-vectors.enabled supports merge-engine deduplicate without "
-      "sequence.field (and first-row); this table has merge-engine " +
-      std::string(MergeEngineName(options.merge_engine())) +
-      (options.sequence_field().empty() ? "" : " with sequence.field"));
+  return Status::OK();
 }
 
 Result<std::unique_ptr<LookupMergeTreeCompactRewriter>> LookupMergeTreeCompactRewriter::Make(
     std::shared_ptr<const FileStoreTable> table, std::string partition, int32_t bucket,
-    const std::vector<DataFileMeta>& restored_files,
-    std::shared_ptr<DataFileWriterFactory> writers) {
+    const std::vector<DataFileMeta>& restored_files, std::shared_ptr<DataFileWriterFactory> writers,
+    int max_level) {
   auto schema = std::make_shared<const TableSchema>(writers->schema());
   SLUICE_ASSIGN_OR_RETURN(CoreOptions options,
                           CoreOptions::FromSchema(*schema, table->dynamic_options()));
   SLUICE_RETURN_NOT_OK(CheckSupported(*table, options));
-  SLUICE_ASSIGN_OR_RETURN(LookupOptions lookup_options, LookupOptions::Make(options));
   std::unique_ptr<LookupMergeTreeCompactRewriter> rewriter(new LookupMergeTreeCompactRewriter());
   rewriter->ignore_delete_ = options.ignore_delete();
   rewriter->io_ = table->io();
-  const std::string bucket_path = writers->path_factory().bucket_path();
-  SLUICE_ASSIGN_OR_RETURN(rewriter->merge_,
-                          MergeTreeCompactRewriter::Make(table, partition, writers));
-  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<LookupFileCache> cache,
-                          LookupFileCache::Make(LocalFileIO(), "", lookup_options));
-  // Superseded records are found by position: the lookup files need no value.
-  SLUICE_ASSIGN_OR_RETURN(rewriter->levels_,
-                          MakeLookupLevels(table, schema, partition, bucket_path, std::move(cache),
-                                           LookupLevels::Options{/*persist_value=*/false}));
-  SLUICE_ASSIGN_OR_RETURN(rewriter->file_readers_,
-                          MakeLookupFileReaderFactory(table, schema, partition, bucket_path));
-  rewriter->record_type_ = KeyValueFileReader::RecordType(schema->LogicalRowType());
-  std::vector<DataTypePtr> key_types;
-  for (const std::string& name : schema->trimmed_primary_keys()) {
-    const int column = schema->FieldIndex(name);
-    rewriter->key_columns_.push_back(column);
-    key_types.push_back(schema->fields()[static_cast<size_t>(column)].type);
-  }
-  rewriter->key_encoder_ =
-      std::make_unique<RowProjectionEncoder>(rewriter->key_columns_, std::move(key_types));
-
   SLUICE_ASSIGN_OR_RETURN(std::optional<IndexManifestEntry> live,
                           LiveDeletionVectorIndex(*table, partition, bucket));
   std::vector<std::string> live_files;
@@ -105,10 +77,32 @@ Result<std::unique_ptr<LookupMergeTreeCompactRewriter>> LookupMergeTreeCompactRe
   SLUICE_ASSIGN_OR_RETURN(
       rewriter->maintainer_,
       BucketedDvMaintainer::Make(table->io(), std::move(path_of), std::move(new_name),
-                                 options.deletion_vectors_bitmap64(), std::move(partition), bucket,
+                                 options.deletion_vectors_bitmap64(), partition, bucket,
                                  std::move(live), live_files));
-  // Inputs are merged under their vectors: a row superseded earlier must not come back.
+  // Java MergeTreeCompactManagerFactory: values are needed unless the newest record wins and no
+  // changelog compares against the looked-up one.
+  rewriter->values_ = options.changelog_producer() == ChangelogProducer::kLookup ||
+                      options.merge_engine() != MergeEngine::kDeduplicate ||
+                      !options.sequence_field().empty();
   BucketedDvMaintainer* maintainer = rewriter->maintainer_.get();
+  if (rewriter->values_) {
+    ChangelogMergeTreeRewriter::DeletionVectorHooks hooks;
+    hooks.is_deleted = [maintainer](const std::string& file, int64_t position) {
+      const DeletionVector* dv = maintainer->DeletionVectorOf(file);
+      return dv != nullptr && dv->IsDeleted(position);
+    };
+    hooks.supersede = [staged = &rewriter->staged_deletions_](const std::string& file,
+                                                              int64_t position) {
+      staged->emplace_back(file, position);
+    };
+    SLUICE_ASSIGN_OR_RETURN(rewriter->merge_,
+                            ChangelogMergeTreeRewriter::Make(table, std::move(partition), writers,
+                                                             max_level, std::move(hooks)));
+  } else {
+    SLUICE_RETURN_NOT_OK(
+        rewriter->MakePositionLookup(table, schema, std::move(partition), options, writers));
+  }
+  // Inputs are merged under their vectors: a row superseded earlier must not come back.
   rewriter->merge_->SetDeletedPositions(
       [maintainer](const std::string& file) -> std::optional<std::vector<int64_t>> {
         const DeletionVector* dv = maintainer->DeletionVectorOf(file);
@@ -118,12 +112,38 @@ Result<std::unique_ptr<LookupMergeTreeCompactRewriter>> LookupMergeTreeCompactRe
   return rewriter;
 }
 
+Status LookupMergeTreeCompactRewriter::MakePositionLookup(
+    const std::shared_ptr<const FileStoreTable>& table,
+    const std::shared_ptr<const TableSchema>& schema, std::string partition,
+    const CoreOptions& options, const std::shared_ptr<DataFileWriterFactory>& writers) {
+  SLUICE_ASSIGN_OR_RETURN(LookupOptions lookup_options, LookupOptions::Make(options));
+  const std::string bucket_path = writers->path_factory().bucket_path();
+  SLUICE_ASSIGN_OR_RETURN(merge_, MergeTreeCompactRewriter::Make(table, partition, writers));
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<LookupFileCache> cache,
+                          LookupFileCache::Make(LocalFileIO(), "", lookup_options));
+  // Superseded records are found by position: the lookup files need no value.
+  SLUICE_ASSIGN_OR_RETURN(levels_,
+                          MakeLookupLevels(table, schema, partition, bucket_path, std::move(cache),
+                                           LookupLevels::Options{/*persist_value=*/false}));
+  SLUICE_ASSIGN_OR_RETURN(file_readers_,
+                          MakeLookupFileReaderFactory(table, schema, partition, bucket_path));
+  record_type_ = KeyValueFileReader::RecordType(schema->LogicalRowType());
+  std::vector<DataTypePtr> key_types;
+  for (const std::string& name : schema->trimmed_primary_keys()) {
+    const int column = schema->FieldIndex(name);
+    key_columns_.push_back(column);
+    key_types.push_back(schema->fields()[static_cast<size_t>(column)].type);
+  }
+  key_encoder_ = std::make_unique<RowProjectionEncoder>(key_columns_, std::move(key_types));
+  return Status::OK();
+}
+
 void LookupMergeTreeCompactRewriter::SetHigherRuns(std::vector<SortedRun> runs) {
   // A new compaction: whatever a failed one staged is dropped.
   staged_removals_.clear();
   staged_deletions_.clear();
   has_higher_runs_ = !runs.empty();
-  levels_->SetRuns(runs);
+  if (levels_) levels_->SetRuns(runs);
   merge_->SetHigherRuns(std::move(runs));
 }
 
@@ -156,7 +176,7 @@ Result<CompactResult> LookupMergeTreeCompactRewriter::Rewrite(
     for (const SortedRun& run : section) {
       for (const LevelFilePtr& file : run.files()) {
         staged_removals_.push_back(file->meta.file_name);
-        if (has_higher_runs_) SLUICE_RETURN_NOT_OK(LookUpKeysOf(file->meta));
+        if (!values_ && has_higher_runs_) SLUICE_RETURN_NOT_OK(LookUpKeysOf(file->meta));
       }
     }
   }

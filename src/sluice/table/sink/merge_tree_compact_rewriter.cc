@@ -259,17 +259,17 @@ Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
     if (options.write_only) return std::unique_ptr<CompactManager>();
     std::unique_ptr<CompactRewriter> rewriter;
     const ChangelogProducer producer = table->options().changelog_producer();
+    // The bucket's highest level, as its Levels will have it.
+    int max_level = options.num_levels - 1;
+    for (const DataFileMeta& file : restored_files) {
+      max_level = std::max(max_level, static_cast<int>(file.level));
+    }
     if (deletion_vectors) {
       SLUICE_ASSIGN_OR_RETURN(
           rewriter, LookupMergeTreeCompactRewriter::Make(table, partition, bucket, restored_files,
-                                                         file_writers));
+                                                         file_writers, max_level));
     } else if (producer == ChangelogProducer::kFullCompaction ||
                producer == ChangelogProducer::kLookup) {
-      // The bucket's highest level, as its Levels will have it.
-      int max_level = options.num_levels - 1;
-      for (const DataFileMeta& file : restored_files) {
-        max_level = std::max(max_level, static_cast<int>(file.level));
-      }
       SLUICE_ASSIGN_OR_RETURN(
           rewriter, ChangelogMergeTreeRewriter::Make(table, partition, file_writers, max_level));
     } else {

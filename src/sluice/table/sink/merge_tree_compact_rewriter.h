@@ -117,8 +117,8 @@ class MergeTreeCompactRewriter : public CompactRewriter {
 // MergeTreeCompactManager (universal compaction with the table's options) over a
 // MergeTreeCompactRewriter (LookupMergeTreeCompactRewriter for tables with deletion vectors, a
 // ChangelogMergeTreeRewriter for changelog-producer lookup / full-compaction); null ("flush
-// only") when the table is `write-only`. NotSupported for deletion vectors together with a
-// changelog producer (Java's lookup rewriter does both; ours not yet, issue 12).
+// only") when the table is `write-only`. NotSupported for deletion vectors together with
+// changelog-producer full-compaction (as Java).
 // `background`: run compactions on a thread of their own.
 Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
     std::shared_ptr<const FileStoreTable> table, bool background = false);
