@@ -13,21 +13,17 @@ Result<BatchStart> ResolveBatchStart(const FileStoreTable& table) {
       if (compacted) start.version = TableVersion::SnapshotId(*compacted);
       return start;
     }
-    case StartupMode::kFromFileCreationTime:
-      if (!options.scan_file_creation_time_millis()) {
-        return Status::InvalidArgument(
-            "option 'scan.file-creation-time-millis' must be set when 'scan.mode' is "
-            "from-file-creation-time");
-      }
-      start.min_file_creation_millis = options.scan_file_creation_time_millis();
+    case StartupMode::kFromFileCreationTime: {
+      SLUICE_ASSIGN_OR_RETURN(
+          start.min_file_creation_millis,
+          RequiredMillis(options.scan_file_creation_time_millis(), "scan.file-creation-time-millis",
+                         "from-file-creation-time"));
       return start;
+    }
     case StartupMode::kFromCreationTimestamp: {
-      if (!options.scan_creation_time_millis()) {
-        return Status::InvalidArgument(
-            "option 'scan.creation-time-millis' must be set when 'scan.mode' is "
-            "from-creation-timestamp");
-      }
-      const int64_t millis = *options.scan_creation_time_millis();
+      SLUICE_ASSIGN_OR_RETURN(
+          int64_t millis, RequiredMillis(options.scan_creation_time_millis(),
+                                         "scan.creation-time-millis", "from-creation-timestamp"));
       SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> from,
                               CreationTimestampStartSnapshot(table, millis));
       if (from) {

@@ -48,6 +48,15 @@ Result<ReadKind> ReadKindOf(const CoreOptions& options) {
                                  std::string(value) + "': expected auto, delta, changelog or diff");
 }
 
+IncrementalBetween Range(int64_t start, int64_t end, ReadKind kind) {
+  IncrementalBetween range;
+  range.start = start;
+  range.end = end;
+  range.changelog = kind.changelog;
+  range.diff = kind.diff;
+  return range;
+}
+
 // Java betweenSnapshotIds: start may be the earliest - 1, end at most the latest.
 Result<std::optional<IncrementalBetween>> BetweenIds(const FileStoreTable& table, int64_t start,
                                                      int64_t end, ReadKind kind) {
@@ -61,12 +70,7 @@ Result<std::optional<IncrementalBetween>> BetweenIds(const FileStoreTable& table
         std::to_string(end) + "] is outside the table's snapshots [" +
         std::to_string(earliest->id) + ", " + std::to_string(*latest) + "]");
   }
-  IncrementalBetween range;
-  range.start = start;
-  range.end = end;
-  range.changelog = kind.changelog;
-  range.diff = kind.diff;
-  return std::optional<IncrementalBetween>(std::move(range));
+  return std::optional<IncrementalBetween>(Range(start, end, kind));
 }
 
 Result<std::optional<IncrementalBetween>> BetweenSnapshotsOrTags(const FileStoreTable& table,
@@ -96,10 +100,7 @@ Result<std::optional<IncrementalBetween>> BetweenSnapshotsOrTags(const FileStore
           std::to_string(start.snapshot.id) + ")");
     }
     if (start.snapshot.id == end.snapshot.id) return std::optional<IncrementalBetween>();
-    IncrementalBetween range;
-    range.start = start.snapshot.id;
-    range.end = end.snapshot.id;
-    range.diff = true;
+    IncrementalBetween range = Range(start.snapshot.id, end.snapshot.id, ReadKind{false, true});
     range.start_tag = pair->first;
     range.end_tag = pair->second;
     return std::optional<IncrementalBetween>(std::move(range));
@@ -153,12 +154,7 @@ Result<std::optional<IncrementalBetween>> BetweenTimestamps(const FileStoreTable
   SLUICE_ASSIGN_OR_RETURN(std::optional<Snapshot> at_end, snapshots.EarlierOrEqualTimeMillis(to));
   const int64_t end_id = at_end ? at_end->id : latest->id;
   if (start_id >= end_id) return std::optional<IncrementalBetween>();
-  IncrementalBetween range;
-  range.start = start_id;
-  range.end = end_id;
-  range.changelog = kind.changelog;
-  range.diff = kind.diff;
-  return std::optional<IncrementalBetween>(std::move(range));
+  return std::optional<IncrementalBetween>(Range(start_id, end_id, kind));
 }
 
 }  // namespace

@@ -181,6 +181,15 @@ Result<std::optional<int64_t>> EarlierThanTimeMillis(const SnapshotManager& snap
   return std::optional<int64_t>(low);
 }
 
+Result<int64_t> RequiredMillis(const std::optional<int64_t>& value, std::string_view option,
+                               std::string_view mode) {
+  if (!value) {
+    return Status::InvalidArgument("option '" + std::string(option) +
+                                   "' must be set when 'scan.mode' is " + std::string(mode));
+  }
+  return *value;
+}
+
 Result<std::optional<int64_t>> LatestCompactedSnapshot(const FileStoreTable& table) {
   const CoreOptions& options = table.options();
   std::optional<int32_t> delta_commits;
@@ -257,13 +266,10 @@ Result<std::unique_ptr<StartingScanner>> CreateStartingScanner(const FileStoreTa
           new ContinuousFromTimestampStartingScanner(table, millis));
     }
     case StartupMode::kFromFileCreationTime: {
-      if (!options.scan_file_creation_time_millis()) {
-        return Status::InvalidArgument(
-            "option 'scan.file-creation-time-millis' must be set when 'scan.mode' is "
-            "from-file-creation-time");
-      }
-      return std::unique_ptr<StartingScanner>(
-          new FileCreationTimeStartingScanner(table, *options.scan_file_creation_time_millis()));
+      SLUICE_ASSIGN_OR_RETURN(int64_t millis,
+                              RequiredMillis(options.scan_file_creation_time_millis(),
+                                             "scan.file-creation-time-millis", name));
+      return std::unique_ptr<StartingScanner>(new FileCreationTimeStartingScanner(table, millis));
     }
     case StartupMode::kFromSnapshot: {
       if (!options.scan_snapshot_id()) {
@@ -286,12 +292,8 @@ Result<std::unique_ptr<StartingScanner>> CreateStartingScanner(const FileStoreTa
           "cannot read incremental in streaming mode: 'scan.mode' incremental and "
           "'incremental-between*' are options of batch reads");
     case StartupMode::kFromCreationTimestamp: {
-      if (!options.scan_creation_time_millis()) {
-        return Status::InvalidArgument(
-            "option 'scan.creation-time-millis' must be set when 'scan.mode' is "
-            "from-creation-timestamp");
-      }
-      const int64_t millis = *options.scan_creation_time_millis();
+      SLUICE_ASSIGN_OR_RETURN(int64_t millis, RequiredMillis(options.scan_creation_time_millis(),
+                                                             "scan.creation-time-millis", name));
       SLUICE_ASSIGN_OR_RETURN(std::optional<int64_t> start,
                               CreationTimestampStartSnapshot(table, millis));
       if (start) {

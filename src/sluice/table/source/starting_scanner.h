@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 #include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
@@ -59,6 +60,11 @@ class StartingScanner {
 // `resume_at`. Errors name the option.
 Result<std::unique_ptr<StartingScanner>> CreateStartingScanner(
     const FileStoreTable& table, std::optional<int64_t> resume_at = std::nullopt);
+
+// The epoch-millis option `option` that `scan.mode = mode` needs: its value, InvalidArgument
+// naming both when it is unset.
+Result<int64_t> RequiredMillis(const std::optional<int64_t>& value, std::string_view option,
+                               std::string_view mode);
 
 // The latest COMPACT snapshot, searching back to the earliest; with `changelog-producer =
 // full-compaction` or `full-compaction.delta-commits` the latest full compaction's (Java
