@@ -27,6 +27,9 @@ struct SplitReadOptions {
   // Adds a leading `_ROW_KIND` STRING column (`+I`, `-U`, `+U`, `-D`) to every batch: what a
   // streaming delta read returns.
   bool with_row_kind = false;
+  // A primary-key merge keeps keys whose merged row is a retraction (-D / -U) instead of
+  // dropping them (Java forceKeepDelete, what $audit_log and $binlog read).
+  bool keep_delete = false;
 };
 
 }  // namespace sluice
