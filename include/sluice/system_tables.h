@@ -1,7 +1,9 @@
 // System tables: read-only views of a table's metadata with Java Paimon's columns, types and
 // order (Java SystemTableLoader): snapshots, schemas, options, tags, branches, consumers,
 // manifests, files, file_key_ranges, partitions, buckets, table_indexes, statistics,
-// aggregation_fields; and the catalog-wide `sys.all_table_options`.
+// aggregation_fields; over the data: audit_log (rowkind + the columns), binlog (rowkind + each
+// column as an array), ro (read-optimized: compacted files only), each a batch read of the
+// selected version held in one batch; and the catalog-wide `sys.all_table_options`.
 //
 //   SLUICE_ASSIGN_OR_RETURN(ColumnBatch rows, ReadSystemTable(catalog, "db.orders$snapshots"));
 //

@@ -37,10 +37,13 @@ class TableCommit {
   // when there was nothing to commit, or the identifier was committed before: `skipped`).
   // After a commit that made a snapshot, the table's maintenance runs as in Java: snapshot
   // expiry (`snapshot.num-retained.*`, `snapshot.time-retained`, ...), long-lived changelog
-  // expiry, partition expiry (`partition.expiration-time`); its failure is in
-  // CommitResult::maintenance_failed, the commit stands.
+  // expiry, partition expiry (`partition.expiration-time`), automatic tags
+  // (`tag.automatic-creation`, `tag.num-retained-max`, tag retention); its failure is in
+  // CommitResult::maintenance_failed, the commit stands. `watermark` (epoch millis, as a Flink
+  // job's) goes into the snapshots made; `tag.automatic-creation = watermark` tags by it.
   Result<CommitResult> Commit(std::vector<CommitMessage> messages,
-                              int64_t commit_identifier = TableWrite::kBatchCommitIdentifier);
+                              int64_t commit_identifier = TableWrite::kBatchCommitIdentifier,
+                              std::optional<int64_t> watermark = std::nullopt);
 
   // The identifiers (ascending) this commit user has not committed yet: what a restarted
   // writer must commit again.

@@ -28,7 +28,9 @@ namespace sluice {
 class Table;
 
 // Unset fields take the table's options (`snapshot.num-retained.max`, `...min`,
-// `snapshot.time-retained`, `snapshot.expire.limit`).
+// `snapshot.time-retained`, `snapshot.expire.limit`). The `changelog.*` retention options do not
+// apply: as Java's expire_snapshots procedure, an on-demand expiry deletes the changelog of the
+// snapshots it expires (no long-lived changelog); the expiry after each commit keeps it.
 struct ExpireSnapshotsOptions {
   std::optional<int32_t> retain_max;
   std::optional<int32_t> retain_min;

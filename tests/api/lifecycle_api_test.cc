@@ -47,7 +47,8 @@ class LifecycleApiTest : public ::testing::Test {
   }
 
   void Write(const std::string& name,
-             const std::vector<std::tuple<int64_t, std::string, std::string>>& rows) {
+             const std::vector<std::tuple<int64_t, std::string, std::string>>& rows,
+             RowKind kind = RowKind::kInsert) {
     Table table = Get(name);
     WriteBuilder builder = table.NewWriteBuilder();
     auto writer = builder.NewWrite();
@@ -56,7 +57,8 @@ class LifecycleApiTest : public ::testing::Test {
     for (const auto& [id, p, v] : rows) {
       ASSERT_OK(batch.AppendRow({Value::Int64(id), Value::String(p), Value::String(v)}));
     }
-    ASSERT_OK((*writer)->Write(batch));
+    const std::vector<RowKind> kinds(rows.size(), kind);
+    ASSERT_OK((*writer)->Write(batch, kinds.data()));
     auto messages = (*writer)->PrepareCommit();
     ASSERT_OK(messages);
     auto commit = builder.NewCommit();
@@ -238,6 +240,49 @@ TEST_F(LifecycleApiTest, SystemTablesShowTheTable) {
 
   EXPECT_TRUE(HasError(ReadSystemTable(catalog(), "db.t$nope"), StatusCode::kNotFound,
                        {"nope", "snapshots"}));
+}
+
+// Every row of a system table, rendered, sorted.
+std::vector<std::string> Rendered(const ColumnBatch& rows) {
+  std::vector<std::string> out;
+  for (int64_t i = 0; i < rows.num_rows(); ++i) out.push_back(rows.GetRow(i).DebugString());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// $audit_log, $binlog and $ro read the data: the row kinds (a delete not yet compacted away
+// shows as -D), each value as a one-element array, and the compacted files alone.
+TEST_F(LifecycleApiTest, DataSystemTablesShowRowKindsArraysAndCompactedRows) {
+  Write("db.t", {{1, "a", "x"}, {2, "b", "y"}});
+  Write("db.t", {{1, "a", "x2"}});
+  Write("db.t", {{2, "b", "y"}}, RowKind::kDelete);
+  EXPECT_EQ(Columns(System("db.t$audit_log")),
+            (std::vector<std::string>{"rowkind STRING", "id BIGINT NOT NULL", "p STRING NOT NULL",
+                                      "v STRING"}));
+  EXPECT_EQ(Columns(System("db.t$binlog")),
+            (std::vector<std::string>{"rowkind STRING", "id ARRAY<BIGINT>", "p ARRAY<STRING>",
+                                      "v ARRAY<STRING>"}));
+  EXPECT_EQ(Columns(System("db.t$ro")),
+            (std::vector<std::string>{"id BIGINT NOT NULL", "p STRING NOT NULL", "v STRING"}));
+  const std::vector<std::string> audit = Rendered(System("db.t$audit_log"));
+  ASSERT_EQ(audit.size(), 2u);
+  EXPECT_NE(audit[0].find("+I"), std::string::npos) << audit[0];
+  EXPECT_NE(audit[0].find("x2"), std::string::npos) << audit[0];
+  EXPECT_NE(audit[1].find("-D"), std::string::npos) << audit[1];
+  const std::vector<std::string> binlog = Rendered(System("db.t$binlog"));
+  ASSERT_EQ(binlog.size(), 2u);
+  EXPECT_EQ(System("db.t$binlog").GetRow(0).list()[3].list().size(), 1u);
+  // Nothing is compacted to the top level yet: the read-optimized view is empty.
+  EXPECT_EQ(System("db.t$ro").num_rows(), 0);
+
+  Call("compact", {{"table", "db.t"}, {"compact_strategy", "full"}});
+  const std::vector<std::string> ro = Rendered(System("db.t$ro"));
+  ASSERT_EQ(ro.size(), 1u);
+  EXPECT_NE(ro[0].find("x2"), std::string::npos) << ro[0];
+  // Full compaction dropped the delete.
+  const std::vector<std::string> compacted = Rendered(System("db.t$audit_log"));
+  ASSERT_EQ(compacted.size(), 1u);
+  EXPECT_NE(compacted[0].find("+I"), std::string::npos) << compacted[0];
 }
 
 TEST_F(LifecycleApiTest, TagProceduresAndTheTagsTable) {

@@ -18,9 +18,11 @@ TableCommit::~TableCommit() = default;
 const std::string& TableCommit::commit_user() const { return commit_->commit_user(); }
 
 Result<CommitResult> TableCommit::Commit(std::vector<CommitMessage> messages,
-                                         int64_t commit_identifier) {
+                                         int64_t commit_identifier,
+                                         std::optional<int64_t> watermark) {
   ManifestCommittable committable;
   committable.identifier = commit_identifier;
+  committable.watermark = watermark;
   committable.messages.reserve(messages.size());
   for (const CommitMessage& message : messages) {
     committable.messages.push_back(ApiAccess::ImplOf(message));
@@ -28,7 +30,10 @@ Result<CommitResult> TableCommit::Commit(std::vector<CommitMessage> messages,
   SLUICE_ASSIGN_OR_RETURN(CommitResult result, overwrite_
                                                    ? commit_->Overwrite(committable, *overwrite_)
                                                    : commit_->Commit(committable));
-  if (!result.snapshot_ids.empty()) result.maintenance_failed = maintenance_->AfterCommit();
+  if (!result.snapshot_ids.empty()) {
+    result.maintenance_failed =
+        maintenance_->AfterCommit(commit_identifier == TableWrite::kBatchCommitIdentifier);
+  }
   return result;
 }
 

@@ -49,6 +49,13 @@ Result<ExpireResult> ExpireSnapshots(const Table& table, const ExpireSnapshotsOp
     config.snapshot_time_retain_millis = 0;
     now = *options.older_than_millis;
   }
+  // Java's procedure builds its ExpireConfig from the snapshot settings alone
+  // (ProcedureUtils.fillInSnapshotOptions), and an unset changelog setting follows the
+  // snapshot's: on demand, the changelog is never decoupled, whatever `changelog.*` says.
+  config.changelog_retain_max = config.snapshot_retain_max;
+  config.changelog_retain_min = config.snapshot_retain_min;
+  config.changelog_time_retain_millis = config.snapshot_time_retain_millis;
+  config.changelog_max_deletes = config.snapshot_max_deletes;
   SLUICE_ASSIGN_OR_RETURN(ExpireSummary summary, ExpireSnapshotsImpl(loaded).Expire(config, now));
   return ToResult(summary);
 }

@@ -9,21 +9,28 @@
 namespace sluice {
 
 Result<std::unique_ptr<CommitMaintenance>> CommitMaintenance::Make(
-    std::shared_ptr<const FileStoreTable> table, std::string commit_user) {
+    std::shared_ptr<const FileStoreTable> table, std::string commit_user, Clock clock) {
   SLUICE_ASSIGN_OR_RETURN(ExpireConfig expire, ExpireConfig::FromOptions(table->options()));
   SLUICE_ASSIGN_OR_RETURN(PartitionExpireConfig partitions,
                           PartitionExpireConfig::FromOptions(table->options()));
-  return std::unique_ptr<CommitMaintenance>(new CommitMaintenance(
-      std::move(table), std::move(commit_user), expire, std::move(partitions)));
+  // Java makes no TagAutoManager for write-only tables; nothing runs for them here anyway.
+  std::unique_ptr<TagAutoManager> tags;
+  if (!table->options().write_only()) {
+    SLUICE_ASSIGN_OR_RETURN(tags, TagAutoManager::Make(table));
+  }
+  if (!clock) clock = CurrentTimeMillis;
+  return std::unique_ptr<CommitMaintenance>(
+      new CommitMaintenance(std::move(table), std::move(commit_user), std::move(clock), expire,
+                            std::move(partitions), std::move(tags)));
 }
 
 CommitMaintenance::~CommitMaintenance() {
   if (running_.valid()) running_.wait();
 }
 
-Status CommitMaintenance::AfterCommit() {
+Status CommitMaintenance::AfterCommit(bool batch_commit) {
   if (table_->options().write_only()) return Status::OK();
-  if (expire_.execution_mode == ExpireExecutionMode::kSync) return Run();
+  if (expire_.execution_mode == ExpireExecutionMode::kSync) return Run(batch_commit);
   Status previous;
   if (running_.valid()) {
     if (running_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
@@ -31,12 +38,13 @@ Status CommitMaintenance::AfterCommit() {
     }
     previous = running_.get();
   }
-  running_ = std::async(std::launch::async, [this] { return Run(); });
+  running_ = std::async(std::launch::async, [this, batch_commit] { return Run(batch_commit); });
   return previous;
 }
 
-Status CommitMaintenance::Run() {
-  const int64_t now = CurrentTimeMillis();
+Status CommitMaintenance::Run(bool batch_commit) {
+  const int64_t now = clock_();
+  SLUICE_RETURN_NOT_OK(tags_->Run(now).status());
   // Consumers idle longer than `consumer.expiration-time` stop protecting snapshots first (Java
   // TableCommitImpl.expire), so that this expiry may take what only they held.
   if (const auto& idle = table_->options().consumer_expiration_time_millis()) {
@@ -53,6 +61,8 @@ Status CommitMaintenance::Run() {
     last_partition_check_ = now;
     SLUICE_RETURN_NOT_OK(PartitionExpire(table_, partitions_).Expire(now, commit_user_).status());
   }
+  // The engines make the batch tag once the batch job committed, after its maintenance.
+  if (batch_commit) SLUICE_RETURN_NOT_OK(tags_->CreateBatchTag(now).status());
   return Status::OK();
 }
 

@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "sluice/maintenance/tag_deletion.h"
+
 namespace sluice {
 
 namespace {
@@ -119,7 +121,9 @@ Result<Snapshot> CreateTagFromTimestamp(const FileStoreTable& table, std::string
 }
 
 Status DeleteTags(const FileStoreTable& table, const std::vector<std::string>& names) {
-  for (const std::string& name : names) SLUICE_RETURN_NOT_OK(table.tag_manager().DeleteTag(name));
+  for (const std::string& name : names) {
+    SLUICE_RETURN_NOT_OK(DeleteTagAndUnusedFiles(table, name).status());
+  }
   return Status::OK();
 }
 
@@ -147,9 +151,9 @@ Result<std::vector<std::string>> ExpireTags(const FileStoreTable& table,
         tag.time_retained && now > *created + DurationMillis(*tag.time_retained);
     const bool older_than = options.older_than_millis && *options.older_than_millis > *created;
     if (!retention_passed && !older_than) continue;
-    Status deleted = table.tag_manager().DeleteTag(name);
-    if (deleted.IsNotFound()) continue;
-    SLUICE_RETURN_NOT_OK(deleted);
+    Result<int64_t> deleted = DeleteTagAndUnusedFiles(table, name);
+    if (deleted.status().IsNotFound()) continue;
+    SLUICE_RETURN_NOT_OK(deleted.status());
     expired.push_back(name);
   }
   return expired;

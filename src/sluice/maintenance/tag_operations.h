@@ -1,6 +1,7 @@
 // Tag operations on one branch of a table, as Java's AbstractFileStoreTable does them
 // (createTag, replaceTag, renameTag, deleteTags, CreateTagFromTimestampProcedure) and
-// TagTimeExpire (expire_tags); the files themselves are TagManager's.
+// TagTimeExpire (expire_tags); the files themselves are TagManager's. Deleting a tag deletes the
+// files only it kept (DeleteTagAndUnusedFiles, as Java's TagDeletion).
 //
 // A tag names a snapshot: the snapshot file when it exists, else (Java findSnapshot) a tag of
 // the same snapshot id, so a tag can be copied from a tag whose snapshot already expired.

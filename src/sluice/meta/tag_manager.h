@@ -5,8 +5,8 @@
 // Writes are single atomic file operations, so a crash leaves either the old or the new state:
 // creating and replacing a tag write the whole file to a temporary name and rename it into place
 // (Java overwriteFileUtf8); renaming is one no-replace rename; deleting removes the one file.
-// Deleting a tag removes only its file: data files only an expired tagged snapshot used are then
-// orphans that remove_orphan_files collects (Java's TagDeletion deletes them at once).
+// Deleting a tag here removes only its file; the maintenance layer's DeleteTagAndUnusedFiles
+// deletes the files only it kept as well (Java's TagDeletion).
 //
 // Thread safety: const methods are as thread-safe as the FileIO; the object is immutable.
 #pragma once

@@ -14,6 +14,12 @@
 // read; every tag read equals the model of its snapshot. At the end the table checks clean, the
 // files on disk are exactly the referenced ones, and orphan cleanup removes planted orphans older
 // than its threshold and nothing else.
+//
+// A second run makes the tags automatic: `tag.automatic-creation = watermark`, hourly, each
+// commit's watermark 25 minutes on, `tag.num-retained-max` 3, so tags come and go at commit and
+// a deleted tag takes the files only it kept (its snapshot long expired). The batch reader reads
+// a random live tag after every commit; at the end the tags are the 3 newest periods, the table
+// checks clean and the files on disk are exactly the referenced ones.
 
 #include <gtest/gtest.h>
 
@@ -72,19 +78,24 @@ void Fold(const std::vector<std::string>& lines, Model* model) {
 
 class LifecycleScenarioTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    auto table = test::StreamTable::Create(dir_.path(), "t", /*primary_key=*/true,
-                                           {{"bucket", "2"},
-                                            {"num-sorted-run.compaction-trigger", "2"},
-                                            {"snapshot.num-retained.min", "2"},
-                                            {"snapshot.num-retained.max", "4"},
-                                            {"snapshot.expire.limit", "100"}});
+  void SetUp() override { Create({}); }
+
+  void Create(const std::vector<std::pair<std::string, std::string>>& extra) {
+    std::vector<std::pair<std::string, std::string>> options{
+        {"bucket", "2"},
+        {"num-sorted-run.compaction-trigger", "2"},
+        {"snapshot.num-retained.min", "2"},
+        {"snapshot.num-retained.max", "4"},
+        {"snapshot.expire.limit", "100"}};
+    options.insert(options.end(), extra.begin(), extra.end());
+    auto table = test::StreamTable::Create(dir_.path(), "t", /*primary_key=*/true, options);
     ASSERT_OK(table);
     table_ = std::make_unique<Table>(table->table());
   }
 
-  // Commits 4 random upserts or deletes; returns the snapshots made (APPEND, maybe COMPACT).
-  std::vector<int64_t> Commit(int i) {
+  // Commits 4 random upserts or deletes (with `watermark`); returns the snapshots made (APPEND,
+  // maybe COMPACT).
+  std::vector<int64_t> Commit(int i, std::optional<int64_t> watermark = std::nullopt) {
     WriteBuilder builder = table_->NewWriteBuilder();
     builder.WithCommitUser("writer");
     auto write = builder.NewWrite();
@@ -111,7 +122,7 @@ class LifecycleScenarioTest : public ::testing::Test {
     auto commit = builder.NewCommit();
     EXPECT_OK(commit);
     if (!messages.ok() || !commit.ok()) return {};
-    auto result = (*commit)->Commit(std::move(*messages), i);
+    auto result = (*commit)->Commit(std::move(*messages), i, watermark);
     EXPECT_OK(result);
     EXPECT_OK((*write)->Close());
     if (!result.ok()) return {};
@@ -157,6 +168,17 @@ class LifecycleScenarioTest : public ::testing::Test {
       for (const SnapshotInfo& s : *snapshots) ids.push_back(s.id);
     }
     return ids;
+  }
+
+  // The tags of the table: name -> tagged snapshot id.
+  std::map<std::string, int64_t> LiveTags() {
+    std::map<std::string, int64_t> out;
+    auto tags = ApiAccess::FileStoreTableOf(*table_)->tag_manager().ListTags();
+    EXPECT_OK(tags);
+    if (tags.ok()) {
+      for (const auto& [name, tag] : *tags) out[name] = tag.snapshot.id;
+    }
+    return out;
   }
 
   test::TempDir dir_;
@@ -257,6 +279,61 @@ TEST_F(LifecycleScenarioTest, ReadersNeverMissAProtectedFileAndCleanupIsExact) {
     ASSERT_OK(rows) << name;
     EXPECT_EQ(*rows, models_[id]) << name;
   }
+}
+
+// Watermark-driven hourly tags, the newest 3 kept.
+class LifecycleAutoTagScenarioTest : public LifecycleScenarioTest {
+ protected:
+  void SetUp() override {
+    Create({{"tag.automatic-creation", "watermark"},
+            {"tag.creation-period", "hourly"},
+            {"tag.num-retained-max", "3"}});
+  }
+};
+
+TEST_F(LifecycleAutoTagScenarioTest, TagsComeAndGoAtCommitWithoutLosingAFile) {
+  constexpr int64_t kStart = 1796169600000;  // 2026-12-02 00:00:00 UTC
+  constexpr int64_t kStep = 25 * 60 * 1000;
+  constexpr int kRetainedTags = 3;
+  auto follower = test::Follower::Open(*table_, {{"consumer-id", "follower"}});
+  ASSERT_OK(follower);
+  ASSERT_OK(follower->scan().NotifyCheckpointComplete(int64_t{1}));
+  std::set<std::string> ever;
+  for (int i = 1; i <= kCommits; ++i) {
+    SCOPED_TRACE("commit " + std::to_string(i));
+    const int64_t watermark = kStart + i * kStep;
+    ASSERT_FALSE(Commit(i, watermark).empty());
+    tags_ = LiveTags();
+    EXPECT_LE(tags_.size(), static_cast<size_t>(kRetainedTags));
+    for (const auto& [name, id] : tags_) ever.insert(name);
+    // The newest tag is the hour before the one the watermark is in.
+    const int64_t hour = (watermark - kStart) / 3600000 - 1;
+    char expected[16];
+    std::snprintf(expected, sizeof(expected), "2026-12-%02d %02d", hour < 0 ? 1 : 2,
+                  static_cast<int>(hour < 0 ? 23 : hour));
+    ASSERT_FALSE(tags_.empty());
+    EXPECT_EQ(tags_.rbegin()->first, expected);
+    if (i > kCommits / 3) Follow(*follower, static_cast<int>(rng_() % 3));
+    ReadRandomTag();
+    if (HasFailure()) return;
+  }
+  // 24 commits 25 minutes apart span 10 hours: one tag each, the oldest deleted as they came.
+  EXPECT_GE(ever.size(), 9u);
+  EXPECT_EQ(tags_.size(), static_cast<size_t>(kRetainedTags));
+  EXPECT_GT(tag_reads_, kCommits / 2);
+  Follow(*follower, kCommits * 2);
+  EXPECT_EQ(followed_, model_);
+  ASSERT_OK(ExpireSnapshots(*table_));
+  for (const auto& [name, id] : tags_) {
+    auto rows = ReadModel(table_->NewReadBuilder().WithTag(name));
+    ASSERT_OK(rows) << name;
+    EXPECT_EQ(*rows, models_[id]) << name;
+  }
+  auto report = table_->Check();
+  ASSERT_OK(report);
+  for (const std::string& problem : report->problems) ADD_FAILURE() << problem;
+  auto fs_table = ApiAccess::FileStoreTableOf(*table_);
+  EXPECT_EQ(test::FilesOnDisk(table_->path()), test::ReferencedFiles(*fs_table));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // Power-loss tests of the maintenance operations (labelled scenario): snapshot expiry (with and
-// without a decoupled changelog), long-lived changelog expiry, rollback and orphan cleanup run
+// without a decoupled changelog), long-lived changelog expiry, rollback, the deletion of a tag
+// whose snapshot expired (with the files only it kept) and orphan cleanup run
 // on a FaultInjectionFileIO over a MemoryFileIO (the harness of tests/table/power_loss), and the
 // power fails after each of their mutating FileIO calls in turn (the table is opened first, so
 // the crash strikes the operation, not the open). After FaultInjectionFileIO::DropUnsynced():
@@ -27,6 +28,7 @@
 #include "sluice/maintenance/expire_snapshots.h"
 #include "sluice/maintenance/orphan_files_clean.h"
 #include "sluice/maintenance/rollback.h"
+#include "sluice/maintenance/tag_deletion.h"
 
 namespace sluice {
 namespace {
@@ -215,6 +217,18 @@ TEST_F(MaintenancePowerLossTest, RollbackToTagOfExpiredSnapshot) {
   });
   RunWithPowerLoss([](std::shared_ptr<const FileStoreTable> table) {
     return RollbackHelper(table).RollbackToTag("t3").status();
+  });
+}
+
+// Deleting the tag of an expired snapshot deletes the files only it kept (what automatic tag
+// expiry does); run again after a crash that took the tag file, there is nothing left to delete.
+TEST_F(MaintenancePowerLossTest, DeleteTagOfExpiredSnapshot) {
+  BuildTemplate([](std::shared_ptr<const FileStoreTable> table) {
+    return ExpireSnapshotsImpl(table).Expire(Retain(1, 1), CurrentTimeMillis()).status();
+  });
+  RunWithPowerLoss([](std::shared_ptr<const FileStoreTable> table) {
+    Result<int64_t> deleted = DeleteTagAndUnusedFiles(*table, "t3");
+    return deleted.status().IsNotFound() ? Status::OK() : deleted.status();
   });
 }
 

@@ -66,7 +66,7 @@ Result<std::unique_ptr<MergeSplitReader>> MergeSplitReader::Open(
     }
     merge.sequence_ascending = sequence->ascending();
   }
-  merge.drop_retractions = true;
+  merge.drop_retractions = !options.keep_delete;
   // Sections of sorted runs, each run as indexes of the split's files.
   const DataTypePtr key_type = read_schema->LogicalTrimmedPrimaryKeysType();
   std::vector<LevelFilePtr> level_files;

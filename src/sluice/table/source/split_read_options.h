@@ -29,6 +29,9 @@ struct SplitReadOptions {
   bool with_row_kind = false;
   // Leaves out -U and -D records of streaming splits (a batch read of incremental changes).
   bool drop_retractions = false;
+  // A primary-key merge keeps keys whose merged row is a retraction (-D / -U) instead of
+  // dropping them (Java forceKeepDelete, what $audit_log and $binlog read).
+  bool keep_delete = false;
 };
 
 }  // namespace sluice

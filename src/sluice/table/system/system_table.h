@@ -1,7 +1,9 @@
 // SystemTable: a read-only table that shows one aspect of a table's metadata, with Java's
 // columns (Java SystemTableLoader and the classes of org.apache.paimon.table.system). Read as
-// `db.table$<name>` (`db.table$branch_<b>$<name>` for a branch). Every system table here is
-// metadata, small next to the data it describes, so Read() returns all its rows in one batch.
+// `db.table$<name>` (`db.table$branch_<b>$<name>` for a branch). Read() returns all rows in one
+// batch: right for the metadata tables, small next to the data they describe; the tables over
+// the data ($audit_log, $binlog, $ro) hold a whole version in memory that way (a batch read;
+// their streaming reads are not served).
 //
 // Values Java renders as text are rendered as Java's toString renders them (system_table_text.h);
 // times are Java's LocalDateTime of the epoch millis in the session zone, which for Sluice is
@@ -42,6 +44,20 @@ Result<std::unique_ptr<SystemTable>> LoadSystemTable(std::shared_ptr<const FileS
 // snapshot's files, manifests, indexes or statistics show.
 Result<std::optional<Snapshot>> SelectedSnapshot(const FileStoreTable& table);
 
+// What the system tables over the data ($audit_log, $binlog, $ro) read.
+struct DataRowsRequest {
+  // A leading `_ROW_KIND` STRING NOT NULL column, primary-key retractions kept (Java
+  // AuditLogRead's forceKeepDelete).
+  bool with_row_kind = false;
+  // Primary-key tables: only the files of the top level, `num-levels` - 1 (Java
+  // ReadOptimizedTable's withLevel); append tables read everything.
+  bool top_level_only = false;
+};
+
+// The rows of the selected version (scan.* options, as SelectedSnapshot) in one batch: the
+// reader's output type, [_ROW_KIND] + the table's fields. No snapshot: no rows.
+Result<ColumnBatch> ReadDataRows(const FileStoreTable& table, const DataRowsRequest& request);
+
 // The row types of the tables (shared with tests that compare them with Java's).
 DataTypePtr SnapshotsTableType();
 DataTypePtr SchemasTableType();
@@ -57,6 +73,10 @@ DataTypePtr BucketsTableType();
 DataTypePtr TableIndexesTableType();
 DataTypePtr StatisticTableType();
 DataTypePtr AggregationFieldsTableType();
+// Of the table's row type (Java's rowkind column first for the first two).
+DataTypePtr AuditLogTableType(const FileStoreTable& table);
+DataTypePtr BinlogTableType(const FileStoreTable& table);
+DataTypePtr ReadOptimizedTableType(const FileStoreTable& table);
 // sys.all_table_options (served by the catalog, which knows every table).
 DataTypePtr AllTableOptionsTableType();
 
@@ -75,5 +95,8 @@ std::unique_ptr<SystemTable> NewBucketsTable(std::shared_ptr<const FileStoreTabl
 std::unique_ptr<SystemTable> NewTableIndexesTable(std::shared_ptr<const FileStoreTable> table);
 std::unique_ptr<SystemTable> NewStatisticTable(std::shared_ptr<const FileStoreTable> table);
 std::unique_ptr<SystemTable> NewAggregationFieldsTable(std::shared_ptr<const FileStoreTable> table);
+std::unique_ptr<SystemTable> NewAuditLogTable(std::shared_ptr<const FileStoreTable> table);
+std::unique_ptr<SystemTable> NewBinlogTable(std::shared_ptr<const FileStoreTable> table);
+std::unique_ptr<SystemTable> NewReadOptimizedTable(std::shared_ptr<const FileStoreTable> table);
 
 }  // namespace sluice

@@ -22,13 +22,16 @@ const std::vector<Entry>& Entries() {
       {"schemas", NewSchemasTable},
       {"partitions", NewPartitionsTable},
       {"buckets", NewBucketsTable},
+      {"audit_log", NewAuditLogTable},
       {"files", NewFilesTable},
       {"file_key_ranges", NewFileKeyRangesTable},
       {"tags", NewTagsTable},
       {"branches", NewBranchesTable},
       {"consumers", NewConsumersTable},
+      {"ro", NewReadOptimizedTable},
       {"aggregation_fields", NewAggregationFieldsTable},
       {"statistics", NewStatisticTable},
+      {"binlog", NewBinlogTable},
       {"table_indexes", NewTableIndexesTable},
   };
   return entries;
