@@ -2,14 +2,17 @@
 // k INT (the primary key) and f1..f20 STRING of 10 hex characters, from a SplitMix64 generator
 // that bench/java/.../PeersWrite.java repeats step for step, so that Sluice and Java Paimon
 // write the same rows. Per row: k = the top 31 bits of one draw; each string = the low 40 bits
-// of one draw, a hex digit per nibble, lowest nibble first.
+// of one draw, a hex digit per nibble, lowest nibble first. Also Sluice's side of writing and
+// reading that table, shared by peers_write_bench and peers_scan_bench.
 //
 // Thread safety: a PeersRows is thread-compatible.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "bench_common.h"
 #include "sluice/column_batch.h"
 
 namespace sluice::bench {
@@ -30,5 +33,27 @@ class PeersRows {
   uint64_t Draw();
   uint64_t state_;
 };
+
+// The shell command running the bench/java program `main_class` (org.sluice.bench.<name>) with
+// `args` (already quoted), its stderr to the file `log`.
+std::string PeersJavaCommand(const std::string& main_class, const std::string& args,
+                             const std::string& log);
+
+// One write: a fresh table at `path` (bucket 1, `format`, Paimon's defaults otherwise), `rows`
+// rows generated from kPeersSeed and written in batches of kBatchRows through one
+// FileStoreWrite, one commit, the write closed. Times from opening the write to closing it.
+Clock WritePeersTable(const std::string& path, const std::string& format, int64_t rows);
+
+// What a scan folds the rows into, on both sides: count, sum(k), total bytes of the strings read.
+struct PeersScanSum {
+  int64_t rows = 0;
+  int64_t sum_k = 0;
+  int64_t string_bytes = 0;
+  bool operator==(const PeersScanSum&) const = default;
+};
+// Reads the latest snapshot of `table` with the columns `projection` (empty: all; k first when
+// given), merged where a split needs it.
+PeersScanSum ScanPeersTable(const FileStoreTable& table,
+                            const std::vector<std::string>& projection);
 
 }  // namespace sluice::bench

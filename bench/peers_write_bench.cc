@@ -28,12 +28,6 @@
 
 #include "bench_common.h"
 #include "peers_rows.h"
-#include "sluice/table/sink/file_store_commit.h"
-#include "sluice/table/sink/table_write.h"
-
-#ifndef SLUICE_BENCH_JAVA_DIR
-#error "SLUICE_BENCH_JAVA_DIR (the bench/java Maven project's target directory) is not set"
-#endif
 
 namespace sluice {
 namespace {
@@ -53,32 +47,6 @@ constexpr int kJavaRuns = 4;
 constexpr int kJavaWarmupRuns = 2;
 constexpr int kWidth = 16;
 
-// One Sluice run: a fresh table at `path`, the rows generated and written, one commit.
-Clock SluiceWrite(const std::string& path, const std::string& format, int64_t rows) {
-  std::filesystem::remove_all(path);
-  std::shared_ptr<const FileStoreTable> table =
-      bench::CreatePrimaryKeyTable(path, bench::PeersFields(), {{"file.format", format}});
-  const Clock start = Now();
-  auto write = FileStoreWrite::Open(table, FileStoreWriteOptions{});
-  Check(write.status(), "open write");
-  auto commit = FileStoreCommit::Make(table, "peers-write-bench");
-  Check(commit.status(), "commit");
-  bench::PeersRows generator;
-  ColumnBatch batch(DataType::Row(bench::PeersFields()));
-  for (int64_t done = 0; done < rows; done += kBatchRows) {
-    generator.Next(std::min(kBatchRows, rows - done), &batch);
-    Check((*write)->Write(batch), "write");
-  }
-  auto messages = (*write)->PrepareCommit(1);
-  Check(messages.status(), "prepare commit");
-  ManifestCommittable committable;
-  committable.identifier = 1;
-  committable.messages = std::move(messages).value();
-  Check((*commit)->Commit(committable).status(), "commit");
-  Check((*write)->Close(), "close");
-  return Since(start);
-}
-
 struct JavaResult {
   Clock best = kNoRunYet;
   int64_t rows_held = -1;
@@ -88,12 +56,12 @@ struct JavaResult {
 JavaResult JavaWrite(const std::string& warehouse, const std::string& format, int64_t rows) {
   std::filesystem::remove_all(warehouse);
   std::filesystem::create_directories(warehouse);
-  const std::string java_dir = SLUICE_BENCH_JAVA_DIR;
-  const std::string command = "java -cp '" + java_dir + "/sluice-bench-peers-1.jar:" + java_dir +
-                              "/lib/*' org.sluice.bench.PeersWrite '" + warehouse + "' " +
-                              std::to_string(rows) + " " + format + " " +
-                              std::to_string(kJavaRuns) + " 2>'" + warehouse + "/../java_" +
-                              format + ".log'";
+  const std::string log = warehouse + "/../java_" + format + ".log";
+  const std::string command =
+      bench::PeersJavaCommand("PeersWrite",
+                              "'" + warehouse + "' " + std::to_string(rows) + " " + format + " " +
+                                  std::to_string(kJavaRuns),
+                              log);
   FILE* out = popen(command.c_str(), "r");
   if (out == nullptr) Die("cannot start: " + command);
   JavaResult result;
@@ -112,7 +80,7 @@ JavaResult JavaWrite(const std::string& warehouse, const std::string& format, in
     }
   }
   if (pclose(out) != 0 || result.rows_held < 0) {
-    Die("Java Paimon's write failed (see " + warehouse + "/../java_" + format + ".log)");
+    Die("Java Paimon's write failed (see " + log + ")");
   }
   return result;
 }
@@ -124,7 +92,7 @@ double Race(const std::string& dir, const std::string& format, int64_t rows) {
   const std::string sluice_path = dir + "/sluice_" + format;
   Clock sluice = kNoRunYet;
   for (int run = 0; run < kSluiceRuns; ++run)
-    KeepBest(&sluice, SluiceWrite(sluice_path, format, rows));
+    KeepBest(&sluice, bench::WritePeersTable(sluice_path, format, rows));
   const int64_t sluice_rows = bench::ReadLatestRows(sluice_path);
   const JavaResult java = JavaWrite(dir + "/java_" + format, format, rows);
   if (sluice_rows != java.rows_held) {

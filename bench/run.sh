@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks. Usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers-write [--rows N]
+# Benchmarks. Usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers-write|peers-scan [--rows N]
 # Builds what it needs in a Release build directory (build/release, -DSLUICE_BUILD_BENCH=ON) and
 # runs it single-threaded; the last line of each benchmark is its RESULT line. The peers-*
 # benchmarks also build their Java side, the bench/java Maven project (offline, from ~/.m2).
@@ -8,7 +8,7 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 build="$here/build/release"
 
 usage() {
-  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers-write [--rows N]" >&2
+  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers-write|peers-scan [--rows N]" >&2
   exit 2
 }
 
@@ -17,7 +17,7 @@ which="$1"
 shift
 
 case "$which" in
-  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | lookup | changelog | dv-read | cross-partition-memory | peers-write) ;;
+  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | lookup | changelog | dv-read | cross-partition-memory | peers-write | peers-scan) ;;
   *) usage ;;
 esac
 
@@ -25,6 +25,6 @@ cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSLUICE_BUILD_BENCH=ON 
 target="${which//-/_}_bench"
 cmake --build "$build" -j2 --target "$target" >/dev/null
 case "$which" in
-  peers-*) mvn -o -q -f "$here/bench/java/pom.xml" package >/dev/null ;;
+  peers-*) mvn -o -q -B -f "$here/bench/java/pom.xml" package >/dev/null ;;
 esac
 exec "$build/$target" "$@"
