@@ -25,6 +25,10 @@ cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSLUICE_BUILD_BENCH=ON 
 target="${which//-/_}_bench"
 cmake --build "$build" -j2 --target "$target" >/dev/null
 case "$which" in
-  peers-*) mvn -o -q -B -f "$here/bench/java/pom.xml" package >/dev/null ;;
+  # Maven's console library writes colour codes to stderr even in batch mode: kept out of the
+  # benchmark's output unless the build fails.
+  peers-*)
+    mvn -o -q -B -f "$here/bench/java/pom.xml" package >"$build/bench_java_mvn.log" 2>&1 ||
+      { cat "$build/bench_java_mvn.log" >&2; exit 1; } ;;
 esac
 exec "$build/$target" "$@"
