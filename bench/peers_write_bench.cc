@@ -19,12 +19,9 @@
 // last line is "RESULT write_vs_java=R write_vs_java_orc=R": Sluice's rows per CPU-second over
 // Java's, for Parquet and ORC.
 
-#include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <memory>
 #include <string>
-#include <vector>
 
 #include "bench_common.h"
 #include "peers_rows.h"
@@ -32,15 +29,11 @@
 namespace sluice {
 namespace {
 
-using bench::Check;
 using bench::Clock;
 using bench::Die;
-using bench::kBatchRows;
 using bench::KeepBest;
 using bench::kNoRunYet;
-using bench::Now;
 using bench::PrintTiming;
-using bench::Since;
 
 constexpr int kSluiceRuns = 3;
 constexpr int kJavaRuns = 4;
