@@ -254,6 +254,23 @@ TEST_F(BatchStartupModeTest, DiffSplitsSurviveSerialization) {
   EXPECT_EQ(rows, 3);  // +I 1 a2, -D 2 b, +I 5 e
 }
 
+TEST_F(BatchStartupModeTest, WatermarkReadsTheFirstSnapshotThatReachesIt) {
+  StreamTable t = Make(false, {});
+  ASSERT_OK(t.Commit({{1, "a"}}, false, 100));
+  ASSERT_OK(t.Commit({{2, "b"}}, false, 200));
+  ASSERT_OK(t.Commit({{3, "c"}}, false, 300));
+  EXPECT_EQ(Read(t.table(), {{"scan.watermark", "150"}}), (Rows{"1 a", "2 b"}));
+  EXPECT_EQ(Read(t.table(), {{"scan.watermark", "300"}}), (Rows{"1 a", "2 b", "3 c"}));
+  EXPECT_EQ(Read(t.table(), {{"scan.watermark", "0"}}), (Rows{"1 a"}));
+  EXPECT_TRUE(test::HasError(TryRead(t.table(), {{"scan.watermark", "301"}}), StatusCode::kNotFound,
+                             {"scan.watermark", "301"}));
+  EXPECT_TRUE(test::HasError(TryRead(t.table(), {{"scan.watermark", "soon"}}),
+                             StatusCode::kInvalidArgument, {"scan.watermark", "soon"}));
+  EXPECT_TRUE(test::HasError(
+      TryRead(t.table(), {{"scan.mode", "incremental"}, {"incremental-to-auto-tag", "2026-12-01"}}),
+      StatusCode::kNotSupported, {"incremental-to-auto-tag"}));
+}
+
 TEST_F(BatchStartupModeTest, CompactedFullReadsTheLatestCompaction) {
   StreamTable t = Make(true, {{"bucket", "1"}});
   ASSERT_OK(t.Commit({{1, "a"}}));

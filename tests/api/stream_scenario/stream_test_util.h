@@ -52,8 +52,10 @@ class StreamTable {
 
   const Table& table() const { return table_; }
 
-  // Writes `rows` (and their kinds on primary-key tables) and commits them as one snapshot.
-  Status Commit(const std::vector<Change>& rows, bool overwrite = false) {
+  // Writes `rows` (and their kinds on primary-key tables) and commits them as one snapshot,
+  // with `watermark` when given.
+  Status Commit(const std::vector<Change>& rows, bool overwrite = false,
+                std::optional<int64_t> watermark = std::nullopt) {
     WriteBuilder builder = table_.NewWriteBuilder();
     builder.WithCommitUser("stream-test");
     if (overwrite) builder.WithOverwrite();
@@ -65,7 +67,7 @@ class StreamTable {
       kinds.push_back(c.kind);
     }
     if (!rows.empty()) SLUICE_RETURN_NOT_OK(write->Write(batch, kinds.data()));
-    return Finish(builder, *write);
+    return Finish(builder, *write, watermark);
   }
 
   // A full compaction of every bucket, committed as one COMPACT snapshot.
@@ -80,11 +82,12 @@ class StreamTable {
  private:
   explicit StreamTable(Table table) : table_(std::move(table)) {}
 
-  Status Finish(WriteBuilder& builder, TableWrite& write) {
+  Status Finish(WriteBuilder& builder, TableWrite& write,
+                std::optional<int64_t> watermark = std::nullopt) {
     SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessage> messages,
                             write.PrepareCommit(++identifier_));
     SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableCommit> commit, builder.NewCommit());
-    SLUICE_RETURN_NOT_OK(commit->Commit(std::move(messages), identifier_).status());
+    SLUICE_RETURN_NOT_OK(commit->Commit(std::move(messages), identifier_, watermark).status());
     return write.Close();
   }
 

@@ -3,7 +3,8 @@
 //
 //   default, latest-full, latest, full  the latest snapshot.
 //   from-snapshot(-full), from-timestamp  the time-travel options (`scan.snapshot-id`,
-//                 `scan.tag-name`, `scan.timestamp-millis`, `scan.timestamp`).
+//                 `scan.tag-name`, `scan.timestamp-millis`, `scan.timestamp`), or the first
+//                 snapshot whose watermark reaches `scan.watermark`.
 //   compacted-full  the latest compacted snapshot (LatestCompactedSnapshot), else the latest.
 //   from-file-creation-time  the latest snapshot's files created at or after
 //                 `scan.file-creation-time-millis`.

@@ -168,6 +168,11 @@ Result<std::optional<IncrementalBetween>> ResolveIncrementalBetween(const FileSt
   if (const std::string* between = options.Find("incremental-between-timestamp")) {
     return BetweenTimestamps(table, *between, kind);
   }
+  if (options.Find("incremental-to-auto-tag") != nullptr) {
+    return Status::NotSupported(
+        "option 'incremental-to-auto-tag' (the diff from the automatic tag before to the one "
+        "named) is not supported; name both tags in 'incremental-between'");
+  }
   return Status::InvalidArgument(
       "'scan.mode' is incremental but neither 'incremental-between' nor "
       "'incremental-between-timestamp' is set");
