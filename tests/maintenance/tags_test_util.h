@@ -70,20 +70,18 @@ inline Result<std::vector<int64_t>> WriteAndCommit(const std::shared_ptr<FileIO>
   return result->snapshot_ids;
 }
 
-// Every row of `version` of `branch`, rendered, sorted.
-inline Result<std::vector<std::string>> ReadRowsOf(const std::shared_ptr<FileIO>& io,
-                                                   const std::string& branch,
-                                                   TableVersion version = TableVersion::Latest()) {
-  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, OpenBranch(io, branch));
+// Every row of `version` of `table`, rendered, sorted.
+inline Result<std::vector<std::string>> ReadTableRows(const FileStoreTable& table,
+                                                      TableVersion version) {
   ScanOptions scan;
   scan.version = version;
-  SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*table, scan));
+  SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(table, scan));
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
-                          table->SchemaForVersion(version));
+                          table.SchemaForVersion(version));
   std::vector<std::string> out;
   for (DataSplit& split : plan.splits) {
     SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SplitReader> reader,
-                            OpenSplitReader(*table, schema, split, SplitReadOptions{}));
+                            OpenSplitReader(table, schema, split, SplitReadOptions{}));
     ColumnBatch batch(reader->output_type());
     while (true) {
       SLUICE_ASSIGN_OR_RETURN(bool more, reader->Next(&batch));
@@ -93,6 +91,14 @@ inline Result<std::vector<std::string>> ReadRowsOf(const std::shared_ptr<FileIO>
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+// Every row of `version` of `branch`, rendered, sorted.
+inline Result<std::vector<std::string>> ReadRowsOf(const std::shared_ptr<FileIO>& io,
+                                                   const std::string& branch,
+                                                   TableVersion version = TableVersion::Latest()) {
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, OpenBranch(io, branch));
+  return ReadTableRows(*table, version);
 }
 
 inline ValueList Row(int64_t k, const std::string& p, const std::string& v) {

@@ -159,6 +159,15 @@ class LifecycleScenarioTest : public ::testing::Test {
     ++tag_reads_;
   }
 
+  // Every tag reads as the model of its snapshot.
+  void ExpectEveryTagReadsItsModel() {
+    for (const auto& [name, id] : tags_) {
+      auto rows = ReadModel(table_->NewReadBuilder().WithTag(name));
+      ASSERT_OK(rows) << name;
+      EXPECT_EQ(*rows, models_[id]) << name;
+    }
+  }
+
   // The retained snapshot ids, oldest first.
   std::vector<int64_t> SnapshotIds() {
     std::vector<int64_t> ids;
@@ -238,11 +247,7 @@ TEST_F(LifecycleScenarioTest, ReadersNeverMissAProtectedFileAndCleanupIsExact) {
   EXPECT_GT(consumer_plans_, kCommits / 2);
   ASSERT_OK(ExpireSnapshots(*table_));
   EXPECT_EQ(SnapshotIds().size(), static_cast<size_t>(kRetainMax));
-  for (const auto& [name, id] : tags_) {
-    auto rows = ReadModel(table_->NewReadBuilder().WithTag(name));
-    ASSERT_OK(rows) << name;
-    EXPECT_EQ(*rows, models_[id]) << name;
-  }
+  ExpectEveryTagReadsItsModel();
   auto report = table_->Check();
   ASSERT_OK(report);
   for (const std::string& problem : report->problems) ADD_FAILURE() << problem;
@@ -274,11 +279,7 @@ TEST_F(LifecycleScenarioTest, ReadersNeverMissAProtectedFileAndCleanupIsExact) {
   report = table_->Check();
   ASSERT_OK(report);
   EXPECT_TRUE(report->ok());
-  for (const auto& [name, id] : tags_) {
-    auto rows = ReadModel(table_->NewReadBuilder().WithTag(name));
-    ASSERT_OK(rows) << name;
-    EXPECT_EQ(*rows, models_[id]) << name;
-  }
+  ExpectEveryTagReadsItsModel();
 }
 
 // Watermark-driven hourly tags, the newest 3 kept.
@@ -324,11 +325,7 @@ TEST_F(LifecycleAutoTagScenarioTest, TagsComeAndGoAtCommitWithoutLosingAFile) {
   Follow(*follower, kCommits * 2);
   EXPECT_EQ(followed_, model_);
   ASSERT_OK(ExpireSnapshots(*table_));
-  for (const auto& [name, id] : tags_) {
-    auto rows = ReadModel(table_->NewReadBuilder().WithTag(name));
-    ASSERT_OK(rows) << name;
-    EXPECT_EQ(*rows, models_[id]) << name;
-  }
+  ExpectEveryTagReadsItsModel();
   auto report = table_->Check();
   ASSERT_OK(report);
   for (const std::string& problem : report->problems) ADD_FAILURE() << problem;

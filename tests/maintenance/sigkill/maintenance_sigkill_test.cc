@@ -126,24 +126,7 @@ Result<std::vector<std::string>> ReadRows(const std::string& root, const std::st
                                           TableVersion version = TableVersion::Latest()) {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table,
                           OpenAt(LocalFileIO(), root, branch));
-  ScanOptions scan;
-  scan.version = version;
-  SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*table, scan));
-  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
-                          table->SchemaForVersion(version));
-  std::vector<std::string> out;
-  for (DataSplit& split : plan.splits) {
-    SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SplitReader> reader,
-                            OpenSplitReader(*table, schema, split, SplitReadOptions{}));
-    ColumnBatch batch(reader->output_type());
-    while (true) {
-      SLUICE_ASSIGN_OR_RETURN(bool more, reader->Next(&batch));
-      if (!more) break;
-      for (int64_t i = 0; i < batch.num_rows(); ++i) out.push_back(batch.GetRow(i).DebugString());
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
+  return test::tags::ReadTableRows(*table, version);
 }
 
 // What a version of the table reads as: snapshot id -> rows, tag -> rows.

@@ -3,7 +3,6 @@
 // key's merged row with its kind, retractions kept (-D rows of deletes not yet compacted away).
 // Java's `table-read.sequence-number.enabled` column (_SEQUENCE_NUMBER) is not served.
 #include "sluice/batch/column_take.h"
-#include "sluice/table/source/read_columns.h"
 #include "sluice/table/system/system_table.h"
 
 namespace sluice {
@@ -11,8 +10,7 @@ namespace sluice {
 namespace {
 
 DataTypePtr WithRowKind(const DataType& row_type) {
-  std::vector<DataField> fields{
-      {kRowKindFieldId, "rowkind", DataType::String(), std::nullopt, std::nullopt}};
+  std::vector<DataField> fields{RowKindSystemField()};
   for (const DataField& f : row_type.fields()) fields.push_back(f);
   return DataType::Row(std::move(fields));
 }

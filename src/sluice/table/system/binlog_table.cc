@@ -2,7 +2,6 @@
 // type: [before, after] for an update a streaming read packs, [value] for every row of a batch
 // read, which is what is served here.
 #include "sluice/batch/column_take.h"
-#include "sluice/table/source/read_columns.h"
 #include "sluice/table/system/system_table.h"
 
 namespace sluice {
@@ -10,8 +9,7 @@ namespace sluice {
 namespace {
 
 DataTypePtr BinlogTypeOf(const std::vector<DataField>& data_fields) {
-  std::vector<DataField> fields{
-      {kRowKindFieldId, "rowkind", DataType::String(), std::nullopt, std::nullopt}};
+  std::vector<DataField> fields{RowKindSystemField()};
   for (const DataField& f : data_fields) {
     fields.push_back({f.id, f.name, DataType::Array(f.type->WithNullable(true)), f.description,
                       f.default_value});

@@ -7,6 +7,10 @@
 
 namespace sluice {
 
+DataField RowKindSystemField() {
+  return {kRowKindFieldId, "rowkind", DataType::String(), std::nullopt, std::nullopt};
+}
+
 Result<ColumnBatch> ReadDataRows(const FileStoreTable& table, const DataRowsRequest& request) {
   SLUICE_ASSIGN_OR_RETURN(TableVersion version, TableVersion::FromOptions(table.options()));
   ScanOptions scan;

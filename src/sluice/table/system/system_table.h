@@ -54,6 +54,10 @@ struct DataRowsRequest {
   bool top_level_only = false;
 };
 
+// The leading `rowkind` column of $audit_log and $binlog: STRING, nullable as Java's
+// VARCHAR(MAX), with the id of the streaming `_ROW_KIND` column.
+DataField RowKindSystemField();
+
 // The rows of the selected version (scan.* options, as SelectedSnapshot) in one batch: the
 // reader's output type, [_ROW_KIND] + the table's fields. No snapshot: no rows.
 Result<ColumnBatch> ReadDataRows(const FileStoreTable& table, const DataRowsRequest& request);
