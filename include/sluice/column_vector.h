@@ -101,6 +101,10 @@ class ColumnVector {
   void Resize(int64_t n);
   // Drops all rows (and children's rows), keeping capacity.
   void Clear();
+  // Exchanges the rows (buffers, row counts, children's rows) with `other`, each vector keeping
+  // its type: moves a column between batches without copying it.
+  // REQUIRES: other has the same physical layout (same type up to nullability and names).
+  void SwapRows(ColumnVector* other);
 
   // --- Typed reads ---
   std::string_view GetBytes(int64_t i) const {

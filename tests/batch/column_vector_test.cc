@@ -103,5 +103,34 @@ TEST(ColumnVectorTest, DecodersResizeAndFillBuffers) {
   EXPECT_EQ(v.GetValue(2), Value::Int64(3));
 }
 
+// SwapRows moves whole columns, nested ones with their children, each side keeping its type.
+TEST(ColumnVectorTest, SwapRowsExchangesRowsAndKeepsTypes) {
+  const DataTypePtr nested = DataType::Row(
+      {DataField{0, "s", DataType::String(), std::nullopt, std::nullopt},
+       DataField{1, "a", DataType::Array(DataType::Int()), std::nullopt, std::nullopt}});
+  const DataTypePtr renamed = DataType::Row(
+      {DataField{0, "t", DataType::String(false), std::nullopt, std::nullopt},
+       DataField{1, "b", DataType::Array(DataType::Int()), std::nullopt, std::nullopt}});
+  ColumnVector full(nested);
+  ColumnVector empty(renamed);
+  const Value first = Value::Row({Value::String("paimon"), Value::Array({Value::Int32(1)})});
+  const Value second = Value::Row({Value::Null(), Value::Array({})});
+  ASSERT_OK(full.AppendValue(first));
+  ASSERT_OK(full.AppendValue(second));
+  ASSERT_OK(full.AppendValue(Value::Null()));
+  full.SwapRows(&empty);
+  EXPECT_EQ(full.size(), 0);
+  EXPECT_EQ(full.child(0)->size(), 0);
+  EXPECT_EQ(full.type(), nested);
+  EXPECT_EQ(empty.type(), renamed);
+  ASSERT_EQ(empty.size(), 3);
+  EXPECT_EQ(empty.GetValue(0), first);
+  EXPECT_EQ(empty.GetValue(1), second);
+  EXPECT_TRUE(empty.IsNull(2));
+  // The emptied side takes rows again.
+  ASSERT_OK(full.AppendValue(second));
+  EXPECT_EQ(full.GetValue(0), second);
+}
+
 }  // namespace
 }  // namespace sluice

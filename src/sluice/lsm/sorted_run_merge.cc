@@ -78,6 +78,7 @@ Status SortedRunMerge::Advance(size_t index) {
     }
   }
   if (!winners_.empty()) SLUICE_RETURN_NOT_OK(Flush());
+  if (options_.range_reducer != nullptr) SLUICE_RETURN_NOT_OK(options_.range_reducer->Release());
   ColumnBatch* batch = cursor.slots[target].get();
   while (true) {
     SLUICE_ASSIGN_OR_RETURN(bool more, cursor.reader->Next(batch));
@@ -121,11 +122,13 @@ Result<bool> SortedRunMerge::Next(int64_t max_results, const Consumer& consumer)
     if (kept) ++produced;
   }
   SLUICE_RETURN_NOT_OK(Flush());
+  if (options_.range_reducer != nullptr) SLUICE_RETURN_NOT_OK(options_.range_reducer->Release());
   consumer_ = nullptr;
   return tree_->winner() >= 0;
 }
 
 Result<bool> SortedRunMerge::FinishRange() {
+  if (options_.range_reducer != nullptr) return Reduce();
   if (options_.fold_every_range) return Fold();
   int64_t pick = 0;
   if (range_.size() > 1) {
@@ -146,6 +149,24 @@ Result<bool> SortedRunMerge::FinishRange() {
     return false;
   }
   winners_.push_back(record);
+  return true;
+}
+
+Result<bool> SortedRunMerge::Reduce() {
+  range_records_.clear();
+  for (const Record& record : range_) {
+    const Cursor& cursor = cursors_[static_cast<size_t>(record.cursor)];
+    range_records_.push_back(
+        RangeRecord{cursor.slots[record.slot].get(), record.row, cursor.levels[record.slot],
+                    static_cast<RowKind>(cursor.kinds[record.slot][record.row])});
+  }
+  SLUICE_ASSIGN_OR_RETURN(
+      int64_t pick, options_.range_reducer->Reduce(range_records_.data(),
+                                                   static_cast<int64_t>(range_records_.size())));
+  if (pick < 0) return false;
+  const RangeRecord& result = range_records_[static_cast<size_t>(pick)];
+  if (options_.drop_retractions && IsRetract(result.kind)) return false;
+  winners_.push_back(range_[static_cast<size_t>(pick)]);
   return true;
 }
 

@@ -14,7 +14,8 @@
 // level, Java DropDeleteReader).
 //
 // Changelog-producing compaction (Java ChangelogMergeTreeRewriter) sets `fold_every_range`, so
-// that its merge function wrapper sees every key.
+// that its merge function wrapper sees every key, or gives a RangeReducer (range_reducer.h),
+// which then decides every key's result in place of the merge function.
 //
 // Results are handed out in key order without being copied: the consumer gets groups of
 // consecutive results lying in one batch (record layout, see sorted_run_reader.h) as row
@@ -33,6 +34,7 @@
 #include "sluice/lsm/column_row_comparator.h"
 #include "sluice/lsm/loser_tree.h"
 #include "sluice/lsm/merge_function.h"
+#include "sluice/lsm/range_reducer.h"
 #include "sluice/lsm/sorted_run_reader.h"
 #include "sluice/result.h"
 
@@ -50,6 +52,8 @@ class SortedRunMerge {
     bool sequence_ascending = true;
     bool drop_retractions = true;
     bool fold_every_range = false;
+    // Decides every key's result when set (not owned, outlives the merge).
+    RangeReducer* range_reducer = nullptr;
   };
 
   // Rows rows[0..n) of `batch` (of the record layout) are the next n results.
@@ -122,6 +126,7 @@ class SortedRunMerge {
   // Decides the result of range_; true when one was kept.
   Result<bool> FinishRange();
   Result<bool> Fold();
+  Result<bool> Reduce();
   // Hands the pending results to the consumer.
   Status Flush();
 
@@ -141,6 +146,7 @@ class SortedRunMerge {
   std::vector<Record> winners_;  // results not yet handed out
   std::unique_ptr<ColumnBatch> folded_;
   std::vector<RowKind> kinds_;
+  std::vector<RangeRecord> range_records_;
   std::vector<int64_t> rows_;
 };
 

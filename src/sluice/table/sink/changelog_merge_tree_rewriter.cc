@@ -4,6 +4,7 @@
 #include "sluice/lsm/lookup/lookup_file_cache.h"
 #include "sluice/lsm/lookup/lookup_options.h"
 #include "sluice/lsm/lookup_changelog_merge_function_wrapper.h"
+#include "sluice/lsm/lookup_changelog_range_reducer.h"
 #include "sluice/lsm/merge_function_factory.h"
 #include "sluice/table/source/lookup_levels_factory.h"
 
@@ -105,6 +106,47 @@ ChangelogMergeTreeRewriter::CreateMergeWrapper(int output_level) {
   return std::unique_ptr<ChangelogMergeFunctionWrapper>(std::move(wrapper));
 }
 
+bool ChangelogMergeTreeRewriter::ReducesRanges() const {
+  return produce_lookup_changelog() && !deletion_vectors_ && !equaliser_ &&
+         merge_function_->picks_record() && merge_options_.sequence_columns.empty();
+}
+
+Status ChangelogMergeTreeRewriter::ReduceRangesWithChangelog(
+    int output_level, const std::vector<SortedRun>& runs, bool drop_delete,
+    RollingDataFileWriter* compact_writer, RollingDataFileWriter* changelog_writer) {
+  LookupChangelogRangeReducer::Lookup lookup;
+  if (!higher_runs_.empty()) {
+    SLUICE_ASSIGN_OR_RETURN(LookupLevels * levels, LookupLevelsOfHigherRuns());
+    lookup = [levels, start_level = output_level +
+                                    1](const ValueList& key) -> Result<std::optional<KeyValue>> {
+      SLUICE_ASSIGN_OR_RETURN(std::optional<PositionedKeyValue> hit,
+                              levels->Lookup(key, start_level));
+      if (!hit) return std::optional<KeyValue>();
+      return std::optional<KeyValue>(std::move(hit->key_value));
+    };
+  }
+  LookupChangelogRangeReducer::Options reducer_options;
+  reducer_options.key_columns = merge_options_.key_columns;
+  reducer_options.num_values = merge_options_.record_type->num_fields() - 2;
+  reducer_options.output_level = output_level;
+  reducer_options.first_row = first_row_;
+  reducer_options.key_value_type = writers_->key_value_type();
+  LookupChangelogRangeReducer reducer(std::move(reducer_options), merge_function_.get(),
+                                      std::move(lookup));
+  SortedRunMerge::Options options = merge_options_;
+  options.drop_retractions = drop_delete;
+  options.range_reducer = &reducer;
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SectionMerge> merge,
+                          OpenMerge(runs, std::move(options), merge_function_.get()));
+  return WriteMerge(merge.get(), /*higher=*/nullptr, compact_writer, [&]() -> Status {
+    ColumnBatch* changes = reducer.changelog();
+    if (changes->num_rows() == 0) return Status::OK();
+    Status st = changelog_writer->Write(*changes);
+    changes->Clear();
+    return st;
+  });
+}
+
 Result<LookupLevels*> ChangelogMergeTreeRewriter::LookupLevelsOfHigherRuns() {
   if (lookup_levels_ == nullptr) {
     SLUICE_ASSIGN_OR_RETURN(LookupOptions lookup_options, LookupOptions::Make(options_));
@@ -143,6 +185,29 @@ Result<CompactResult> ChangelogMergeTreeRewriter::Upgrade(int output_level,
                                    /*rewrite_compact_file=*/false);
 }
 
+Status ChangelogMergeTreeRewriter::MergeWithChangelog(int output_level,
+                                                      const std::vector<SortedRun>& runs,
+                                                      bool drop_delete,
+                                                      RollingDataFileWriter* compact_writer,
+                                                      RollingDataFileWriter* changelog_writer) {
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<ChangelogMergeFunctionWrapper> wrapper,
+                          CreateMergeWrapper(output_level));
+  SortedRunMerge::Options options = merge_options_;
+  options.drop_retractions = drop_delete;
+  options.fold_every_range = true;
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SectionMerge> merge,
+                          OpenMerge(runs, std::move(options), wrapper.get()));
+  return WriteMerge(merge.get(), /*higher=*/nullptr, compact_writer, [&]() -> Status {
+    SLUICE_RETURN_NOT_OK(wrapper->status());
+    std::vector<KeyValue>& changes = wrapper->changelog();
+    if (changelog_writer != nullptr) {
+      for (const KeyValue& kv : changes) SLUICE_RETURN_NOT_OK(changelog_writer->Write(kv));
+    }
+    changes.clear();
+    return Status::OK();
+  });
+}
+
 Result<CompactResult> ChangelogMergeTreeRewriter::RewriteOrProduceChangelog(
     int output_level, const std::vector<std::vector<SortedRun>>& sections, bool drop_delete,
     bool rewrite_compact_file) {
@@ -151,14 +216,6 @@ Result<CompactResult> ChangelogMergeTreeRewriter::RewriteOrProduceChangelog(
   for (const std::vector<SortedRun>& section : sections) {
     runs.insert(runs.end(), section.begin(), section.end());
   }
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<ChangelogMergeFunctionWrapper> wrapper,
-                          CreateMergeWrapper(output_level));
-  SortedRunMerge::Options options = merge_options_;
-  options.drop_retractions = drop_delete;
-  options.fold_every_range = true;
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SectionMerge> merge,
-                          OpenMerge(runs, std::move(options), wrapper.get()));
-
   std::unique_ptr<RollingDataFileWriter> compact_writer;
   if (rewrite_compact_file) {
     compact_writer = writers_->NewKeyValueWriter(output_level, FileSource::kCompact);
@@ -168,21 +225,16 @@ Result<CompactResult> ChangelogMergeTreeRewriter::RewriteOrProduceChangelog(
   if (!deletion_vectors_ || produce_lookup_changelog()) {
     changelog_writer = writers_->NewChangelogWriter(output_level);
   }
-  auto write_changelog = [&]() -> Status {
-    SLUICE_RETURN_NOT_OK(wrapper->status());
-    std::vector<KeyValue>& changes = wrapper->changelog();
-    if (changelog_writer) {
-      for (const KeyValue& kv : changes) SLUICE_RETURN_NOT_OK(changelog_writer->Write(kv));
-    }
-    changes.clear();
-    return Status::OK();
-  };
   auto abort = [&](const Status& st) {
     if (compact_writer) compact_writer->Abort();
     if (changelog_writer) changelog_writer->Abort();
     return st;
   };
-  Status st = WriteMerge(merge.get(), /*higher=*/nullptr, compact_writer.get(), write_changelog);
+  Status st = ReducesRanges()
+                  ? ReduceRangesWithChangelog(output_level, runs, drop_delete, compact_writer.get(),
+                                              changelog_writer.get())
+                  : MergeWithChangelog(output_level, runs, drop_delete, compact_writer.get(),
+                                       changelog_writer.get());
   if (!st.ok()) return abort(st);
 
   CompactResult result;

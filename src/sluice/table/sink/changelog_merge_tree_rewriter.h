@@ -16,6 +16,10 @@
 //                    level-0 file moved up is read for its changes and kept as is (first-row
 //                    rewrites it, dropping the keys already above).
 //
+// Lookup compactions of engines that pick a record by sequence number (deduplicate without
+// `sequence.field`, first-row), without row-deduplicate or deletion vectors, merge with a
+// LookupChangelogRangeReducer: the same changes, copied column by column.
+//
 // Deletion vectors (LookupMergeTreeCompactRewriter hands its bucket's vectors in, Java
 // LookupMergeTreeCompactRewriter with a BucketedDvMaintainer): compactions go as for lookup,
 // whatever the changelog producer (changelog files only for lookup), with the
@@ -78,6 +82,18 @@ class ChangelogMergeTreeRewriter final : public MergeTreeCompactRewriter {
   bool RewriteChangelog(int output_level,
                         const std::vector<std::vector<SortedRun>>& sections) const;
   Result<std::unique_ptr<ChangelogMergeFunctionWrapper>> CreateMergeWrapper(int output_level);
+  // Whether lookup changelog can be produced by a LookupChangelogRangeReducer.
+  bool ReducesRanges() const;
+  // Merges `runs` with the changelog merge wrapper, writing changelog with `changelog_writer`
+  // (may be null: none is written) and results with `compact_writer` (may be null).
+  Status MergeWithChangelog(int output_level, const std::vector<SortedRun>& runs, bool drop_delete,
+                            RollingDataFileWriter* compact_writer,
+                            RollingDataFileWriter* changelog_writer);
+  // Merges `runs` with a LookupChangelogRangeReducer (REQUIRES: ReducesRanges()), writing
+  // changelog with `changelog_writer` and results with `compact_writer` (may be null).
+  Status ReduceRangesWithChangelog(int output_level, const std::vector<SortedRun>& runs,
+                                   bool drop_delete, RollingDataFileWriter* compact_writer,
+                                   RollingDataFileWriter* changelog_writer);
   // Merges `sections` for their changelog; with `rewrite_compact_file` also into new files at
   // `output_level`, else the files are moved up as they are.
   Result<CompactResult> RewriteOrProduceChangelog(

@@ -52,7 +52,8 @@ class RawSplitReader : public SplitReader {
   SplitReadOptions options_;  // filter remapped to read_type_
   DataTypePtr read_type_;     // read-schema fields the projection and the filter need
   DataTypePtr output_type_;
-  std::vector<int> projection_;  // read_type_ column of each output column
+  std::vector<int> projection_;      // read_type_ column of each output column
+  bool projection_distinct_ = true;  // no read column goes to two output columns
 
   size_t next_file_ = 0;
   std::unique_ptr<FormatReader> file_reader_;

@@ -46,6 +46,15 @@ Result<FileEvolution> FileEvolution::Make(const TableSchema& file_schema,
 }
 
 Status FileEvolution::Apply(const ColumnBatch& file_batch, ColumnBatch* out) const {
+  return Fill(file_batch, nullptr, out);
+}
+
+Status FileEvolution::Move(ColumnBatch* file_batch, ColumnBatch* out) const {
+  return Fill(*file_batch, out->num_rows() == 0 ? file_batch : nullptr, out);
+}
+
+Status FileEvolution::Fill(const ColumnBatch& file_batch, ColumnBatch* movable,
+                           ColumnBatch* out) const {
   const int64_t n = file_batch.num_rows();
   std::vector<int64_t> zeros;
   for (size_t i = 0; i < sources_.size(); ++i) {
@@ -57,6 +66,8 @@ Status FileEvolution::Apply(const ColumnBatch& file_batch, ColumnBatch* out) con
         if (source.needs_cast) {
           SLUICE_RETURN_NOT_OK(
               CastColumn(in, read_type_->fields()[i].name, column, session_zone_.get()));
+        } else if (movable != nullptr) {
+          movable->column(source.file_index)->SwapRows(column);
         } else {
           AppendAll(in, column);
         }

@@ -38,6 +38,9 @@ class FileEvolution {
 
   // Appends the rows of `file_batch` (of file_read_type()) to `out` (of read_type()).
   Status Apply(const ColumnBatch& file_batch, ColumnBatch* out) const;
+  // As Apply, but when `out` holds no rows the columns that need no cast are moved rather
+  // than copied; `file_batch` is then left with rows of no use (clear it before reuse).
+  Status Move(ColumnBatch* file_batch, ColumnBatch* out) const;
 
  private:
   enum class SourceKind : unsigned char { kFile, kConstant, kNull };
@@ -50,6 +53,9 @@ class FileEvolution {
 
   DataTypePtr file_read_type_;
   DataTypePtr read_type_;
+  // Apply, moving columns out of `movable` (null: copying) when they need no cast.
+  Status Fill(const ColumnBatch& file_batch, ColumnBatch* movable, ColumnBatch* out) const;
+
   std::vector<Source> sources_;  // one per read field
   std::shared_ptr<const TimeZone> session_zone_;
 };
