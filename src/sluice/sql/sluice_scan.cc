@@ -95,7 +95,7 @@ Status BindSystemTable(ScanContext* context, const TimeTravel& version, ScanBind
   if (version.any()) {
     return Status::InvalidArgument("system table " + bind->identifier +
                                    " is read at its latest version (no snapshot, tag, "
-                                   "timestamp or branch parameter)");
+                                   "as_of or branch parameter)");
   }
   SLUICE_ASSIGN_OR_RETURN(ColumnBatch rows, ReadSystemTable(context->catalog, bind->identifier));
   bind->row_type = rows.schema();
@@ -170,7 +170,7 @@ void Bind(duckdb_bind_info info) {
     version.snapshot = std::strtoll(snapshot->c_str(), &end, 10);
   }
   version.tag = NamedText(info, "tag");
-  version.timestamp = NamedText(info, "timestamp");
+  version.timestamp = NamedText(info, "as_of");
   version.branch = NamedText(info, "branch");
 
   Status status = IsSystemTableIdentifier(bind->identifier)
@@ -326,8 +326,9 @@ Status RegisterSluiceScan(duckdb_connection connection, ScanContext* context) {
   duckdb_table_function_add_parameter(function, varchar);
   duckdb_table_function_add_named_parameter(function, "snapshot", bigint);
   duckdb_table_function_add_named_parameter(function, "tag", varchar);
-  // A TIMESTAMP, or text / epoch millis as ReadBuilder::WithAsOf takes them.
-  duckdb_table_function_add_named_parameter(function, "timestamp", any);
+  // A TIMESTAMP, or text / epoch millis as ReadBuilder::WithAsOf takes them (`timestamp` is
+  // a keyword of DuckDB's grammar, so the name is `sluice read`'s --as-of).
+  duckdb_table_function_add_named_parameter(function, "as_of", any);
   duckdb_table_function_add_named_parameter(function, "branch", varchar);
   duckdb_destroy_logical_type(&varchar);
   duckdb_destroy_logical_type(&bigint);

@@ -1,6 +1,6 @@
 // The `sluice_scan` table function: a Sluice table (or system table) as a DuckDB relation.
 //
-//   sluice_scan('db.t' [, snapshot => 3 | tag => 'v1' | timestamp => '2025-01-01 00:00:00']
+//   sluice_scan('db.t' [, snapshot => 3 | tag => 'v1' | as_of => '2025-01-01 00:00:00']
 //               [, branch => 'b'])
 //   sluice_scan('db.t$snapshots')                   -- system_tables.h's tables
 //

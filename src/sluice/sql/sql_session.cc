@@ -22,9 +22,13 @@ namespace sluice::sql {
 
 namespace {
 
-// DuckDB's message; a missing table or schema is NotFound.
+// DuckDB's message; a missing table or schema is NotFound, DuckDB's or Sluice's (a bind error
+// of sluice_scan carries the Status text).
 Status DuckDbError(std::string message) {
-  if (message.rfind("Catalog Error", 0) == 0) return Status::NotFound(std::move(message));
+  if (message.rfind("Catalog Error", 0) == 0 ||
+      message.find(" Error: Not found: ") != std::string::npos) {
+    return Status::NotFound(std::move(message));
+  }
   return Status::InvalidArgument(std::move(message));
 }
 

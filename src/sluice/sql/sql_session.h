@@ -7,7 +7,7 @@
 // Every table is there by its name (`db.t`, a view over the sluice_scan table function,
 // sluice_scan.h), its system tables too (`db.t$snapshots`, `db.t$branch_b$files`,
 // `sys.all_table_options`); time travel through sluice_scan('db.t', snapshot => 3 | tag => 'x'
-// | timestamp => '...'). WHERE conjuncts on a table's columns are pushed into its scan planning
+// | as_of => '...'). WHERE conjuncts on a table's columns are pushed into its scan planning
 // (filter_pushdown.h), projections by DuckDB. DDL, INSERT and CALL of Sluice's tables are run
 // by Sluice (statement_parser.h); everything else is DuckDB's SQL.
 //
