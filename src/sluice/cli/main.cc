@@ -11,6 +11,7 @@
 #include "sluice/cli/diff_command.h"
 #include "sluice/cli/get_command.h"
 #include "sluice/cli/read_command.h"
+#include "sluice/cli/sql_command.h"
 #include "sluice/cli/table_commands.h"
 #include "sluice/cli/write_commands.h"
 #include "sluice/table.h"
@@ -48,6 +49,8 @@ int main(int argc, char** argv) {
   auto call_flags = sluice::cli::AddCallCommand(&app, &call);
   CLI::App* diff = nullptr;
   auto diff_flags = sluice::cli::AddDiffCommand(&app, &diff);
+  CLI::App* sql = nullptr;
+  auto sql_flags = sluice::cli::AddSqlCommand(&app, &sql);
 
   auto table_commands = sluice::cli::AddTableCommands(&app);
   auto write_commands = sluice::cli::AddWriteCommands(&app);
@@ -61,6 +64,7 @@ int main(int argc, char** argv) {
   if (get->parsed()) return sluice::cli::RunGet(*get_flags);
   if (call->parsed()) return sluice::cli::RunCall(*call_flags);
   if (diff->parsed()) return sluice::cli::RunDiff(*diff_flags);
+  if (sql->parsed()) return sluice::cli::RunSql(*sql_flags);
 
   if (meta->parsed()) {
     auto table = sluice::Table::Open(meta_table);

@@ -1,0 +1,227 @@
+#include "sluice/sql/sql_session.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "sluice/catalog.h"
+#include "sluice/sql/sql_text.h"
+#include "sluice/value_json.h"
+#include "test_util.h"
+
+namespace sluice::sql {
+namespace {
+
+class SqlSessionTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    SqlOptions options;
+    options.threads = 2;
+    options.report_pruning = true;
+    auto session = SqlSession::Open(Catalog::Filesystem(dir_.path() + "/wh"), options);
+    ASSERT_OK(session);
+    session_ = std::move(*session);
+  }
+
+  // Runs every statement of `sql`; the rows of the last one, each as a JSON object.
+  Result<std::vector<std::string>> Run(const std::string& sql) {
+    std::vector<std::string> rows;
+    for (const std::string& statement : SplitStatements(sql)) {
+      SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<BatchReader> reader, session_->Execute(statement));
+      rows.clear();
+      if (reader == nullptr) continue;
+      ColumnBatch batch(reader->output_type());
+      while (true) {
+        SLUICE_ASSIGN_OR_RETURN(bool more, reader->Next(&batch));
+        if (!more) break;
+        for (int64_t i = 0; i < batch.num_rows(); ++i) {
+          rows.push_back(ValueToJson(batch.GetRow(i), *reader->output_type()));
+        }
+      }
+    }
+    return rows;
+  }
+
+  std::vector<std::string> MustRun(const std::string& sql) {
+    Result<std::vector<std::string>> rows = Run(sql);
+    EXPECT_OK(rows) << sql;
+    return rows.ok() ? *rows : std::vector<std::string>();
+  }
+
+  // A partitioned primary-key table of three partitions, one data file each.
+  void CreateOrders() {
+    MustRun(
+        "CREATE DATABASE shop;"
+        "CREATE TABLE shop.orders (id BIGINT, customer VARCHAR NOT NULL, day DATE, "
+        "  amount DECIMAL(10, 2), PRIMARY KEY (id, day) NOT ENFORCED) PARTITIONED BY (day) "
+        "  WITH ('bucket' = '1', 'file.format' = 'parquet');"
+        "INSERT INTO shop.orders VALUES (1, 'ann', DATE '2024-01-01', 10.5);"
+        "INSERT INTO shop.orders VALUES (2, 'bob', DATE '2024-01-02', 20);"
+        "INSERT INTO shop.orders VALUES (3, 'cid', DATE '2024-01-03', 30.25)");
+  }
+
+  test::TempDir dir_;
+  std::unique_ptr<SqlSession> session_;
+};
+
+TEST_F(SqlSessionTest, CreatesTablesWithPaimonKeysAndOptions) {
+  CreateOrders();
+  auto table = Catalog::Filesystem(dir_.path() + "/wh").GetTable("shop.orders");
+  ASSERT_OK(table);
+  EXPECT_EQ(table->primary_keys(), (std::vector<std::string>{"id", "day"}));
+  EXPECT_EQ(table->partition_keys(), (std::vector<std::string>{"day"}));
+  EXPECT_EQ(table->row_type()->ToString(),
+            "ROW<`id` BIGINT NOT NULL, `customer` STRING NOT NULL, `day` DATE NOT NULL, "
+            "`amount` DECIMAL(10, 2)>");
+  bool bucket = false;
+  for (const auto& [key, value] : table->options())
+    bucket = bucket || (key == "bucket" && value == "1");
+  EXPECT_TRUE(bucket);
+  // Options may name the keys too, as Java's do.
+  MustRun(
+      "CREATE TABLE shop.events (k INT, p VARCHAR, v DOUBLE) "
+      "WITH ('primary-key' = 'k,p', 'partition' = 'p', 'bucket' = '2')");
+  auto events = Catalog::Filesystem(dir_.path() + "/wh").GetTable("shop.events");
+  ASSERT_OK(events);
+  EXPECT_EQ(events->primary_keys(), (std::vector<std::string>{"k", "p"}));
+  EXPECT_EQ(events->partition_keys(), (std::vector<std::string>{"p"}));
+}
+
+TEST_F(SqlSessionTest, SelectsWithFiltersPushedIntoPlanning) {
+  CreateOrders();
+  EXPECT_EQ(MustRun("SELECT id, customer, amount FROM shop.orders WHERE day = DATE '2024-01-02'"),
+            (std::vector<std::string>{R"({"id": 2, "customer": "bob", "amount": "20.00"})"}));
+  std::vector<ScanReport> reports = session_->scan_reports();
+  ASSERT_EQ(reports.size(), 1u);
+  EXPECT_EQ(reports[0].filter, "`day` = DATE '2024-01-02'");
+  EXPECT_EQ(reports[0].files, 1);
+  EXPECT_EQ(reports[0].files_unfiltered, 3);
+
+  // DuckDB still filters what cannot be pushed; the rows are the same.
+  EXPECT_EQ(MustRun("SELECT id FROM shop.orders WHERE amount > 15 AND id * 2 <> 4 ORDER BY id"),
+            (std::vector<std::string>{R"({"id": 3})"}));
+  EXPECT_EQ(MustRun("SELECT count(*) AS n, sum(amount) AS total FROM shop.orders"),
+            (std::vector<std::string>{R"({"n": 3, "total": "60.75"})"}));
+  // Primary-key semantics come from Sluice's merge: an upsert replaces the row.
+  MustRun(
+      "INSERT INTO shop.orders (id, day, customer, amount) "
+      "VALUES (2, DATE '2024-01-02', 'bea', 21)");
+  EXPECT_EQ(MustRun("SELECT id, customer FROM shop.orders ORDER BY id"),
+            (std::vector<std::string>{R"({"id": 1, "customer": "ann"})",
+                                      R"({"id": 2, "customer": "bea"})",
+                                      R"({"id": 3, "customer": "cid"})"}));
+}
+
+TEST_F(SqlSessionTest, ReadsOlderVersionsBySnapshotTagAndTimestamp) {
+  CreateOrders();
+  EXPECT_EQ(MustRun("SELECT id FROM sluice_scan('shop.orders', snapshot => 1)"),
+            (std::vector<std::string>{R"({"id": 1})"}));
+  EXPECT_EQ(MustRun("CALL sys.create_tag(`table` => 'shop.orders', tag => 'two', "
+                    "snapshot_id => 2)")
+                .size(),
+            1u);
+  EXPECT_EQ(MustRun("SELECT id FROM sluice_scan('shop.orders', tag => 'two') ORDER BY id"),
+            (std::vector<std::string>{R"({"id": 1})", R"({"id": 2})"}));
+  std::vector<std::string> time = MustRun(
+      "SELECT epoch_ms(commit_time)::VARCHAR AS t FROM shop.orders$snapshots "
+      "WHERE snapshot_id = 2");
+  ASSERT_EQ(time.size(), 1u);
+  std::string millis;
+  for (char c : time[0]) {
+    if (c >= '0' && c <= '9') millis += c;
+  }
+  EXPECT_EQ(
+      MustRun("SELECT count(*) AS n FROM sluice_scan('shop.orders', as_of => '" + millis + "')"),
+      (std::vector<std::string>{R"({"n": 2})"}));
+}
+
+TEST_F(SqlSessionTest, ShowsSystemTables) {
+  CreateOrders();
+  EXPECT_EQ(MustRun("SELECT snapshot_id, commit_kind FROM shop.orders$snapshots "
+                    "ORDER BY snapshot_id"),
+            (std::vector<std::string>{R"({"snapshot_id": 1, "commit_kind": "APPEND"})",
+                                      R"({"snapshot_id": 2, "commit_kind": "APPEND"})",
+                                      R"({"snapshot_id": 3, "commit_kind": "APPEND"})"}));
+  EXPECT_EQ(MustRun("SELECT count(*) AS n FROM shop.orders$files"),
+            (std::vector<std::string>{R"({"n": 3})"}));
+  EXPECT_EQ(MustRun("SELECT partition FROM shop.orders$partitions ORDER BY 1").size(), 3u);
+}
+
+TEST_F(SqlSessionTest, OverwritesPartitionsOrTheWholeTable) {
+  CreateOrders();
+  // A static partition: only it is replaced; the query gives the other columns.
+  MustRun(
+      "INSERT OVERWRITE shop.orders PARTITION (day = '2024-01-01') "
+      "SELECT 7, 'eve', 70");
+  EXPECT_EQ(MustRun("SELECT id, customer FROM shop.orders ORDER BY id"),
+            (std::vector<std::string>{R"({"id": 2, "customer": "bob"})",
+                                      R"({"id": 3, "customer": "cid"})",
+                                      R"({"id": 7, "customer": "eve"})"}));
+  // No partition named: the partitions the rows fall in (Java's dynamic overwrite).
+  MustRun("INSERT OVERWRITE shop.orders VALUES (8, 'fay', DATE '2024-01-02', 80)");
+  EXPECT_EQ(MustRun("SELECT id FROM shop.orders ORDER BY id"),
+            (std::vector<std::string>{R"({"id": 3})", R"({"id": 7})", R"({"id": 8})"}));
+  // An unpartitioned table is replaced whole, from a query over another table.
+  MustRun(
+      "CREATE TABLE shop.totals (customer VARCHAR, total DECIMAL(12, 2));"
+      "INSERT INTO shop.totals VALUES ('old', 1);"
+      "INSERT OVERWRITE shop.totals SELECT customer, sum(amount) FROM shop.orders "
+      "GROUP BY customer");
+  EXPECT_EQ(MustRun("SELECT * FROM shop.totals ORDER BY customer"),
+            (std::vector<std::string>{R"({"customer": "cid", "total": "30.25"})",
+                                      R"({"customer": "eve", "total": "70.00"})",
+                                      R"({"customer": "fay", "total": "80.00"})"}));
+  EXPECT_EQ(MustRun("SELECT commit_kind FROM shop.totals$snapshots ORDER BY snapshot_id"),
+            (std::vector<std::string>{R"({"commit_kind": "APPEND"})",
+                                      R"({"commit_kind": "OVERWRITE"})"}));
+}
+
+TEST_F(SqlSessionTest, CallsProcedures) {
+  CreateOrders();
+  MustRun("CALL sys.create_tag(`table` => 'shop.orders', tag => 'first', snapshot_id => 1)");
+  EXPECT_EQ(MustRun("SELECT tag_name, snapshot_id FROM shop.orders$tags"),
+            (std::vector<std::string>{R"({"tag_name": "first", "snapshot_id": 1})"}));
+  MustRun("CALL sys.rollback_to(`table` => 'shop.orders', snapshot_id => 1)");
+  EXPECT_EQ(MustRun("SELECT id FROM shop.orders"), (std::vector<std::string>{R"({"id": 1})"}));
+}
+
+TEST_F(SqlSessionTest, ErrorsNameTheTableOrColumn) {
+  CreateOrders();
+  EXPECT_TRUE(test::HasError(Run("SELECT * FROM shop.nosuch"), StatusCode::kNotFound, {"nosuch"}));
+  EXPECT_TRUE(test::HasError(Run("SELECT nocolumn FROM shop.orders"), StatusCode::kInvalidArgument,
+                             {"nocolumn"}));
+  EXPECT_TRUE(test::HasError(Run("INSERT INTO shop.orders (id, nocolumn) VALUES (1, 2)"),
+                             StatusCode::kNotFound, {"nocolumn", "shop.orders"}));
+  EXPECT_TRUE(test::HasError(Run("INSERT INTO shop.nosuch VALUES (1)"), StatusCode::kNotFound,
+                             {"shop.nosuch"}));
+  EXPECT_TRUE(test::HasError(Run("INSERT INTO shop.orders VALUES (1, 'x')"),
+                             StatusCode::kInvalidArgument, {"shop.orders", "4 columns"}));
+  EXPECT_TRUE(
+      test::HasError(Run("SELECT * FROM shop.orders$nosuch"), StatusCode::kNotFound, {"nosuch"}));
+  EXPECT_TRUE(test::HasError(Run("CALL sys.create_tag(`table` => 'shop.orders')"),
+                             StatusCode::kInvalidArgument, {"tag"}));
+  EXPECT_TRUE(test::HasError(Run("CREATE TABLE shop.bad (a INT) WITH ('bucket' = 'x')"),
+                             StatusCode::kInvalidArgument, {"bucket"}));
+}
+
+TEST_F(SqlSessionTest, ScansManySplitsInParallelInVectorSizedPieces) {
+  // Four buckets read by two DuckDB threads; batches larger than DuckDB's 2048-row vectors.
+  MustRun(
+      "CREATE DATABASE big;"
+      "CREATE TABLE big.t (k BIGINT, s VARCHAR, PRIMARY KEY (k) NOT ENFORCED) "
+      "WITH ('bucket' = '4');"
+      "INSERT INTO big.t SELECT i, 'v' || i FROM range(20000) r(i)");
+  EXPECT_EQ(
+      MustRun("SELECT count(*) AS n, sum(k) AS total, count(DISTINCT s) AS d, "
+              "min(s) AS lo FROM big.t"),
+      (std::vector<std::string>{R"({"n": 20000, "total": "199990000", "d": 20000, "lo": "v0"})"}));
+  std::vector<ScanReport> reports = session_->scan_reports();
+  ASSERT_EQ(reports.size(), 1u);
+  EXPECT_EQ(reports[0].splits, 4);
+  EXPECT_EQ(MustRun("SELECT s FROM big.t WHERE k = 12345"),
+            (std::vector<std::string>{R"({"s": "v12345"})"}));
+}
+
+}  // namespace
+}  // namespace sluice::sql
