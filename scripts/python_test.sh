@@ -1,38 +1,10 @@
 #!/usr/bin/env bash
-# Builds the sluice Python package (python/) and runs its tests (python/tests, pytest).
-#
-# The package's extension links libsluice.so from an install of the Release tree build/release
-# (the benchmarks' tree, configured as bench/run.sh configures it, so the two never reconfigure
-# each other): the extension sees the public API only, as every embedder does, and is never
-# built with the sanitizers of the test tree (a sanitized library would need its runtime
-# preloaded into Python). pip builds the extension in a kept folder (build/python/ext) with
-# ccache, so a re-run rebuilds only what changed. The environment, build/python/venv, holds
-# python/requirements-test.txt (every version pinned, the build requirements among them); the
-# pypaimon side of the tests runs in build/pyenv/pypaimon (scripts/setup.sh).
+# Builds the sluice Python package (scripts/python_build.sh) and runs its tests (python/tests,
+# pytest); the pypaimon side of the tests runs in build/pyenv/pypaimon (scripts/setup.sh).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
-release="$here/build/release"
-prefix="$here/build/python/prefix"
-venv="$here/build/python/venv"
-requirements="$here/python/requirements-test.txt"
-export CMAKE_GENERATOR="${CMAKE_GENERATOR:-Ninja}"
-
-cmake -S "$here" -B "$release" -DCMAKE_BUILD_TYPE=Release -DSLUICE_BUILD_BENCH=ON >/dev/null
-cmake --build "$release" -j"$(nproc)" --target sluice_shared sluice
-cmake --install "$release" --prefix "$prefix" >/dev/null
-
-if [ ! -x "$venv/bin/python" ] || [ "$requirements" -nt "$venv/.installed" ]; then
-  echo "python: creating the test environment ($venv)"
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check --no-deps -r "$requirements"
-  touch "$venv/.installed"
-fi
-
-SLUICE_PREFIX="$prefix" "$venv/bin/pip" install -q --disable-pip-version-check --no-deps \
-  --no-build-isolation -Cbuild-dir="$here/build/python/ext" "$here/python"
-
+"$here/scripts/python_build.sh"
 export SLUICE_PYPAIMON_PYTHON="${SLUICE_PYPAIMON_PYTHON:-$here/build/pyenv/pypaimon/bin/python}"
 # From the tests' folder, so that `import sluice` is the installed package, not python/sluice.
 cd "$here/python/tests"
-exec "$venv/bin/pytest" -q -p no:cacheprovider "$@"
+exec "$here/build/python/venv/bin/pytest" -q -p no:cacheprovider "$@"
