@@ -191,7 +191,11 @@ class StreamingTableScan:
             if snapshot_id is not None and splits:
                 self._handed_on = True
                 return Plan([Split(s) for s in splits], snapshot_id)
-            if end or snapshot_id is None:
+            if end:
+                return None
+            # A plan of nothing (a first plan that starts after a snapshot, as a resumed
+            # consumer's does) is news only if the snapshot after it is there already.
+            if snapshot_id is None and not self._scan.wait_for_next_snapshot(0):
                 return None
 
     def stream_sync(self) -> Iterator[Plan]:

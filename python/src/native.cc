@@ -138,9 +138,10 @@ T* CapsulePointer(const nb::object& capsule, const char* name) {
 // One batch (a system table) as a BatchReader, so that it leaves as a stream like every read.
 class OneBatchReader : public BatchReader {
  public:
-  explicit OneBatchReader(ColumnBatch batch) : batch_(std::move(batch)) {}
+  explicit OneBatchReader(ColumnBatch batch) : type_(batch.schema()), batch_(std::move(batch)) {}
 
-  const DataTypePtr& output_type() const override { return batch_.schema(); }
+  // Its own copy of the type: the stream asks for it after the batch has been handed on.
+  const DataTypePtr& output_type() const override { return type_; }
 
   Result<bool> Next(ColumnBatch* batch) override {
     if (done_ || batch_.num_rows() == 0) return false;
@@ -150,6 +151,7 @@ class OneBatchReader : public BatchReader {
   }
 
  private:
+  DataTypePtr type_;
   ColumnBatch batch_;
   bool done_ = false;
 };

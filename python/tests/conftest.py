@@ -78,6 +78,8 @@ def pypaimon(tmp_path):
     return PyPaimon(python, tmp_path)
 
 
-def rows(table: pa.Table, key="id"):
-    """A table's rows as dicts, sorted by `key`, for comparisons that ignore read order."""
-    return sorted(table.to_pylist(), key=lambda r: r[key])
+def rows(table: pa.Table, *keys):
+    """A table's rows as dicts, sorted by `keys` (default `id`), for comparisons that ignore
+    read order."""
+    keys = keys or ("id",)
+    return sorted(table.to_pylist(), key=lambda r: tuple(r[k] for k in keys))

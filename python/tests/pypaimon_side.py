@@ -48,12 +48,13 @@ def main():
         if cmd.get("options"):
             table = table.copy(cmd["options"])
         builder = table.new_read_builder()
-        if cmd.get("projection"):
-            builder.with_projection(cmd["projection"])
+        # pypaimon's predicate builder knows the projected columns only: made before projecting.
         if cmd.get("filter"):
             pb = builder.new_predicate_builder()
             leaves = [getattr(pb, leaf[0])(*leaf[1:]) for leaf in cmd["filter"]]
             builder.with_filter(pb.and_predicates(leaves))
+        if cmd.get("projection"):
+            builder.with_projection(cmd["projection"])
         if cmd.get("limit") is not None:
             builder.with_limit(cmd["limit"])
         splits = builder.new_scan().plan().splits()

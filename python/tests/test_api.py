@@ -138,8 +138,9 @@ def test_projection_filter_and_limit(pk_table):
 
 
 def test_string_predicates(append_table):
-    data = pa.table({"id": pa.array([1, 2, 3], pa.int64()),
-                     "region": ["apple", "grape", "apricot"]})
+    data = pa.table({name: pa.nulls(3, ORDERS.field(name).type) for name in ORDERS.names})
+    data = data.set_column(0, "id", pa.array([1, 2, 3], pa.int64()))
+    data = data.set_column(1, "region", pa.array(["apple", "grape", "apricot"]))
     write = append_table.new_batch_write_builder()
     w = write.new_write()
     w.write_arrow(data)
@@ -179,7 +180,7 @@ def test_overwrite_replaces_a_partition(append_table):
     commit(append_table, orders(list(range(10, 20)), region="us"))
     commit(append_table, orders([100, 101], region="eu"), overwrite={"region": "eu"})
     result = read(append_table)
-    assert sorted(result.column("id").to_pylist()) == [100, 101] + list(range(10, 20))
+    assert sorted(result.column("id").to_pylist()) == list(range(10, 20)) + [100, 101]
     commit(append_table, orders([7], region="asia"), overwrite={})
     assert read(append_table).column("id").to_pylist() == [7]
 

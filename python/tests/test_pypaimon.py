@@ -74,7 +74,7 @@ def test_sluice_writes_pypaimon_reads(catalog, warehouse, pypaimon):
     theirs = pypaimon.read(warehouse, "db.pk")
     ours = sluice_read(table)
     assert ours.num_rows == 500
-    assert rows(theirs.select(SCHEMA.names), key="name") == rows(ours, key="name")
+    assert rows(theirs.select(SCHEMA.names), "name", "part") == rows(ours, "name", "part")
 
 
 def test_pypaimon_writes_sluice_reads(catalog, warehouse, pypaimon):
@@ -105,9 +105,9 @@ def test_both_write_one_table(catalog, warehouse, pypaimon):
         else:
             sluice_commit(table, data)
         expect(data)
-    want = sorted(model.values(), key=lambda r: r["name"])
-    assert rows(sluice_read(table), key="name") == want
-    assert rows(pypaimon.read(warehouse, "db.shared").select(SCHEMA.names), key="name") == want
+    want = sorted(model.values(), key=lambda r: (r["name"], r["part"]))
+    assert rows(sluice_read(table), "name", "part") == want
+    assert rows(pypaimon.read(warehouse, "db.shared").select(SCHEMA.names), "name", "part") == want
 
 
 def test_append_table_and_overwrite_both_ways(catalog, warehouse, pypaimon):
