@@ -17,6 +17,7 @@ import tempfile
 import time
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
 TABLE = "db.rows"
 
@@ -29,7 +30,7 @@ def make_rows(n: int) -> pa.Table:
         "id": ids,
         "k": pa.array((ids % 1000).astype(np.int32)),
         "v": rng.random(n),
-        "s": pa.compute.cast(pa.array(ids % 100003), pa.string()),
+        "s": pc.cast(pa.array(ids % 100003), pa.string()),
         "day": pa.array((ids % 3650).astype(np.int32)).cast(pa.date32()),
     })
 
@@ -46,7 +47,7 @@ def timed(work, repeat: int):
 
 
 def summary(table: pa.Table) -> dict:
-    return {"rows": table.num_rows, "id_sum": pa.compute.sum(table.column("id")).as_py()}
+    return {"rows": table.num_rows, "id_sum": pc.sum(table.column("id")).as_py()}
 
 
 def read_ipc(path: str) -> pa.Table:
