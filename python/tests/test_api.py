@@ -328,3 +328,69 @@ def test_errors_name_what_is_wrong(catalog, pk_table, warehouse):
         sluice.CatalogFactory.create({"warehouse": warehouse, "metastore": "jdbc"})
     with pytest.raises(sluice.InvalidArgumentError, match="warehouse"):
         sluice.CatalogFactory.create({})
+
+
+def test_catalog_ddl_and_procedures(catalog, pk_table):
+    catalog.rename_table("db.orders", "db.orders2")
+    assert catalog.list_tables("db") == ["orders2"]
+    table = catalog.get_table("db.orders2")
+    commit(table, orders([1, 2]))
+    commit(table, orders([2, 3]))
+    lines = catalog.call_procedure("expire_snapshots", table="db.orders2", retain_max=1,
+                                   retain_min=1)
+    assert lines
+    assert [s["id"] for s in table.snapshots()] == [2]
+    catalog.drop_table("db.orders2")
+    catalog.drop_table("db.orders2", ignore_if_not_exists=True)
+    with pytest.raises(sluice.NotFoundError, match="orders2"):
+        catalog.drop_table("db.orders2")
+    catalog.create_database("other")
+    catalog.drop_database("other")
+    assert catalog.list_databases() == ["db"]
+    with pytest.raises(sluice.InvalidArgumentError, match="no_such_procedure"):
+        catalog.call_procedure("no_such_procedure", table="db.x")
+
+
+def test_compaction_through_the_write(pk_table):
+    for ids in ([1, 2], [2, 3], [3, 4]):
+        commit(pk_table, orders(ids))
+    builder = pk_table.new_batch_write_builder()
+    write = builder.new_write()
+    write.compact(full=True)
+    assert builder.new_commit().commit(write.prepare_commit()) == [4]
+    write.close()
+    assert pk_table.snapshots()[-1]["commit_kind"] == "COMPACT"
+    splits = pk_table.new_read_builder().new_scan().plan().splits()
+    assert sum(s.file_count for s in splits) == len(splits)  # one file per bucket
+    assert sorted(read(pk_table).column("id").to_pylist()) == [1, 2, 3, 4]
+
+
+def test_read_schema_and_rows_as_tuples(pk_table):
+    commit(pk_table, orders([5, 6]))
+    builder = pk_table.new_read_builder().with_projection(["id", "region"])
+    assert builder.read_schema().names == ["id", "region"]
+    tuples = builder.new_read().to_iterator(builder.new_scan().plan().splits())
+    assert sorted(tuples) == [(5, "eu"), (6, "eu")]
+
+
+def test_streaming_scan_async_and_restore(pk_table):
+    import asyncio
+    commit(pk_table, orders([1]))
+    builder = pk_table.new_stream_read_builder()
+    scan = builder.new_streaming_scan()
+
+    async def first_two():
+        plans = scan.stream()
+        first = await plans.__anext__()
+        commit(pk_table, orders([2]))
+        second = await plans.__anext__()
+        await plans.aclose()
+        return first, second
+
+    first, second = asyncio.run(first_two())
+    assert builder.new_read().to_arrow(first.splits()).column("id").to_pylist() == [1]
+    assert builder.new_read().to_arrow(second.splits()).column("id").to_pylist() == [2]
+    assert scan.checkpoint() == 3
+    again = builder.new_streaming_scan()
+    again.restore(2)
+    assert builder.new_read().to_arrow(again.poll().splits()).column("id").to_pylist() == [2]
