@@ -39,6 +39,10 @@ class FileEvolution {
   // Appends the rows of `file_batch` (of file_read_type()) to `out` (of read_type()).
   Status Apply(const ColumnBatch& file_batch, ColumnBatch* out) const;
 
+  // Whether Apply only copies: every read column is the file column at its position, of the
+  // same type up to nullability (no cast, no partition constant, no column added since).
+  bool IsIdentity() const;
+
  private:
   enum class SourceKind : unsigned char { kFile, kConstant, kNull };
   struct Source {
