@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks. Usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers-write|peers-scan [--rows N]
+# Benchmarks. Usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers-write|peers-scan|python [--rows N]
 # Builds what it needs in a Release build directory (build/release, -DSLUICE_BUILD_BENCH=ON) and
 # runs it single-threaded; the last line of each benchmark is its RESULT line. The peers-*
 # benchmarks also build their Java side, the bench/java Maven project (offline, from ~/.m2).
@@ -8,7 +8,7 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 build="$here/build/release"
 
 usage() {
-  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers-write|peers-scan [--rows N]" >&2
+  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers-write|peers-scan|python [--rows N]" >&2
   exit 2
 }
 
@@ -18,6 +18,21 @@ shift
 
 case "$which" in
   parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | lookup | changelog | dv-read | cross-partition-memory | peers-write | peers-scan) ;;
+  # The Python package against pypaimon (build/pyenv/pypaimon, scripts/setup.sh) and
+  # pypaimon-rust (an environment of its own, bench/requirements-pypaimon-rust.txt).
+  python)
+    "$here/scripts/python_build.sh"
+    rust_venv="$here/build/python/rust-venv"
+    rust_requirements="$here/bench/requirements-pypaimon-rust.txt"
+    if [ ! -x "$rust_venv/bin/python" ] || [ "$rust_requirements" -nt "$rust_venv/.installed" ]; then
+      rm -rf "$rust_venv"
+      python3 -m venv "$rust_venv"
+      "$rust_venv/bin/pip" install -q --disable-pip-version-check --no-deps -r "$rust_requirements"
+      touch "$rust_venv/.installed"
+    fi
+    exec "$here/build/python/venv/bin/python" "$here/bench/python_bench.py" \
+      --pypaimon-python "$here/build/pyenv/pypaimon/bin/python" --rust-python "$rust_venv/bin/python" \
+      --dir "$here/build/python" "$@" ;;
   *) usage ;;
 esac
 

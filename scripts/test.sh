@@ -21,5 +21,7 @@ phase "test check" python3 scripts/check_tests.py
 phase configure cmake -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DSLUICE_SANITIZE=ON >/dev/null
 phase build cmake --build build/debug -j"$jobs"
 phase ctest ctest --test-dir build/debug -j"$jobs" --output-on-failure
+# The Python package against a Release libsluice.so (no sanitizers), and its pytest tests.
+phase python scripts/python_test.sh
 
 scripts/fuzz.sh "${SLUICE_FUZZ_SECONDS:-30}"

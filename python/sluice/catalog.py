@@ -1,0 +1,97 @@
+"""The filesystem catalog by pypaimon's names: CatalogFactory.create({'warehouse': ...})."""
+
+from typing import Dict, List, Optional
+
+import pyarrow as pa
+
+from . import _arrow, _native
+from .errors import InvalidArgumentError, NotSupportedError
+from .schema import Schema
+from .table import Table
+
+
+class Catalog:
+    """The databases and tables of a warehouse folder (`<warehouse>/<db>.db/<table>/`)."""
+
+    def __init__(self, warehouse: str):
+        self._native = _native.Catalog(warehouse)
+
+    @property
+    def warehouse(self) -> str:
+        return self._native.warehouse
+
+    def list_databases(self) -> List[str]:
+        return self._native.list_databases()
+
+    def list_tables(self, database_name: str) -> List[str]:
+        return self._native.list_tables(database_name)
+
+    def create_database(self, name: str, ignore_if_exists: bool = False,
+                        properties: Optional[Dict[str, str]] = None) -> None:
+        if properties:
+            raise NotSupportedError(
+                "database properties are not supported by the filesystem catalog (database "
+                + name + ")")
+        self._native.create_database(name, ignore_if_exists)
+
+    def drop_database(self, name: str, ignore_if_not_exists: bool = False,
+                      cascade: bool = False) -> None:
+        self._native.drop_database(name, ignore_if_not_exists, cascade)
+
+    def create_table(self, identifier: str, schema: Schema, ignore_if_exists: bool = False) -> None:
+        self._native.create_table(
+            str(identifier), schema.pa_schema.__arrow_c_schema__(), list(schema.partition_keys),
+            list(schema.primary_keys), [(k, str(v)) for k, v in schema.options.items()],
+            schema.comment, ignore_if_exists)
+
+    def get_table(self, identifier: str) -> Table:
+        """`db.table`, or `db.table$branch_<name>`."""
+        return Table(self, self._native.get_table(str(identifier)))
+
+    def drop_table(self, identifier: str, ignore_if_not_exists: bool = False) -> None:
+        self._native.drop_table(str(identifier), ignore_if_not_exists)
+
+    def rename_table(self, source_identifier: str, target_identifier: str,
+                     ignore_if_not_exists: bool = False) -> None:
+        self._native.rename_table(str(source_identifier), str(target_identifier),
+                                  ignore_if_not_exists)
+
+    def read_system_table(self, identifier: str) -> pa.Table:
+        """A system table (`db.t$snapshots`, `db.t$tags`, `db.t$files`, `db.t$audit_log`, ...,
+        `sys.all_table_options`) with Java Paimon's columns."""
+        return _arrow.reader_from_capsule(self._native.read_system_table(identifier)).read_all()
+
+    def call_procedure(self, name: str, **args) -> List[str]:
+        """Java Paimon's procedures by their names and argument names (create_tag,
+        expire_snapshots, rollback_to, compact, ...); None arguments are left out. Returns the
+        lines that say what it did."""
+        return self._native.call_procedure(
+            name, [(k, _argument_text(v)) for k, v in args.items() if v is not None])
+
+
+def _argument_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class CatalogFactory:
+    @staticmethod
+    def create(catalog_options: Dict[str, str]) -> Catalog:
+        """A catalog from pypaimon's options: `warehouse` (a folder or a file: URI), and
+        `metastore` = `filesystem` (the default and the only one Sluice has)."""
+        metastore = catalog_options.get("metastore", "filesystem")
+        if metastore != "filesystem":
+            raise NotSupportedError("catalog metastore '" + metastore +
+                                    "' is not supported (Sluice has the filesystem catalog)")
+        warehouse = catalog_options.get("warehouse")
+        if not warehouse:
+            raise InvalidArgumentError("catalog option 'warehouse' is required")
+        if warehouse.startswith("file://"):
+            warehouse = warehouse[len("file://"):]
+        elif warehouse.startswith("file:"):
+            warehouse = warehouse[len("file:"):]
+        elif "://" in warehouse:
+            raise NotSupportedError("warehouse " + warehouse +
+                                    ": only local folders are supported")
+        return Catalog(warehouse)
