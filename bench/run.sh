@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Benchmarks. Usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers-write|peers-scan [--rows N]
+# Benchmarks. Usage: bench/run.sh NAME [--rows N], NAME one of the list in usage() below.
 # Builds what it needs in a Release build directory (build/release, -DSLUICE_BUILD_BENCH=ON) and
 # runs it single-threaded; the last line of each benchmark is its RESULT line. The peers-*
-# benchmarks also build their Java side, the bench/java Maven project (offline, from ~/.m2).
+# benchmarks (issue 16) also build their Java side, the bench/java Maven project (offline, from
+# ~/.m2), and peers-scan reads with pypaimon-rust from a virtual environment of its own
+# (build/release/pyenv/pypaimon-rust, installed once from bench/python's pinned requirements and
+# reused offline). `peers` runs every peers-* benchmark and ends with one RESULT line holding
+# all their keys.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 build="$here/build/release"
+peers=(peers-write peers-scan peers-mor peers-lookup peers-scaling)
 
 usage() {
-  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers-write|peers-scan [--rows N]" >&2
+  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers|${peers[*]// /|} [--rows N]" >&2
   exit 2
 }
 
@@ -17,18 +22,47 @@ which="$1"
 shift
 
 case "$which" in
-  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | lookup | changelog | dv-read | cross-partition-memory | peers-write | peers-scan) ;;
+  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | lookup | changelog | dv-read | cross-partition-memory | peers | peers-*) ;;
   *) usage ;;
 esac
+if [[ "$which" == peers-* && ! " ${peers[*]} " == *" $which "* ]]; then usage; fi
 
+targets=()
+if [ "$which" = peers ]; then
+  for p in "${peers[@]}"; do targets+=("${p//-/_}_bench"); done
+else
+  targets+=("${which//-/_}_bench")
+fi
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSLUICE_BUILD_BENCH=ON >/dev/null
-target="${which//-/_}_bench"
-cmake --build "$build" -j2 --target "$target" >/dev/null
-case "$which" in
+cmake --build "$build" -j2 --target "${targets[@]}" >/dev/null
+
+if [[ "$which" == peers* ]]; then
   # Maven's console library writes colour codes to stderr even in batch mode: kept out of the
   # benchmark's output unless the build fails.
-  peers-*)
-    mvn -o -q -B -f "$here/bench/java/pom.xml" package >"$build/bench_java_mvn.log" 2>&1 ||
-      { cat "$build/bench_java_mvn.log" >&2; exit 1; } ;;
-esac
-exec "$build/$target" "$@"
+  mvn -o -q -B -f "$here/bench/java/pom.xml" package >"$build/bench_java_mvn.log" 2>&1 ||
+    { cat "$build/bench_java_mvn.log" >&2; exit 1; }
+fi
+if [ "$which" = peers ] || [ "$which" = peers-scan ]; then
+  requirements="$here/bench/python/requirements-pypaimon-rust.txt"
+  venv="$build/pyenv/pypaimon-rust"
+  if [ ! -x "$venv/bin/python" ] || [ "$requirements" -nt "$venv/.installed" ]; then
+    echo "creating the pypaimon-rust environment ($venv)" >&2
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check --no-deps -r "$requirements"
+    touch "$venv/.installed"
+  fi
+fi
+
+if [ "$which" != peers ]; then
+  exec "$build/${which//-/_}_bench" "$@"
+fi
+# Each benchmark's output as it runs (kept in build/release/<name>.log), with the machine's load
+# before it; their RESULT keys gathered into the last line.
+keys=""
+for p in "${peers[@]}"; do
+  echo "== $p ($(uptime | sed 's/.*load/load/'))"
+  "$build/${p//-/_}_bench" "$@" | tee "$build/$p.log"
+  keys+=" $(sed -n 's/^RESULT //p' "$build/$p.log" | tail -n 1)"
+done
+echo "RESULT${keys}"
