@@ -41,6 +41,11 @@ int64_t RunEnd(const int64_t* rows, int64_t i, int64_t n) {
   return j;
 }
 
+// Rows ahead of the copy whose values are prefetched. A gather in key order out of a write
+// buffer's columns (the flush of a sorted run) misses the cache on nearly every row: the
+// prefetches overlap those misses instead of waiting for each in turn.
+constexpr int64_t kPrefetchAhead = 16;
+
 // Values of `Width` bytes (a compile-time size, so that each copy is a move, not a call). Runs of
 // consecutive rows (a merge of one sorted run, a filter keeping most rows) copy in one piece.
 template <int Width>
@@ -49,6 +54,7 @@ void TakeFixed(const ColumnVector& in, const int64_t* rows, int64_t n, int64_t o
   const uint8_t* src = in.values().data();
   uint8_t* dst = out->values().data() + old * Width;
   for (int64_t i = 0; i < n;) {
+    if (i + kPrefetchAhead < n) __builtin_prefetch(src + rows[i + kPrefetchAhead] * Width);
     const int64_t end = RunEnd(rows, i, n);
     if (end - i > 1) {
       std::memcpy(dst + i * Width, src + rows[i] * Width, static_cast<size_t>((end - i) * Width));
@@ -59,20 +65,25 @@ void TakeFixed(const ColumnVector& in, const int64_t* rows, int64_t n, int64_t o
   }
 }
 
-// The bytes buffer grows once for all the taken values; runs of consecutive rows copy their
-// bytes in one piece and shift their offsets.
+// The bytes buffer grows once for all the taken values (a first pass over the offsets, which
+// prefetches them for the second); runs of consecutive rows copy their bytes in one piece and
+// shift their offsets.
 void TakeBytes(const ColumnVector& in, const int64_t* rows, int64_t n, int64_t old,
                ColumnVector* out) {
   const int32_t* src = in.offset_data();
   const uint8_t* bytes = in.values().data();
   int64_t total = 0;
-  for (int64_t i = 0; i < n; ++i) total += src[rows[i] + 1] - src[rows[i]];
+  for (int64_t i = 0; i < n; ++i) {
+    if (i + kPrefetchAhead < n) __builtin_prefetch(src + rows[i + kPrefetchAhead]);
+    total += src[rows[i] + 1] - src[rows[i]];
+  }
   Buffer& values = out->values();
   const size_t base = values.size();
   values.Resize(base + static_cast<size_t>(total));
   uint8_t* dst_bytes = values.data() + base;
   int32_t* dst = out->offset_data();
   for (int64_t i = 0; i < n;) {
+    if (i + kPrefetchAhead < n) __builtin_prefetch(bytes + src[rows[i + kPrefetchAhead]]);
     const int64_t end = RunEnd(rows, i, n);
     const int32_t begin = src[rows[i]];
     const int32_t length = src[rows[end - 1] + 1] - begin;
