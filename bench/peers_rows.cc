@@ -13,6 +13,12 @@
 #ifndef SLUICE_BENCH_JAVA_DIR
 #error "SLUICE_BENCH_JAVA_DIR (the bench/java Maven project's target directory) is not set"
 #endif
+#ifndef SLUICE_BENCH_PYTHON
+#error "SLUICE_BENCH_PYTHON (the pypaimon-rust environment's python) is not set"
+#endif
+#ifndef SLUICE_BENCH_PYTHON_DIR
+#error "SLUICE_BENCH_PYTHON_DIR (the bench/python scripts' directory) is not set"
+#endif
 
 namespace sluice::bench {
 
@@ -62,6 +68,22 @@ std::string PeersJavaCommand(const std::string& main_class, const std::string& a
   command += "/lib/*' org.sluice.bench.";
   command += main_class;
   command += " ";
+  command += args;
+  command += " 2>'";
+  command += log;
+  command += "'";
+  return command;
+}
+
+std::string PeersRustCommand(const std::string& script, const std::string& args,
+                             const std::string& log) {
+  std::string command = "'";
+  command += SLUICE_BENCH_PYTHON;
+  command += "' '";
+  command += SLUICE_BENCH_PYTHON_DIR;
+  command += "/";
+  command += script;
+  command += "' ";
   command += args;
   command += " 2>'";
   command += log;

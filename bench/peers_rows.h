@@ -3,7 +3,7 @@
 // that bench/java/.../PeersWrite.java repeats step for step, so that Sluice and Java Paimon
 // write the same rows. Per row: k = the top 31 bits of one draw; each string = the low 40 bits
 // of one draw, a hex digit per nibble, lowest nibble first. Also Sluice's side of writing and
-// reading that table, shared by peers_write_bench and peers_scan_bench.
+// reading that table, shared by the peers_*_bench programs, and the commands running the peers.
 //
 // Thread safety: a PeersRows is thread-compatible.
 #pragma once
@@ -37,6 +37,12 @@ class PeersRows {
 // The shell command running the bench/java program `main_class` (org.sluice.bench.<name>) with
 // `args` (already quoted), its stderr to the file `log`.
 std::string PeersJavaCommand(const std::string& main_class, const std::string& args,
+                             const std::string& log);
+
+// The shell command running the bench/python script `script` with `args` (already quoted) in
+// the pypaimon-rust environment bench/run.sh makes (build/release/pyenv/pypaimon-rust), its
+// stderr to the file `log`.
+std::string PeersRustCommand(const std::string& script, const std::string& args,
                              const std::string& log);
 
 // One write: a fresh table at `path` (bucket 1, `format`, Paimon's defaults otherwise), `rows`

@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# Benchmarks. Usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers-write|peers-scan|python [--rows N]
+# Benchmarks. Usage: bench/run.sh NAME [--rows N], NAME one of the list in usage() below.
 # Builds what it needs in a Release build directory (build/release, -DSLUICE_BUILD_BENCH=ON) and
 # runs it single-threaded; the last line of each benchmark is its RESULT line. The peers-*
-# benchmarks also build their Java side, the bench/java Maven project (offline, from ~/.m2).
+# benchmarks (issue 16) also build their Java side, the bench/java Maven project (offline, from
+# ~/.m2), and peers-scan reads with pypaimon-rust from a virtual environment of its own
+# (build/release/pyenv/pypaimon-rust, installed once from bench/python's pinned requirements and
+# reused offline). `peers` runs every peers-* benchmark and ends with one RESULT line holding
+# all their keys. `python` (issue 15) races Sluice's Python package against pypaimon
+# (build/pyenv/pypaimon, scripts/setup.sh) and pypaimon-rust (the same environment as peers-scan).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 build="$here/build/release"
+peers=(peers-write peers-scan peers-mor peers-lookup peers-scaling)
 
 usage() {
-  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|peers-write|peers-scan|python [--rows N]" >&2
+  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|python|peers|${peers[*]// /|} [--rows N]" >&2
   exit 2
 }
 
@@ -17,33 +23,59 @@ which="$1"
 shift
 
 case "$which" in
-  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | lookup | changelog | dv-read | cross-partition-memory | peers-write | peers-scan) ;;
-  # The Python package against pypaimon (build/pyenv/pypaimon, scripts/setup.sh) and
-  # pypaimon-rust (an environment of its own, bench/requirements-pypaimon-rust.txt).
-  python)
-    "$here/scripts/python_build.sh"
-    rust_venv="$here/build/python/rust-venv"
-    rust_requirements="$here/bench/requirements-pypaimon-rust.txt"
-    if [ ! -x "$rust_venv/bin/python" ] || [ "$rust_requirements" -nt "$rust_venv/.installed" ]; then
-      rm -rf "$rust_venv"
-      python3 -m venv "$rust_venv"
-      "$rust_venv/bin/pip" install -q --disable-pip-version-check --no-deps -r "$rust_requirements"
-      touch "$rust_venv/.installed"
-    fi
-    exec "$here/build/python/venv/bin/python" "$here/bench/python_bench.py" \
-      --pypaimon-python "$here/build/pyenv/pypaimon/bin/python" --rust-python "$rust_venv/bin/python" \
-      --dir "$here/build/python" "$@" ;;
+  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | lookup | changelog | dv-read | cross-partition-memory | python | peers | peers-*) ;;
   *) usage ;;
 esac
 
+# paimon-rust's Python binding, in a virtual environment of its own made once from the pinned
+# requirements and reused offline.
+rust_venv="$build/pyenv/pypaimon-rust"
+pypaimon_rust_env() {
+  local requirements="$here/bench/python/requirements-pypaimon-rust.txt"
+  if [ ! -x "$rust_venv/bin/python" ] || [ "$requirements" -nt "$rust_venv/.installed" ]; then
+    echo "creating the pypaimon-rust environment ($rust_venv)" >&2
+    rm -rf "$rust_venv"
+    python3 -m venv "$rust_venv"
+    "$rust_venv/bin/pip" install -q --disable-pip-version-check --no-deps -r "$requirements"
+    touch "$rust_venv/.installed"
+  fi
+}
+
+if [ "$which" = python ]; then
+  "$here/scripts/python_build.sh"
+  pypaimon_rust_env
+  exec "$here/build/python/venv/bin/python" "$here/bench/python_bench.py" \
+    --pypaimon-python "$here/build/pyenv/pypaimon/bin/python" --rust-python "$rust_venv/bin/python" \
+    --dir "$here/build/python" "$@"
+fi
+if [[ "$which" == peers-* && ! " ${peers[*]} " == *" $which "* ]]; then usage; fi
+
+targets=()
+if [ "$which" = peers ]; then
+  for p in "${peers[@]}"; do targets+=("${p//-/_}_bench"); done
+else
+  targets+=("${which//-/_}_bench")
+fi
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSLUICE_BUILD_BENCH=ON >/dev/null
-target="${which//-/_}_bench"
-cmake --build "$build" -j2 --target "$target" >/dev/null
-case "$which" in
+cmake --build "$build" -j2 --target "${targets[@]}" >/dev/null
+
+if [[ "$which" == peers* ]]; then
   # Maven's console library writes colour codes to stderr even in batch mode: kept out of the
   # benchmark's output unless the build fails.
-  peers-*)
-    mvn -o -q -B -f "$here/bench/java/pom.xml" package >"$build/bench_java_mvn.log" 2>&1 ||
-      { cat "$build/bench_java_mvn.log" >&2; exit 1; } ;;
-esac
-exec "$build/$target" "$@"
+  mvn -o -q -B -f "$here/bench/java/pom.xml" package >"$build/bench_java_mvn.log" 2>&1 ||
+    { cat "$build/bench_java_mvn.log" >&2; exit 1; }
+fi
+if [ "$which" = peers ] || [ "$which" = peers-scan ]; then pypaimon_rust_env; fi
+
+if [ "$which" != peers ]; then
+  exec "$build/${which//-/_}_bench" "$@"
+fi
+# Each benchmark's output as it runs (kept in build/release/<name>.log), with the machine's load
+# before it; their RESULT keys gathered into the last line.
+keys=""
+for p in "${peers[@]}"; do
+  echo "== $p ($(uptime | sed 's/.*load/load/'))"
+  "$build/${p//-/_}_bench" "$@" | tee "$build/$p.log"
+  keys+=" $(sed -n 's/^RESULT //p' "$build/$p.log" | tail -n 1)"
+done
+echo "RESULT${keys}"

@@ -62,5 +62,41 @@ TEST(ColumnTakeTest, AppendingNoNullsLeavesAColumnWithoutValidity) {
   EXPECT_FALSE(v.has_nulls());
 }
 
+// Runs of consecutive rows copy in one piece and single rows one at a time: both give the rows
+// a value-by-value copy gives, appended after what the output held.
+TEST(ColumnTakeTest, TakeRowsCopiesRunsAndSingleRows) {
+  DataTypePtr row = DataType::Row({
+      Field(0, "b", DataType::Boolean()),
+      Field(1, "i16", DataType::SmallInt()),
+      Field(2, "i32", DataType::Int()),
+      Field(3, "i64", DataType::BigInt()),
+      Field(4, "ts", DataType::Timestamp(9)),
+      Field(5, "s", DataType::String()),
+  });
+  ColumnBatch in(row);
+  for (int i = 0; i < 12; ++i) {
+    ASSERT_OK(in.AppendRow({Value::Boolean(i % 3 == 0), Value::Int16(static_cast<int16_t>(i)),
+                            i == 4 ? Value() : Value::Int32(i * 7), Value::Int64(i * 1000003LL),
+                            Value::FromTimestamp(Timestamp{1700000000000 + i, i}),
+                            Value::String(std::string(static_cast<size_t>(i % 5), 'a' + i))}));
+  }
+  const std::vector<int64_t> rows = {3, 4, 5, 6, 0, 11, 9, 10, 2, 2, 7};
+  ColumnBatch out(row);
+  ASSERT_OK(out.AppendRow({Value::Boolean(true), Value::Int16(1), Value::Int32(2), Value::Int64(3),
+                           Value::FromTimestamp(Timestamp{4, 5}), Value::String("head")}));
+  for (int c = 0; c < in.num_columns(); ++c) {
+    TakeRows(*in.column(c), rows.data(), static_cast<int64_t>(rows.size()), out.column(c));
+  }
+  for (int c = 0; c < in.num_columns(); ++c) {
+    const ColumnVector& got = *out.column(c);
+    ASSERT_EQ(got.size(), static_cast<int64_t>(rows.size()) + 1);
+    if (c == 5) EXPECT_EQ(got.GetValue(0), Value::String("head"));
+    for (size_t i = 0; i < rows.size(); ++i) {
+      EXPECT_EQ(got.GetValue(static_cast<int64_t>(i) + 1), in.column(c)->GetValue(rows[i]))
+          << "column " << c << " row " << i;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sluice

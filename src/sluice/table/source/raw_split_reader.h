@@ -60,8 +60,6 @@ class RawSplitReader : public SplitReader {
   std::optional<FileEvolution> evolution_;
   std::unique_ptr<ColumnBatch> file_batch_;
   std::unique_ptr<ColumnBatch> read_batch_;
-  // The open file decodes straight into the caller's batch (see OpenFile).
-  bool direct_ = false;
   std::vector<uint8_t> selection_;
   std::vector<int64_t> selected_rows_;
 };

@@ -45,18 +45,6 @@ Result<FileEvolution> FileEvolution::Make(const TableSchema& file_schema,
   return evolution;
 }
 
-bool FileEvolution::IsIdentity() const {
-  if (static_cast<size_t>(file_read_type_->num_fields()) != sources_.size()) return false;
-  for (size_t i = 0; i < sources_.size(); ++i) {
-    const Source& source = sources_[i];
-    if (source.kind != SourceKind::kFile || source.needs_cast ||
-        source.file_index != static_cast<int>(i)) {
-      return false;
-    }
-  }
-  return true;
-}
-
 Status FileEvolution::Apply(const ColumnBatch& file_batch, ColumnBatch* out) const {
   return Fill(file_batch, nullptr, out);
 }

@@ -42,10 +42,6 @@ class FileEvolution {
   // than copied; `file_batch` is then left with rows of no use (clear it before reuse).
   Status Move(ColumnBatch* file_batch, ColumnBatch* out) const;
 
-  // Whether Apply only copies: every read column is the file column at its position, of the
-  // same type up to nullability (no cast, no partition constant, no column added since).
-  bool IsIdentity() const;
-
  private:
   enum class SourceKind : unsigned char { kFile, kConstant, kNull };
   struct Source {
