@@ -18,7 +18,7 @@ requirements="$here/python/requirements-test.txt"
 export CMAKE_GENERATOR="${CMAKE_GENERATOR:-Ninja}"
 
 cmake -S "$here" -B "$release" -DCMAKE_BUILD_TYPE=Release -DSLUICE_BUILD_BENCH=ON >/dev/null
-cmake --build "$release" -j"$(nproc)" --target sluice_shared sluice >/dev/null
+cmake --build "$release" -j"$(nproc)" --target sluice_shared sluice
 cmake --install "$release" --prefix "$prefix" >/dev/null
 
 if [ ! -x "$venv/bin/python" ] || [ "$requirements" -nt "$venv/.installed" ]; then

@@ -23,6 +23,7 @@ from .errors import (AlreadyExistsError, ConflictError, CorruptionError, Invalid
 from .predicate import Predicate, PredicateBuilder
 from .read import Plan, ReadBuilder, Split, StreamReadBuilder, TableRead, TableScan
 from .schema import Schema
+from .schema_change import SchemaChange
 from .table import Table
 from .write import (BATCH_COMMIT_IDENTIFIER, BatchWriteBuilder, CommitMessage,
                     StreamWriteBuilder)
@@ -56,7 +57,7 @@ __all__ = [
     "AlreadyExistsError", "BATCH_COMMIT_IDENTIFIER", "BatchWriteBuilder", "Catalog",
     "CatalogFactory", "CommitMessage", "ConflictError", "CorruptionError",
     "InvalidArgumentError", "NotFoundError", "NotSupportedError", "OutOfRangeError", "Plan",
-    "Predicate", "PredicateBuilder", "ReadBuilder", "Schema", "SluiceError", "SluiceIOError",
-    "Split", "StreamReadBuilder", "StreamWriteBuilder", "Table", "TableRead", "TableScan",
-    "read_table",
+    "Predicate", "PredicateBuilder", "ReadBuilder", "Schema", "SchemaChange", "SluiceError",
+    "SluiceIOError", "Split", "StreamReadBuilder", "StreamWriteBuilder", "Table", "TableRead",
+    "TableScan", "read_table",
 ]

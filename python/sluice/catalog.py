@@ -5,8 +5,9 @@ from typing import Dict, List, Optional
 import pyarrow as pa
 
 from . import _arrow, _native
-from .errors import InvalidArgumentError, NotSupportedError
+from .errors import InvalidArgumentError, NotFoundError, NotSupportedError
 from .schema import Schema
+from .schema_change import SchemaChange
 from .table import Table
 
 
@@ -43,6 +44,16 @@ class Catalog:
             str(identifier), schema.pa_schema.__arrow_c_schema__(), list(schema.partition_keys),
             list(schema.primary_keys), [(k, str(v)) for k, v in schema.options.items()],
             schema.comment, ignore_if_exists)
+
+    def alter_table(self, identifier: str, changes: List[SchemaChange],
+                    ignore_if_not_exists: bool = False) -> None:
+        """Commits `changes` as the table's next schema, all or none."""
+        if ignore_if_not_exists:
+            try:
+                self._native.get_table(str(identifier))
+            except NotFoundError:
+                return
+        self._native.alter_table(str(identifier), [c._native() for c in changes])
 
     def get_table(self, identifier: str) -> Table:
         """`db.table`, or `db.table$branch_<name>`."""

@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,7 @@
 #include "sluice/predicate_builder.h"
 #include "sluice/procedures.h"
 #include "sluice/read_builder.h"
+#include "sluice/schema_change.h"
 #include "sluice/split.h"
 #include "sluice/stream_table_scan.h"
 #include "sluice/system_tables.h"
@@ -261,6 +263,36 @@ std::vector<PredicatePtr> PredicatesOf(const std::vector<PyPredicate>& children)
   return out;
 }
 
+// One ALTER TABLE change as the Python side sends it: (kind, field names, key, value, type,
+// comment, nullable, keep nullability); `type` is the capsule of an Arrow schema of one field,
+// whose Paimon type the change takes.
+using PyChange = std::tuple<std::string, std::vector<std::string>, std::string, std::string,
+                            std::optional<nb::object>, std::optional<std::string>, bool, bool>;
+
+SchemaChange ChangeOf(const PyChange& change) {
+  const auto& [kind, names, key, value, type_capsule, comment, nullable, keep_nullability] = change;
+  DataTypePtr type;
+  if (type_capsule) {
+    DataTypePtr row =
+        Unwrap(ImportArrowSchema(*CapsulePointer<ArrowSchema>(*type_capsule, kSchemaCapsule)));
+    type = row->fields().at(0).type;
+  }
+  if (kind == "set_option") return SchemaChange::SetOption(key, value);
+  if (kind == "remove_option") return SchemaChange::RemoveOption(key);
+  if (kind == "update_comment") return SchemaChange::UpdateComment(comment);
+  if (kind == "add_column") return SchemaChange::AddColumn(names, type, comment);
+  if (kind == "rename_column") return SchemaChange::RenameColumn(names, value);
+  if (kind == "drop_column") return SchemaChange::DropColumn(names);
+  if (kind == "update_column_type") {
+    return SchemaChange::UpdateColumnType(names, type, keep_nullability);
+  }
+  if (kind == "update_column_nullability") {
+    return SchemaChange::UpdateColumnNullability(names, nullable);
+  }
+  if (kind == "update_column_comment") return SchemaChange::UpdateColumnComment(names, comment);
+  Raise(Status::InvalidArgument("unknown schema change '" + kind + "'"));
+}
+
 nb::list SnapshotList(const std::vector<SnapshotInfo>& snapshots) {
   nb::list out;
   for (const SnapshotInfo& s : snapshots) {
@@ -319,6 +351,13 @@ NB_MODULE(_native, m) {
              spec.options = std::move(options);
              spec.comment = std::move(comment);
              Check(WithoutGil([&] { return c.CreateTable(identifier, spec, ignore_if_exists); }));
+           })
+      .def("alter_table",
+           [](const Catalog& c, const std::string& identifier,
+              const std::vector<PyChange>& py_changes) {
+             std::vector<SchemaChange> changes;
+             for (const PyChange& change : py_changes) changes.push_back(ChangeOf(change));
+             return Unwrap(WithoutGil([&] { return c.AlterTable(identifier, changes); }));
            })
       .def("drop_table",
            [](const Catalog& c, const std::string& identifier, bool ignore_if_not_exists) {

@@ -34,22 +34,31 @@ def write_ipc(path, table: pa.Table) -> str:
 
 
 class PyPaimon:
-    """Runs pypaimon_side.py commands with pypaimon's interpreter."""
+    """pypaimon_side.py, running with pypaimon's interpreter, and the commands sent to it."""
 
-    def __init__(self, python, tmp_path):
+    def __init__(self, python):
         self.python = python
-        self.tmp = tmp_path
+        self.process = subprocess.Popen([python, str(SIDE)], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)
+        self.tmp = None
         self.count = 0
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
 
     def _file(self, name):
         self.count += 1
         return str(self.tmp / f"pypaimon-{self.count}-{name}.arrow")
 
     def run(self, **cmd):
-        done = subprocess.run([self.python, str(SIDE), json.dumps(cmd)], capture_output=True,
-                              text=True, timeout=300)
-        if done.returncode != 0:
-            raise AssertionError(f"pypaimon {cmd['op']} failed:\n{done.stderr}")
+        self.process.stdin.write(json.dumps(cmd) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        assert line, f"pypaimon exited during {cmd['op']}"
+        answer = json.loads(line)
+        if "error" in answer:
+            raise AssertionError(f"pypaimon {cmd['op']} failed:\n{answer['error']}")
 
     def create_table(self, warehouse, table, schema: pa.Schema, **kw):
         self.run(op="create_table", warehouse=warehouse, table=table,
@@ -70,12 +79,20 @@ class PyPaimon:
                  snapshot_id=snapshot_id)
 
 
-@pytest.fixture
-def pypaimon(tmp_path):
+@pytest.fixture(scope="session")
+def pypaimon_process():
     python = os.environ.get("SLUICE_PYPAIMON_PYTHON",
                             str(REPO / "build" / "pyenv" / "pypaimon" / "bin" / "python"))
     assert os.access(python, os.X_OK), f"pypaimon's environment is missing: {python}"
-    return PyPaimon(python, tmp_path)
+    process = PyPaimon(python)
+    yield process
+    process.close()
+
+
+@pytest.fixture
+def pypaimon(pypaimon_process, tmp_path):
+    pypaimon_process.tmp = tmp_path
+    return pypaimon_process
 
 
 def rows(table: pa.Table, *keys):

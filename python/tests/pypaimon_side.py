@@ -1,5 +1,7 @@
 """The pypaimon side of the tests, run with pypaimon's own environment (its pyarrow is older than
-the test environment's): one JSON command as the argument, tables in and out as Arrow IPC files.
+the test environment's) and kept running for the whole session (starting pypaimon takes more
+than a second): one JSON command per line on stdin, one JSON answer per line on stdout
+({"ok": true} or {"error": traceback}); tables in and out as Arrow IPC files.
 
   create_table  warehouse, table, schema (IPC file of an empty table), primary_keys,
                 partition_keys, options
@@ -11,6 +13,7 @@ the test environment's): one JSON command as the argument, tables in and out as 
 
 import json
 import sys
+import traceback
 
 import pyarrow as pa
 from pypaimon import CatalogFactory, Schema
@@ -21,8 +24,7 @@ def read_ipc(path):
         return pa.ipc.open_file(f).read_all()
 
 
-def main():
-    cmd = json.loads(sys.argv[1])
+def run(cmd):
     catalog = CatalogFactory.create({"warehouse": cmd["warehouse"]})
     op = cmd["op"]
     if op == "create_table":
@@ -65,7 +67,17 @@ def main():
     elif op == "create_tag":
         table.create_tag(cmd["tag"], snapshot_id=cmd.get("snapshot_id"))
     else:
-        raise SystemExit("unknown op " + op)
+        raise ValueError("unknown op " + op)
+
+
+def main():
+    for line in sys.stdin:
+        try:
+            run(json.loads(line))
+            answer = {"ok": True}
+        except Exception:
+            answer = {"error": traceback.format_exc()}
+        print(json.dumps(answer), flush=True)
 
 
 if __name__ == "__main__":

@@ -394,3 +394,27 @@ def test_streaming_scan_async_and_restore(pk_table):
     again = builder.new_streaming_scan()
     again.restore(2)
     assert builder.new_read().to_arrow(again.poll().splits()).column("id").to_pylist() == [2]
+
+
+def test_alter_table_and_read_old_files(catalog, append_table):
+    commit(append_table, orders([1, 2]))
+    SchemaChange = sluice.SchemaChange
+    catalog.alter_table("db.events", [
+        SchemaChange.add_column("note", pa.string(), comment="free text"),
+        SchemaChange.rename_column("qty", "quantity"),
+        SchemaChange.update_column_type("quantity", pa.int64()),
+        SchemaChange.set_option("snapshot.num-retained.min", "3"),
+    ])
+    table = catalog.get_table("db.events")
+    schema = table.arrow_schema
+    assert schema.names == ["id", "region", "quantity", "price", "day", "at", "note"]
+    assert schema.field("quantity").type == pa.int64()
+    assert table.options["snapshot.num-retained.min"] == "3"
+    old_rows = read(table, projection=["id", "quantity", "note"]).to_pylist()
+    assert sorted(old_rows, key=lambda r: r["id"]) == [
+        {"id": 1, "quantity": 1, "note": None}, {"id": 2, "quantity": 2, "note": None}]
+    with pytest.raises(sluice.SluiceError, match="nope"):
+        catalog.alter_table("db.events", [SchemaChange.drop_column("nope")])
+    with pytest.raises(sluice.NotFoundError, match="db.gone"):
+        catalog.alter_table("db.gone", [SchemaChange.remove_option("x")])
+    catalog.alter_table("db.gone", [SchemaChange.remove_option("x")], ignore_if_not_exists=True)
