@@ -87,7 +87,8 @@ void TakeBytes(const ColumnVector& in, const int64_t* rows, int64_t n, int64_t o
     const int64_t end = RunEnd(rows, i, n);
     const int32_t begin = src[rows[i]];
     const int32_t length = src[rows[end - 1] + 1] - begin;
-    std::memcpy(dst_bytes, bytes + begin, static_cast<size_t>(length));
+    // A run of empty strings may lie in a column with no bytes at all (null buffers).
+    if (length > 0) std::memcpy(dst_bytes, bytes + begin, static_cast<size_t>(length));
     dst_bytes += length;
     const int32_t shift = dst[old + i] - begin;
     for (int64_t k = i; k < end; ++k) dst[old + k + 1] = src[rows[k] + 1] + shift;
