@@ -114,6 +114,8 @@ struct SqlSession::Rep {
   std::map<std::string, DataTypePtr> tables;
   // Lower-case identifiers of the system tables with a view.
   std::set<std::string> system_views;
+  // The database of unqualified table names, set by `USE db`.
+  std::string default_database;
 };
 
 Status SqlSession::Rep::Run(const std::string& sql) {
@@ -183,7 +185,7 @@ std::map<std::string, std::string> SqlSession::Rep::Filters(std::string_view que
       duckdb_row_count(&result) == 1) {
     char* json = duckdb_value_varchar(&result, 0, 0);
     if (json != nullptr) {
-      out = PushdownFilters(json, tables);
+      out = PushdownFilters(json, tables, default_database);
       duckdb_free(json);
     }
   }
@@ -246,6 +248,10 @@ Result<std::unique_ptr<BatchReader>> SqlSession::Rep::RunDuckDb(std::string_view
   if (duckdb_execute_prepared_streaming(prepared, &result) != DuckDBSuccess) {
     duckdb_destroy_prepare(&prepared);
     return TakeResultError(&result);
+  }
+  Result<std::vector<Token>> tokens = Tokenize(statement);
+  if (tokens.ok() && tokens->size() == 2 && (*tokens)[0].Is("use") && (*tokens)[1].IsIdentifier()) {
+    default_database = (*tokens)[1].text;
   }
   if (duckdb_result_return_type(result) != DUCKDB_RESULT_TYPE_QUERY_RESULT) {
     duckdb_destroy_result(&result);
