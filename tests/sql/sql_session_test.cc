@@ -113,6 +113,23 @@ TEST_F(SqlSessionTest, SelectsWithFiltersPushedIntoPlanning) {
                                       R"({"id": 3, "customer": "cid"})"}));
 }
 
+TEST_F(SqlSessionTest, ExplainShowsWhatEachScanPlanned) {
+  CreateOrders();
+  std::vector<std::string> plan =
+      MustRun("EXPLAIN SELECT customer FROM shop.orders WHERE day >= '2024-01-02'");
+  ASSERT_FALSE(plan.empty());
+  EXPECT_NE(plan.front().find("SLUICE_SCAN"), std::string::npos) << plan.front();
+  EXPECT_EQ(plan.back(),
+            R"x({"explain_key": "sluice_scan", "explain_value": "shop.orders: snapshot 3, filter )x"
+            R"x(`day` >= DATE '2024-01-02', 2 splits, 2 of 3 files (1 pruned)"})x");
+  // After USE, unqualified names are the database's tables, pushdown included.
+  MustRun("USE shop");
+  EXPECT_EQ(MustRun("SELECT id FROM orders WHERE id IN (1, 3) ORDER BY id"),
+            (std::vector<std::string>{R"({"id": 1})", R"({"id": 3})"}));
+  ASSERT_EQ(session_->scan_reports().size(), 1u);
+  EXPECT_EQ(session_->scan_reports()[0].filter, "`id` IN (1, 3)");
+}
+
 TEST_F(SqlSessionTest, ReadsOlderVersionsBySnapshotTagAndTimestamp) {
   CreateOrders();
   EXPECT_EQ(MustRun("SELECT id FROM sluice_scan('shop.orders', snapshot => 1)"),
