@@ -214,12 +214,55 @@ TEST_F(SqlSessionTest, ErrorsNameTheTableOrColumn) {
                              {"shop.nosuch"}));
   EXPECT_TRUE(test::HasError(Run("INSERT INTO shop.orders VALUES (1, 'x')"),
                              StatusCode::kInvalidArgument, {"shop.orders", "4 columns"}));
+  // A value that does not fit fails the whole INSERT: nothing is committed.
+  EXPECT_TRUE(test::HasError(Run("INSERT INTO shop.orders VALUES (9, 'x', DATE '2024-01-01', 1), "
+                                 "(10, NULL, DATE '2024-01-01', 2)"),
+                             StatusCode::kInvalidArgument, {"customer"}));
+  EXPECT_EQ(MustRun("SELECT count(*) AS n FROM shop.orders$snapshots"),
+            (std::vector<std::string>{R"({"n": 3})"}));
   EXPECT_TRUE(
       test::HasError(Run("SELECT * FROM shop.orders$nosuch"), StatusCode::kNotFound, {"nosuch"}));
   EXPECT_TRUE(test::HasError(Run("CALL sys.create_tag(`table` => 'shop.orders')"),
                              StatusCode::kInvalidArgument, {"tag"}));
   EXPECT_TRUE(test::HasError(Run("CREATE TABLE shop.bad (a INT) WITH ('bucket' = 'x')"),
                              StatusCode::kInvalidArgument, {"bucket"}));
+}
+
+TEST_F(SqlSessionTest, EveryTypeRoundTripsThroughInsertAndSelect) {
+  MustRun(
+      "CREATE DATABASE d;"
+      "CREATE TABLE d.t (b BOOLEAN, ti TINYINT, si SMALLINT, i INT, bi BIGINT, f FLOAT, "
+      "  db DOUBLE, d1 DECIMAL(5, 2), d2 DECIMAL(20, 3), s VARCHAR, bl BLOB, dt DATE, tm TIME, "
+      "  ts TIMESTAMP, tms TIMESTAMP_MS, tz TIMESTAMPTZ, arr INT[], m MAP(VARCHAR, INT), "
+      "  st STRUCT(a INT, b VARCHAR));"
+      "INSERT INTO d.t VALUES (true, -1, 300, 70000, 1000000000000, 1.5, 2.25, 123.45, "
+      "  12345678901234567.891, 'héllo', '\\x01\\x02'::BLOB, DATE '2024-02-29', "
+      "  TIME '12:34:56.789', TIMESTAMP '2024-01-02 03:04:05.123456', "
+      "  TIMESTAMP '2024-01-02 03:04:05.123', TIMESTAMPTZ '2024-01-02 03:04:05.5+00', "
+      "  [1, NULL, 3], MAP {'k': 1}, {'a': 1, 'b': 'x'}),"
+      "  (NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "
+      "   NULL, NULL, NULL, NULL, NULL)");
+  auto table = Catalog::Filesystem(dir_.path() + "/wh").GetTable("d.t");
+  ASSERT_OK(table);
+  EXPECT_EQ(table->row_type()->ToString(),
+            "ROW<`b` BOOLEAN, `ti` TINYINT, `si` SMALLINT, `i` INT, `bi` BIGINT, `f` FLOAT, "
+            "`db` DOUBLE, `d1` DECIMAL(5, 2), `d2` DECIMAL(20, 3), `s` STRING, `bl` BYTES, "
+            "`dt` DATE, `tm` TIME(6), `ts` TIMESTAMP(6), `tms` TIMESTAMP(3), "
+            "`tz` TIMESTAMP(6) WITH LOCAL TIME ZONE, `arr` ARRAY<INT>, "
+            "`m` MAP<STRING NOT NULL, INT>, `st` ROW<`a` INT, `b` STRING>>");
+  EXPECT_EQ(
+      MustRun("SELECT * FROM d.t ORDER BY b NULLS LAST"),
+      (std::vector<std::string>{
+          "{\"b\": true, \"ti\": -1, \"si\": 300, \"i\": 70000, \"bi\": 1000000000000, "
+          "\"f\": 1.5, \"db\": 2.25, \"d1\": \"123.45\", \"d2\": \"12345678901234567.891\", "
+          "\"s\": \"héllo\", \"bl\": {\"base64\": \"AQI=\"}, \"dt\": \"2024-02-29\", "
+          "\"tm\": \"12:34:56.789000\", \"ts\": \"2024-01-02 03:04:05.123456\", "
+          "\"tms\": \"2024-01-02 03:04:05.123\", \"tz\": \"2024-01-02 03:04:05.500000\", "
+          "\"arr\": [1, null, 3], \"m\": [[\"k\", 1]], \"st\": {\"a\": 1, \"b\": \"x\"}}",
+          "{\"b\": null, \"ti\": null, \"si\": null, \"i\": null, \"bi\": null, \"f\": null, "
+          "\"db\": null, \"d1\": null, \"d2\": null, \"s\": null, \"bl\": null, \"dt\": null, "
+          "\"tm\": null, \"ts\": null, \"tms\": null, \"tz\": null, \"arr\": null, "
+          "\"m\": null, \"st\": null}"}));
 }
 
 TEST_F(SqlSessionTest, ScansManySplitsInParallelInVectorSizedPieces) {

@@ -103,6 +103,9 @@ struct SqlSession::Rep {
   Result<std::unique_ptr<BatchReader>> RunDuckDb(std::string_view statement);
   Result<std::unique_ptr<BatchReader>> CreateTable(const CreateTableStatement& statement);
   Result<std::unique_ptr<BatchReader>> Insert(const InsertStatement& statement);
+  // Writes the rows of an INSERT's query and commits them as one snapshot.
+  Status WriteAndCommit(const WriteBuilder& builder, DuckDbResultReader* rows, TableWrite* write,
+                        int64_t* written);
   // The CAST-to-the-table's-types query an INSERT writes.
   Result<std::string> InsertQuery(const Table& table, const InsertStatement& statement);
 
@@ -439,18 +442,29 @@ Result<std::unique_ptr<BatchReader>> SqlSession::Rep::Insert(const InsertStateme
   }
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableWrite> write, builder.NewWrite());
   int64_t written = 0;
+  Status status = WriteAndCommit(builder, rows.get(), write.get(), &written);
+  if (!status.ok()) {
+    // Close deletes the files written so far that no commit took; the statement's error is
+    // the one to report.
+    write->Close().IgnoreError();
+    return status;
+  }
+  SLUICE_RETURN_NOT_OK(write->Close());
+  return RowCount(written);
+}
+
+Status SqlSession::Rep::WriteAndCommit(const WriteBuilder& builder, DuckDbResultReader* rows,
+                                       TableWrite* write, int64_t* written) {
   while (true) {
     ArrowArray array;
     SLUICE_ASSIGN_OR_RETURN(bool more, rows->NextArrow(&array));
     if (!more) break;
-    written += array.length;
+    *written += array.length;
     SLUICE_RETURN_NOT_OK(write->Write(&array, rows->arrow_schema()));
   }
   SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessage> messages, write->PrepareCommit());
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableCommit> commit, builder.NewCommit());
-  SLUICE_RETURN_NOT_OK(commit->Commit(std::move(messages)).status());
-  SLUICE_RETURN_NOT_OK(write->Close());
-  return RowCount(written);
+  return commit->Commit(std::move(messages)).status();
 }
 
 SqlSession::SqlSession(std::unique_ptr<Rep> rep) : rep_(std::move(rep)) {}
