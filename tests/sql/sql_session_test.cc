@@ -88,6 +88,27 @@ TEST_F(SqlSessionTest, CreatesTablesWithPaimonKeysAndOptions) {
   EXPECT_EQ(events->partition_keys(), (std::vector<std::string>{"p"}));
 }
 
+TEST_F(SqlSessionTest, CreatesTablesFromQueries) {
+  CreateOrders();
+  EXPECT_EQ(MustRun("CREATE TABLE shop.daily "
+                    "WITH ('primary-key' = 'day', 'bucket' = '1') AS "
+                    "SELECT day, count(*) AS orders, sum(amount) AS total FROM shop.orders "
+                    "WHERE day >= '2024-01-02' GROUP BY day"),
+            (std::vector<std::string>{R"({"rows": 2})"}));
+  auto table = Catalog::Filesystem(dir_.path() + "/wh").GetTable("shop.daily");
+  ASSERT_OK(table);
+  EXPECT_EQ(table->primary_keys(), (std::vector<std::string>{"day"}));
+  EXPECT_EQ(table->row_type()->ToString(),
+            "ROW<`day` DATE NOT NULL, `orders` BIGINT, `total` DECIMAL(38, 2)>");
+  EXPECT_EQ(MustRun("SELECT * FROM shop.daily ORDER BY day"),
+            (std::vector<std::string>{R"({"day": "2024-01-02", "orders": 1, "total": "20.00"})",
+                                      R"({"day": "2024-01-03", "orders": 1, "total": "30.25"})"}));
+  // IF NOT EXISTS leaves an existing table as it is.
+  MustRun("CREATE TABLE IF NOT EXISTS shop.daily AS SELECT DATE '2000-01-01' AS day, 0, 0");
+  EXPECT_EQ(MustRun("SELECT count(*) AS n FROM shop.daily"),
+            (std::vector<std::string>{R"({"n": 2})"}));
+}
+
 TEST_F(SqlSessionTest, SelectsWithFiltersPushedIntoPlanning) {
   CreateOrders();
   EXPECT_EQ(MustRun("SELECT id, customer, amount FROM shop.orders WHERE day = DATE '2024-01-02'"),

@@ -292,8 +292,23 @@ Result<std::unique_ptr<BatchReader>> SqlSession::Rep::CreateTable(
     const CreateTableStatement& statement) {
   // DuckDB parses the column definitions (its types, NOT NULL, PRIMARY KEY) into a scratch
   // table; its Arrow schema gives the Paimon types.
-  SLUICE_RETURN_NOT_OK(Run(std::string("CREATE OR REPLACE TEMP TABLE ") + kScratchTable + " (" +
-                           statement.columns_sql + ")"));
+  // CREATE TABLE ... AS: the query's columns, named and typed by DuckDB (its binds plan
+  // nothing).
+  if (statement.query.empty()) {
+    SLUICE_RETURN_NOT_OK(Run(std::string("CREATE OR REPLACE TEMP TABLE ") + kScratchTable + " (" +
+                             statement.columns_sql + ")"));
+  } else {
+    SLUICE_RETURN_NOT_OK(DefineSystemTableViews(statement.query));
+    SLUICE_ASSIGN_OR_RETURN(duckdb_prepared_statement prepared,
+                            Prepare(std::string("CREATE OR REPLACE TEMP TABLE ") + kScratchTable +
+                                        " AS SELECT * FROM (" + statement.query + "\n) LIMIT 0",
+                                    {}, /*types_only=*/true));
+    duckdb_result result;
+    duckdb_state state = duckdb_execute_prepared(prepared, &result);
+    duckdb_destroy_prepare(&prepared);
+    if (state != DuckDBSuccess) return TakeResultError(&result);
+    duckdb_destroy_result(&result);
+  }
   std::string scratch_filter =
       std::string("table_name = '") + kScratchTable + "' AND database_name = 'temp'";
   auto nullable =
@@ -338,10 +353,19 @@ Result<std::unique_ptr<BatchReader>> SqlSession::Rep::CreateTable(
     field.type = field.type->WithNullable(!not_null);
     spec.columns.push_back(std::move(field));
   }
+  SLUICE_ASSIGN_OR_RETURN(std::vector<std::string> existing,
+                          context.catalog.ListTables(statement.name.database));
+  bool existed = false;
+  for (const std::string& name : existing) existed = existed || name == statement.name.table;
   SLUICE_RETURN_NOT_OK(
       context.catalog.CreateTable(statement.name.Identifier(), spec, statement.if_not_exists));
   SLUICE_RETURN_NOT_OK(DefineTableView(statement.name.Identifier()));
-  return std::unique_ptr<BatchReader>();
+  // IF NOT EXISTS on an existing table writes nothing, as in Flink.
+  if (statement.query.empty() || existed) return std::unique_ptr<BatchReader>();
+  InsertStatement insert;
+  insert.name = statement.name;
+  insert.query = statement.query;
+  return Insert(insert);
 }
 
 Result<std::string> SqlSession::Rep::InsertQuery(const Table& table,
