@@ -132,6 +132,9 @@ TEST_F(SqlSessionTest, SelectsWithFiltersPushedIntoPlanning) {
             (std::vector<std::string>{R"({"id": 1, "customer": "ann"})",
                                       R"({"id": 2, "customer": "bea"})",
                                       R"({"id": 3, "customer": "cid"})"}));
+  // A pushed filter on a value column must not resurrect the replaced row.
+  EXPECT_TRUE(MustRun("SELECT id FROM shop.orders WHERE customer = 'bob'").empty());
+  EXPECT_EQ(session_->scan_reports().at(0).filter, "`customer` = 'bob'");
 }
 
 TEST_F(SqlSessionTest, ExplainShowsWhatEachScanPlanned) {
