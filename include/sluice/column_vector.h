@@ -101,6 +101,14 @@ class ColumnVector {
   void Resize(int64_t n);
   // Drops all rows (and children's rows), keeping capacity.
   void Clear();
+  // Exchanges rows and buffers with `other`, each keeping its type: a reader hands a whole
+  // column over instead of copying it. REQUIRES: IsFlat() of both, kind() == other->kind().
+  void SwapBuffers(ColumnVector* other);
+  // Not ARRAY, VECTOR, MAP, MULTISET or ROW: all its rows are in its own buffers.
+  bool IsFlat() const {
+    return kind_ != PhysicalKind::kList && kind_ != PhysicalKind::kMap &&
+           kind_ != PhysicalKind::kStruct;
+  }
 
   // --- Typed reads ---
   std::string_view GetBytes(int64_t i) const {

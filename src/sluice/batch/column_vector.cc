@@ -1,5 +1,7 @@
 #include "sluice/column_vector.h"
 
+#include <utility>
+
 #include <cstring>
 #include <limits>
 #include <string>
@@ -136,6 +138,13 @@ void ColumnVector::Clear() {
   values_.Clear();
   if (!offsets_.empty()) offsets_.ResizeZeroed(sizeof(int32_t));
   for (auto& c : children_) c->Clear();
+}
+
+void ColumnVector::SwapBuffers(ColumnVector* other) {
+  std::swap(size_, other->size_);
+  std::swap(validity_, other->validity_);
+  std::swap(values_, other->values_);
+  std::swap(offsets_, other->offsets_);
 }
 
 void ColumnVector::MarkAppended(bool valid) {

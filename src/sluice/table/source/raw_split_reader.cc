@@ -111,7 +111,7 @@ Result<bool> RawSplitReader::Next(ColumnBatch* batch) {
       continue;
     }
     read_batch_->Clear();
-    SLUICE_RETURN_NOT_OK_CTX(evolution_->Apply(*file_batch_, read_batch_.get()),
+    SLUICE_RETURN_NOT_OK_CTX(evolution_->Take(file_batch_.get(), read_batch_.get()),
                              "data file " + path);
     const int64_t n = read_batch_->num_rows();
     selected_rows_.clear();
@@ -127,9 +127,29 @@ Result<bool> RawSplitReader::Next(ColumnBatch* batch) {
     if (selected_rows_.empty()) continue;
     batch->Clear();
     const auto count = static_cast<int64_t>(selected_rows_.size());
+    // Every row selected: flat columns are handed over whole (each read column once), after
+    // the copies, which need every read column still whole.
+    std::vector<bool> hand_over(projection_.size(), false);
+    if (count == n) {
+      std::vector<bool> handed(static_cast<size_t>(read_batch_->num_columns()), false);
+      for (size_t c = 0; c < projection_.size(); ++c) {
+        const ColumnVector& from = *read_batch_->column(projection_[c]);
+        const ColumnVector& to = *batch->column(static_cast<int>(c));
+        if (!handed[projection_[c]] && from.IsFlat() && to.IsFlat() && from.kind() == to.kind()) {
+          handed[projection_[c]] = true;
+          hand_over[c] = true;
+        }
+      }
+    }
     for (size_t c = 0; c < projection_.size(); ++c) {
+      if (hand_over[c]) continue;
       TakeRows(*read_batch_->column(projection_[c]), selected_rows_.data(), count,
                batch->column(static_cast<int>(c)));
+    }
+    for (size_t c = 0; c < projection_.size(); ++c) {
+      if (hand_over[c]) {
+        batch->column(static_cast<int>(c))->SwapBuffers(read_batch_->column(projection_[c]));
+      }
     }
     batch->set_num_rows(count);
     return true;

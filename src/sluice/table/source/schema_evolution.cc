@@ -45,33 +45,70 @@ Result<FileEvolution> FileEvolution::Make(const TableSchema& file_schema,
   return evolution;
 }
 
-Status FileEvolution::Apply(const ColumnBatch& file_batch, ColumnBatch* out) const {
+Status FileEvolution::ApplyColumn(size_t i, const ColumnBatch& file_batch,
+                                  std::vector<int64_t>* zeros, ColumnBatch* out) const {
   const int64_t n = file_batch.num_rows();
+  const Source& source = sources_[i];
+  ColumnVector* column = out->column(static_cast<int>(i));
+  switch (source.kind) {
+    case SourceKind::kFile: {
+      const ColumnVector& in = *file_batch.column(source.file_index);
+      if (source.needs_cast) {
+        SLUICE_RETURN_NOT_OK(
+            CastColumn(in, read_type_->fields()[i].name, column, session_zone_.get()));
+      } else {
+        AppendAll(in, column);
+      }
+      break;
+    }
+    case SourceKind::kConstant:
+      zeros->assign(static_cast<size_t>(n), 0);
+      TakeRows(*source.constant, zeros->data(), n, column);
+      break;
+    case SourceKind::kNull:
+      AppendNulls(n, column);
+      break;
+  }
+  return Status::OK();
+}
+
+Status FileEvolution::Apply(const ColumnBatch& file_batch, ColumnBatch* out) const {
   std::vector<int64_t> zeros;
   for (size_t i = 0; i < sources_.size(); ++i) {
-    const Source& source = sources_[i];
-    ColumnVector* column = out->column(static_cast<int>(i));
-    switch (source.kind) {
-      case SourceKind::kFile: {
-        const ColumnVector& in = *file_batch.column(source.file_index);
-        if (source.needs_cast) {
-          SLUICE_RETURN_NOT_OK(
-              CastColumn(in, read_type_->fields()[i].name, column, session_zone_.get()));
-        } else {
-          AppendAll(in, column);
-        }
-        break;
-      }
-      case SourceKind::kConstant:
-        zeros.assign(static_cast<size_t>(n), 0);
-        TakeRows(*source.constant, zeros.data(), n, column);
-        break;
-      case SourceKind::kNull:
-        AppendNulls(n, column);
-        break;
-    }
+    SLUICE_RETURN_NOT_OK(ApplyColumn(i, file_batch, &zeros, out));
   }
-  out->set_num_rows(out->num_rows() + n);
+  out->set_num_rows(out->num_rows() + file_batch.num_rows());
+  return Status::OK();
+}
+
+Status FileEvolution::Take(ColumnBatch* file_batch, ColumnBatch* out) const {
+  if (out->num_rows() != 0) return Apply(*file_batch, out);
+  // A file column read into two columns is taken by the first and copied into the second.
+  std::vector<bool> taken(static_cast<size_t>(file_batch->num_columns()), false);
+  std::vector<bool> moved(sources_.size(), false);
+  for (size_t i = 0; i < sources_.size(); ++i) {
+    const Source& source = sources_[i];
+    if (source.kind != SourceKind::kFile || source.needs_cast || taken[source.file_index]) {
+      continue;
+    }
+    const ColumnVector& from = *file_batch->column(source.file_index);
+    const ColumnVector& to = *out->column(static_cast<int>(i));
+    if (!from.IsFlat() || !to.IsFlat() || from.kind() != to.kind()) continue;
+    taken[source.file_index] = true;
+    moved[i] = true;
+  }
+  // Copies first, while every file column is still there; then the exchanges.
+  std::vector<int64_t> zeros;
+  for (size_t i = 0; i < sources_.size(); ++i) {
+    if (!moved[i]) SLUICE_RETURN_NOT_OK(ApplyColumn(i, *file_batch, &zeros, out));
+  }
+  for (size_t i = 0; i < sources_.size(); ++i) {
+    if (!moved[i]) continue;
+    ColumnVector* column = out->column(static_cast<int>(i));
+    column->Clear();
+    column->SwapBuffers(file_batch->column(sources_[i].file_index));
+  }
+  out->set_num_rows(file_batch->num_rows());
   return Status::OK();
 }
 

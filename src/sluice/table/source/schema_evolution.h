@@ -38,8 +38,15 @@ class FileEvolution {
 
   // Appends the rows of `file_batch` (of file_read_type()) to `out` (of read_type()).
   Status Apply(const ColumnBatch& file_batch, ColumnBatch* out) const;
+  // The same into an empty `out`, taking the flat columns that need no cast from `file_batch`
+  // instead of copying them (`file_batch` is left with `out`'s old, empty buffers).
+  Status Take(ColumnBatch* file_batch, ColumnBatch* out) const;
 
  private:
+  // Appends the rows of column `i` of the read type to `out`.
+  Status ApplyColumn(size_t i, const ColumnBatch& file_batch, std::vector<int64_t>* zeros,
+                     ColumnBatch* out) const;
+
   enum class SourceKind : unsigned char { kFile, kConstant, kNull };
   struct Source {
     SourceKind kind = SourceKind::kNull;
