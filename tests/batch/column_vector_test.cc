@@ -105,3 +105,27 @@ TEST(ColumnVectorTest, DecodersResizeAndFillBuffers) {
 
 }  // namespace
 }  // namespace sluice
+
+namespace sluice {
+namespace {
+
+TEST(ColumnVectorTest, SwapBuffersExchangesRowsAndKeepsTypes) {
+  ColumnVector a(DataType::String(false));
+  ColumnVector b(DataType::String());
+  a.AppendBytes("x");
+  a.AppendBytes("yz");
+  b.AppendNull();
+  ASSERT_TRUE(a.IsFlat());
+  a.SwapBuffers(&b);
+  EXPECT_FALSE(a.type()->nullable());
+  EXPECT_TRUE(b.type()->nullable());
+  ASSERT_EQ(a.size(), 1);
+  EXPECT_TRUE(a.IsNull(0));
+  ASSERT_EQ(b.size(), 2);
+  EXPECT_EQ(b.GetBytes(0), "x");
+  EXPECT_EQ(b.GetBytes(1), "yz");
+  EXPECT_FALSE(ColumnVector(DataType::Array(DataType::Int())).IsFlat());
+}
+
+}  // namespace
+}  // namespace sluice
