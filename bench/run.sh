@@ -6,7 +6,8 @@
 # ~/.m2), and peers-scan reads with pypaimon-rust from a virtual environment of its own
 # (build/release/pyenv/pypaimon-rust, installed once from bench/python's pinned requirements and
 # reused offline). `peers` runs every peers-* benchmark and ends with one RESULT line holding
-# all their keys. `python` (issue 15) races Sluice's Python package against pypaimon
+# all their keys. `tpch` (issue 15) runs TPC-H through sluice sql against DuckDB over Parquet;
+# `python` races Sluice's Python package against pypaimon
 # (build/pyenv/pypaimon, scripts/setup.sh) and pypaimon-rust (the same environment as peers-scan).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -14,7 +15,7 @@ build="$here/build/release"
 peers=(peers-write peers-scan peers-mor peers-lookup peers-scaling)
 
 usage() {
-  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|python|peers|${peers[*]// /|} [--rows N]" >&2
+  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|python|tpch|peers|${peers[*]// /|} [--rows N]" >&2
   exit 2
 }
 
@@ -23,7 +24,7 @@ which="$1"
 shift
 
 case "$which" in
-  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | lookup | changelog | dv-read | cross-partition-memory | python | peers | peers-*) ;;
+  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | lookup | changelog | dv-read | cross-partition-memory | python | tpch | peers | peers-*) ;;
   *) usage ;;
 esac
 
@@ -67,6 +68,22 @@ if [[ "$which" == peers* ]]; then
 fi
 if [ "$which" = peers ] || [ "$which" = peers-scan ]; then pypaimon_rust_env; fi
 
+# TPC-H SF1 (issue 15): the pinned tools of bench/tpch/requirements.txt in build/tpch-venv, the
+# data generated once into build/tpch/sf1 and written once into Sluice tables under
+# build/tpch/warehouse; extra arguments go to tpch_bench (--threads N, --runs N).
+if [ "$which" = tpch ]; then
+  venv="$here/build/tpch-venv"
+  if ! "$venv/bin/python" -c 'import duckdb_extension_tpch' 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q -r "$here/bench/tpch/requirements.txt"
+  fi
+  data="$here/build/tpch/sf1"
+  if [ ! -f "$data/lineitem.parquet" ]; then
+    "$venv/bin/tpchgen-cli" parquet -s 1 --output-dir="$data" >/dev/null
+  fi
+  "$venv/bin/python" "$here/bench/tpch/write_queries.py" "$here/build/tpch/queries"
+  exec "$build/tpch_bench" "$data" "$here/build/tpch/queries" "$here/build/tpch/warehouse" "$@"
+fi
 if [ "$which" != peers ]; then
   exec "$build/${which//-/_}_bench" "$@"
 fi

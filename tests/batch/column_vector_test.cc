@@ -134,3 +134,9 @@ TEST(ColumnVectorTest, SwapRowsExchangesRowsAndKeepsTypes) {
 
 }  // namespace
 }  // namespace sluice
+
+namespace sluice {
+namespace {
+
+}  // namespace
+}  // namespace sluice

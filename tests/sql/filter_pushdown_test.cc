@@ -33,14 +33,15 @@ class FilterPushdownTest : public ::testing::Test {
   }
 
   // The filters DuckDB's parse tree of `query` gives.
-  std::map<std::string, std::string> Push(const std::string& query) {
+  std::map<std::string, std::string> Push(const std::string& query) { return PushIn("", query); }
+  std::map<std::string, std::string> PushIn(const std::string& database, const std::string& query) {
     std::string quoted;
     for (char c : query) quoted += c == '\'' ? std::string("''") : std::string(1, c);
     duckdb_result result;
     EXPECT_EQ(duckdb_query(con_, ("SELECT json_serialize_sql('" + quoted + "')").c_str(), &result),
               DuckDBSuccess);
     char* json = duckdb_value_varchar(&result, 0, 0);
-    std::map<std::string, std::string> out = PushdownFilters(json, tables_);
+    std::map<std::string, std::string> out = PushdownFilters(json, tables_, database);
     duckdb_free(json);
     duckdb_destroy_result(&result);
     return out;
@@ -91,6 +92,12 @@ TEST_F(FilterPushdownTest, NothingForATableReadTwiceOrBehindAView) {
   // A CTE is not a view: it is part of the statement.
   EXPECT_EQ(Push("WITH q AS (SELECT * FROM db.t WHERE id = 1) SELECT * FROM q")["db.t"],
             "`Id` = 1");
+  // After `USE db`, unqualified names are the database's tables; a CTE shadows a table.
+  EXPECT_TRUE(Push("SELECT * FROM t WHERE id = 1").empty());
+  EXPECT_EQ(PushIn("db", "SELECT * FROM t WHERE id = 1")["db.t"], "`Id` = 1");
+  EXPECT_TRUE(PushIn("db",
+                     "WITH t AS (SELECT 1 AS id) SELECT * FROM t, db.t x WHERE x.id = 1 "
+                     "AND t.id = 1")["db.t"] == "`Id` = 1");
   // Time travel through the table function counts as a read of the table.
   EXPECT_EQ(Push("SELECT * FROM sluice_scan('db.t', snapshot => 1) WHERE id = 1")["db.t"],
             "`Id` = 1");

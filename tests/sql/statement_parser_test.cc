@@ -29,6 +29,20 @@ TEST(ParseStatement, CreateTableWithFlinkClauses) {
                                 {"bucket", "4"}, {"merge-engine", "partial-update"}}));
 }
 
+TEST(ParseStatement, CreateTableAsQuery) {
+  auto parsed = ParseStatement(
+      "CREATE TABLE db.t WITH ('bucket' = '2') AS SELECT a, b FROM db.u WHERE a > 1");
+  ASSERT_OK(parsed);
+  const auto& create = std::get<CreateTableStatement>(*parsed);
+  EXPECT_TRUE(create.columns_sql.empty());
+  EXPECT_EQ(create.query, "SELECT a, b FROM db.u WHERE a > 1");
+  EXPECT_EQ(create.options, (std::vector<std::pair<std::string, std::string>>{{"bucket", "2"}}));
+  EXPECT_TRUE(test::HasError(ParseStatement("CREATE TABLE db.t (a INT) AS SELECT 1"),
+                             StatusCode::kInvalidArgument, {"columns from the query"}));
+  EXPECT_TRUE(test::HasError(ParseStatement("CREATE TABLE db.t WITH ('bucket' = '2')"),
+                             StatusCode::kInvalidArgument, {"column list or AS query"}));
+}
+
 TEST(ParseStatement, InsertOverwriteWithStaticPartitionAndColumns) {
   auto parsed = ParseStatement(
       "INSERT OVERWRITE TABLE db.t PARTITION (p = 'x', q = 3) (a, b) "

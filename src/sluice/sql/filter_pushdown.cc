@@ -23,6 +23,17 @@ struct Binding {
   const DataType* row_type;
 };
 
+// What names resolve against.
+struct Scope {
+  const std::map<std::string, DataTypePtr>& tables;
+  std::set<std::string> ctes;
+  // Lower-case database an unqualified table name is in (`USE db`), or "".
+  std::string database;
+
+  // Lower-case `db.t` of a BASE_TABLE reference to a Sluice table, or "".
+  std::string TableKey(const Json& ref) const;
+};
+
 struct From {
   std::vector<Binding> bindings;
   bool join = false;
@@ -48,6 +59,17 @@ std::string ScanArgument(const Json& ref) {
              : std::string();
 }
 
+std::string Scope::TableKey(const Json& ref) const {
+  std::string schema = Lower(Text(ref, "schema_name"));
+  std::string table = Lower(Text(ref, "table_name"));
+  if (schema.empty()) {
+    if (ctes.count(table) > 0 || database.empty()) return "";
+    schema = database;
+  }
+  std::string key = schema + "." + table;
+  return tables.count(key) > 0 ? key : "";
+}
+
 void CollectCtes(const Json& node, std::set<std::string>* ctes) {
   if (node.is_object()) {
     auto it = node.find("cte_map");
@@ -62,55 +84,56 @@ void CollectCtes(const Json& node, std::set<std::string>* ctes) {
 }
 
 // Counts the reads of each Sluice table; `unsafe` when a relation may hide another read.
-void CollectReads(const Json& node, const std::map<std::string, DataTypePtr>& tables,
-                  const std::set<std::string>& ctes, std::map<std::string, int>* reads,
+void CollectReads(const Json& node, const Scope& scope, std::map<std::string, int>* reads,
                   bool* unsafe) {
   if (node.is_array()) {
-    for (const Json& child : node) CollectReads(child, tables, ctes, reads, unsafe);
+    for (const Json& child : node) CollectReads(child, scope, reads, unsafe);
     return;
   }
   if (!node.is_object()) return;
   std::string type = Text(node, "type");
   if (type == "BASE_TABLE") {
+    std::string key = scope.TableKey(node);
     std::string schema = Lower(Text(node, "schema_name"));
     std::string table = Lower(Text(node, "table_name"));
-    if (schema.empty()) {
-      if (ctes.count(table) == 0) *unsafe = true;
-    } else if (tables.count(schema + "." + table) > 0) {
-      ++(*reads)[schema + "." + table];
-    } else if (size_t dollar = table.find('$');
-               dollar == std::string::npos ||
-               tables.count(schema + "." + table.substr(0, dollar)) == 0) {
-      *unsafe = true;
+    size_t dollar = table.find('$');
+    if (!key.empty()) {
+      ++(*reads)[key];
+    } else if (schema.empty() && scope.ctes.count(table) > 0) {
+      // A CTE: its body is walked where it is defined.
+    } else if (dollar == std::string::npos ||
+               scope.tables.count((schema.empty() ? scope.database : schema) + "." +
+                                  table.substr(0, dollar)) == 0) {
+      *unsafe = true;  // a view or DuckDB table may read a Sluice table again
     }
   } else if (type == "TABLE_FUNCTION") {
     std::string key = ScanArgument(node);
-    if (tables.count(key) > 0) ++(*reads)[key];
+    if (scope.tables.count(key) > 0) ++(*reads)[key];
   }
-  for (const auto& [key, child] : node.items()) CollectReads(child, tables, ctes, reads, unsafe);
+  for (const auto& [key, child] : node.items()) CollectReads(child, scope, reads, unsafe);
 }
 
-void CollectFrom(const Json& ref, const std::map<std::string, DataTypePtr>& tables, From* from) {
+void CollectFrom(const Json& ref, const Scope& scope, From* from) {
   std::string type = Text(ref, "type");
   std::string alias = Lower(Text(ref, "alias"));
   if (type == "EMPTY") return;
   if (type == "JOIN") {
     from->join = true;
-    CollectFrom(ref.value("left", Json::object()), tables, from);
-    CollectFrom(ref.value("right", Json::object()), tables, from);
+    CollectFrom(ref.value("left", Json::object()), scope, from);
+    CollectFrom(ref.value("right", Json::object()), scope, from);
     return;
   }
   std::string key;
   std::string name;
-  if (type == "BASE_TABLE" && !Text(ref, "schema_name").empty()) {
-    key = Lower(Text(ref, "schema_name")) + "." + Lower(Text(ref, "table_name"));
+  if (type == "BASE_TABLE") {
+    key = scope.TableKey(ref);
     name = alias.empty() ? Lower(Text(ref, "table_name")) : alias;
   } else if (type == "TABLE_FUNCTION") {
     key = ScanArgument(ref);
     name = alias.empty() ? "sluice_scan" : alias;
   }
-  auto it = tables.find(key);
-  if (it == tables.end()) {
+  auto it = scope.tables.find(key);
+  if (it == scope.tables.end()) {
     from->other = true;
     return;
   }
@@ -349,17 +372,17 @@ void Conjuncts(const Json& expr, std::vector<const Json*>* out) {
   }
 }
 
-void PushFromSelects(const Json& node, const std::map<std::string, DataTypePtr>& tables,
+void PushFromSelects(const Json& node, const Scope& scope,
                      std::map<std::string, std::vector<std::string>>* pushed) {
   if (node.is_array()) {
-    for (const Json& child : node) PushFromSelects(child, tables, pushed);
+    for (const Json& child : node) PushFromSelects(child, scope, pushed);
     return;
   }
   if (!node.is_object()) return;
   if (Text(node, "type") == "SELECT_NODE" && node.contains("where_clause") &&
       node["where_clause"].is_object()) {
     From from;
-    CollectFrom(node.value("from_table", Json::object()), tables, &from);
+    CollectFrom(node.value("from_table", Json::object()), scope, &from);
     std::vector<const Json*> conjuncts;
     Conjuncts(node["where_clause"], &conjuncts);
     for (const Json* conjunct : conjuncts) {
@@ -367,24 +390,25 @@ void PushFromSelects(const Json& node, const std::map<std::string, DataTypePtr>&
       if (p) (*pushed)[from.bindings[p->binding].key].push_back(std::move(p->expression));
     }
   }
-  for (const auto& [key, child] : node.items()) PushFromSelects(child, tables, pushed);
+  for (const auto& [key, child] : node.items()) PushFromSelects(child, scope, pushed);
 }
 
 }  // namespace
 
-std::map<std::string, std::string> PushdownFilters(
-    std::string_view ast_json, const std::map<std::string, DataTypePtr>& tables) {
+std::map<std::string, std::string> PushdownFilters(std::string_view ast_json,
+                                                   const std::map<std::string, DataTypePtr>& tables,
+                                                   std::string_view database) {
   Json ast = Json::parse(ast_json, nullptr, /*allow_exceptions=*/false);
   if (ast.is_discarded() || !ast.is_object() || ast.value("error", true)) return {};
   const Json& statements = ast.value("statements", Json::array());
-  std::set<std::string> ctes;
-  CollectCtes(statements, &ctes);
+  Scope scope{tables, {}, Lower(database)};
+  CollectCtes(statements, &scope.ctes);
   std::map<std::string, int> reads;
   bool unsafe = false;
-  CollectReads(statements, tables, ctes, &reads, &unsafe);
+  CollectReads(statements, scope, &reads, &unsafe);
   if (unsafe) return {};
   std::map<std::string, std::vector<std::string>> pushed;
-  PushFromSelects(statements, tables, &pushed);
+  PushFromSelects(statements, scope, &pushed);
   std::map<std::string, std::string> out;
   for (auto& [key, expressions] : pushed) {
     if (reads[key] != 1) continue;

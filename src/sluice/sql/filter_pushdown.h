@@ -28,10 +28,12 @@
 
 namespace sluice::sql {
 
-// `tables`: lower-case `db.t` -> its ROW type, for every Sluice table. Returns lower-case
-// `db.t` -> where-expression, for the tables a filter is pushed into. `ast_json` is the output
-// of json_serialize_sql; anything it does not hold (an error, another statement) gives nothing.
-std::map<std::string, std::string> PushdownFilters(
-    std::string_view ast_json, const std::map<std::string, DataTypePtr>& tables);
+// `tables`: lower-case `db.t` -> its ROW type, for every Sluice table; `database`: the
+// database of unqualified table names (`USE db`), or "". Returns lower-case `db.t` ->
+// where-expression, for the tables a filter is pushed into. `ast_json` is the output of
+// json_serialize_sql; anything it does not hold (an error, another statement) gives nothing.
+std::map<std::string, std::string> PushdownFilters(std::string_view ast_json,
+                                                   const std::map<std::string, DataTypePtr>& tables,
+                                                   std::string_view database = "");
 
 }  // namespace sluice::sql

@@ -12,6 +12,7 @@
 #include "sluice/read_builder.h"
 #include "sluice/sql/arrow_chunk_converter.h"
 #include "sluice/sql/sql_text.h"
+#include "sluice/sql/vector_filler.h"
 #include "sluice/system_tables.h"
 
 namespace sluice::sql {
@@ -44,6 +45,9 @@ struct ScanGlobal {
   // For each output column, the column of the converted chunk that fills it; -1 for a column
   // DuckDB asks for but never reads (the row id of COUNT(*)).
   std::vector<int> sources;
+  // Per output column, its filler when every read column has one (the fast path, no Arrow);
+  // empty otherwise.
+  std::vector<std::optional<VectorFiller>> fillers;
   std::atomic<size_t> next_split{0};
 };
 
@@ -52,7 +56,8 @@ struct ScanLocal {
     if (chunk != nullptr) duckdb_destroy_data_chunk(&chunk);
   }
   std::unique_ptr<BatchReader> reader;
-  // The converted batch being cut into vectors, and how far.
+  // The batch being cut into vectors (and its converted chunk off the fast path), and how far.
+  std::shared_ptr<const ColumnBatch> batch;
   duckdb_data_chunk chunk = nullptr;
   idx_t offset = 0;
   idx_t size = 0;
@@ -194,6 +199,23 @@ void Bind(duckdb_bind_info info) {
   duckdb_bind_set_bind_data(info, bind.release(), Destroy<ScanBind>);
 }
 
+// The fast path's fillers of `global`'s output columns, read from batches of `row_type`; none
+// unless every read column has one.
+void ChooseFillers(const DataType& row_type, ScanGlobal* global) {
+  std::vector<std::optional<VectorFiller>> fillers;
+  for (int source : global->sources) {
+    if (source < 0) {
+      fillers.emplace_back();
+      continue;
+    }
+    std::optional<VectorFiller> filler =
+        VectorFiller::Make(*row_type.fields()[source].type, global->converter->types()[source]);
+    if (!filler) return;
+    fillers.push_back(filler);
+  }
+  global->fillers = std::move(fillers);
+}
+
 Status InitScan(duckdb_init_info info, const ScanBind& bind, ScanGlobal* global) {
   auto* context = static_cast<ScanContext*>(duckdb_init_get_extra_info(info));
   const std::vector<DataField>& fields = bind.row_type->fields();
@@ -207,6 +229,7 @@ Status InitScan(duckdb_init_info info, const ScanBind& bind, ScanGlobal* global)
     }
     SLUICE_ASSIGN_OR_RETURN(global->converter,
                             ArrowChunkConverter::Make(context->conversions, bind.row_type));
+    ChooseFillers(*bind.row_type, global);
     duckdb_init_set_max_threads(info, 1);
     return Status::OK();
   }
@@ -226,6 +249,7 @@ Status InitScan(duckdb_init_info info, const ScanBind& bind, ScanGlobal* global)
   SLUICE_ASSIGN_OR_RETURN(TableRead read, builder.NewRead());
   SLUICE_ASSIGN_OR_RETURN(global->converter,
                           ArrowChunkConverter::Make(context->conversions, read.output_type()));
+  ChooseFillers(*read.output_type(), global);
   global->read = std::move(read);
   duckdb_init_set_max_threads(info, std::max<idx_t>(1, bind.splits.size()));
   return Status::OK();
@@ -249,6 +273,7 @@ void LocalInit(duckdb_init_info info) {
 // Converts the next batch of this thread's splits into `local->chunk`; false when none is left.
 Result<bool> NextChunk(const ScanBind& bind, ScanGlobal* global, ScanLocal* local) {
   if (local->chunk != nullptr) duckdb_destroy_data_chunk(&local->chunk);
+  local->batch.reset();
   local->offset = 0;
   local->size = 0;
   std::shared_ptr<const ColumnBatch> batch;
@@ -273,7 +298,10 @@ Result<bool> NextChunk(const ScanBind& bind, ScanGlobal* global, ScanLocal* loca
     }
   }
   local->size = static_cast<idx_t>(batch->num_rows());
-  SLUICE_ASSIGN_OR_RETURN(local->chunk, global->converter->Convert(std::move(batch)));
+  if (global->fillers.empty()) {
+    SLUICE_ASSIGN_OR_RETURN(local->chunk, global->converter->Convert(batch));
+  }
+  local->batch = std::move(batch);
   return true;
 }
 
@@ -286,6 +314,17 @@ Status Fill(const ScanBind& bind, ScanGlobal* global, ScanLocal* local, duckdb_d
     }
   }
   idx_t rows = std::min<idx_t>(duckdb_vector_size(), local->size - local->offset);
+  if (!global->fillers.empty()) {
+    for (size_t column = 0; column < global->sources.size(); ++column) {
+      if (global->sources[column] < 0) continue;
+      global->fillers[column]->Fill(*local->batch->column(global->sources[column]),
+                                    static_cast<int64_t>(local->offset), rows,
+                                    duckdb_data_chunk_get_vector(out, column));
+    }
+    duckdb_data_chunk_set_size(out, rows);
+    local->offset += rows;
+    return Status::OK();
+  }
   bool whole = local->offset == 0 && rows == local->size;
   duckdb_selection_vector selection = nullptr;
   if (!whole) {

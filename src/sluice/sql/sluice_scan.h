@@ -6,8 +6,9 @@
 //
 // The bind plans the splits (time travel, and the filter the session pushes down for the
 // statement, see ScanContext::filters); DuckDB pushes the projection down; the splits are read
-// in parallel, one reader per DuckDB thread, each batch handed over through Arrow
-// (arrow_chunk_converter.h) and cut into vectors of DuckDB's size without copying.
+// in parallel, one reader per DuckDB thread. Flat columns are written straight into DuckDB's
+// vectors (vector_filler.h); a read with a nested column hands each batch over through Arrow
+// (arrow_chunk_converter.h), cut into vectors of DuckDB's size without copying.
 //
 // Thread safety: DuckDB calls the function from its worker threads; ScanContext's mutex guards
 // what they share.

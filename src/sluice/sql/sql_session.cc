@@ -103,6 +103,9 @@ struct SqlSession::Rep {
   Result<std::unique_ptr<BatchReader>> RunDuckDb(std::string_view statement);
   Result<std::unique_ptr<BatchReader>> CreateTable(const CreateTableStatement& statement);
   Result<std::unique_ptr<BatchReader>> Insert(const InsertStatement& statement);
+  // Writes the rows of an INSERT's query and commits them as one snapshot.
+  Status WriteAndCommit(const WriteBuilder& builder, DuckDbResultReader* rows, TableWrite* write,
+                        int64_t* written);
   // The CAST-to-the-table's-types query an INSERT writes.
   Result<std::string> InsertQuery(const Table& table, const InsertStatement& statement);
 
@@ -114,6 +117,8 @@ struct SqlSession::Rep {
   std::map<std::string, DataTypePtr> tables;
   // Lower-case identifiers of the system tables with a view.
   std::set<std::string> system_views;
+  // The database of unqualified table names, set by `USE db`.
+  std::string default_database;
 };
 
 Status SqlSession::Rep::Run(const std::string& sql) {
@@ -183,7 +188,7 @@ std::map<std::string, std::string> SqlSession::Rep::Filters(std::string_view que
       duckdb_row_count(&result) == 1) {
     char* json = duckdb_value_varchar(&result, 0, 0);
     if (json != nullptr) {
-      out = PushdownFilters(json, tables);
+      out = PushdownFilters(json, tables, default_database);
       duckdb_free(json);
     }
   }
@@ -247,6 +252,10 @@ Result<std::unique_ptr<BatchReader>> SqlSession::Rep::RunDuckDb(std::string_view
     duckdb_destroy_prepare(&prepared);
     return TakeResultError(&result);
   }
+  Result<std::vector<Token>> tokens = Tokenize(statement);
+  if (tokens.ok() && tokens->size() == 2 && (*tokens)[0].Is("use") && (*tokens)[1].IsIdentifier()) {
+    default_database = (*tokens)[1].text;
+  }
   if (duckdb_result_return_type(result) != DUCKDB_RESULT_TYPE_QUERY_RESULT) {
     duckdb_destroy_result(&result);
     duckdb_destroy_prepare(&prepared);
@@ -283,8 +292,23 @@ Result<std::unique_ptr<BatchReader>> SqlSession::Rep::CreateTable(
     const CreateTableStatement& statement) {
   // DuckDB parses the column definitions (its types, NOT NULL, PRIMARY KEY) into a scratch
   // table; its Arrow schema gives the Paimon types.
-  SLUICE_RETURN_NOT_OK(Run(std::string("CREATE OR REPLACE TEMP TABLE ") + kScratchTable + " (" +
-                           statement.columns_sql + ")"));
+  // CREATE TABLE ... AS: the query's columns, named and typed by DuckDB (its binds plan
+  // nothing).
+  if (statement.query.empty()) {
+    SLUICE_RETURN_NOT_OK(Run(std::string("CREATE OR REPLACE TEMP TABLE ") + kScratchTable + " (" +
+                             statement.columns_sql + ")"));
+  } else {
+    SLUICE_RETURN_NOT_OK(DefineSystemTableViews(statement.query));
+    SLUICE_ASSIGN_OR_RETURN(duckdb_prepared_statement prepared,
+                            Prepare(std::string("CREATE OR REPLACE TEMP TABLE ") + kScratchTable +
+                                        " AS SELECT * FROM (" + statement.query + "\n) LIMIT 0",
+                                    {}, /*types_only=*/true));
+    duckdb_result result;
+    duckdb_state state = duckdb_execute_prepared(prepared, &result);
+    duckdb_destroy_prepare(&prepared);
+    if (state != DuckDBSuccess) return TakeResultError(&result);
+    duckdb_destroy_result(&result);
+  }
   std::string scratch_filter =
       std::string("table_name = '") + kScratchTable + "' AND database_name = 'temp'";
   auto nullable =
@@ -329,10 +353,19 @@ Result<std::unique_ptr<BatchReader>> SqlSession::Rep::CreateTable(
     field.type = field.type->WithNullable(!not_null);
     spec.columns.push_back(std::move(field));
   }
+  SLUICE_ASSIGN_OR_RETURN(std::vector<std::string> existing,
+                          context.catalog.ListTables(statement.name.database));
+  bool existed = false;
+  for (const std::string& name : existing) existed = existed || name == statement.name.table;
   SLUICE_RETURN_NOT_OK(
       context.catalog.CreateTable(statement.name.Identifier(), spec, statement.if_not_exists));
   SLUICE_RETURN_NOT_OK(DefineTableView(statement.name.Identifier()));
-  return std::unique_ptr<BatchReader>();
+  // IF NOT EXISTS on an existing table writes nothing, as in Flink.
+  if (statement.query.empty() || existed) return std::unique_ptr<BatchReader>();
+  InsertStatement insert;
+  insert.name = statement.name;
+  insert.query = statement.query;
+  return Insert(insert);
 }
 
 Result<std::string> SqlSession::Rep::InsertQuery(const Table& table,
@@ -433,18 +466,29 @@ Result<std::unique_ptr<BatchReader>> SqlSession::Rep::Insert(const InsertStateme
   }
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableWrite> write, builder.NewWrite());
   int64_t written = 0;
+  Status status = WriteAndCommit(builder, rows.get(), write.get(), &written);
+  if (!status.ok()) {
+    // Close deletes the files written so far that no commit took; the statement's error is
+    // the one to report.
+    write->Close().IgnoreError();
+    return status;
+  }
+  SLUICE_RETURN_NOT_OK(write->Close());
+  return RowCount(written);
+}
+
+Status SqlSession::Rep::WriteAndCommit(const WriteBuilder& builder, DuckDbResultReader* rows,
+                                       TableWrite* write, int64_t* written) {
   while (true) {
     ArrowArray array;
     SLUICE_ASSIGN_OR_RETURN(bool more, rows->NextArrow(&array));
     if (!more) break;
-    written += array.length;
+    *written += array.length;
     SLUICE_RETURN_NOT_OK(write->Write(&array, rows->arrow_schema()));
   }
   SLUICE_ASSIGN_OR_RETURN(std::vector<CommitMessage> messages, write->PrepareCommit());
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<TableCommit> commit, builder.NewCommit());
-  SLUICE_RETURN_NOT_OK(commit->Commit(std::move(messages)).status());
-  SLUICE_RETURN_NOT_OK(write->Close());
-  return RowCount(written);
+  return commit->Commit(std::move(messages)).status();
 }
 
 SqlSession::SqlSession(std::unique_ptr<Rep> rep) : rep_(std::move(rep)) {}

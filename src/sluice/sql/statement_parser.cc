@@ -155,8 +155,18 @@ Result<SluiceStatement> ParseCreateTable(Cursor* c, TableName name, bool if_not_
   CreateTableStatement out;
   out.name = std::move(name);
   out.if_not_exists = if_not_exists;
-  SLUICE_ASSIGN_OR_RETURN(out.columns_sql, c->Parenthesised({{"not", "enforced"}}));
+  if (c->PeekIs("(")) {
+    SLUICE_ASSIGN_OR_RETURN(out.columns_sql, c->Parenthesised({{"not", "enforced"}}));
+  }
   while (!c->AtEnd()) {
+    if (c->Accept("as")) {
+      if (!out.columns_sql.empty()) {
+        return c->Error("CREATE TABLE ... AS takes its columns from the query, not a list");
+      }
+      if (c->AtEnd()) return c->Error("expected a query after AS");
+      out.query = c->Rest();
+      break;
+    }
     if (c->AcceptAll({"partitioned", "by"})) {
       SLUICE_ASSIGN_OR_RETURN(out.partition_keys, c->IdentifierList("partition column"));
     } else if (c->Accept("comment")) {
@@ -165,8 +175,11 @@ Result<SluiceStatement> ParseCreateTable(Cursor* c, TableName name, bool if_not_
     } else if (c->Accept("with")) {
       SLUICE_ASSIGN_OR_RETURN(out.options, c->Assignments("option"));
     } else {
-      return c->Error("expected PARTITIONED BY, COMMENT or WITH");
+      return c->Error("expected PARTITIONED BY, COMMENT, WITH or AS");
     }
+  }
+  if (out.columns_sql.empty() && out.query.empty()) {
+    return c->Error("expected a column list or AS query");
   }
   return SluiceStatement(std::move(out));
 }
@@ -229,7 +242,7 @@ Result<SluiceStatement> ParseStatement(std::string_view statement) {
     if (!c.Accept("table")) return SluiceStatement();
     bool if_not_exists = c.AcceptAll({"if", "not", "exists"});
     std::optional<TableName> name = SluiceTableName(&c);
-    if (!name || !c.PeekIs("(")) return SluiceStatement();
+    if (!name) return SluiceStatement();
     return ParseCreateTable(&c, std::move(*name), if_not_exists);
   }
   if (c.Accept("drop")) {

@@ -5,6 +5,8 @@
 //   CREATE TABLE [IF NOT EXISTS] db.t (columns and constraints as DuckDB takes them,
 //       PRIMARY KEY (a, b) [NOT ENFORCED]) [PARTITIONED BY (p, ...)] [COMMENT 'text']
 //       [WITH ('bucket' = '4', ...)]                     -- Paimon's option keys, as in Flink
+//   CREATE TABLE [IF NOT EXISTS] db.t [PARTITIONED BY (p)] [COMMENT 'text'] [WITH (...)]
+//       AS query                                         -- columns and rows from the query
 //   DROP TABLE [IF EXISTS] db.t
 //   INSERT INTO | OVERWRITE [TABLE] db.t [PARTITION (p = 'x', ...)] [(c1, c2, ...)] query
 //   CALL sys.procedure(name => value, ...)               -- procedures.h's names and arguments
@@ -48,8 +50,11 @@ struct DropDatabaseStatement {
 struct CreateTableStatement {
   TableName name;
   bool if_not_exists = false;
-  // The text between the parentheses, `NOT ENFORCED` taken out: DuckDB's column definitions.
+  // The text between the parentheses, `NOT ENFORCED` taken out: DuckDB's column definitions;
+  // empty for CREATE TABLE ... AS.
   std::string columns_sql;
+  // The query of CREATE TABLE ... AS (its columns, then its rows); empty otherwise.
+  std::string query;
   std::vector<std::string> partition_keys;
   std::vector<std::pair<std::string, std::string>> options;
   std::optional<std::string> comment;

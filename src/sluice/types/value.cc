@@ -80,14 +80,19 @@ std::string Decimal::ToString() const {
   return digits;
 }
 
+// The remainder of FloorDiv(value, unit), in [0, unit): from `%`, as `value - quotient * unit`
+// overflows near INT64_MIN (Arrow data may hold any int64, e.g. in the slots of nulls).
+int64_t FloorMod(int64_t value, int64_t unit) {
+  int64_t remainder = value % unit;
+  return remainder < 0 ? remainder + unit : remainder;
+}
+
 Timestamp Timestamp::FromEpochMicros(int64_t micros) {
-  int64_t millis = FloorDiv(micros, 1000);
-  return Timestamp{millis, static_cast<int32_t>((micros - millis * 1000) * 1000)};
+  return Timestamp{FloorDiv(micros, 1000), static_cast<int32_t>(FloorMod(micros, 1000) * 1000)};
 }
 
 Timestamp Timestamp::FromEpochNanos(int64_t nanos) {
-  int64_t millis = FloorDiv(nanos, 1000000);
-  return Timestamp{millis, static_cast<int32_t>(nanos - millis * 1000000)};
+  return Timestamp{FloorDiv(nanos, 1000000), static_cast<int32_t>(FloorMod(nanos, 1000000))};
 }
 
 std::string Timestamp::ToString(int precision) const {

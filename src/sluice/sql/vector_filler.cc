@@ -1,0 +1,144 @@
+#include "sluice/sql/vector_filler.h"
+
+#include <cstring>
+
+namespace sluice::sql {
+
+namespace {
+
+int64_t FloorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+template <typename Out, typename In, typename F>
+void Convert(const In* in, idx_t count, duckdb_vector target, F f) {
+  Out* out = static_cast<Out*>(duckdb_vector_get_data(target));
+  for (idx_t i = 0; i < count; ++i) out[i] = f(in[i]);
+}
+
+}  // namespace
+
+std::optional<VectorFiller> VectorFiller::Make(const DataType& type,
+                                               duckdb_logical_type target_type) {
+  duckdb_type id = duckdb_get_type_id(target_type);
+  PhysicalKind kind = PhysicalKindOf(type);
+  switch (kind) {
+    case PhysicalKind::kUInt8:
+      if (id == DUCKDB_TYPE_BOOLEAN) return VectorFiller(Conversion::kCopy, 1);
+      break;
+    case PhysicalKind::kInt8:
+    case PhysicalKind::kInt16:
+    case PhysicalKind::kFloat:
+    case PhysicalKind::kDouble:
+      return VectorFiller(Conversion::kCopy, FixedWidthOf(kind));
+    case PhysicalKind::kInt32:
+      if (type.root() == TypeRoot::kTime) {
+        if (id == DUCKDB_TYPE_TIME) return VectorFiller(Conversion::kTimeMillisToMicros, 0);
+        break;
+      }
+      return VectorFiller(Conversion::kCopy, 4);  // INT, DATE (days since the epoch)
+    case PhysicalKind::kInt64:
+      if (type.root() != TypeRoot::kDecimal) return VectorFiller(Conversion::kCopy, 8);
+      if (id != DUCKDB_TYPE_DECIMAL) break;
+      switch (duckdb_decimal_internal_type(target_type)) {
+        case DUCKDB_TYPE_SMALLINT:
+          return VectorFiller(Conversion::kInt64ToInt16, 0);
+        case DUCKDB_TYPE_INTEGER:
+          return VectorFiller(Conversion::kInt64ToInt32, 0);
+        case DUCKDB_TYPE_BIGINT:
+          return VectorFiller(Conversion::kCopy, 8);
+        default:
+          break;
+      }
+      break;
+    case PhysicalKind::kInt128:
+      // DuckDB's hugeint is the little-endian 128-bit integer: lower half first.
+      if (id == DUCKDB_TYPE_DECIMAL &&
+          duckdb_decimal_internal_type(target_type) == DUCKDB_TYPE_HUGEINT) {
+        return VectorFiller(Conversion::kCopy, 16);
+      }
+      break;
+    case PhysicalKind::kTimestamp:
+      switch (id) {
+        case DUCKDB_TYPE_TIMESTAMP_S:
+          return VectorFiller(Conversion::kTimestampSeconds, 0);
+        case DUCKDB_TYPE_TIMESTAMP_MS:
+          return VectorFiller(Conversion::kTimestampMillis, 0);
+        case DUCKDB_TYPE_TIMESTAMP:
+        case DUCKDB_TYPE_TIMESTAMP_TZ:
+          return VectorFiller(Conversion::kTimestampMicros, 0);
+        case DUCKDB_TYPE_TIMESTAMP_NS:
+          return VectorFiller(Conversion::kTimestampNanos, 0);
+        default:
+          break;
+      }
+      break;
+    case PhysicalKind::kBytes:
+      if (id == DUCKDB_TYPE_VARCHAR || id == DUCKDB_TYPE_BLOB) {
+        return VectorFiller(Conversion::kString, 0);
+      }
+      break;
+    default:
+      break;
+  }
+  return std::nullopt;
+}
+
+void VectorFiller::Fill(const ColumnVector& column, int64_t offset, idx_t count,
+                        duckdb_vector target) const {
+  if (column.has_nulls()) {
+    duckdb_vector_ensure_validity_writable(target);
+    uint64_t* validity = duckdb_vector_get_validity(target);
+    const uint8_t* present = column.validity().data() + offset;
+    for (idx_t i = 0; i < count; ++i) {
+      if (present[i] == 0) duckdb_validity_set_row_invalid(validity, i);
+    }
+  }
+  switch (conversion_) {
+    case Conversion::kCopy:
+      std::memcpy(duckdb_vector_get_data(target), column.values().data() + offset * width_,
+                  count * static_cast<size_t>(width_));
+      return;
+    case Conversion::kTimeMillisToMicros:
+      Convert<int64_t>(column.data<int32_t>() + offset, count, target,
+                       [](int32_t millis) { return static_cast<int64_t>(millis) * 1000; });
+      return;
+    case Conversion::kInt64ToInt16:
+      Convert<int16_t>(column.data<int64_t>() + offset, count, target,
+                       [](int64_t v) { return static_cast<int16_t>(v); });
+      return;
+    case Conversion::kInt64ToInt32:
+      Convert<int32_t>(column.data<int64_t>() + offset, count, target,
+                       [](int64_t v) { return static_cast<int32_t>(v); });
+      return;
+    case Conversion::kTimestampSeconds:
+      Convert<int64_t>(column.data<Timestamp>() + offset, count, target,
+                       [](const Timestamp& t) { return FloorDiv(t.millisecond, 1000); });
+      return;
+    case Conversion::kTimestampMillis:
+      Convert<int64_t>(column.data<Timestamp>() + offset, count, target,
+                       [](const Timestamp& t) { return t.millisecond; });
+      return;
+    case Conversion::kTimestampMicros:
+      Convert<int64_t>(column.data<Timestamp>() + offset, count, target,
+                       [](const Timestamp& t) { return t.ToEpochMicros(); });
+      return;
+    case Conversion::kTimestampNanos:
+      Convert<int64_t>(column.data<Timestamp>() + offset, count, target, [](const Timestamp& t) {
+        return t.millisecond * 1000000 + t.nano_of_millisecond;
+      });
+      return;
+    case Conversion::kString: {
+      const int32_t* offsets = column.offset_data() + offset;
+      const char* bytes = reinterpret_cast<const char*>(column.values().data());
+      for (idx_t i = 0; i < count; ++i) {
+        duckdb_vector_assign_string_element_len(target, i, bytes + offsets[i],
+                                                offsets[i + 1] - offsets[i]);
+      }
+      return;
+    }
+  }
+}
+
+}  // namespace sluice::sql
