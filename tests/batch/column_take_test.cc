@@ -98,5 +98,37 @@ TEST(ColumnTakeTest, TakeRowsCopiesRunsAndSingleRows) {
   }
 }
 
+// TakeRowsFrom gives the rows TakeRows of each row's own input gives, nulls included.
+TEST(ColumnTakeTest, TakeRowsFromInterleavesInputs) {
+  DataTypePtr row = DataType::Row({
+      Field(0, "i64", DataType::BigInt()),
+      Field(1, "s", DataType::String()),
+      Field(2, "arr", DataType::Array(DataType::Int())),
+  });
+  ColumnBatch a(row);
+  ColumnBatch b(row);
+  for (int i = 0; i < 6; ++i) {
+    ASSERT_OK(a.AppendRow({Value::Int64(i), Value::String(std::string(static_cast<size_t>(i), 'a')),
+                           Value::Array({Value::Int32(i)})}));
+    ASSERT_OK(b.AppendRow({i == 2 ? Value() : Value::Int64(100 + i),
+                           i == 3 ? Value() : Value::String("b" + std::to_string(i)),
+                           Value::Array({Value::Int32(100 + i), Value::Int32(i)})}));
+  }
+  const std::vector<uint32_t> sources = {0, 1, 1, 0, 1, 0, 0};
+  const std::vector<int64_t> rows = {5, 2, 3, 1, 0, 4, 4};
+  ColumnBatch out(row);
+  for (int c = 0; c < row->num_fields(); ++c) {
+    const ColumnVector* ins[] = {a.column(c), b.column(c)};
+    TakeRowsFrom(ins, sources.data(), rows.data(), static_cast<int64_t>(rows.size()),
+                 out.column(c));
+    ASSERT_EQ(out.column(c)->size(), static_cast<int64_t>(rows.size()));
+    for (size_t i = 0; i < rows.size(); ++i) {
+      EXPECT_EQ(out.column(c)->GetValue(static_cast<int64_t>(i)),
+                ins[sources[i]]->GetValue(rows[i]))
+          << "column " << c << " row " << i;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sluice

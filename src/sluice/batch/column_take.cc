@@ -152,6 +152,83 @@ void TakeRows(const ColumnVector& in, const int64_t* rows, int64_t n, ColumnVect
   }
 }
 
+namespace {
+
+template <int Width>
+void TakeFixedFrom(const ColumnVector* const* ins, const uint32_t* sources, const int64_t* rows,
+                   int64_t n, int64_t old, ColumnVector* out) {
+  uint8_t* dst = out->values().data() + old * Width;
+  for (int64_t i = 0; i < n; ++i) {
+    std::memcpy(dst + i * Width, ins[sources[i]]->values().data() + rows[i] * Width, Width);
+  }
+}
+
+void TakeBytesFrom(const ColumnVector* const* ins, const uint32_t* sources, const int64_t* rows,
+                   int64_t n, int64_t old, ColumnVector* out) {
+  int64_t total = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    const int32_t* offsets = ins[sources[i]]->offset_data();
+    total += offsets[rows[i] + 1] - offsets[rows[i]];
+  }
+  Buffer& values = out->values();
+  const size_t base = values.size();
+  values.Resize(base + static_cast<size_t>(total));
+  uint8_t* dst_bytes = values.data() + base;
+  int32_t* dst = out->offset_data();
+  for (int64_t i = 0; i < n; ++i) {
+    const ColumnVector& in = *ins[sources[i]];
+    const int32_t* offsets = in.offset_data();
+    const int32_t begin = offsets[rows[i]];
+    const int32_t length = offsets[rows[i] + 1] - begin;
+    std::memcpy(dst_bytes, in.values().data() + begin, static_cast<size_t>(length));
+    dst_bytes += length;
+    dst[old + i + 1] = dst[old + i] + length;
+  }
+}
+
+}  // namespace
+
+void TakeRowsFrom(const ColumnVector* const* ins, const uint32_t* sources, const int64_t* rows,
+                  int64_t n, ColumnVector* out) {
+  if (n == 0) return;
+  const PhysicalKind kind = ins[sources[0]]->kind();
+  const int width = FixedWidthOf(kind);
+  if (kind != PhysicalKind::kBytes && width != 1 && width != 2 && width != 4 && width != 8 &&
+      width != 16) {
+    // Nested values: row by row (merges of such columns are rare).
+    for (int64_t i = 0; i < n; ++i) TakeRows(*ins[sources[i]], rows + i, 1, out);
+    return;
+  }
+  const int64_t old = out->size();
+  out->Resize(old + n);
+  bool nulls = false;
+  for (int64_t i = 0; i < n && !nulls; ++i) nulls = ins[sources[i]]->has_nulls();
+  if (nulls || out->has_nulls()) {
+    uint8_t* validity = out->MutableValidity();
+    for (int64_t i = 0; i < n; ++i) validity[old + i] = ins[sources[i]]->IsNull(rows[i]) ? 0 : 1;
+  }
+  switch (width) {
+    case 1:
+      TakeFixedFrom<1>(ins, sources, rows, n, old, out);
+      return;
+    case 2:
+      TakeFixedFrom<2>(ins, sources, rows, n, old, out);
+      return;
+    case 4:
+      TakeFixedFrom<4>(ins, sources, rows, n, old, out);
+      return;
+    case 8:
+      TakeFixedFrom<8>(ins, sources, rows, n, old, out);
+      return;
+    case 16:
+      TakeFixedFrom<16>(ins, sources, rows, n, old, out);
+      return;
+    default:
+      TakeBytesFrom(ins, sources, rows, n, old, out);
+      return;
+  }
+}
+
 void AppendAll(const ColumnVector& in, ColumnVector* out) {
   std::vector<int64_t> rows(static_cast<size_t>(in.size()));
   std::iota(rows.begin(), rows.end(), int64_t{0});

@@ -15,6 +15,12 @@ namespace sluice {
 // every rows[i] < in.size().
 void TakeRows(const ColumnVector& in, const int64_t* rows, int64_t n, ColumnVector* out);
 
+// Appends ins[sources[0]][rows[0]], ..., ins[sources[n - 1]][rows[n - 1]] to `out`: one call
+// for rows that alternate between several inputs (a merge's results), where TakeRows would be
+// called per input change. Same requirements as TakeRows, for every input.
+void TakeRowsFrom(const ColumnVector* const* ins, const uint32_t* sources, const int64_t* rows,
+                  int64_t n, ColumnVector* out);
+
 // Appends in[0, in.size()) to `out`. Same requirements as TakeRows.
 void AppendAll(const ColumnVector& in, ColumnVector* out);
 

@@ -104,6 +104,17 @@ Status SortedRunMerge::Advance(size_t index) {
 
 Result<bool> SortedRunMerge::Next(int64_t max_results, const Consumer& consumer) {
   consumer_ = &consumer;
+  gather_consumer_ = nullptr;
+  return Merge(max_results);
+}
+
+Result<bool> SortedRunMerge::Next(int64_t max_results, const GatherConsumer& consumer) {
+  consumer_ = nullptr;
+  gather_consumer_ = &consumer;
+  return Merge(max_results);
+}
+
+Result<bool> SortedRunMerge::Merge(int64_t max_results) {
   int64_t produced = 0;
   while (produced < max_results) {
     int w = tree_->winner();
@@ -124,6 +135,7 @@ Result<bool> SortedRunMerge::Next(int64_t max_results, const Consumer& consumer)
   SLUICE_RETURN_NOT_OK(Flush());
   if (options_.range_reducer != nullptr) SLUICE_RETURN_NOT_OK(options_.range_reducer->Release());
   consumer_ = nullptr;
+  gather_consumer_ = nullptr;
   return tree_->winner() >= 0;
 }
 
@@ -205,6 +217,7 @@ Result<bool> SortedRunMerge::Fold() {
 }
 
 Status SortedRunMerge::Flush() {
+  if (gather_consumer_ != nullptr) return FlushGathered();
   size_t begin = 0;
   while (begin < winners_.size()) {
     const Record& first = winners_[begin];
@@ -221,6 +234,29 @@ Status SortedRunMerge::Flush() {
     SLUICE_RETURN_NOT_OK((*consumer_)(batch, rows_.data(), static_cast<int64_t>(rows_.size())));
     begin = end;
   }
+  winners_.clear();
+  if (folded_ != nullptr) folded_->Clear();
+  return Status::OK();
+}
+
+Status SortedRunMerge::FlushGathered() {
+  if (winners_.empty()) return Status::OK();
+  const uint32_t folded = static_cast<uint32_t>(2 * cursors_.size());
+  batches_.resize(folded + 1);
+  for (size_t c = 0; c < cursors_.size(); ++c) {
+    batches_[2 * c] = cursors_[c].slots[0].get();
+    batches_[2 * c + 1] = cursors_[c].slots[1].get();
+  }
+  batches_[folded] = folded_.get();
+  sources_.clear();
+  rows_.clear();
+  for (const Record& record : winners_) {
+    sources_.push_back(
+        record.cursor == kFolded ? folded : static_cast<uint32_t>(2 * record.cursor + record.slot));
+    rows_.push_back(record.row);
+  }
+  SLUICE_RETURN_NOT_OK((*gather_consumer_)(batches_.data(), batches_.size(), sources_.data(),
+                                           rows_.data(), static_cast<int64_t>(rows_.size())));
   winners_.clear();
   if (folded_ != nullptr) folded_->Clear();
   return Status::OK();

@@ -17,9 +17,11 @@
 // that its merge function wrapper sees every key, or gives a RangeReducer (range_reducer.h),
 // which then decides every key's result in place of the merge function.
 //
-// Results are handed out in key order without being copied: the consumer gets groups of
+// Results are handed out in key order without being copied: a Consumer gets groups of
 // consecutive results lying in one batch (record layout, see sorted_run_reader.h) as row
-// indexes into it; the batch stays valid during the call only.
+// indexes into it; a GatherConsumer gets every pending result at once, each as a batch and a
+// row (one call where the runs' results alternate, as in a merge of overlapping runs). The
+// batches stay valid during the call only.
 //
 // Thread safety: not thread-safe; one merge per thread.
 #pragma once
@@ -59,6 +61,12 @@ class SortedRunMerge {
   // Rows rows[0..n) of `batch` (of the record layout) are the next n results.
   using Consumer = std::function<Status(const ColumnBatch& batch, const int64_t* rows, int64_t n)>;
 
+  // Result i is row rows[i] of batches[sources[i]], for i in [0, n); `num_batches` batches,
+  // null where unused.
+  using GatherConsumer =
+      std::function<Status(const ColumnBatch* const* batches, size_t num_batches,
+                           const uint32_t* sources, const int64_t* rows, int64_t n)>;
+
   // Positions every run on its first record. `merge_function` (not owned, outlives the merge)
   // is the table's engine over the value fields; folding engines need every table field in
   // the value fields.
@@ -70,6 +78,7 @@ class SortedRunMerge {
   // false when they ended. Stops at the first error (of a run, the merge function or the
   // consumer); the merge cannot continue after one.
   Result<bool> Next(int64_t max_results, const Consumer& consumer);
+  Result<bool> Next(int64_t max_results, const GatherConsumer& consumer);
 
  private:
   // One run, read into two alternating batches so that records of the previous batch stay
@@ -127,8 +136,10 @@ class SortedRunMerge {
   Result<bool> FinishRange();
   Result<bool> Fold();
   Result<bool> Reduce();
+  Result<bool> Merge(int64_t max_results);
   // Hands the pending results to the consumer.
   Status Flush();
+  Status FlushGathered();
 
   Options options_;
   MergeFunction* merge_function_;
@@ -140,7 +151,9 @@ class SortedRunMerge {
 
   std::vector<Cursor> cursors_;
   std::optional<LoserTree<CursorBefore, CursorLive>> tree_;
-  const Consumer* consumer_ = nullptr;  // during Next()
+  // During Next(), one of them.
+  const Consumer* consumer_ = nullptr;
+  const GatherConsumer* gather_consumer_ = nullptr;
 
   std::vector<Record> range_;    // the records of the key being merged, in merge order
   std::vector<Record> winners_;  // results not yet handed out
@@ -148,6 +161,9 @@ class SortedRunMerge {
   std::vector<RowKind> kinds_;
   std::vector<RangeRecord> range_records_;
   std::vector<int64_t> rows_;
+  // FlushGathered: slot s of cursor c is batch 2 * c + s, folded_ the last one.
+  std::vector<const ColumnBatch*> batches_;
+  std::vector<uint32_t> sources_;
 };
 
 }  // namespace sluice

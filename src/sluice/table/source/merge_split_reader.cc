@@ -31,9 +31,9 @@ MergeSplitReader::MergeSplitReader(const FileStoreTable& table,
       merge_function_(std::move(merge_function)),
       merge_options_(std::move(merge)),
       session_zone_(std::move(session_zone)) {
-  consumer_ = [this](const ColumnBatch& source, const int64_t* rows, int64_t n) {
-    return Take(source, rows, n);
-  };
+  consumer_ = [this](const ColumnBatch* const* sources, size_t num_sources, const uint32_t* indexes,
+                     const int64_t* rows,
+                     int64_t n) { return Take(sources, num_sources, indexes, rows, n); };
   if (columns_.filter != nullptr) {
     staged_ = std::make_unique<ColumnBatch>(merge_options_.record_type);
   }
@@ -108,14 +108,19 @@ Status MergeSplitReader::OpenSection(size_t index) {
   return Status::OK();
 }
 
-Status MergeSplitReader::Take(const ColumnBatch& source, const int64_t* rows, int64_t n) {
+Status MergeSplitReader::Take(const ColumnBatch* const* sources, size_t num_sources,
+                              const uint32_t* indexes, const int64_t* rows, int64_t n) {
   const int kind_column = merge_options_.record_type->num_fields() - 1;
   if (staged_ == nullptr) {
-    columns_.AppendOutput(source, rows, n, source.column(kind_column)->data<int8_t>(), out_);
+    columns_.AppendOutputFrom(sources, num_sources, indexes, rows, n, kind_column, out_);
     return Status::OK();
   }
+  staged_sources_.resize(num_sources);
   for (int c = 0; c < staged_->num_columns(); ++c) {
-    TakeRows(*source.column(c), rows, n, staged_->column(c));
+    for (size_t s = 0; s < num_sources; ++s) {
+      staged_sources_[s] = sources[s] != nullptr ? sources[s]->column(c) : nullptr;
+    }
+    TakeRowsFrom(staged_sources_.data(), indexes, rows, n, staged_->column(c));
   }
   staged_->set_num_rows(staged_->num_rows() + n);
   return Status::OK();

@@ -57,7 +57,8 @@ class MergeSplitReader : public SplitReader {
 
   Status OpenSection(size_t index);
   // The merge's consumer: results go to out_ (no filter) or staged_ (filter).
-  Status Take(const ColumnBatch& source, const int64_t* rows, int64_t n);
+  Status Take(const ColumnBatch* const* sources, size_t num_sources, const uint32_t* indexes,
+              const int64_t* rows, int64_t n);
 
   const FileStoreTable& table_;
   std::shared_ptr<const TableSchema> read_schema_;
@@ -68,7 +69,7 @@ class MergeSplitReader : public SplitReader {
   std::unique_ptr<MergeFunction> merge_function_;
   SortedRunMerge::Options merge_options_;
   std::shared_ptr<const TimeZone> session_zone_;
-  SortedRunMerge::Consumer consumer_;
+  SortedRunMerge::GatherConsumer consumer_;
 
   size_t next_section_ = 0;
   std::unique_ptr<SortedRunMerge> merge_;  // of the open section, or null
@@ -78,6 +79,7 @@ class MergeSplitReader : public SplitReader {
   std::unique_ptr<ColumnBatch> staged_;
   std::vector<uint8_t> selection_;
   std::vector<int64_t> rows_;
+  std::vector<const ColumnVector*> staged_sources_;
 };
 
 }  // namespace sluice

@@ -1,5 +1,7 @@
 #include "sluice/table/source/read_columns.h"
 
+#include <vector>
+
 #include "sluice/batch/column_take.h"
 #include "sluice/row_kind.h"
 #include "sluice/table/source/split_read_util.h"
@@ -90,6 +92,28 @@ void ReadColumns::AppendOutput(const ColumnBatch& source, const int64_t* rows, i
   }
   for (int index : projection) {
     TakeRows(*source.column(index), rows, n, out->column(column++));
+  }
+  out->set_num_rows(out->num_rows() + n);
+}
+
+void ReadColumns::AppendOutputFrom(const ColumnBatch* const* sources, size_t num_sources,
+                                   const uint32_t* indexes, const int64_t* rows, int64_t n,
+                                   int kind_column, ColumnBatch* out) const {
+  if (n == 0) return;
+  int column = 0;
+  if (with_row_kind) {
+    ColumnVector* kind_out = out->column(column++);
+    for (int64_t i = 0; i < n; ++i) {
+      const int8_t kind = sources[indexes[i]]->column(kind_column)->data<int8_t>()[rows[i]];
+      kind_out->AppendBytes(RowKindShortString(static_cast<RowKind>(kind)));
+    }
+  }
+  std::vector<const ColumnVector*> ins(num_sources);
+  for (int index : projection) {
+    for (size_t s = 0; s < num_sources; ++s) {
+      ins[s] = sources[s] != nullptr ? sources[s]->column(index) : nullptr;
+    }
+    TakeRowsFrom(ins.data(), indexes, rows, n, out->column(column++));
   }
   out->set_num_rows(out->num_rows() + n);
 }

@@ -53,6 +53,11 @@ struct ReadColumns {
   // with_row_kind, then the projected columns.
   void AppendOutput(const ColumnBatch& source, const int64_t* rows, int64_t n, const int8_t* kinds,
                     ColumnBatch* out) const;
+  // The same for rows of several sources (`num_sources` of them, null where unused): row i is
+  // rows[i] of sources[indexes[i]], its row kind in column `kind_column` of that source.
+  void AppendOutputFrom(const ColumnBatch* const* sources, size_t num_sources,
+                        const uint32_t* indexes, const int64_t* rows, int64_t n, int kind_column,
+                        ColumnBatch* out) const;
 };
 
 }  // namespace sluice
