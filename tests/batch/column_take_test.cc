@@ -130,5 +130,24 @@ TEST(ColumnTakeTest, TakeRowsFromInterleavesInputs) {
   }
 }
 
+// Empty strings in columns that hold no bytes at all (no buffer) are taken without copying from
+// a null pointer (UBSan caught it in reads of Java- and Flink-written tables).
+TEST(ColumnTakeTest, EmptyStringsOfColumnsWithoutBytes) {
+  ColumnVector a(DataType::String());
+  ColumnVector b(DataType::String());
+  a.AppendBytes("");
+  a.AppendBytes("");
+  b.AppendBytes("");
+  const int64_t rows[] = {1, 0};
+  ColumnVector out(DataType::String());
+  TakeRows(a, rows, 2, &out);
+  const ColumnVector* ins[] = {&a, &b};
+  const uint32_t sources[] = {1, 0};
+  const int64_t from_rows[] = {0, 1};
+  TakeRowsFrom(ins, sources, from_rows, 2, &out);
+  ASSERT_EQ(out.size(), 4);
+  for (int64_t i = 0; i < 4; ++i) EXPECT_EQ(out.GetBytes(i), "") << i;
+}
+
 }  // namespace
 }  // namespace sluice

@@ -180,7 +180,8 @@ void TakeBytesFrom(const ColumnVector* const* ins, const uint32_t* sources, cons
     const int32_t* offsets = in.offset_data();
     const int32_t begin = offsets[rows[i]];
     const int32_t length = offsets[rows[i] + 1] - begin;
-    std::memcpy(dst_bytes, in.values().data() + begin, static_cast<size_t>(length));
+    // An empty string may lie in a column with no bytes at all (null buffers).
+    if (length > 0) std::memcpy(dst_bytes, in.values().data() + begin, static_cast<size_t>(length));
     dst_bytes += length;
     dst[old + i + 1] = dst[old + i] + length;
   }
