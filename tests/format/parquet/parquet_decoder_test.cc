@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
+#include "sluice/format/parquet/decoder/bit_unpack.h"
 #include "sluice/format/parquet/decoder/byte_stream_split_decoder.h"
 #include "sluice/format/parquet/decoder/delta_binary_packed_decoder.h"
 #include "sluice/format/parquet/decoder/delta_byte_array_decoder.h"
@@ -22,6 +25,49 @@ std::vector<uint8_t> B(std::initializer_list<int> bytes) {
   std::vector<uint8_t> out;
   for (int b : bytes) out.push_back(static_cast<uint8_t>(b));
   return out;
+}
+
+// Packs `values` of `width` bits LSB first, one bit at a time: the reference layout.
+std::vector<uint8_t> PackBits(const std::vector<uint64_t>& values, int width) {
+  std::vector<uint8_t> out((values.size() * static_cast<size_t>(width) + 7) / 8);
+  size_t bit = 0;
+  for (uint64_t v : values) {
+    for (int b = 0; b < width; ++b, ++bit) {
+      if ((v >> b) & 1) out[bit / 8] |= static_cast<uint8_t>(1u << (bit % 8));
+    }
+  }
+  return out;
+}
+
+template <typename T>
+void ExpectUnpacksEveryWidth(int max_width) {
+  std::mt19937_64 random(12);
+  for (int width = 0; width <= max_width; ++width) {
+    uint64_t mask = width == 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+    // Counts around whole groups, and buffers of exactly the packed size (heap, so that
+    // AddressSanitizer sees a read past the end), to cover both the group and the tail code.
+    for (int count : {0, 1, 7, 8, 9, 16, 23, 24, 25, 64, 67, 200}) {
+      std::vector<uint64_t> values(static_cast<size_t>(count));
+      for (uint64_t& v : values) v = random() & mask;
+      std::vector<uint8_t> packed = PackBits(values, width);
+      auto in = std::make_unique<uint8_t[]>(packed.size());
+      if (!packed.empty()) std::memcpy(in.get(), packed.data(), packed.size());
+      std::vector<T> out(static_cast<size_t>(count) + 1, T{77});
+      UnpackBits(in.get(), packed.size(), width, count, out.data());
+      for (int i = 0; i < count; ++i) {
+        ASSERT_EQ(static_cast<uint64_t>(out[static_cast<size_t>(i)]),
+                  values[static_cast<size_t>(i)])
+            << "width " << width << ", count " << count << ", value " << i;
+      }
+      EXPECT_EQ(out.back(), T{77}) << "width " << width << ", count " << count;
+    }
+  }
+}
+
+TEST(BitUnpackTest, MatchesBitByBitPackingForEveryWidth) {
+  ExpectUnpacksEveryWidth<uint64_t>(64);
+  ExpectUnpacksEveryWidth<uint32_t>(32);
+  ExpectUnpacksEveryWidth<uint8_t>(8);
 }
 
 TEST(RleBitPackedDecoderTest, MixesRunsAndBitPackedGroups) {

@@ -76,6 +76,32 @@ class ColumnValues {
     ++count_;
     return Status::OK();
   }
+  // Byte array: the values `indices[0..n)` of `dictionary` (a byte-array ColumnValues), whose
+  // bytes sum to `total`, in one pass with no per-value capacity check. Fails as AppendBytes.
+  Status AppendGathered(const ColumnValues& dictionary, const uint32_t* indices, int64_t n,
+                        size_t total) {
+    size_t old = data_.size();
+    if (old + total > static_cast<size_t>(INT32_MAX)) {
+      return Status::NotSupported("parquet: more than 2 GiB of byte-array data in a column chunk");
+    }
+    data_.Resize(old + total);
+    size_t old_offsets = offsets_.size();
+    offsets_.Resize(old_offsets + static_cast<size_t>(n) * sizeof(int32_t));
+    uint8_t* bytes = data_.data();
+    auto* offsets = reinterpret_cast<int32_t*>(offsets_.data() + old_offsets);
+    const uint8_t* from = dictionary.data();
+    const int32_t* from_offsets = dictionary.offsets();
+    size_t end = old;
+    for (int64_t i = 0; i < n; ++i) {
+      const int32_t begin = from_offsets[indices[i]];
+      const size_t length = static_cast<size_t>(from_offsets[indices[i] + 1] - begin);
+      if (length != 0) std::memcpy(bytes + end, from + begin, length);
+      end += length;
+      offsets[i] = static_cast<int32_t>(end);
+    }
+    count_ += n;
+    return Status::OK();
+  }
   void ReserveBytes(size_t values, size_t bytes) {
     data_.Reserve(data_.size() + bytes);
     offsets_.Reserve(offsets_.size() + values * sizeof(int32_t));

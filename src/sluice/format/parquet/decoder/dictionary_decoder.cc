@@ -57,12 +57,7 @@ Status DictionaryDecoder::Decode(const uint8_t* data, size_t size, int64_t count
     const int32_t* off = dictionary_.offsets();
     size_t total = 0;
     for (int64_t i = 0; i < count; ++i) total += static_cast<size_t>(off[idx[i] + 1] - off[idx[i]]);
-    out->ReserveBytes(static_cast<size_t>(count), total);
-    for (int64_t i = 0; i < count; ++i) {
-      SLUICE_RETURN_NOT_OK(out->AppendBytes(dictionary_.data() + off[idx[i]],
-                                            static_cast<size_t>(off[idx[i] + 1] - off[idx[i]])));
-    }
-    return Status::OK();
+    return out->AppendGathered(dictionary_, idx, count, total);
   }
   uint8_t* dst = out->AppendFixed(count);
   switch (dictionary_.width()) {

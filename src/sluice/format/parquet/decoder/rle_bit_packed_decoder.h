@@ -66,7 +66,6 @@ class RleBitPackedDecoder {
         packed_left_ = static_cast<int64_t>(groups * 8);
       }
       packed_data_ = pos_;
-      packed_size_ = bytes;
       packed_index_ = 0;
       pos_ += bytes;
       if (packed_left_ == 0) return Status::Corruption("RLE/bit-packed stream runs short");
@@ -90,7 +89,9 @@ class RleBitPackedDecoder {
     int64_t group = index / 8;
     int64_t skip = index % 8;
     const uint8_t* base = packed_data_ + group * bit_width_;
-    size_t size = packed_size_ - static_cast<size_t>(group * bit_width_);
+    // The bytes after the run (up to the stream's end) may be read, never used: a short run
+    // (the writer's 8 values between repeated runs) is unpacked by the group code too.
+    size_t size = static_cast<size_t>(end_ - base);
     if (skip == 0) {
       UnpackBits(base, size, bit_width_, k, out);
       return;
@@ -113,7 +114,6 @@ class RleBitPackedDecoder {
   int64_t packed_left_ = 0;
   int64_t packed_index_ = 0;
   const uint8_t* packed_data_ = nullptr;
-  size_t packed_size_ = 0;
 };
 
 // Bit width needed for values 0..max_value.
