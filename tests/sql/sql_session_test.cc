@@ -313,6 +313,33 @@ TEST_F(SqlSessionTest, EveryTypeRoundTripsThroughInsertAndSelect) {
                                       R"("t0": "1969-12-31 23:59:59", "n": "-12.5"})"}));
 }
 
+TEST_F(SqlSessionTest, StringsOfEveryLengthCompareAsDuckDBsOwn) {
+  // Up to 12 ASCII bytes the scan writes DuckDB's inline strings itself (vector_filler.h);
+  // 13 bytes, non-ASCII text and NULL go through DuckDB's assign. Equality, hashing (GROUP BY,
+  // a join against DuckDB's own strings), ordering and prefix matching must all agree.
+  MustRun(
+      "CREATE DATABASE d;"
+      "CREATE TABLE d.s (k INT, s VARCHAR);"
+      "INSERT INTO d.s VALUES (1, ''), (2, 'a'), (3, 'abcdefghijkl'), (4, 'abcdefghijklm'), "
+      "  (5, 'héllo'), (6, 'ünïcödé and more than twelve'), (7, NULL), (8, 'a'), "
+      "  (9, 'abcdefghijkl')");
+  EXPECT_EQ(
+      MustRun("SELECT s, count(*) AS n, min(length(s)) AS len FROM d.s "
+              "GROUP BY s ORDER BY s NULLS LAST"),
+      (std::vector<std::string>{R"({"s": "", "n": 1, "len": 0})", R"({"s": "a", "n": 2, "len": 1})",
+                                R"({"s": "abcdefghijkl", "n": 2, "len": 12})",
+                                R"({"s": "abcdefghijklm", "n": 1, "len": 13})",
+                                R"({"s": "héllo", "n": 1, "len": 5})",
+                                R"({"s": "ünïcödé and more than twelve", "n": 1, "len": 28})",
+                                R"({"s": null, "n": 1, "len": null})"}));
+  EXPECT_EQ(MustRun("SELECT list(k ORDER BY k) AS ks FROM d.s "
+                    "WHERE s = 'abcdefghijkl' OR s = '' OR s LIKE 'abcdefghijkl_'"),
+            (std::vector<std::string>{R"({"ks": [1, 3, 4, 9]})"}));
+  EXPECT_EQ(MustRun("SELECT list(d.s.k ORDER BY d.s.k) AS ks FROM d.s JOIN "
+                    "(VALUES ('a'), ('abcdefghijkl'), ('héllo')) v(x) ON d.s.s = v.x"),
+            (std::vector<std::string>{R"({"ks": [2, 3, 5, 8, 9]})"}));
+}
+
 TEST_F(SqlSessionTest, ScansManySplitsInParallelInVectorSizedPieces) {
   // Four buckets read by two DuckDB threads; batches larger than DuckDB's 2048-row vectors.
   MustRun(

@@ -17,6 +17,15 @@ void Convert(const In* in, idx_t count, duckdb_vector target, F f) {
   for (idx_t i = 0; i < count; ++i) out[i] = f(in[i]);
 }
 
+// The bytes of a string DuckDB keeps inside its duckdb_string_t.
+constexpr uint32_t kInlineBytes = sizeof(duckdb_string_t{}.value.inlined.inlined);
+
+bool IsAscii(const char* value, uint32_t length) {
+  unsigned char high = 0;
+  for (uint32_t i = 0; i < length; ++i) high |= static_cast<unsigned char>(value[i]);
+  return high < 0x80;
+}
+
 }  // namespace
 
 std::optional<VectorFiller> VectorFiller::Make(const DataType& type,
@@ -75,9 +84,8 @@ std::optional<VectorFiller> VectorFiller::Make(const DataType& type,
       }
       break;
     case PhysicalKind::kBytes:
-      if (id == DUCKDB_TYPE_VARCHAR || id == DUCKDB_TYPE_BLOB) {
-        return VectorFiller(Conversion::kString, 0);
-      }
+      if (id == DUCKDB_TYPE_VARCHAR) return VectorFiller(Conversion::kVarchar, 0);
+      if (id == DUCKDB_TYPE_BLOB) return VectorFiller(Conversion::kBlob, 0);
       break;
     default:
       break;
@@ -129,7 +137,25 @@ void VectorFiller::Fill(const ColumnVector& column, int64_t offset, idx_t count,
         return t.millisecond * 1000000 + t.nano_of_millisecond;
       });
       return;
-    case Conversion::kString: {
+    case Conversion::kVarchar: {
+      const int32_t* offsets = column.offset_data() + offset;
+      const char* bytes = reinterpret_cast<const char*>(column.values().data());
+      auto* out = static_cast<duckdb_string_t*>(duckdb_vector_get_data(target));
+      for (idx_t i = 0; i < count; ++i) {
+        const char* value = bytes + offsets[i];
+        const auto length = static_cast<uint32_t>(offsets[i + 1] - offsets[i]);
+        if (length <= kInlineBytes && IsAscii(value, length)) {
+          duckdb_string_t& slot = out[i];
+          std::memset(&slot, 0, sizeof(slot));
+          slot.value.inlined.length = length;
+          if (length > 0) std::memcpy(slot.value.inlined.inlined, value, length);
+        } else {
+          duckdb_vector_assign_string_element_len(target, i, value, length);
+        }
+      }
+      return;
+    }
+    case Conversion::kBlob: {
       const int32_t* offsets = column.offset_data() + offset;
       const char* bytes = reinterpret_cast<const char*>(column.values().data());
       for (idx_t i = 0; i < count; ++i) {

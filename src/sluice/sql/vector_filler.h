@@ -1,7 +1,10 @@
 // VectorFiller: a run of rows of a flat Sluice column written straight into a DuckDB vector,
 // the scan's fast path. Fixed-width columns whose layouts agree are copied with memcpy; the
 // others (TIME, compact DECIMAL of a narrower DuckDB width, TIMESTAMP's millisecond + nano pair)
-// are converted in one loop per run, strings assigned one by one (DuckDB owns its string heap).
+// are converted in one loop per run. A VARCHAR value of at most 12 ASCII bytes is written in
+// place as DuckDB's inline string (duckdb_string_t: length, then the bytes, zero padded): no
+// UTF-8 check (ASCII is UTF-8) and no call; longer or non-ASCII ones, and BLOBs, are assigned
+// one by one (DuckDB copies them into its string heap and checks UTF-8).
 // No virtual call per value: the conversion is chosen once per column.
 //
 // The DuckDB type is the one the Arrow mapping gives the column (arrow_chunk_converter.h, which
@@ -39,7 +42,8 @@ class VectorFiller {
     kTimestampMillis,
     kTimestampMicros,
     kTimestampNanos,
-    kString,
+    kVarchar,  // text: short ASCII values inline, the rest assigned
+    kBlob,     // bytes: assigned
   };
   VectorFiller(Conversion conversion, int width) : conversion_(conversion), width_(width) {}
 
