@@ -136,7 +136,5 @@ TEST(ColumnVectorTest, SwapRowsExchangesRowsAndKeepsTypes) {
 }  // namespace sluice
 
 namespace sluice {
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 }  // namespace sluice
