@@ -116,6 +116,17 @@ Clock WritePeersTable(const std::string& path, const std::string& format, int64_
   return Since(start);
 }
 
+void PeersScanSum::Add(const ColumnBatch& batch) {
+  const int64_t n = batch.num_rows();
+  rows += n;
+  const int32_t* k = batch.column(0)->data<int32_t>();
+  for (int64_t i = 0; i < n; ++i) sum_k += k[i];
+  for (int c = 1; c < batch.num_columns(); ++c) {
+    const int32_t* offsets = batch.column(c)->offset_data();
+    string_bytes += offsets[n] - offsets[0];
+  }
+}
+
 PeersScanSum ScanPeersTable(const FileStoreTable& table,
                             const std::vector<std::string>& projection) {
   auto plan = PlanScan(table, ScanOptions{});
@@ -131,14 +142,7 @@ PeersScanSum ScanPeersTable(const FileStoreTable& table,
       auto more = (*reader)->Next(&batch);
       Check(more.status(), "read");
       if (!*more) break;
-      const int64_t n = batch.num_rows();
-      sum.rows += n;
-      const int32_t* k = batch.column(0)->data<int32_t>();
-      for (int64_t i = 0; i < n; ++i) sum.sum_k += k[i];
-      for (int c = 1; c < batch.num_columns(); ++c) {
-        const int32_t* offsets = batch.column(c)->offset_data();
-        sum.string_bytes += offsets[n] - offsets[0];
-      }
+      sum.Add(batch);
     }
   }
   return sum;

@@ -56,6 +56,8 @@ struct PeersScanSum {
   int64_t sum_k = 0;
   int64_t string_bytes = 0;
   bool operator==(const PeersScanSum&) const = default;
+  // Folds in a batch of k (INT) first and STRING columns after it.
+  void Add(const ColumnBatch& batch);
 };
 // Reads the latest snapshot of `table` with the columns `projection` (empty: all; k first when
 // given), merged where a split needs it.

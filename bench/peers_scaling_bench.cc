@@ -162,14 +162,7 @@ PeersScanSum Scan(const std::string& path, int threads, size_t* splits) {
     auto more = (*reader)->Next(&batch);
     Check(more.status(), "read");
     if (!*more) break;
-    const int64_t n = batch.num_rows();
-    sum.rows += n;
-    const int32_t* k = batch.column(0)->data<int32_t>();
-    for (int64_t i = 0; i < n; ++i) sum.sum_k += k[i];
-    for (int c = 1; c < batch.num_columns(); ++c) {
-      const int32_t* offsets = batch.column(c)->offset_data();
-      sum.string_bytes += offsets[n] - offsets[0];
-    }
+    sum.Add(batch);
   }
   return sum;
 }
