@@ -400,21 +400,50 @@ class Lz4FrameCodec final : public Codec {
   }
 };
 
+// zstd's one-shot ZSTD_compress / ZSTD_decompress set up and tear down a context (hundreds of
+// KB of tables) per call: one page of a column chunk or one block. Each thread keeps one context
+// of each kind instead, reused by every call on it (the codec itself is shared and stateless).
+struct ZstdContexts {
+  ~ZstdContexts() {
+    ZSTD_freeCCtx(compress);
+    ZSTD_freeDCtx(decompress);
+  }
+  ZSTD_CCtx* compress = nullptr;
+  ZSTD_DCtx* decompress = nullptr;
+};
+
+ZstdContexts& ThreadZstdContexts() {
+  thread_local ZstdContexts contexts;
+  return contexts;
+}
+
 class ZstdCodec final : public Codec {
  public:
   CompressionKind kind() const override { return CompressionKind::kZstd; }
   Status Compress(std::string_view input, int level, Buffer* out) const override {
+    ZstdContexts& contexts = ThreadZstdContexts();
+    if (contexts.compress == nullptr) contexts.compress = ZSTD_createCCtx();
+    if (contexts.compress == nullptr) {
+      return Status::Internal("cannot create a zstd compression context");
+    }
     size_t start = out->size();
     size_t bound = ZSTD_compressBound(input.size());
     out->Resize(start + bound);
-    size_t n = ZSTD_compress(out->data() + start, bound, input.data(), input.size(), level);
+    size_t n = ZSTD_compressCCtx(contexts.compress, out->data() + start, bound, input.data(),
+                                 input.size(), level);
     if (ZSTD_isError(n)) return Status::Internal(ZSTD_getErrorName(n));
     out->Resize(start + n);
     return Status::OK();
   }
   Status DecompressExact(std::string_view input, uint8_t* output,
                          size_t output_len) const override {
-    size_t n = ZSTD_decompress(output, output_len, input.data(), input.size());
+    ZstdContexts& contexts = ThreadZstdContexts();
+    if (contexts.decompress == nullptr) contexts.decompress = ZSTD_createDCtx();
+    if (contexts.decompress == nullptr) {
+      return Status::Internal("cannot create a zstd decompression context");
+    }
+    size_t n =
+        ZSTD_decompressDCtx(contexts.decompress, output, output_len, input.data(), input.size());
     if (ZSTD_isError(n)) {
       return Status::Corruption(std::string("malformed zstd data: ") + ZSTD_getErrorName(n));
     }

@@ -4,8 +4,6 @@
 #include <cstring>
 #include <string>
 
-#include <zstd.h>
-
 #include "sluice/base/coding.h"
 #include "sluice/format/compression/codec.h"
 #include "sluice/format/parquet/decoder/byte_stream_split_decoder.h"
@@ -92,8 +90,6 @@ int64_t CountEqual(const std::vector<int16_t>& levels, size_t from, int16_t valu
 }
 
 }  // namespace
-
-ColumnChunkReader::~ColumnChunkReader() { ZSTD_freeDCtx(zstd_); }
 
 void ColumnChunkData::DropPrefix(int64_t levels, int64_t num_values) {
   if (levels == 0) return;
@@ -403,22 +399,6 @@ Status ColumnChunkReader::Decompress(const uint8_t* in, size_t in_size, size_t o
     return Status::OK();
   }
   page_buf_.Resize(out_size);
-  if (kind == CompressionKind::kZstd) {
-    if (zstd_ == nullptr) {
-      zstd_ = ZSTD_createDCtx();
-      if (zstd_ == nullptr) return Status::Internal("cannot create a zstd decompression context");
-    }
-    size_t n = ZSTD_decompressDCtx(zstd_, page_buf_.data(), out_size, in, in_size);
-    if (ZSTD_isError(n)) {
-      return Status::Corruption(std::string("malformed zstd data: ") + ZSTD_getErrorName(n));
-    }
-    if (n != out_size) {
-      return Status::Corruption("zstd block decompressed to " + std::to_string(n) +
-                                " bytes, expected " + std::to_string(out_size));
-    }
-    *out = page_buf_.data();
-    return Status::OK();
-  }
   SLUICE_RETURN_NOT_OK(GetCodec(kind).DecompressExact(
       std::string_view(reinterpret_cast<const char*>(in), in_size), page_buf_.data(), out_size));
   *out = page_buf_.data();

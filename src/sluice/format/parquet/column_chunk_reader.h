@@ -17,8 +17,6 @@
 #include "sluice/fs/file_io.h"
 #include "sluice/result.h"
 
-struct ZSTD_DCtx_s;
-
 namespace sluice::parquet {
 
 // The decoded content of one column chunk.
@@ -42,7 +40,6 @@ class ColumnChunkReader {
   // column chunks must end before it.
   ColumnChunkReader(const RandomAccessFile* file, const SchemaNode* leaf, int64_t metadata_offset)
       : file_(file), leaf_(leaf), metadata_offset_(metadata_offset) {}
-  ~ColumnChunkReader();
   ColumnChunkReader(const ColumnChunkReader&) = delete;
   ColumnChunkReader& operator=(const ColumnChunkReader&) = delete;
 
@@ -115,8 +112,6 @@ class ColumnChunkReader {
   Buffer page_buf_;
   std::vector<int64_t> scratch64_;
   int64_t levels_read_ = 0;
-  // Reused by every zstd page (ZSTD_decompress would set one up per page).
-  ZSTD_DCtx_s* zstd_ = nullptr;
   // Streaming state.
   const ColumnMetaData* meta_ = nullptr;
   int64_t stream_start_ = 0;
