@@ -14,9 +14,18 @@ SortedRunMerge::SortedRunMerge(Options options, MergeFunction* merge_function)
       kind_column_(options_.record_type->num_fields() - 1),
       key_comparator_(options_.key_columns) {
   const auto& fields = options_.record_type->fields();
-  single_bigint_key_ = options_.key_columns.size() == 1 &&
-                       PhysicalKindOf(*fields[static_cast<size_t>(options_.key_columns[0])].type) ==
-                           PhysicalKind::kInt64;
+  if (options_.key_columns.size() == 1) {
+    switch (PhysicalKindOf(*fields[static_cast<size_t>(options_.key_columns[0])].type)) {
+      case PhysicalKind::kInt32:
+        integer_key_width_ = 4;
+        break;
+      case PhysicalKind::kInt64:
+        integer_key_width_ = 8;
+        break;
+      default:
+        break;
+    }
+  }
   if (!options_.sequence_columns.empty()) {
     user_sequence_.emplace(options_.sequence_columns, options_.sequence_ascending);
   }
@@ -94,10 +103,10 @@ Status SortedRunMerge::Advance(size_t index) {
   cursor.levels[target] = cursor.reader->level();
   cursor.sequences[target] = batch->column(sequence_column_)->data<int64_t>();
   cursor.kinds[target] = batch->column(kind_column_)->data<int8_t>();
-  cursor.bigint_keys[target] = nullptr;
-  if (single_bigint_key_) {
+  cursor.integer_keys[target] = nullptr;
+  if (integer_key_width_ != 0) {
     const ColumnVector& key = *batch->column(options_.key_columns[0]);
-    if (!key.has_nulls()) cursor.bigint_keys[target] = key.data<int64_t>();
+    if (!key.has_nulls()) cursor.integer_keys[target] = key.values().data();
   }
   return Status::OK();
 }

@@ -90,11 +90,12 @@ class SortedRunMerge {
     int64_t row = 0;
     bool live = false;
     // Per slot: the level, sequence numbers and kinds, and the key values when the key is one
-    // BIGINT column without nulls (else null), so that the merge compares without lookups.
+    // INT or BIGINT column without nulls (else null; their width is integer_key_width_), so
+    // that the merge compares without lookups.
     int32_t levels[2] = {0, 0};
     const int64_t* sequences[2] = {nullptr, nullptr};
     const int8_t* kinds[2] = {nullptr, nullptr};
-    const int64_t* bigint_keys[2] = {nullptr, nullptr};
+    const void* integer_keys[2] = {nullptr, nullptr};
   };
 
   // A record inside a cursor's slot, or (cursor kFolded) a row of folded_.
@@ -116,16 +117,24 @@ class SortedRunMerge {
 
   SortedRunMerge(Options options, MergeFunction* merge_function);
 
-  // Inline: the merge's hottest call; BIGINT keys compare without the generic comparator.
+  // Inline: the merge's hottest call; INT and BIGINT keys compare without the generic
+  // comparator.
   int CompareKeys(const Record& a, const Cursor& b) const {
-    const int64_t* p = cursors_[static_cast<size_t>(a.cursor)].bigint_keys[a.slot];
-    const int64_t* q = b.bigint_keys[b.slot];
+    const void* p = cursors_[static_cast<size_t>(a.cursor)].integer_keys[a.slot];
+    const void* q = b.integer_keys[b.slot];
     if (p != nullptr && q != nullptr) {
-      const int64_t u = p[a.row];
-      const int64_t v = q[b.row];
-      return u < v ? -1 : (v < u ? 1 : 0);
+      if (integer_key_width_ == 4) {
+        return CompareIntegers(static_cast<const int32_t*>(p)[a.row],
+                               static_cast<const int32_t*>(q)[b.row]);
+      }
+      return CompareIntegers(static_cast<const int64_t*>(p)[a.row],
+                             static_cast<const int64_t*>(q)[b.row]);
     }
     return CompareKeysGeneric(a, b);
+  }
+  template <typename T>
+  static int CompareIntegers(T u, T v) {
+    return u < v ? -1 : (v < u ? 1 : 0);
   }
   int CompareKeysGeneric(const Record& a, const Cursor& b) const;
   // Key, then user sequence, then sequence number of the cursors' current records.
@@ -145,7 +154,8 @@ class SortedRunMerge {
   MergeFunction* merge_function_;
   int sequence_column_;
   int kind_column_;
-  bool single_bigint_key_ = false;
+  // 4 or 8 when the key is one INT or BIGINT column, else 0.
+  int integer_key_width_ = 0;
   ColumnRowComparator key_comparator_;
   std::optional<ColumnRowComparator> user_sequence_;
 
