@@ -204,6 +204,55 @@ TEST(DictionaryDecoderTest, GathersAndRejectsIndexesOutOfRange) {
                              {"dictionary-encoded page without a dictionary page"}));
 }
 
+TEST(DictionaryDecoderTest, GathersByteArraysOfEveryLengthAroundTheWholeWordCopy) {
+  // Values up to ColumnValues::kGatherWord bytes are copied as whole words: lengths 0 to 40
+  // (around and past the word), gathered twice into one ColumnValues, must come out exact.
+  constexpr int kEntries = 41;
+  std::vector<std::string> entries;
+  std::vector<uint8_t> plain;
+  for (int i = 0; i < kEntries; ++i) {
+    std::string entry;
+    for (int j = 0; j < i; ++j) entry.push_back(static_cast<char>('a' + (i + j) % 26));
+    for (int shift = 0; shift < 32; shift += 8) plain.push_back(static_cast<uint8_t>(i >> shift));
+    plain.insert(plain.end(), entry.begin(), entry.end());
+    entries.push_back(std::move(entry));
+  }
+  DictionaryDecoder d;
+  ASSERT_OK(d.SetDictionary(PhysicalType::kByteArray, 0, plain.data(), plain.size(), kEntries));
+  // 80 indices bit-packed at width 6: ten groups of eight.
+  constexpr int kCount = 80;
+  constexpr int kWidth = 6;
+  std::vector<uint32_t> indices;
+  for (int i = 0; i < kCount; ++i) indices.push_back(static_cast<uint32_t>(i * 7 % kEntries));
+  std::vector<uint8_t> page = {kWidth, static_cast<uint8_t>((kCount / 8) << 1 | 1)};
+  std::vector<uint8_t> packed(kCount * kWidth / 8, 0);
+  for (int i = 0; i < kCount; ++i) {
+    for (int b = 0; b < kWidth; ++b) {
+      if ((indices[static_cast<size_t>(i)] >> b & 1) != 0) {
+        packed[static_cast<size_t>((i * kWidth + b) / 8)] |=
+            static_cast<uint8_t>(1 << ((i * kWidth + b) % 8));
+      }
+    }
+  }
+  page.insert(page.end(), packed.begin(), packed.end());
+  ColumnValues values;
+  values.Reset(PhysicalType::kByteArray, 0);
+  ASSERT_OK(d.Decode(page.data(), page.size(), kCount, &values));
+  ASSERT_OK(d.Decode(page.data(), page.size(), kCount, &values));
+  ASSERT_EQ(values.count(), 2 * kCount);
+  std::string expected;
+  for (int round = 0; round < 2; ++round) {
+    for (uint32_t index : indices) expected += entries[index];
+  }
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(values.data()), values.data_size()),
+            expected);
+  int32_t end = 0;
+  for (int i = 0; i < 2 * kCount; ++i) {
+    end += static_cast<int32_t>(entries[indices[static_cast<size_t>(i % kCount)]].size());
+    ASSERT_EQ(values.offsets()[i + 1], end) << "value " << i;
+  }
+}
+
 TEST(PlainDecoderTest, RejectsLyingCountsAndLengths) {
   std::vector<uint8_t> in = B({0x03, 0x00, 0x00, 0x00, 'a', 'b', 'c', 0xFF, 0xFF, 0xFF, 0x7F});
   ColumnValues values;

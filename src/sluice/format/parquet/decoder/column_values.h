@@ -84,6 +84,11 @@ class ColumnValues {
     if (old + total > static_cast<size_t>(INT32_MAX)) {
       return Status::NotSupported("parquet: more than 2 GiB of byte-array data in a column chunk");
     }
+    // Values of up to kGatherWord bytes are copied as one whole word when both sides have
+    // that much room past their bytes (the excess is overwritten or past the end): a call to
+    // memcpy per short value costs more than the copy.
+    const bool word_copies = dictionary.data_.capacity() >= dictionary.data_.size() + kGatherWord;
+    data_.Reserve(old + total + kGatherWord);
     data_.Resize(old + total);
     size_t old_offsets = offsets_.size();
     offsets_.Resize(old_offsets + static_cast<size_t>(n) * sizeof(int32_t));
@@ -95,13 +100,20 @@ class ColumnValues {
     for (int64_t i = 0; i < n; ++i) {
       const int32_t begin = from_offsets[indices[i]];
       const size_t length = static_cast<size_t>(from_offsets[indices[i] + 1] - begin);
-      if (length != 0) std::memcpy(bytes + end, from + begin, length);
+      if (word_copies && length <= kGatherWord) {
+        std::memcpy(bytes + end, from + begin, kGatherWord);
+      } else if (length != 0) {
+        std::memcpy(bytes + end, from + begin, length);
+      }
       end += length;
       offsets[i] = static_cast<int32_t>(end);
     }
     count_ += n;
     return Status::OK();
   }
+  // The room AppendGathered wants past a dictionary's bytes to copy short values whole.
+  static constexpr size_t kGatherWord = 16;
+
   void ReserveBytes(size_t values, size_t bytes) {
     data_.Reserve(data_.size() + bytes);
     offsets_.Reserve(offsets_.size() + values * sizeof(int32_t));
