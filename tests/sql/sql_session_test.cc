@@ -314,9 +314,10 @@ TEST_F(SqlSessionTest, EveryTypeRoundTripsThroughInsertAndSelect) {
 }
 
 TEST_F(SqlSessionTest, StringsOfEveryLengthCompareAsDuckDBsOwn) {
-  // Up to 12 ASCII bytes the scan writes DuckDB's inline strings itself (vector_filler.h);
-  // 13 bytes, non-ASCII text and NULL go through DuckDB's assign. Equality, hashing (GROUP BY,
-  // a join against DuckDB's own strings), ordering and prefix matching must all agree.
+  // Up to 12 ASCII bytes the scan writes DuckDB's inline strings itself, from 13 on strings
+  // pointing into the batch (vector_filler.h); non-ASCII text and NULL go through DuckDB's
+  // assign. Equality, hashing (GROUP BY, a join against DuckDB's own strings), ordering and
+  // prefix matching must all agree.
   MustRun(
       "CREATE DATABASE d;"
       "CREATE TABLE d.s (k INT, s VARCHAR);"
@@ -338,6 +339,31 @@ TEST_F(SqlSessionTest, StringsOfEveryLengthCompareAsDuckDBsOwn) {
   EXPECT_EQ(MustRun("SELECT list(d.s.k ORDER BY d.s.k) AS ks FROM d.s JOIN "
                     "(VALUES ('a'), ('abcdefghijkl'), ('héllo')) v(x) ON d.s.s = v.x"),
             (std::vector<std::string>{R"({"ks": [2, 3, 5, 8, 9]})"}));
+}
+
+TEST_F(SqlSessionTest, LongStringsOutliveTheirBatchWhereDuckDBKeepsThem) {
+  // Long ASCII values reach DuckDB as pointers into the scan's batches, which the scan drops
+  // batch by batch: whatever DuckDB keeps past a chunk (groups, sorted rows, a join's build
+  // side, the result) must have been copied, over many batches of several vectors each.
+  MustRun(
+      "CREATE DATABASE l;"
+      "CREATE TABLE l.t (k INT, s VARCHAR);"
+      "INSERT INTO l.t SELECT i, 'a string longer than twelve bytes #' || i "
+      "FROM range(30000) r(i)");
+  EXPECT_EQ(MustRun("SELECT count(DISTINCT s) AS d, min(s) AS lo, max(s) AS hi, "
+                    "sum(length(s)) AS bytes FROM l.t"),
+            (std::vector<std::string>{
+                R"({"d": 30000, "lo": "a string longer than twelve bytes #0", )"
+                R"("hi": "a string longer than twelve bytes #9999", "bytes": "1188890"})"}));
+  EXPECT_EQ(MustRun("SELECT s FROM l.t ORDER BY k DESC LIMIT 2"),
+            (std::vector<std::string>{R"({"s": "a string longer than twelve bytes #29999"})",
+                                      R"({"s": "a string longer than twelve bytes #29998"})"}));
+  EXPECT_EQ(MustRun("SELECT count(*) AS n FROM l.t a JOIN l.t b ON a.s = b.s AND a.k + 1 = b.k"),
+            (std::vector<std::string>{R"({"n": 0})"}));
+  EXPECT_EQ(MustRun("SELECT list(s ORDER BY s) AS ss FROM l.t WHERE k % 10000 = 7"),
+            (std::vector<std::string>{R"({"ss": ["a string longer than twelve bytes #10007", )"
+                                      R"("a string longer than twelve bytes #20007", )"
+                                      R"("a string longer than twelve bytes #7"]})"}));
 }
 
 TEST_F(SqlSessionTest, ScansManySplitsInParallelInVectorSizedPieces) {

@@ -32,7 +32,8 @@ struct TimeTravel {
 struct ScanBind {
   std::string identifier;
   DataTypePtr row_type;
-  // A data table: the request (time travel, filter) and its splits.
+  // A data table: the request its splits are read with (time travel; no filter, see BindTable)
+  // and the splits (planned with the filter).
   std::optional<ReadBuilder> builder;
   std::vector<Split> splits;
   // A system table: its rows.
@@ -137,7 +138,7 @@ Status BindTable(ScanContext* context, const TimeTravel& version, ScanBind* bind
   }
   if (!scan.ok()) return scan.status();
   SLUICE_ASSIGN_OR_RETURN(TableScanPlan plan, scan->Plan());
-  SLUICE_ASSIGN_OR_RETURN(TableRead read, filtered.NewRead());
+  SLUICE_ASSIGN_OR_RETURN(TableRead read, builder.NewRead());
   ScanReport report;
   report.table = bind->identifier;
   report.filter = filter;
@@ -154,7 +155,10 @@ Status BindTable(ScanContext* context, const TimeTravel& version, ScanBind* bind
     context->reports.push_back(std::move(report));
   }
   bind->row_type = read.output_type();
-  bind->builder = std::move(filtered);
+  // The filter prunes files in planning; the rows of the splits are not tested again here, as
+  // DuckDB filters every row it is given (a filter costs less in DuckDB's vectors than in a
+  // second pass that copies the kept rows).
+  bind->builder = std::move(builder);
   bind->splits = std::move(plan.splits);
   return Status::OK();
 }

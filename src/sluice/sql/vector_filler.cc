@@ -21,9 +21,15 @@ void Convert(const In* in, idx_t count, duckdb_vector target, F f) {
 constexpr uint32_t kInlineBytes = sizeof(duckdb_string_t{}.value.inlined.inlined);
 
 bool IsAscii(const char* value, uint32_t length) {
-  unsigned char high = 0;
-  for (uint32_t i = 0; i < length; ++i) high |= static_cast<unsigned char>(value[i]);
-  return high < 0x80;
+  uint64_t high = 0;
+  uint32_t i = 0;
+  for (; i + 8 <= length; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, value + i, sizeof(word));
+    high |= word;
+  }
+  for (; i < length; ++i) high |= static_cast<unsigned char>(value[i]);
+  return (high & 0x8080808080808080ULL) == 0;
 }
 
 }  // namespace
@@ -144,13 +150,18 @@ void VectorFiller::Fill(const ColumnVector& column, int64_t offset, idx_t count,
       for (idx_t i = 0; i < count; ++i) {
         const char* value = bytes + offsets[i];
         const auto length = static_cast<uint32_t>(offsets[i + 1] - offsets[i]);
-        if (length <= kInlineBytes && IsAscii(value, length)) {
-          duckdb_string_t& slot = out[i];
+        duckdb_string_t& slot = out[i];
+        if (!IsAscii(value, length)) {
+          duckdb_vector_assign_string_element_len(target, i, value, length);
+        } else if (length <= kInlineBytes) {
           std::memset(&slot, 0, sizeof(slot));
           slot.value.inlined.length = length;
           if (length > 0) std::memcpy(slot.value.inlined.inlined, value, length);
         } else {
-          duckdb_vector_assign_string_element_len(target, i, value, length);
+          slot.value.pointer.length = length;
+          std::memcpy(slot.value.pointer.prefix, value, sizeof(slot.value.pointer.prefix));
+          // DuckDB never writes through a scan's strings; the pointer type is not const.
+          slot.value.pointer.ptr = const_cast<char*>(value);
         }
       }
       return;
