@@ -5,9 +5,10 @@
 // DATA_DIR holds the eight tables as <table>.parquet (tpchgen-cli), QUERY_DIR q01.sql ...
 // q22.sql (DuckDB's tpch extension). The first run writes the tables into Sluice append tables
 // of WAREHOUSE's database `tpch` (INSERT ... SELECT from the Parquet files, through the SQL
-// session); later runs reuse them. Each query runs on both sides (best of --runs, default 2),
-// the results are compared row by row (numbers to a relative 1e-9: sums of doubles depend on
-// the order rows arrive in), and the process CPU time of each side is summed. DuckDB runs with
+// session), each with its Parquet file's codec as file.compression; later runs reuse them. Each
+// query runs on both sides (best of --runs, default 2), the results are compared row by row
+// (numbers to a relative 1e-9: sums of doubles depend on the order rows arrive in), and the process
+// CPU time of each side is summed. DuckDB runs with
 // --threads threads (default 1) on both sides. Prints one line per query, then
 // `RESULT tpch_vs_parquet=R`: Parquet's total over Sluice's (above 1: Sluice is faster).
 #include <duckdb.h>
@@ -159,8 +160,18 @@ void Load(sluice::sql::SqlSession* session, const std::string& data) {
                           "describe");
     std::vector<std::string> rows = Rows(described.get());
     std::string columns = rows.at(0).substr(13, rows[0].size() - 15);
-    Must(session->Execute(std::string("CREATE TABLE tpch.") + table + " (" + columns + ")"),
+    // The codec of the Parquet file (tpchgen-cli writes SNAPPY), so that both sides decompress
+    // the same way and the race is between the readers.
+    auto codec = Must(session->Execute("SELECT lower(min(compression)) AS codec FROM "
+                                       "parquet_metadata('" +
+                                       data + "/" + table + ".parquet')"),
+                      "codec");
+    rows = Rows(codec.get());
+    std::string compression = rows.at(0).substr(11, rows[0].size() - 13);
+    Must(session->Execute(std::string("CREATE TABLE tpch.") + table + " (" + columns +
+                          ") WITH ('file.compression' = '" + compression + "')"),
          std::string("create ") + table);
+    std::printf("%s: file.compression %s\n", table, compression.c_str());
     auto inserted = Must(
         session->Execute(std::string("INSERT INTO tpch.") + table + " SELECT * FROM " + parquet),
         std::string("insert ") + table);
