@@ -90,7 +90,9 @@ TEST(ColumnTakeTest, TakeRowsCopiesRunsAndSingleRows) {
   for (int c = 0; c < in.num_columns(); ++c) {
     const ColumnVector& got = *out.column(c);
     ASSERT_EQ(got.size(), static_cast<int64_t>(rows.size()) + 1);
-    if (c == 5) EXPECT_EQ(got.GetValue(0), Value::String("head"));
+    if (c == 5) {
+      EXPECT_EQ(got.GetValue(0), Value::String("head"));
+    }
     for (size_t i = 0; i < rows.size(); ++i) {
       EXPECT_EQ(got.GetValue(static_cast<int64_t>(i) + 1), in.column(c)->GetValue(rows[i]))
           << "column " << c << " row " << i;
@@ -127,6 +129,43 @@ TEST(ColumnTakeTest, TakeRowsFromInterleavesInputs) {
                 ins[sources[i]]->GetValue(rows[i]))
           << "column " << c << " row " << i;
     }
+  }
+}
+
+// Strings of up to kShortCopy bytes are copied as whole words where the source buffer has room
+// past them (CopyShort): strings of 0 to 40 bytes, the shortest last in their column, taken by
+// TakeRows (single rows and runs) and TakeRowsFrom (interleaved) after a value already there.
+TEST(ColumnTakeTest, StringsOfEveryLengthAroundTheWholeWordCopy) {
+  ColumnVector a(DataType::String());
+  ColumnVector b(DataType::String());
+  for (int i = 40; i >= 0; --i) {
+    a.AppendBytes(std::string(static_cast<size_t>(i), static_cast<char>('a' + i % 26)));
+    b.AppendBytes(std::string(static_cast<size_t>(40 - i), static_cast<char>('A' + i % 26)));
+  }
+  std::vector<int64_t> rows;
+  std::vector<uint32_t> sources;
+  for (int64_t i = 0; i < 41; ++i) {
+    rows.push_back(i * 17 % 41);
+    sources.push_back(static_cast<uint32_t>(i % 3 == 0));
+  }
+  rows.insert(rows.end(), {38, 39, 40, 0, 1, 2});
+  sources.insert(sources.end(), {0, 0, 0, 1, 1, 1});
+  const auto n = static_cast<int64_t>(rows.size());
+  ColumnVector taken(DataType::String());
+  taken.AppendBytes("head");
+  TakeRows(a, rows.data(), n, &taken);
+  ColumnVector gathered(DataType::String());
+  gathered.AppendBytes("head");
+  const ColumnVector* ins[] = {&a, &b};
+  TakeRowsFrom(ins, sources.data(), rows.data(), n, &gathered);
+  ASSERT_EQ(taken.size(), n + 1);
+  ASSERT_EQ(gathered.size(), n + 1);
+  EXPECT_EQ(taken.GetBytes(0), "head");
+  EXPECT_EQ(gathered.GetBytes(0), "head");
+  for (int64_t i = 0; i < n; ++i) {
+    const auto k = static_cast<size_t>(i);
+    EXPECT_EQ(taken.GetBytes(i + 1), a.GetBytes(rows[k])) << "row " << i;
+    EXPECT_EQ(gathered.GetBytes(i + 1), ins[sources[k]]->GetBytes(rows[k])) << "row " << i;
   }
 }
 

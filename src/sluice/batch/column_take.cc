@@ -4,6 +4,8 @@
 #include <numeric>
 #include <vector>
 
+#include "sluice/base/short_copy.h"
+
 namespace sluice {
 
 namespace {
@@ -79,16 +81,20 @@ void TakeBytes(const ColumnVector& in, const int64_t* rows, int64_t n, int64_t o
   }
   Buffer& values = out->values();
   const size_t base = values.size();
+  values.Reserve(base + static_cast<size_t>(total) + kShortCopy);
   values.Resize(base + static_cast<size_t>(total));
   uint8_t* dst_bytes = values.data() + base;
   int32_t* dst = out->offset_data();
+  // A run of empty strings may lie in a column with no bytes at all (null buffers): CopyShort
+  // copies nothing for it unless the buffer has the room.
+  const size_t readable = in.values().capacity();
   for (int64_t i = 0; i < n;) {
     if (i + kPrefetchAhead < n) __builtin_prefetch(bytes + src[rows[i + kPrefetchAhead]]);
     const int64_t end = RunEnd(rows, i, n);
     const int32_t begin = src[rows[i]];
     const int32_t length = src[rows[end - 1] + 1] - begin;
-    // A run of empty strings may lie in a column with no bytes at all (null buffers).
-    if (length > 0) std::memcpy(dst_bytes, bytes + begin, static_cast<size_t>(length));
+    CopyShort(dst_bytes, bytes + begin, static_cast<size_t>(length),
+              static_cast<size_t>(begin) + kShortCopy <= readable);
     dst_bytes += length;
     const int32_t shift = dst[old + i] - begin;
     for (int64_t k = i; k < end; ++k) dst[old + k + 1] = src[rows[k] + 1] + shift;
@@ -172,6 +178,7 @@ void TakeBytesFrom(const ColumnVector* const* ins, const uint32_t* sources, cons
   }
   Buffer& values = out->values();
   const size_t base = values.size();
+  values.Reserve(base + static_cast<size_t>(total) + kShortCopy);
   values.Resize(base + static_cast<size_t>(total));
   uint8_t* dst_bytes = values.data() + base;
   int32_t* dst = out->offset_data();
@@ -180,8 +187,10 @@ void TakeBytesFrom(const ColumnVector* const* ins, const uint32_t* sources, cons
     const int32_t* offsets = in.offset_data();
     const int32_t begin = offsets[rows[i]];
     const int32_t length = offsets[rows[i] + 1] - begin;
-    // An empty string may lie in a column with no bytes at all (null buffers).
-    if (length > 0) std::memcpy(dst_bytes, in.values().data() + begin, static_cast<size_t>(length));
+    // An empty string may lie in a column with no bytes at all (null buffers): CopyShort copies
+    // nothing for it unless the buffer has the room.
+    CopyShort(dst_bytes, in.values().data() + begin, static_cast<size_t>(length),
+              static_cast<size_t>(begin) + kShortCopy <= in.values().capacity());
     dst_bytes += length;
     dst[old + i + 1] = dst[old + i] + length;
   }

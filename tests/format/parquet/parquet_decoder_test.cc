@@ -205,7 +205,7 @@ TEST(DictionaryDecoderTest, GathersAndRejectsIndexesOutOfRange) {
 }
 
 TEST(DictionaryDecoderTest, GathersByteArraysOfEveryLengthAroundTheWholeWordCopy) {
-  // Values up to ColumnValues::kGatherWord bytes are copied as whole words: lengths 0 to 40
+  // Values up to kShortCopy bytes are copied as whole words (CopyShort): lengths 0 to 40
   // (around and past the word), gathered twice into one ColumnValues, must come out exact.
   constexpr int kEntries = 41;
   std::vector<std::string> entries;
@@ -250,6 +250,45 @@ TEST(DictionaryDecoderTest, GathersByteArraysOfEveryLengthAroundTheWholeWordCopy
   for (int i = 0; i < 2 * kCount; ++i) {
     end += static_cast<int32_t>(entries[indices[static_cast<size_t>(i % kCount)]].size());
     ASSERT_EQ(values.offsets()[i + 1], end) << "value " << i;
+  }
+}
+
+// Values of up to kShortCopy bytes are copied as whole words where the page has that much left
+// (CopyShort): lengths 0 to 40 and back, the shortest at the end of a page allocated to its exact
+// size (a read past it fails under ASan), decoded as two pages into one ColumnValues.
+TEST(PlainDecoderTest, DecodesByteArraysOfEveryLengthToThePageEnd) {
+  std::vector<std::string> strings;
+  for (int i = 0; i <= 40; ++i)
+    strings.push_back(std::string(static_cast<size_t>(i), 'a' + i % 26));
+  for (int i = 40; i >= 0; --i) {
+    std::string s;
+    for (int j = 0; j < i; ++j) s.push_back(static_cast<char>('A' + (i + j) % 26));
+    strings.push_back(std::move(s));
+  }
+  std::vector<uint8_t> plain;
+  for (const std::string& s : strings) {
+    for (int shift = 0; shift < 32; shift += 8) {
+      plain.push_back(static_cast<uint8_t>(s.size() >> shift));
+    }
+    plain.insert(plain.end(), s.begin(), s.end());
+  }
+  auto page = std::make_unique<uint8_t[]>(plain.size());
+  std::memcpy(page.get(), plain.data(), plain.size());
+  const auto count = static_cast<int64_t>(strings.size());
+  ColumnValues values;
+  values.Reset(PhysicalType::kByteArray, 0);
+  for (int round = 0; round < 2; ++round) {
+    size_t used = 0;
+    ASSERT_OK(DecodePlain(page.get(), plain.size(), count, &values, &used));
+    EXPECT_EQ(used, plain.size());
+  }
+  ASSERT_EQ(values.count(), 2 * count);
+  for (int64_t i = 0; i < 2 * count; ++i) {
+    int32_t len;
+    const uint8_t* p = values.BytesAt(i, &len);
+    EXPECT_EQ(std::string(reinterpret_cast<const char*>(p), static_cast<size_t>(len)),
+              strings[static_cast<size_t>(i % count)])
+        << "value " << i;
   }
 }
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "sluice/base/short_copy.h"
 #include "sluice/buffer.h"
 #include "sluice/format/parquet/parquet_metadata.h"
 #include "sluice/result.h"
@@ -84,11 +85,10 @@ class ColumnValues {
     if (old + total > static_cast<size_t>(INT32_MAX)) {
       return Status::NotSupported("parquet: more than 2 GiB of byte-array data in a column chunk");
     }
-    // Values of up to kGatherWord bytes are copied as one whole word when both sides have
-    // that much room past their bytes (the excess is overwritten or past the end): a call to
-    // memcpy per short value costs more than the copy.
-    const bool word_copies = dictionary.data_.capacity() >= dictionary.data_.size() + kGatherWord;
-    data_.Reserve(old + total + kGatherWord);
+    // Short values are copied whole (CopyShort) when the dictionary has the room past its bytes
+    // that ReserveBytes leaves.
+    const bool room = dictionary.data_.capacity() >= dictionary.data_.size() + kShortCopy;
+    data_.Reserve(old + total + kShortCopy);
     data_.Resize(old + total);
     size_t old_offsets = offsets_.size();
     offsets_.Resize(old_offsets + static_cast<size_t>(n) * sizeof(int32_t));
@@ -100,23 +100,33 @@ class ColumnValues {
     for (int64_t i = 0; i < n; ++i) {
       const int32_t begin = from_offsets[indices[i]];
       const size_t length = static_cast<size_t>(from_offsets[indices[i] + 1] - begin);
-      if (word_copies && length <= kGatherWord) {
-        std::memcpy(bytes + end, from + begin, kGatherWord);
-      } else if (length != 0) {
-        std::memcpy(bytes + end, from + begin, length);
-      }
+      CopyShort(bytes + end, from + begin, length, room);
       end += length;
       offsets[i] = static_cast<int32_t>(end);
     }
     count_ += n;
     return Status::OK();
   }
-  // The room AppendGathered wants past a dictionary's bytes to copy short values whole.
-  static constexpr size_t kGatherWord = 16;
 
+  // Byte array: room for `values` more values of at most `bytes` bytes in all, and kShortCopy
+  // bytes past them, so that AppendReserved needs no capacity checks.
   void ReserveBytes(size_t values, size_t bytes) {
-    data_.Reserve(data_.size() + bytes);
+    data_.Reserve(data_.size() + bytes + kShortCopy);
     offsets_.Reserve(offsets_.size() + values * sizeof(int32_t));
+  }
+  // Byte array: whether the bytes of values reserved for may all be appended (their offsets stay
+  // within int32); when not, AppendBytes fails at the value that passes.
+  bool CanReserve(size_t bytes) const {
+    return data_.size() + bytes <= static_cast<size_t>(INT32_MAX);
+  }
+  // Byte array: one more value, of the `values` and `bytes` ReserveBytes made room for and
+  // CanReserve allowed. `src_room`: kShortCopy bytes may be read at p (CopyShort).
+  void AppendReserved(const uint8_t* p, size_t n, bool src_room) {
+    const size_t end = data_.size();
+    CopyShort(data_.data() + end, p, n, src_room);
+    data_.Resize(end + n);
+    offsets_.AppendValue<int32_t>(static_cast<int32_t>(end + n));
+    ++count_;
   }
   // Drops the first n values, keeping the rest (and the capacity) for the next pages.
   // REQUIRES: n <= count().

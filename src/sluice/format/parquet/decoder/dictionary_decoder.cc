@@ -16,7 +16,6 @@ Status DictionaryDecoder::SetDictionary(PhysicalType type, int32_t type_length, 
   size_t consumed = 0;
   SLUICE_RETURN_NOT_OK_CTX(DecodePlain(data, size, count, &dictionary_, &consumed),
                            "dictionary page");
-  if (dictionary_.is_byte_array()) dictionary_.ReserveBytes(0, ColumnValues::kGatherWord);
   has_dictionary_ = true;
   return Status::OK();
 }
