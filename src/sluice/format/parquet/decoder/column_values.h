@@ -68,12 +68,17 @@ class ColumnValues {
     return data_.data() + old;
   }
   // Byte array: one more value. Fails when the chunk's bytes would pass the int32 offsets.
-  Status AppendBytes(const uint8_t* p, size_t n) {
-    if (data_.size() + n > static_cast<size_t>(INT32_MAX)) {
+  // `src_room`: kShortCopy bytes may be read at p, so that a short value moves as one copy
+  // (CopyShort; the room past the destination is reserved here).
+  Status AppendBytes(const uint8_t* p, size_t n, bool src_room = false) {
+    const size_t end = data_.size();
+    if (end + n > static_cast<size_t>(INT32_MAX)) {
       return Status::NotSupported("parquet: more than 2 GiB of byte-array data in a column chunk");
     }
-    data_.Append(p, n);
-    offsets_.AppendValue<int32_t>(static_cast<int32_t>(data_.size()));
+    data_.Reserve(end + n + kShortCopy);
+    CopyShort(data_.data() + end, p, n, src_room);
+    data_.Resize(end + n);
+    offsets_.AppendValue<int32_t>(static_cast<int32_t>(end + n));
     ++count_;
     return Status::OK();
   }
@@ -109,24 +114,10 @@ class ColumnValues {
   }
 
   // Byte array: room for `values` more values of at most `bytes` bytes in all, and kShortCopy
-  // bytes past them, so that AppendReserved needs no capacity checks.
+  // bytes past them (CopyShort's room for AppendBytes and for gathers out of a dictionary).
   void ReserveBytes(size_t values, size_t bytes) {
     data_.Reserve(data_.size() + bytes + kShortCopy);
     offsets_.Reserve(offsets_.size() + values * sizeof(int32_t));
-  }
-  // Byte array: whether the bytes of values reserved for may all be appended (their offsets stay
-  // within int32); when not, AppendBytes fails at the value that passes.
-  bool CanReserve(size_t bytes) const {
-    return data_.size() + bytes <= static_cast<size_t>(INT32_MAX);
-  }
-  // Byte array: one more value, of the `values` and `bytes` ReserveBytes made room for and
-  // CanReserve allowed. `src_room`: kShortCopy bytes may be read at p (CopyShort).
-  void AppendReserved(const uint8_t* p, size_t n, bool src_room) {
-    const size_t end = data_.size();
-    CopyShort(data_.data() + end, p, n, src_room);
-    data_.Resize(end + n);
-    offsets_.AppendValue<int32_t>(static_cast<int32_t>(end + n));
-    ++count_;
   }
   // Drops the first n values, keeping the rest (and the capacity) for the next pages.
   // REQUIRES: n <= count().

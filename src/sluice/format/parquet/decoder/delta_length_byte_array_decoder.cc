@@ -18,18 +18,14 @@ Status DecodeDeltaLengthByteArray(const uint8_t* data, size_t size, int64_t coun
                               " lengths for " + std::to_string(count) + " values");
   }
   out->ReserveBytes(static_cast<size_t>(count), size - pos);
-  const bool reserved = out->CanReserve(size - pos);
   for (int64_t i = 0; i < count; ++i) {
     int64_t len = lengths[static_cast<size_t>(i)];
     if (len < 0 || static_cast<uint64_t>(len) > size - pos) {
       return Status::Corruption("DELTA_LENGTH_BYTE_ARRAY: value length " + std::to_string(len) +
                                 " runs past the end of the page");
     }
-    if (reserved) {
-      out->AppendReserved(data + pos, static_cast<size_t>(len), size - pos >= kShortCopy);
-    } else {
-      SLUICE_RETURN_NOT_OK(out->AppendBytes(data + pos, static_cast<size_t>(len)));
-    }
+    SLUICE_RETURN_NOT_OK(
+        out->AppendBytes(data + pos, static_cast<size_t>(len), size - pos >= kShortCopy));
     pos += static_cast<size_t>(len);
   }
   return Status::OK();

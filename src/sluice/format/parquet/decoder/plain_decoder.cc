@@ -34,9 +34,7 @@ Status DecodePlain(const uint8_t* data, size_t size, int64_t count, ColumnValues
     return Status::Corruption("PLAIN byte arrays: " + std::to_string(count) +
                               " values cannot fit in " + std::to_string(size) + " bytes");
   }
-  // The values' bytes are at most the page's.
   out->ReserveBytes(static_cast<size_t>(count), size);
-  const bool reserved = out->CanReserve(size);
   size_t pos = 0;
   for (int64_t i = 0; i < count; ++i) {
     if (size - pos < 4) return Status::Corruption("PLAIN byte array length runs past the end");
@@ -46,11 +44,7 @@ Status DecodePlain(const uint8_t* data, size_t size, int64_t count, ColumnValues
       return Status::Corruption("PLAIN byte array of " + std::to_string(len) +
                                 " bytes runs past the end of the page");
     }
-    if (reserved) {
-      out->AppendReserved(data + pos, len, size - pos >= kShortCopy);
-    } else {
-      SLUICE_RETURN_NOT_OK(out->AppendBytes(data + pos, len));
-    }
+    SLUICE_RETURN_NOT_OK(out->AppendBytes(data + pos, len, size - pos >= kShortCopy));
     pos += len;
   }
   *consumed = pos;
