@@ -93,6 +93,28 @@ TEST(RleBitPackedDecoderTest, StartsMidGroupAndDecodesLevels) {
   EXPECT_EQ(b[4], 7);
 }
 
+TEST(RleBitPackedDecoderTest, TellsWhetherTheNextValuesAreOneRepeatedValue) {
+  // Bit width 1: repeated runs of 3 x 1 and 5 x 1, then a bit-packed group.
+  std::vector<uint8_t> in = B({0x06, 0x01, 0x0A, 0x01, 0x03, 0xFF});
+  RleBitPackedDecoder d(in.data(), in.size(), 1);
+  EXPECT_TRUE(d.NextAreRepeated(1, 0));
+  EXPECT_TRUE(d.NextAreRepeated(1, 3));
+  EXPECT_TRUE(d.NextAreRepeated(1, 8));   // Across two runs.
+  EXPECT_FALSE(d.NextAreRepeated(1, 9));  // A bit-packed run follows, even of ones.
+  EXPECT_FALSE(d.NextAreRepeated(0, 1));
+  // Nothing was consumed; after decoding two values, six ones are left in the runs.
+  int16_t two[2];
+  ASSERT_OK(d.Decode(two, 2));
+  EXPECT_TRUE(d.NextAreRepeated(1, 6));
+  EXPECT_FALSE(d.NextAreRepeated(1, 7));
+  // A stream that ends early is not a run.
+  std::vector<uint8_t> cut = B({0x06, 0x01});
+  RleBitPackedDecoder short_run(cut.data(), cut.size(), 1);
+  EXPECT_FALSE(short_run.NextAreRepeated(1, 4));
+  RleBitPackedDecoder empty(cut.data(), 0, 1);
+  EXPECT_FALSE(empty.NextAreRepeated(1, 1));
+}
+
 TEST(DeltaBinaryPackedDecoderTest, DecodesTheSpecExamples) {
   // Encodings.md example 1: 1, 2, 3, 4, 5 (all deltas equal: bit width 0).
   std::vector<uint8_t> ex1 = B({0x80, 0x01, 0x04, 0x05, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00});

@@ -1111,5 +1111,59 @@ TEST(ParquetWriterTest, OneHugeRowGroupIsReadPageByPage) {
   EXPECT_EQ(next, rows);
 }
 
+TEST(ParquetWriterTest, NullsAfterPagesWithoutNullsReadBack) {
+  // The reader leaves the definition levels of pages without nulls unmaterialised
+  // (ColumnChunkData::def_levels) and fills them in when a later page of the chunk brings nulls;
+  // read whole, in small batches across pages, and at chosen rows (other pages skipped).
+  TempDir dir;
+  DataTypePtr type = DataType::Row(
+      {Field(0, "k", DataType::Int(false)), Field(1, "v", DataType::BigInt()),
+       Field(2, "s", DataType::String()), Field(3, "items", DataType::Array(DataType::Int())),
+       Field(4, "rec", DataType::Row({Field(5, "x", DataType::Int())}))});
+  const int64_t n = 60000;
+  ColumnBatch batch(type);
+  std::vector<ValueList> rows;
+  for (int64_t i = 0; i < n; ++i) {
+    const int32_t k = static_cast<int32_t>(i);
+    Value v = (i >= 30000 && i < 30100) || (i >= 50000 && i % 7 == 0) ? Value::Null()
+                                                                      : Value::Int64(i * 3);
+    Value s = i >= 45000 && i % 3 == 0 ? Value::Null() : Value::String("s" + std::to_string(i));
+    Value items =
+        i >= 20000 && i < 20010 ? Value::Null() : Value::Array({Value::Int32(k), Value::Int32(-k)});
+    Value x = i >= 55000 && i % 5 == 0 ? Value::Null() : Value::Int32(k + 1);
+    ValueList row{Value::Int32(k), v, s, items, Value::Row({x})};
+    ASSERT_OK(batch.AppendRow(row));
+    rows.push_back(std::move(row));
+  }
+  std::string path = dir.path() + "/late_nulls.parquet";
+  WriterOptions options;
+  options.options["parquet.page.row.count.limit"] = "4096";
+  auto result = WriteParquet(path, type, {&batch}, options);
+  ASSERT_OK(result);
+  ExpectSluiceReads(path, type, rows);
+
+  auto file = LocalFileIO()->OpenForRead(path);
+  ASSERT_OK(file);
+  std::shared_ptr<RandomAccessFile> shared(std::move(*file));
+  ReaderOptions read_options;
+  read_options.row_positions =
+      std::vector<int64_t>{5, 19999, 20005, 29999, 30000, 30099, 45000, 45001, 50000, 59999};
+  auto reader = ParquetFormat()->CreateReader(shared, type, read_options);
+  ASSERT_OK(reader);
+  ColumnBatch out(type);
+  size_t next = 0;
+  while (true) {
+    auto more = (*reader)->Next(&out);
+    ASSERT_OK(more);
+    if (!*more) break;
+    for (int64_t r = 0; r < out.num_rows(); ++r, ++next) {
+      ASSERT_LT(next, read_options.row_positions->size());
+      int64_t at = (*read_options.row_positions)[next];
+      EXPECT_EQ(out.GetRow(r), Value::Row(rows[static_cast<size_t>(at)])) << "row " << at;
+    }
+  }
+  EXPECT_EQ(next, read_options.row_positions->size());
+}
+
 }  // namespace
 }  // namespace sluice::parquet

@@ -264,7 +264,7 @@ Status ColumnAssembler::Reset(std::vector<ColumnChunkData>* chunks, int64_t num_
                                 " rows, the row group " + std::to_string(num_rows));
     }
     int64_t values = d.num_levels;
-    if (leaf.def_level > 0) {
+    if (!d.def_levels.empty()) {
       values = 0;
       for (int16_t v : d.def_levels) values += v == leaf.def_level;
     }
@@ -305,7 +305,7 @@ int64_t ColumnAssembler::AdvanceLevels(int leaf, int64_t from, int64_t n, int64_
       ++to;
     }
   }
-  if (node.def_level == 0) {
+  if (d.def_levels.empty()) {
     *values = to - from;
   } else {
     const int16_t* def = d.def_levels.data();
@@ -360,17 +360,19 @@ Status ColumnAssembler::Assemble(const ReadNode& node, ColumnVector* out) {
 
 namespace {
 
-// Levels of one leaf over a range, with the absent arrays of flat or required columns read as 0.
+// Levels of one leaf over a range. Absent repetition levels (a flat column) read as 0, absent
+// definition levels (a required column, or no nulls) as the leaf's maximum.
 struct Levels {
   const int16_t* def;
   const int16_t* rep;
-  int16_t Def(int64_t i) const { return def ? def[i] : 0; }
+  int16_t max_def;
+  int16_t Def(int64_t i) const { return def ? def[i] : max_def; }
   int16_t Rep(int64_t i) const { return rep ? rep[i] : 0; }
 };
 
-Levels LevelsOf(const ColumnChunkData& d) {
+Levels LevelsOf(const ColumnChunkData& d, const SchemaNode& leaf) {
   return Levels{d.def_levels.empty() ? nullptr : d.def_levels.data(),
-                d.rep_levels.empty() ? nullptr : d.rep_levels.data()};
+                d.rep_levels.empty() ? nullptr : d.rep_levels.data(), leaf.def_level};
 }
 
 Status SizeMismatch(const ReadNode& node, int64_t expected, int64_t got) {
@@ -451,7 +453,7 @@ Status ColumnAssembler::AssembleLeaf(const ReadNode& node, ColumnVector* out) {
   const Cursor& cur = cursors_[node.leaf];
   const ColumnChunkData& d = *cur.data;
   const int64_t begin = cur.level, end = range_end_[node.leaf];
-  Levels lv = LevelsOf(d);
+  Levels lv = LevelsOf(d, *plan_->leaves[node.leaf]);
   // Slots and their presence.
   int64_t slots = 0, nulls = 0;
   const uint8_t* present = nullptr;
@@ -669,7 +671,7 @@ Status ColumnAssembler::AssembleLeaf(const ReadNode& node, ColumnVector* out) {
 Status ColumnAssembler::AssembleStruct(const ReadNode& node, ColumnVector* out) {
   const ColumnChunkData& d = *cursors_[node.first_leaf].data;
   const int64_t begin = cursors_[node.first_leaf].level, end = range_end_[node.first_leaf];
-  Levels lv = LevelsOf(d);
+  Levels lv = LevelsOf(d, *plan_->leaves[node.first_leaf]);
   int64_t slots = 0, nulls = 0;
   for (int64_t j = begin; j < end; ++j) {
     int16_t def = lv.Def(j);
@@ -704,7 +706,7 @@ Status ColumnAssembler::AssembleStruct(const ReadNode& node, ColumnVector* out) 
 Status ColumnAssembler::AssembleNested(const ReadNode& node, ColumnVector* out) {
   const ColumnChunkData& d = *cursors_[node.first_leaf].data;
   const int64_t begin = cursors_[node.first_leaf].level, end = range_end_[node.first_leaf];
-  Levels lv = LevelsOf(d);
+  Levels lv = LevelsOf(d, *plan_->leaves[node.first_leaf]);
   int64_t slots = 0, nulls = 0;
   for (int64_t j = begin; j < end; ++j) {
     int16_t def = lv.Def(j);

@@ -89,6 +89,22 @@ int64_t CountEqual(const std::vector<int16_t>& levels, size_t from, int16_t valu
   return n;
 }
 
+// The RLE level stream at data[*header, *header + *len): a 4-byte length first in v1 pages.
+Status RleLevelStream(const uint8_t* data, size_t size, bool length_prefixed, size_t* header,
+                      size_t* len) {
+  *header = 0;
+  *len = size;
+  if (!length_prefixed) return Status::OK();
+  if (size < 4) return Status::Corruption("level stream length runs past the end of the page");
+  *header = 4;
+  *len = DecodeFixed32LE(data);
+  if (*len > size - 4) {
+    return Status::Corruption("level stream of " + std::to_string(*len) +
+                              " bytes runs past the end of the page");
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 void ColumnChunkData::DropPrefix(int64_t levels, int64_t num_values) {
@@ -375,6 +391,7 @@ bool ColumnChunkReader::Wanted(int64_t begin, int64_t end) const {
 
 void ColumnChunkReader::AppendPlaceholders(int64_t n, ColumnChunkData* out) {
   if (leaf_->def_level > 0) {
+    out->MaterializeDefLevels(leaf_->def_level);
     out->def_levels.resize(out->def_levels.size() + static_cast<size_t>(n), 0);
   } else if (out->values.is_byte_array()) {
     // Empty values cannot pass the 2 GiB limit that AppendBytes checks.
@@ -413,17 +430,8 @@ Status ColumnChunkReader::DecodeLevels(Encoding encoding, int16_t max_level, con
   int16_t* dst = levels->data() + old;
   int bit_width = BitWidthFor(static_cast<uint64_t>(max_level));
   if (encoding == Encoding::kRle) {
-    size_t len = size;
-    size_t header = 0;
-    if (length_prefixed) {
-      if (size < 4) return Status::Corruption("level stream length runs past the end of the page");
-      len = DecodeFixed32LE(data);
-      header = 4;
-      if (len > size - 4) {
-        return Status::Corruption("level stream of " + std::to_string(len) +
-                                  " bytes runs past the end of the page");
-      }
-    }
+    size_t header, len;
+    SLUICE_RETURN_NOT_OK(RleLevelStream(data, size, length_prefixed, &header, &len));
     RleBitPackedDecoder rle(data + header, len, bit_width);
     SLUICE_RETURN_NOT_OK_CTX(rle.Decode(dst, count), "levels");
     *consumed = header + len;
@@ -455,6 +463,28 @@ Status ColumnChunkReader::DecodeLevels(Encoding encoding, int16_t max_level, con
   return Status::OK();
 }
 
+Status ColumnChunkReader::DecodeDefLevels(Encoding encoding, const uint8_t* data, size_t size,
+                                          int64_t count, bool length_prefixed, ColumnChunkData* out,
+                                          int64_t* present, size_t* consumed) {
+  const int16_t max = leaf_->def_level;
+  if (encoding == Encoding::kRle && out->def_levels.empty()) {
+    size_t header, len;
+    SLUICE_RETURN_NOT_OK(RleLevelStream(data, size, length_prefixed, &header, &len));
+    RleBitPackedDecoder rle(data + header, len, BitWidthFor(static_cast<uint64_t>(max)));
+    if (rle.NextAreRepeated(static_cast<uint64_t>(max), count)) {
+      *present = count;
+      *consumed = header + len;
+      return Status::OK();
+    }
+  }
+  out->MaterializeDefLevels(max);
+  size_t from = out->def_levels.size();
+  SLUICE_RETURN_NOT_OK(
+      DecodeLevels(encoding, max, data, size, count, length_prefixed, &out->def_levels, consumed));
+  *present = CountEqual(out->def_levels, from, max);
+  return Status::OK();
+}
+
 Status ColumnChunkReader::ReadDataPageV1(const PageHeader& header, const uint8_t* page, size_t size,
                                          ColumnChunkData* out) {
   const DataPageHeader& dh = *header.data_page_header;
@@ -477,13 +507,10 @@ Status ColumnChunkReader::ReadDataPageV1(const PageHeader& header, const uint8_t
   }
   int64_t present = n;
   if (leaf_->def_level > 0) {
-    size_t from = out->def_levels.size();
-    SLUICE_RETURN_NOT_OK_CTX(
-        DecodeLevels(dh.definition_level_encoding, leaf_->def_level, body + pos, body_size - pos, n,
-                     true, &out->def_levels, &used),
-        "definition levels");
+    SLUICE_RETURN_NOT_OK_CTX(DecodeDefLevels(dh.definition_level_encoding, body + pos,
+                                             body_size - pos, n, true, out, &present, &used),
+                             "definition levels");
     pos += used;
-    present = CountEqual(out->def_levels, from, leaf_->def_level);
   }
   out->num_levels += n;
   levels_read_ += n;
@@ -515,11 +542,9 @@ Status ColumnChunkReader::ReadDataPageV2(const PageHeader& header, const uint8_t
   }
   int64_t present = n;
   if (leaf_->def_level > 0) {
-    size_t from = out->def_levels.size();
-    SLUICE_RETURN_NOT_OK_CTX(DecodeLevels(Encoding::kRle, leaf_->def_level, page + rep_len, def_len,
-                                          n, false, &out->def_levels, &used),
-                             "definition levels");
-    present = CountEqual(out->def_levels, from, leaf_->def_level);
+    SLUICE_RETURN_NOT_OK_CTX(
+        DecodeDefLevels(Encoding::kRle, page + rep_len, def_len, n, false, out, &present, &used),
+        "definition levels");
   }
   out->num_levels += n;
   levels_read_ += n;

@@ -22,12 +22,19 @@ namespace sluice::parquet {
 // The decoded content of one column chunk.
 struct ColumnChunkData {
   // One entry per level (value slot, including nulls and empty lists); empty when the column's
-  // maximum definition (repetition) level is 0.
+  // maximum definition (repetition) level is 0. Definition levels are also left empty while
+  // every level so far is at the maximum (a column without nulls, the common case): they are
+  // filled in only when a page brings a lower one.
   std::vector<int16_t> def_levels;
   std::vector<int16_t> rep_levels;
   int64_t num_levels = 0;
   // The non-null values, one per level whose definition level is the maximum.
   ColumnValues values;
+
+  // Fills in def_levels left empty (every level at `max_def`) before a lower level is added.
+  void MaterializeDefLevels(int16_t max_def) {
+    if (def_levels.empty()) def_levels.assign(static_cast<size_t>(num_levels), max_def);
+  }
 
   // Drops the first `levels` levels and the `values` values they hold: a streaming reader
   // keeps only what is not yet assembled.
@@ -92,6 +99,11 @@ class ColumnChunkReader {
   Status DecodeLevels(Encoding encoding, int16_t max_level, const uint8_t* data, size_t size,
                       int64_t count, bool length_prefixed, std::vector<int16_t>* levels,
                       size_t* consumed);
+  // Decodes a page's `count` definition levels into out->def_levels (see there) and sets
+  // *present to the number at the maximum.
+  Status DecodeDefLevels(Encoding encoding, const uint8_t* data, size_t size, int64_t count,
+                         bool length_prefixed, ColumnChunkData* out, int64_t* present,
+                         size_t* consumed);
   // Reads only the pages with wanted rows, by the offset index. Returns false (having read
   // nothing) when the index does not fit the chunk [start, start + len).
   Result<bool> ReadIndexedPages(const ColumnMetaData& meta, int64_t start, int64_t len,

@@ -44,6 +44,22 @@ class RleBitPackedDecoder {
     return Status::OK();
   }
 
+  // True if the next `n` values are all `value` in repeated runs (how writers encode the
+  // definition levels of a page without nulls); decodes nothing.
+  bool NextAreRepeated(uint64_t value, int64_t n) const {
+    RleBitPackedDecoder ahead = *this;
+    int64_t covered = 0;
+    while (covered < n) {
+      if (ahead.packed_left_ > 0 || (ahead.rle_left_ > 0 && ahead.rle_value_ != value)) {
+        return false;
+      }
+      covered += ahead.rle_left_;
+      ahead.rle_left_ = 0;
+      if (covered < n && !ahead.NextRun().ok()) return false;
+    }
+    return true;
+  }
+
  private:
   Status NextRun() {
     uint64_t header;
