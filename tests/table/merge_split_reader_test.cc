@@ -171,11 +171,12 @@ TEST(LoserTreeTest, MergesSortedInputsWithTiesToLowerIndex) {
   auto live = [&](int i) {
     return pos[static_cast<size_t>(i)] < inputs[static_cast<size_t>(i)].size();
   };
-  auto before = [&](int a, int b) {
-    return inputs[static_cast<size_t>(a)][pos[static_cast<size_t>(a)]] <
-           inputs[static_cast<size_t>(b)][pos[static_cast<size_t>(b)]];
+  auto compare = [&](int a, int b) {
+    const int x = inputs[static_cast<size_t>(a)][pos[static_cast<size_t>(a)]];
+    const int y = inputs[static_cast<size_t>(b)][pos[static_cast<size_t>(b)]];
+    return x < y ? -1 : (y < x ? 1 : 0);
   };
-  LoserTree<decltype(before), decltype(live)> tree(static_cast<int>(inputs.size()), before, live);
+  LoserTree<decltype(compare), decltype(live)> tree(static_cast<int>(inputs.size()), compare, live);
   tree.Build();
   std::vector<std::pair<int, int>> out;
   for (int w = tree.winner(); w >= 0; w = tree.winner()) {

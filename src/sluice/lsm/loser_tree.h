@@ -2,9 +2,10 @@
 // LoserTree / SortMergeReader): each internal node keeps the loser of its match, so replacing
 // the winner's record costs one comparison per level (log2 K) instead of a heap's two.
 //
-// The tree knows inputs only by index: `before(a, b)` says whether input a's current record
-// comes out before input b's (both live), `live(i)` whether input i still has a record. Ties
-// go to the lower index, so the merge is deterministic.
+// The tree knows inputs only by index: `compare(a, b)` orders input a's current record against
+// input b's (both live) as negative, zero or positive, `live(i)` says whether input i still has
+// a record. Ties go to the lower index, so the merge is deterministic; one three-way call per
+// match decides them.
 //
 // Usage: position every input on its first record, Build(); then repeatedly read winner(),
 // consume and advance that input (or exhaust it), Replay().
@@ -17,11 +18,11 @@
 
 namespace sluice {
 
-template <typename Before, typename Live>
+template <typename Compare, typename Live>
 class LoserTree {
  public:
-  LoserTree(int num_inputs, Before before, Live live)
-      : num_inputs_(num_inputs), before_(std::move(before)), live_(std::move(live)) {
+  LoserTree(int num_inputs, Compare compare, Live live)
+      : num_inputs_(num_inputs), compare_(std::move(compare)), live_(std::move(live)) {
     width_ = 1;
     while (width_ < num_inputs_) width_ *= 2;
     losers_.assign(static_cast<size_t>(width_), -1);
@@ -48,8 +49,8 @@ class LoserTree {
   bool Beats(int a, int b) const {
     if (a < 0 || !live_(a)) return false;
     if (b < 0 || !live_(b)) return true;
-    if (before_(a, b)) return true;
-    return a < b && !before_(b, a);
+    const int c = compare_(a, b);
+    return c < 0 || (c == 0 && a < b);
   }
 
   // Returns the winner of the subtree at `node`, recording losers on the way.
@@ -70,7 +71,7 @@ class LoserTree {
 
   int num_inputs_;
   int width_ = 1;  // leaves: num_inputs_ rounded up to a power of two
-  Before before_;
+  Compare compare_;
   Live live_;
   std::vector<int> losers_;  // by internal node 1..width_-1
   int winner_ = -1;

@@ -49,7 +49,7 @@ Result<std::unique_ptr<SortedRunMerge>> SortedRunMerge::Open(
   if (!merge_function->picks_record() || merge->options_.fold_every_range) {
     merge->folded_ = std::make_unique<ColumnBatch>(merge->options_.record_type);
   }
-  merge->tree_.emplace(static_cast<int>(merge->cursors_.size()), CursorBefore{merge.get()},
+  merge->tree_.emplace(static_cast<int>(merge->cursors_.size()), CursorOrder{merge.get()},
                        CursorLive{merge.get()});
   merge->tree_->Build();
   return merge;

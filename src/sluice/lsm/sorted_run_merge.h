@@ -106,9 +106,9 @@ class SortedRunMerge {
   };
   static constexpr int kFolded = -1;
 
-  struct CursorBefore {
+  struct CursorOrder {
     const SortedRunMerge* merge;
-    bool operator()(int a, int b) const { return merge->CompareCursors(a, b) < 0; }
+    int operator()(int a, int b) const { return merge->CompareCursors(a, b); }
   };
   struct CursorLive {
     const SortedRunMerge* merge;
@@ -160,7 +160,7 @@ class SortedRunMerge {
   std::optional<ColumnRowComparator> user_sequence_;
 
   std::vector<Cursor> cursors_;
-  std::optional<LoserTree<CursorBefore, CursorLive>> tree_;
+  std::optional<LoserTree<CursorOrder, CursorLive>> tree_;
   // During Next(), one of them.
   const Consumer* consumer_ = nullptr;
   const GatherConsumer* gather_consumer_ = nullptr;
