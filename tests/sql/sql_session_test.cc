@@ -341,6 +341,24 @@ TEST_F(SqlSessionTest, StringsOfEveryLengthCompareAsDuckDBsOwn) {
             (std::vector<std::string>{R"({"ks": [2, 3, 5, 8, 9]})"}));
 }
 
+TEST_F(SqlSessionTest, ShortStringsOfEveryLengthJoinDuckDBsOwn) {
+  // Values of 0-20 bytes, ASCII and ending in a non-ASCII character, the last ones at the end of
+  // their batch: the scan's inline strings (written as whole words) must equal, hash and order
+  // as the same strings made by DuckDB, whose inline form is zero padded.
+  const std::string made =
+      "SELECT i, CASE WHEN i <= 20 THEN left('abcdefghijklmnopqrst', i::INT) "
+      "ELSE left('abcdefghijklmnopqrst', (i - 21)::INT) || 'é' END AS x FROM range(42) t(i)";
+  MustRun("CREATE DATABASE d; CREATE TABLE d.w (k BIGINT, s VARCHAR); INSERT INTO d.w " + made);
+  EXPECT_EQ(
+      MustRun("SELECT count(*) AS n FROM d.w JOIN (" + made + ") v ON d.w.s = v.x AND d.w.k = v.i"),
+      (std::vector<std::string>{R"({"n": 42})"}));
+  EXPECT_EQ(MustRun("SELECT count(DISTINCT s) AS n, sum(length(s)) AS len, "
+                    "bool_and(s < s || 'a') AS ordered FROM (SELECT s FROM d.w UNION ALL "
+                    "SELECT x FROM (" +
+                    made + "))"),
+            (std::vector<std::string>{R"({"n": 42, "len": "882", "ordered": true})"}));
+}
+
 TEST_F(SqlSessionTest, LongStringsOutliveTheirBatchWhereDuckDBKeepsThem) {
   // Long ASCII values reach DuckDB as pointers into the scan's batches, which the scan drops
   // batch by batch: whatever DuckDB keeps past a chunk (groups, sorted rows, a join's build

@@ -32,6 +32,35 @@ bool IsAscii(const char* value, uint32_t length) {
   return (high & 0x8080808080808080ULL) == 0;
 }
 
+static_assert(sizeof(duckdb_string_t) == 16 && kInlineBytes == 12);
+constexpr uint64_t kHighBits = 0x8080808080808080ULL;
+
+// The first n < 8 bytes of `word` (little-endian), the rest zero.
+inline uint64_t LowBytes(uint64_t word, uint32_t n) {
+  return word & ((uint64_t{1} << (8 * n)) - 1);
+}
+
+// Writes `value` (length <= kInlineBytes) as DuckDB's inline string from two whole words read
+// at `value`, which must have 16 readable bytes; false (nothing written) if it is not ASCII.
+inline bool InlineAscii(const char* value, uint32_t length, duckdb_string_t* slot) {
+  uint64_t a, b;
+  std::memcpy(&a, value, 8);
+  std::memcpy(&b, value + 8, 8);
+  if (length < 8) {
+    a = LowBytes(a, length);
+    b = 0;
+  } else {
+    b = LowBytes(b, length - 8);
+  }
+  if (((a | b) & kHighBits) != 0) return false;
+  // length (4 bytes), then 12 bytes: all of a and the low half of b.
+  const uint32_t low = static_cast<uint32_t>(b);
+  std::memcpy(reinterpret_cast<char*>(slot), &length, 4);
+  std::memcpy(reinterpret_cast<char*>(slot) + 4, &a, 8);
+  std::memcpy(reinterpret_cast<char*>(slot) + 12, &low, 4);
+  return true;
+}
+
 }  // namespace
 
 std::optional<VectorFiller> VectorFiller::Make(const DataType& type,
@@ -146,11 +175,18 @@ void VectorFiller::Fill(const ColumnVector& column, int64_t offset, idx_t count,
     case Conversion::kVarchar: {
       const int32_t* offsets = column.offset_data() + offset;
       const char* bytes = reinterpret_cast<const char*>(column.values().data());
+      // Values starting this far before the end of the column's allocation can be read as two
+      // whole words.
+      const int64_t word_room = static_cast<int64_t>(column.values().capacity()) - 16;
       auto* out = static_cast<duckdb_string_t*>(duckdb_vector_get_data(target));
       for (idx_t i = 0; i < count; ++i) {
         const char* value = bytes + offsets[i];
         const auto length = static_cast<uint32_t>(offsets[i + 1] - offsets[i]);
         duckdb_string_t& slot = out[i];
+        if (length <= kInlineBytes && offsets[i] <= word_room &&
+            InlineAscii(value, length, &slot)) {
+          continue;
+        }
         if (!IsAscii(value, length)) {
           duckdb_vector_assign_string_element_len(target, i, value, length);
         } else if (length <= kInlineBytes) {

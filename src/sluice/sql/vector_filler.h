@@ -3,9 +3,10 @@
 // others (TIME, compact DECIMAL of a narrower DuckDB width, TIMESTAMP's millisecond + nano pair)
 // are converted in one loop per run. A VARCHAR value of at most 12 ASCII bytes is written in
 // place as DuckDB's inline string (duckdb_string_t: length, then the bytes, zero padded): no
-// UTF-8 check (ASCII is UTF-8) and no call. A longer ASCII value is written as DuckDB's pointer
-// form (length, first 4 bytes, address) pointing into the column's own bytes, not copied: the
-// column must stay alive and unchanged until DuckDB asks the scan for its next chunk, which is
+// UTF-8 check (ASCII is UTF-8) and no call; where the column's buffer has room past the value,
+// it is read, checked and written as whole words. A longer ASCII value is written as DuckDB's
+// pointer form (length, first 4 bytes, address) pointing into the column's own bytes, not copied:
+// the column must stay alive and unchanged until DuckDB asks the scan for its next chunk, which is
 // as long as DuckDB keeps a source chunk's data (operators that keep rows, such as aggregates,
 // joins and the result collector, copy strings into heaps of their own). Non-ASCII values and
 // BLOBs are assigned one by one (DuckDB copies them into its string heap and checks UTF-8).
