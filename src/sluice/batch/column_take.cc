@@ -1,5 +1,6 @@
 #include "sluice/batch/column_take.h"
 
+#include <algorithm>
 #include <cstring>
 #include <numeric>
 #include <vector>
@@ -160,20 +161,50 @@ void TakeRows(const ColumnVector& in, const int64_t* rows, int64_t n, ColumnVect
 
 namespace {
 
+// The buffers of the inputs of one TakeRowsFrom call, read into locals once: in the per-row
+// loops, every byte written could otherwise alias the inputs' buffer pointers, which would be
+// reloaded through the ColumnVectors row after row.
+class InputBuffers {
+ public:
+  InputBuffers(const ColumnVector* const* ins, const uint32_t* sources, int64_t n) {
+    uint32_t count = 0;
+    for (int64_t i = 0; i < n; ++i) count = std::max(count, sources[i] + 1);
+    inputs_.resize(count);
+    for (uint32_t s = 0; s < count; ++s) {
+      if (ins[s] == nullptr) continue;  // no row names it
+      const ColumnVector& in = *ins[s];
+      inputs_[s].values = in.values().data();
+      inputs_[s].capacity = in.values().capacity();
+      if (in.kind() == PhysicalKind::kBytes) inputs_[s].offsets = in.offset_data();
+    }
+  }
+  struct Input {
+    const uint8_t* values = nullptr;
+    size_t capacity = 0;
+    const int32_t* offsets = nullptr;
+  };
+  const Input* data() const { return inputs_.data(); }
+
+ private:
+  std::vector<Input> inputs_;
+};
+
 template <int Width>
-void TakeFixedFrom(const ColumnVector* const* ins, const uint32_t* sources, const int64_t* rows,
+void TakeFixedFrom(const InputBuffers& buffers, const uint32_t* sources, const int64_t* rows,
                    int64_t n, int64_t old, ColumnVector* out) {
+  const InputBuffers::Input* in = buffers.data();
   uint8_t* dst = out->values().data() + old * Width;
   for (int64_t i = 0; i < n; ++i) {
-    std::memcpy(dst + i * Width, ins[sources[i]]->values().data() + rows[i] * Width, Width);
+    std::memcpy(dst + i * Width, in[sources[i]].values + rows[i] * Width, Width);
   }
 }
 
-void TakeBytesFrom(const ColumnVector* const* ins, const uint32_t* sources, const int64_t* rows,
+void TakeBytesFrom(const InputBuffers& buffers, const uint32_t* sources, const int64_t* rows,
                    int64_t n, int64_t old, ColumnVector* out) {
+  const InputBuffers::Input* in = buffers.data();
   int64_t total = 0;
   for (int64_t i = 0; i < n; ++i) {
-    const int32_t* offsets = ins[sources[i]]->offset_data();
+    const int32_t* offsets = in[sources[i]].offsets;
     total += offsets[rows[i] + 1] - offsets[rows[i]];
   }
   Buffer& values = out->values();
@@ -181,18 +212,19 @@ void TakeBytesFrom(const ColumnVector* const* ins, const uint32_t* sources, cons
   values.Reserve(base + static_cast<size_t>(total) + kShortCopy);
   values.Resize(base + static_cast<size_t>(total));
   uint8_t* dst_bytes = values.data() + base;
-  int32_t* dst = out->offset_data();
+  int32_t* dst = out->offset_data() + old;
+  int32_t end = dst[0];
   for (int64_t i = 0; i < n; ++i) {
-    const ColumnVector& in = *ins[sources[i]];
-    const int32_t* offsets = in.offset_data();
-    const int32_t begin = offsets[rows[i]];
-    const int32_t length = offsets[rows[i] + 1] - begin;
+    const InputBuffers::Input& source = in[sources[i]];
+    const int32_t begin = source.offsets[rows[i]];
+    const int32_t length = source.offsets[rows[i] + 1] - begin;
     // An empty string may lie in a column with no bytes at all (null buffers): CopyShort copies
     // nothing for it unless the buffer has the room.
-    CopyShort(dst_bytes, in.values().data() + begin, static_cast<size_t>(length),
-              static_cast<size_t>(begin) + kShortCopy <= in.values().capacity());
+    CopyShort(dst_bytes, source.values + begin, static_cast<size_t>(length),
+              static_cast<size_t>(begin) + kShortCopy <= source.capacity);
     dst_bytes += length;
-    dst[old + i + 1] = dst[old + i] + length;
+    end += length;
+    dst[i + 1] = end;
   }
 }
 
@@ -217,24 +249,25 @@ void TakeRowsFrom(const ColumnVector* const* ins, const uint32_t* sources, const
     uint8_t* validity = out->MutableValidity();
     for (int64_t i = 0; i < n; ++i) validity[old + i] = ins[sources[i]]->IsNull(rows[i]) ? 0 : 1;
   }
+  const InputBuffers buffers(ins, sources, n);
   switch (width) {
     case 1:
-      TakeFixedFrom<1>(ins, sources, rows, n, old, out);
+      TakeFixedFrom<1>(buffers, sources, rows, n, old, out);
       return;
     case 2:
-      TakeFixedFrom<2>(ins, sources, rows, n, old, out);
+      TakeFixedFrom<2>(buffers, sources, rows, n, old, out);
       return;
     case 4:
-      TakeFixedFrom<4>(ins, sources, rows, n, old, out);
+      TakeFixedFrom<4>(buffers, sources, rows, n, old, out);
       return;
     case 8:
-      TakeFixedFrom<8>(ins, sources, rows, n, old, out);
+      TakeFixedFrom<8>(buffers, sources, rows, n, old, out);
       return;
     case 16:
-      TakeFixedFrom<16>(ins, sources, rows, n, old, out);
+      TakeFixedFrom<16>(buffers, sources, rows, n, old, out);
       return;
     default:
-      TakeBytesFrom(ins, sources, rows, n, old, out);
+      TakeBytesFrom(buffers, sources, rows, n, old, out);
       return;
   }
 }

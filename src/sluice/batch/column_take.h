@@ -17,7 +17,8 @@ void TakeRows(const ColumnVector& in, const int64_t* rows, int64_t n, ColumnVect
 
 // Appends ins[sources[0]][rows[0]], ..., ins[sources[n - 1]][rows[n - 1]] to `out`: one call
 // for rows that alternate between several inputs (a merge's results), where TakeRows would be
-// called per input change. Same requirements as TakeRows, for every input.
+// called per input change. Same requirements as TakeRows, for every input; entries of `ins`
+// that no row names may be null.
 void TakeRowsFrom(const ColumnVector* const* ins, const uint32_t* sources, const int64_t* rows,
                   int64_t n, ColumnVector* out);
 

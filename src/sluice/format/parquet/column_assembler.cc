@@ -514,12 +514,19 @@ Status ColumnAssembler::AssembleLeaf(const ReadNode& node, ColumnVector* out) {
     int64_t v = cur.value;
     int32_t pos = off[0];
     const int32_t* so = src.is_byte_array() ? src.offsets() : nullptr;
-    for (int64_t i = 0; i < slots; ++i) {
-      if (present == nullptr || present[i]) {
-        pos += so ? so[v + 1] - so[v] : width;
-        ++v;
+    if (present == nullptr && so != nullptr) {
+      // Every slot holds a value: the source's offsets, shifted (a loop the compiler widens).
+      const int32_t shift = pos - so[v];
+      const int32_t* from = so + v + 1;
+      for (int64_t i = 0; i < slots; ++i) off[i + 1] = from[i] + shift;
+    } else {
+      for (int64_t i = 0; i < slots; ++i) {
+        if (present == nullptr || present[i]) {
+          pos += so ? so[v + 1] - so[v] : width;
+          ++v;
+        }
+        off[i + 1] = pos;
       }
-      off[i + 1] = pos;
     }
   } else {
     out->Resize(old + slots);

@@ -91,7 +91,7 @@ class ColumnValues {
       return Status::NotSupported("parquet: more than 2 GiB of byte-array data in a column chunk");
     }
     // Short values are copied whole (CopyShort) when the dictionary has the room past its bytes
-    // that ReserveBytes leaves.
+    // that StartBytes leaves.
     const bool room = dictionary.data_.capacity() >= dictionary.data_.size() + kShortCopy;
     data_.Reserve(old + total + kShortCopy);
     data_.Resize(old + total);
@@ -113,11 +113,45 @@ class ColumnValues {
     return Status::OK();
   }
 
-  // Byte array: room for `values` more values of at most `bytes` bytes in all, and kShortCopy
-  // bytes past them (CopyShort's room for AppendBytes and for gathers out of a dictionary).
-  void ReserveBytes(size_t values, size_t bytes) {
+  // Byte array, in bulk: a decoder's values written into room reserved once (StartBytes), with
+  // no capacity or size bookkeeping per value, and kept by CommitBytes.
+  class BytesWriter {
+   public:
+    // Appends n bytes at p as the next value; `src_room` as for AppendBytes.
+    // REQUIRES: at most the values and bytes StartBytes was given.
+    void Put(const uint8_t* p, size_t n, bool src_room) {
+      CopyShort(bytes_ + end_, p, n, src_room);
+      end_ += n;
+      offsets_[count_++] = static_cast<int32_t>(end_);
+    }
+
+   private:
+    friend class ColumnValues;
+    uint8_t* bytes_ = nullptr;
+    int32_t* offsets_ = nullptr;
+    size_t end_ = 0;
+    int64_t count_ = 0;
+  };
+  // A writer of up to `values` more values of at most `bytes` bytes in all, with kShortCopy
+  // bytes of room past them (CopyShort's, for the writer and for gathers out of a dictionary).
+  // Fails as AppendBytes when that many bytes would pass the int32 offsets.
+  Result<BytesWriter> StartBytes(size_t values, size_t bytes) {
+    if (data_.size() + bytes > static_cast<size_t>(INT32_MAX)) {
+      return Status::NotSupported("parquet: more than 2 GiB of byte-array data in a column chunk");
+    }
     data_.Reserve(data_.size() + bytes + kShortCopy);
     offsets_.Reserve(offsets_.size() + values * sizeof(int32_t));
+    BytesWriter w;
+    w.bytes_ = data_.data();
+    w.offsets_ = reinterpret_cast<int32_t*>(offsets_.data() + offsets_.size());
+    w.end_ = data_.size();
+    return w;
+  }
+  // Keeps the values written through `w`, the last writer started.
+  void CommitBytes(const BytesWriter& w) {
+    data_.Resize(w.end_);
+    offsets_.Resize(offsets_.size() + static_cast<size_t>(w.count_) * sizeof(int32_t));
+    count_ += w.count_;
   }
   // Drops the first n values, keeping the rest (and the capacity) for the next pages.
   // REQUIRES: n <= count().

@@ -17,18 +17,21 @@ Status DecodeDeltaLengthByteArray(const uint8_t* data, size_t size, int64_t coun
     return Status::Corruption("DELTA_LENGTH_BYTE_ARRAY: " + std::to_string(lengths.size()) +
                               " lengths for " + std::to_string(count) + " values");
   }
-  out->ReserveBytes(static_cast<size_t>(count), size - pos);
+  SLUICE_ASSIGN_OR_RETURN(ColumnValues::BytesWriter writer,
+                          out->StartBytes(static_cast<size_t>(count), size - pos));
+  Status status;
   for (int64_t i = 0; i < count; ++i) {
     int64_t len = lengths[static_cast<size_t>(i)];
     if (len < 0 || static_cast<uint64_t>(len) > size - pos) {
-      return Status::Corruption("DELTA_LENGTH_BYTE_ARRAY: value length " + std::to_string(len) +
-                                " runs past the end of the page");
+      status = Status::Corruption("DELTA_LENGTH_BYTE_ARRAY: value length " + std::to_string(len) +
+                                  " runs past the end of the page");
+      break;
     }
-    SLUICE_RETURN_NOT_OK(
-        out->AppendBytes(data + pos, static_cast<size_t>(len), size - pos >= kShortCopy));
+    writer.Put(data + pos, static_cast<size_t>(len), size - pos >= kShortCopy);
     pos += static_cast<size_t>(len);
   }
-  return Status::OK();
+  out->CommitBytes(writer);
+  return status;
 }
 
 }  // namespace sluice::parquet

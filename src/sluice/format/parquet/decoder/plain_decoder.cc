@@ -34,21 +34,30 @@ Status DecodePlain(const uint8_t* data, size_t size, int64_t count, ColumnValues
     return Status::Corruption("PLAIN byte arrays: " + std::to_string(count) +
                               " values cannot fit in " + std::to_string(size) + " bytes");
   }
-  out->ReserveBytes(static_cast<size_t>(count), size);
+  // The values' bytes are at most the page's, less their lengths.
+  SLUICE_ASSIGN_OR_RETURN(
+      ColumnValues::BytesWriter writer,
+      out->StartBytes(static_cast<size_t>(count), size - 4 * static_cast<size_t>(count)));
   size_t pos = 0;
+  Status status;
   for (int64_t i = 0; i < count; ++i) {
-    if (size - pos < 4) return Status::Corruption("PLAIN byte array length runs past the end");
+    if (size - pos < 4) {
+      status = Status::Corruption("PLAIN byte array length runs past the end");
+      break;
+    }
     uint32_t len = DecodeFixed32LE(data + pos);
     pos += 4;
     if (len > size - pos) {
-      return Status::Corruption("PLAIN byte array of " + std::to_string(len) +
-                                " bytes runs past the end of the page");
+      status = Status::Corruption("PLAIN byte array of " + std::to_string(len) +
+                                  " bytes runs past the end of the page");
+      break;
     }
-    SLUICE_RETURN_NOT_OK(out->AppendBytes(data + pos, len, size - pos >= kShortCopy));
+    writer.Put(data + pos, len, size - pos >= kShortCopy);
     pos += len;
   }
+  out->CommitBytes(writer);
   *consumed = pos;
-  return Status::OK();
+  return status;
 }
 
 }  // namespace sluice::parquet
