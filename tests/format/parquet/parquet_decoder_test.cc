@@ -322,6 +322,16 @@ TEST(PlainDecoderTest, RejectsLyingCountsAndLengths) {
   EXPECT_TRUE(
       test::HasError(DecodePlain(in.data(), in.size(), 2, &values, &used), StatusCode::kCorruption,
                      {"PLAIN byte array of 2147483647 bytes runs past the end of the page"}));
+  // A page claiming more values than it holds, its one value longer than the page less a
+  // length per claimed value: written before the second length is found missing.
+  std::vector<uint8_t> long_value(300, 'x');
+  long_value[0] = 296 & 0xFF;
+  long_value[1] = 296 >> 8;
+  long_value[2] = long_value[3] = 0;
+  values.Reset(PhysicalType::kByteArray, 0);
+  EXPECT_TRUE(test::HasError(DecodePlain(long_value.data(), long_value.size(), 70, &values, &used),
+                             StatusCode::kCorruption,
+                             {"PLAIN byte array length runs past the end"}));
   values.Reset(PhysicalType::kByteArray, 0);
   EXPECT_TRUE(test::HasError(DecodePlain(in.data(), in.size(), 1 << 30, &values, &used),
                              StatusCode::kCorruption,

@@ -34,10 +34,10 @@ Status DecodePlain(const uint8_t* data, size_t size, int64_t count, ColumnValues
     return Status::Corruption("PLAIN byte arrays: " + std::to_string(count) +
                               " values cannot fit in " + std::to_string(size) + " bytes");
   }
-  // The values' bytes are at most the page's, less their lengths.
-  SLUICE_ASSIGN_OR_RETURN(
-      ColumnValues::BytesWriter writer,
-      out->StartBytes(static_cast<size_t>(count), size - 4 * static_cast<size_t>(count)));
+  // The values' bytes are at most the page's (not its size less `count` lengths: a page that
+  // claims more values than it holds fails only after its first values are written).
+  SLUICE_ASSIGN_OR_RETURN(ColumnValues::BytesWriter writer,
+                          out->StartBytes(static_cast<size_t>(count), size));
   size_t pos = 0;
   Status status;
   for (int64_t i = 0; i < count; ++i) {
