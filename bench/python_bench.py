@@ -16,8 +16,13 @@ import sys
 import tempfile
 import time
 
-import pyarrow as pa
-import pyarrow.compute as pc
+# numpy (under pyarrow and pandas in every process) starts OpenBLAS's thread pool, whose idle
+# threads spin and are counted in the process CPU time: one thread, here and in every peer
+# process (they inherit the environment), before numpy is imported.
+os.environ["OPENBLAS_NUM_THREADS"] = "1"
+
+import pyarrow as pa  # noqa: E402
+import pyarrow.compute as pc  # noqa: E402
 
 TABLE = "db.rows"
 
