@@ -63,20 +63,33 @@ int SortedRunMerge::CompareKeysGeneric(const Record& a, const Cursor& b) const {
 int SortedRunMerge::CompareCursors(int a, int b) const {
   const Cursor& x = cursors_[static_cast<size_t>(a)];
   const Cursor& y = cursors_[static_cast<size_t>(b)];
-  int c = CompareKeys(Record{a, x.slot, x.row}, y);
+  int c = x.has_integer_key && y.has_integer_key ? CompareIntegers(x.integer_key, y.integer_key)
+                                                 : CompareKeysGeneric(Record{a, x.slot, x.row}, y);
   if (c != 0) return c;
   if (user_sequence_) {
     c = user_sequence_->Compare(*x.slots[x.slot], x.row, *y.slots[y.slot], y.row);
     if (c != 0) return c;
   }
-  const int64_t s = x.sequences[x.slot][x.row];
-  const int64_t t = y.sequences[y.slot][y.row];
-  return s < t ? -1 : (t < s ? 1 : 0);
+  return CompareIntegers(x.sequence, y.sequence);
+}
+
+void SortedRunMerge::LoadCurrent(Cursor* cursor) const {
+  const int slot = cursor->slot;
+  const int64_t row = cursor->row;
+  cursor->sequence = cursor->sequences[slot][row];
+  const void* keys = cursor->integer_keys[slot];
+  cursor->has_integer_key = keys != nullptr;
+  if (keys == nullptr) return;
+  cursor->integer_key = integer_key_width_ == 4 ? static_cast<const int32_t*>(keys)[row]
+                                                : static_cast<const int64_t*>(keys)[row];
 }
 
 Status SortedRunMerge::Advance(size_t index) {
   Cursor& cursor = cursors_[index];
-  if (cursor.live && ++cursor.row < cursor.slots[cursor.slot]->num_rows()) return Status::OK();
+  if (cursor.live && ++cursor.row < cursor.slots[cursor.slot]->num_rows()) {
+    LoadCurrent(&cursor);
+    return Status::OK();
+  }
   // The next batch goes into the other slot: the current record stays readable, but results
   // still pointing into the other slot must be handed out first.
   const int target = cursor.live ? 1 - cursor.slot : cursor.slot;
@@ -108,6 +121,7 @@ Status SortedRunMerge::Advance(size_t index) {
     const ColumnVector& key = *batch->column(options_.key_columns[0]);
     if (!key.has_nulls()) cursor.integer_keys[target] = key.values().data();
   }
+  LoadCurrent(&cursor);
   return Status::OK();
 }
 

@@ -96,6 +96,11 @@ class SortedRunMerge {
     const int64_t* sequences[2] = {nullptr, nullptr};
     const int8_t* kinds[2] = {nullptr, nullptr};
     const void* integer_keys[2] = {nullptr, nullptr};
+    // The current record's sequence number and integer key (when integer_keys has it), read
+    // once per record for the loser tree's several comparisons of it.
+    int64_t sequence = 0;
+    int64_t integer_key = 0;
+    bool has_integer_key = false;
   };
 
   // A record inside a cursor's slot, or (cursor kFolded) a row of folded_.
@@ -139,6 +144,8 @@ class SortedRunMerge {
   int CompareKeysGeneric(const Record& a, const Cursor& b) const;
   // Key, then user sequence, then sequence number of the cursors' current records.
   int CompareCursors(int a, int b) const;
+  // Reads the current record's sequence number and integer key into the cursor.
+  void LoadCurrent(Cursor* cursor) const;
   // Moves cursor `index` past its current record, refilling its other slot when needed.
   Status Advance(size_t index);
   // Decides the result of range_; true when one was kept.
