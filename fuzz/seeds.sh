@@ -33,5 +33,11 @@ case "$name" in
       find "$compat/../external/parquet-testing/data" "$compat/../external/parquet-testing/bad_data" \
         -name '*.parquet' -size -16k 2>/dev/null || true
     } | while read -r f; do cp "$f" "$out/$(echo "$f" | md5sum | cut -c1-16)"; done ;;
+  snappy)
+    # Mode byte 0: a block ("hello", then a copy of 6 bytes from 5 back); mode byte 1: data to
+    # compress (a text and a run).
+    printf '\x00\x0b\x10hello\x16\x05\x00' > "$out/block"
+    { printf '\x01'; head -c 4000 "$(dirname "$0")/../README.md"; } > "$out/text"
+    { printf '\x01'; printf 'a%.0s' $(seq 300); } > "$out/run" ;;
   *) : ;;
 esac

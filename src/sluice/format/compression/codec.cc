@@ -12,6 +12,7 @@
 
 #include "sluice/base/coding.h"
 #include "sluice/base/string_util.h"
+#include "sluice/format/compression/snappy_decoder.h"
 
 namespace sluice {
 
@@ -101,24 +102,13 @@ class SnappyCodec final : public Codec {
   }
   Status DecompressExact(std::string_view input, uint8_t* output,
                          size_t output_len) const override {
-    size_t n = 0;
-    if (!snappy::GetUncompressedLength(input.data(), input.size(), &n)) {
-      return Status::Corruption("snappy block has a malformed length header");
-    }
-    if (n != output_len) return SizeMismatch(kind(), n, output_len);
-    if (!snappy::RawUncompress(input.data(), input.size(), reinterpret_cast<char*>(output))) {
-      return Status::Corruption("malformed snappy block");
-    }
-    return Status::OK();
+    return SnappyDecompress(input, output, output_len);
   }
   Status Decompress(std::string_view input, Buffer* out, size_t max_output) const override {
-    size_t n = 0;
-    if (!snappy::GetUncompressedLength(input.data(), input.size(), &n)) {
-      return Status::Corruption("snappy block has a malformed length header");
-    }
+    SLUICE_ASSIGN_OR_RETURN(size_t n, SnappyUncompressedLength(input));
     if (n > max_output) return TooLarge(kind(), max_output);
     out->Resize(n);
-    return DecompressExact(input, out->data(), n);
+    return SnappyDecompress(input, out->data(), n);
   }
 };
 
