@@ -359,6 +359,26 @@ TEST_F(SqlSessionTest, ShortStringsOfEveryLengthJoinDuckDBsOwn) {
             (std::vector<std::string>{R"({"n": 42, "len": "882", "ordered": true})"}));
 }
 
+TEST_F(SqlSessionTest, StringsOfAsciiAndNonAsciiVectorsJoinDuckDBsOwn) {
+  // 10000 rows in 2048-row vectors: most vectors all ASCII (checked once for the vector), rows
+  // 3000-3009 and the last one non-ASCII (checked value by value), short and long values mixed,
+  // nulls among them; they must equal, hash and order as the same strings made by DuckDB.
+  const std::string made =
+      "SELECT i, CASE WHEN i % 97 = 0 THEN NULL "
+      "WHEN i BETWEEN 3000 AND 3009 OR i = 9999 THEN 'ünïcode ' || i "
+      "WHEN i % 3 = 0 THEN 'a longer ascii value ' || i ELSE 's' || i END AS x "
+      "FROM range(10000) t(i)";
+  MustRun("CREATE DATABASE m; CREATE TABLE m.t (k BIGINT, s VARCHAR); INSERT INTO m.t " + made);
+  EXPECT_EQ(
+      MustRun("SELECT count(*) AS n FROM m.t JOIN (" + made + ") v ON m.t.s = v.x AND m.t.k = v.i"),
+      (std::vector<std::string>{R"({"n": 9896})"}));
+  EXPECT_EQ(MustRun("SELECT count(*) AS n, count(s) AS s, sum(length(s)) AS len, "
+                    "max(s) AS hi FROM m.t"),
+            MustRun("SELECT count(*) AS n, count(x) AS s, sum(length(x)) AS len, "
+                    "max(x) AS hi FROM (" +
+                    made + ")"));
+}
+
 TEST_F(SqlSessionTest, LongStringsOutliveTheirBatchWhereDuckDBKeepsThem) {
   // Long ASCII values reach DuckDB as pointers into the scan's batches, which the scan drops
   // batch by batch: whatever DuckDB keeps past a chunk (groups, sorted rows, a join's build

@@ -61,6 +61,21 @@ inline bool InlineAscii(const char* value, uint32_t length, duckdb_string_t* slo
   return true;
 }
 
+// `value` (length <= kInlineBytes) as DuckDB's inline string, byte by byte.
+inline void Inline(const char* value, uint32_t length, duckdb_string_t* slot) {
+  std::memset(slot, 0, sizeof(*slot));
+  slot->value.inlined.length = length;
+  if (length > 0) std::memcpy(slot->value.inlined.inlined, value, length);
+}
+
+// `value` (length > kInlineBytes) as DuckDB's string pointing at the column's bytes.
+inline void PointTo(const char* value, uint32_t length, duckdb_string_t* slot) {
+  slot->value.pointer.length = length;
+  std::memcpy(slot->value.pointer.prefix, value, sizeof(slot->value.pointer.prefix));
+  // DuckDB never writes through a scan's strings; the pointer type is not const.
+  slot->value.pointer.ptr = const_cast<char*>(value);
+}
+
 }  // namespace
 
 std::optional<VectorFiller> VectorFiller::Make(const DataType& type,
@@ -179,6 +194,23 @@ void VectorFiller::Fill(const ColumnVector& column, int64_t offset, idx_t count,
       // whole words.
       const int64_t word_room = static_cast<int64_t>(column.values().capacity()) - 16;
       auto* out = static_cast<duckdb_string_t*>(duckdb_vector_get_data(target));
+      // One pass over the slice's bytes usually shows them all ASCII (valid UTF-8 as they are),
+      // and then no value is checked on its own.
+      if (IsAscii(bytes + offsets[0], static_cast<uint32_t>(offsets[count] - offsets[0]))) {
+        for (idx_t i = 0; i < count; ++i) {
+          const char* value = bytes + offsets[i];
+          const auto length = static_cast<uint32_t>(offsets[i + 1] - offsets[i]);
+          duckdb_string_t& slot = out[i];
+          if (length > kInlineBytes) {
+            PointTo(value, length, &slot);
+          } else if (offsets[i] <= word_room) {
+            InlineAscii(value, length, &slot);
+          } else {
+            Inline(value, length, &slot);
+          }
+        }
+        return;
+      }
       for (idx_t i = 0; i < count; ++i) {
         const char* value = bytes + offsets[i];
         const auto length = static_cast<uint32_t>(offsets[i + 1] - offsets[i]);
@@ -190,14 +222,9 @@ void VectorFiller::Fill(const ColumnVector& column, int64_t offset, idx_t count,
         if (!IsAscii(value, length)) {
           duckdb_vector_assign_string_element_len(target, i, value, length);
         } else if (length <= kInlineBytes) {
-          std::memset(&slot, 0, sizeof(slot));
-          slot.value.inlined.length = length;
-          if (length > 0) std::memcpy(slot.value.inlined.inlined, value, length);
+          Inline(value, length, &slot);
         } else {
-          slot.value.pointer.length = length;
-          std::memcpy(slot.value.pointer.prefix, value, sizeof(slot.value.pointer.prefix));
-          // DuckDB never writes through a scan's strings; the pointer type is not const.
-          slot.value.pointer.ptr = const_cast<char*>(value);
+          PointTo(value, length, &slot);
         }
       }
       return;
