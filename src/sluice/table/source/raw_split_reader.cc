@@ -118,6 +118,17 @@ Result<bool> RawSplitReader::Next(ColumnBatch* batch) {
     SLUICE_RETURN_NOT_OK_CTX(evolution_->Move(file_batch_.get(), read_batch_.get()),
                              "data file " + path);
     const int64_t n = read_batch_->num_rows();
+    if (n == 0) continue;
+    if (options_.filter == nullptr && projection_distinct_) {
+      // Every row stays and no column goes out twice: the columns move to the output rather
+      // than being copied a second time (a third of a full scan's time).
+      batch->Clear();
+      for (size_t c = 0; c < projection_.size(); ++c) {
+        read_batch_->column(projection_[c])->SwapRows(batch->column(static_cast<int>(c)));
+      }
+      batch->set_num_rows(n);
+      return true;
+    }
     selected_rows_.clear();
     if (options_.filter != nullptr) {
       selection_.assign(static_cast<size_t>(n), 1);
@@ -130,15 +141,6 @@ Result<bool> RawSplitReader::Next(ColumnBatch* batch) {
     }
     if (selected_rows_.empty()) continue;
     batch->Clear();
-    if (options_.filter == nullptr && projection_distinct_) {
-      // Every row stays and no column goes out twice: the columns move to the output rather
-      // than being copied a second time (a third of a full scan's time).
-      for (size_t c = 0; c < projection_.size(); ++c) {
-        read_batch_->column(projection_[c])->SwapRows(batch->column(static_cast<int>(c)));
-      }
-      batch->set_num_rows(n);
-      return true;
-    }
     const auto count = static_cast<int64_t>(selected_rows_.size());
     for (size_t c = 0; c < projection_.size(); ++c) {
       TakeRows(*read_batch_->column(projection_[c]), selected_rows_.data(), count,
