@@ -25,7 +25,9 @@
 //                `count` parallel readers (stream_table_scan.h).
 //   execution    WithOrdered: batches in split order (default: as splits finish);
 //                WithThreads: split readers run in parallel (default min(cores, 8));
-//                WithMaxBufferedBatches: the bound on batches waiting for the consumer.
+//                WithMaxBufferedBatches: the bound on batches waiting for the consumer;
+//                WithBatchRows: the most rows a batch holds (default 4096; a consumer that
+//                keeps whole columns, as an Arrow table does, reads fewer, larger batches).
 //
 // Thread safety: a value type; not for concurrent mutation.
 #pragma once
@@ -72,6 +74,7 @@ class ReadBuilder {
   ReadBuilder& WithOrdered(bool ordered);
   ReadBuilder& WithThreads(int threads);
   ReadBuilder& WithMaxBufferedBatches(int batches);
+  ReadBuilder& WithBatchRows(int64_t rows);
   ReadBuilder& WithShard(int32_t index, int32_t count);
 
   // Errors name what is wrong: the unknown branch, tag, snapshot, schema id or column (with the
@@ -106,6 +109,7 @@ class ReadBuilder {
   bool ordered_ = false;
   int threads_ = 0;
   int max_buffered_batches_ = 16;
+  std::optional<int64_t> batch_rows_;
   int32_t shard_index_ = 0;
   int32_t shard_count_ = 1;
 };

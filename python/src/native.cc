@@ -44,6 +44,12 @@ namespace {
 
 constexpr const char* kSchemaCapsule = "arrow_schema";
 constexpr const char* kStreamCapsule = "arrow_array_stream";
+// Arrow readers take batches of this many rows, and at most kArrowBufferedBatches wait for the
+// consumer: Python keeps whole columns (to_arrow, to_pandas), and a column of 2 MiB or more (an
+// INT column from 512 Ki rows) is written into huge pages (sluice/buffer.h), where the columns
+// of 4096-row batches fault every 4 KiB.
+constexpr int64_t kArrowBatchRows = 524288;
+constexpr int kArrowBufferedBatches = 4;
 
 // The exception class of a status code, as sluice/errors.py names them.
 const char* ExceptionName(StatusCode code) {
@@ -467,9 +473,11 @@ NB_MODULE(_native, m) {
       .def("read",
            [](const ReadBuilder& b, const nb::list& splits) {
              std::vector<Split> to_read = SplitsOf(splits);
+             ReadBuilder arrow = b;
+             arrow.WithBatchRows(kArrowBatchRows).WithMaxBufferedBatches(kArrowBufferedBatches);
              std::unique_ptr<BatchReader> reader =
                  Unwrap(WithoutGil([&]() -> Result<std::unique_ptr<BatchReader>> {
-                   SLUICE_ASSIGN_OR_RETURN(TableRead read, b.NewRead());
+                   SLUICE_ASSIGN_OR_RETURN(TableRead read, arrow.NewRead());
                    return read.CreateReader(std::move(to_read));
                  }));
              return StreamCapsule(std::move(reader));

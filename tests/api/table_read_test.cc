@@ -105,6 +105,35 @@ TEST(TableReadTest, LimitCutsExactlyAndOrderedLimitKeepsThePrefix) {
   }
 }
 
+TEST(TableReadTest, BatchRowsBoundEveryBatchAndKeepTheRows) {
+  auto plan = test::PlanOf(NewRead());
+  ASSERT_OK(plan);
+  const std::vector<std::string> in_order = SplitBySplit(NewRead(), *plan);
+  ASSERT_GT(in_order.size(), 3u);
+  for (int64_t rows : {int64_t{1}, int64_t{3}, int64_t{1} << 20}) {
+    auto reader = test::ReaderOf(NewRead().WithBatchRows(rows).WithOrdered(true).WithThreads(2));
+    ASSERT_OK(reader);
+    std::vector<std::string> read;
+    int64_t largest = 0;
+    ColumnBatch batch((*reader)->output_type());
+    while (true) {
+      auto more = (*reader)->Next(&batch);
+      ASSERT_OK(more);
+      if (!*more) break;
+      largest = std::max(largest, batch.num_rows());
+      for (int64_t r = 0; r < batch.num_rows(); ++r) read.push_back(RowText(batch, r));
+    }
+    EXPECT_EQ(read, in_order) << rows << " rows a batch";
+    EXPECT_LE(largest, rows);
+    if (rows == 3) EXPECT_EQ(largest, 3);
+  }
+  for (int64_t rows : {int64_t{0}, int64_t{-5}}) {
+    EXPECT_TRUE(test::HasError(NewRead().WithBatchRows(rows).NewRead(),
+                               StatusCode::kInvalidArgument,
+                               {"batch rows must be positive, got " + std::to_string(rows)}));
+  }
+}
+
 TEST(TableReadTest, AbandonedReaderStopsItsWorkers) {
   auto reader = test::ReaderOf(NewRead().WithThreads(4).WithMaxBufferedBatches(1));
   ASSERT_OK(reader);

@@ -131,6 +131,10 @@ ReadBuilder& ReadBuilder::WithMaxBufferedBatches(int batches) {
   max_buffered_batches_ = batches;
   return *this;
 }
+ReadBuilder& ReadBuilder::WithBatchRows(int64_t rows) {
+  batch_rows_ = rows;
+  return *this;
+}
 
 ReadBuilder& ReadBuilder::WithShard(int32_t index, int32_t count) {
   shard_index_ = index;
@@ -142,6 +146,10 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve(bool streaming) 
   const std::string& name = table_.name();
   if (limit_ && *limit_ < 0) {
     return Status::InvalidArgument("limit must not be negative, got " + std::to_string(*limit_));
+  }
+  if (batch_rows_ && *batch_rows_ <= 0) {
+    return Status::InvalidArgument("batch rows must be positive, got " +
+                                   std::to_string(*batch_rows_));
   }
   auto state = std::make_shared<ReadContext>();
   const std::shared_ptr<FileStoreTable>& main = ApiAccess::FileStoreTableOf(table_);
@@ -241,6 +249,7 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve(bool streaming) 
   // A batch read of incremental changes returns rows, not retractions (Java's batch
   // incremental query drops DELETE records; `--mode delta` keeps every change with its kind).
   state->read_options.drop_retractions = mode_ == ScanMode::kBatch && scan.incremental;
+  if (batch_rows_) state->read_options.batch_size = *batch_rows_;
   state->limit = limit_;
   state->ordered = ordered_;
   state->threads = threads_;
