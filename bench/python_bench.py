@@ -42,7 +42,6 @@ def make_rows(n: int) -> pa.Table:
 
 def timed(work, repeat: int):
     best = None
-    out = None
     for _ in range(repeat):
         # The previous run's result is freed before the clocks start: `out = work()` would free
         # it inside the timed region, charging one read for freeing another's table.
