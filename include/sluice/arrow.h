@@ -140,7 +140,8 @@ Result<DataTypePtr> ImportArrowSchema(const ArrowSchema& schema);
 // position. Each column's Arrow type must be the one `row_type`'s type exports as, except that
 // any timestamp unit and time unit is taken (converted exactly, TIME truncated to millis).
 // Offsets and slices are honoured. Takes `array` over: it is released, on error too; `schema`
-// stays the caller's. InvalidArgument naming the column that differs or whose buffers are bad.
+// stays the caller's. InvalidArgument naming the column that differs or whose buffers are bad,
+// or the column and row of a string that is not UTF-8.
 Result<std::unique_ptr<ColumnBatch>> ImportArrowArray(ArrowArray* array, const ArrowSchema& schema,
                                                       const DataTypePtr& row_type);
 

@@ -23,8 +23,8 @@ std::string ValueToJson(const Value& value, const DataType& type);
 
 // The text of a value in a CSV field or a table cell: what AppendValueJson writes, except that a
 // value written as a JSON string (CHAR / VARCHAR, DECIMAL, DATE, TIME, TIMESTAMP) is appended
-// bare, without quotes or escapes, its bytes as they are (invalid UTF-8 included). Null
-// appends nothing.
+// bare, without quotes or escapes. Null appends nothing. Both write UTF-8 whatever a string
+// holds: ill-formed bytes become U+FFFD as Java's decoding of Paimon strings makes them.
 void AppendValueText(const Value& value, const DataType& type, std::string* out);
 
 std::string Base64Encode(std::string_view bytes);

@@ -436,6 +436,17 @@ TEST(ArrowTest, ErrorsNameTheColumn) {
                              StatusCode::kInvalidArgument, {"'id'", "rows [0, 1)"}));
   schema.release(&schema);
 
+  // A utf8 array whose bytes are not UTF-8: the column and the row.
+  auto strings = std::make_shared<ColumnBatch>(DataType::Row({Field(0, "s", DataType::String())}));
+  ASSERT_OK(strings->AppendRow({Value::String("ok")}));
+  ASSERT_OK(strings->AppendRow({Value::String("\xed\xa0\x80")}));
+  ASSERT_OK(ExportArrowSchema(*strings->schema(), &schema));
+  ASSERT_OK(ExportArrowArray(strings, &array));
+  EXPECT_TRUE(test::HasError(ImportArrowArray(&array, schema, strings->schema()),
+                             StatusCode::kInvalidArgument,
+                             {"column 's': row 1 is not valid UTF-8"}));
+  schema.release(&schema);
+
   // An Arrow type without a Paimon one.
   ArrowSchema large = {};
   ArrowSchema* children[1] = {&large};

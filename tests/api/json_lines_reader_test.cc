@@ -125,6 +125,43 @@ TEST(JsonLinesReaderTest, ErrorsNameTheLineTheColumnAndTheValue) {
                        {"line 1", "column 'bin'", "base64"}));
 }
 
+TEST(JsonLinesReaderTest, RefusesAStringThatIsNotUtf8NamingTheLineAndColumn) {
+  const DataTypePtr type =
+      DataType::Row({Field(0, "id", DataType::BigInt(false)), Field(1, "s", DataType::String())});
+  std::istringstream in("{\"id\": 1, \"s\": \"ok\"}\n{\"id\": 2, \"s\": \"ab\xff\"}\n");
+  auto reader = JsonLinesReader::Open(&in, "rows.jsonl", type);
+  ASSERT_OK(reader);
+  EXPECT_TRUE(HasError(ReadRows(reader->get()), StatusCode::kInvalidArgument,
+                       {"rows.jsonl line 2: column 's': not valid UTF-8 (byte 19 of the line)"}));
+  // In a nested value, the top-level column is named; in a member name, none is.
+  EXPECT_TRUE(HasError(
+      ErrorOf("{\"id\": 1, \"tags\": [\"a\", \"\xed\xa0\x80\"]}\n"), StatusCode::kInvalidArgument,
+      {"rows.jsonl line 1: column 'tags': not valid UTF-8 (byte 26 of the line)"}));
+  EXPECT_TRUE(HasError(ErrorOf("{\"id\": 1, \"\xc3\": 2}\n"), StatusCode::kInvalidArgument,
+                       {"rows.jsonl line 1: not valid UTF-8 (byte 12 of the line)"}));
+  // The text form takes strings as they are, and refuses the same bytes.
+  EXPECT_TRUE(HasError(ParseValueText("caf\xc3", *DataType::String()), StatusCode::kInvalidArgument,
+                       {"'caf\xEF\xBF\xBD' is not valid UTF-8 (byte 4)"}));
+  Result<Value> ok = ParseValueText("caf\xc3\xa9", *DataType::String());
+  ASSERT_OK(ok);
+  EXPECT_EQ(ok->bytes(), "caf\xc3\xa9");
+}
+
+TEST(JsonLinesReaderTest, FindsTheRowOfAnIllFormedStringAtAnyDepth) {
+  ColumnBatch batch(DataType::Row({Field(0, "s", DataType::String()),
+                                   Field(1, "tags", DataType::Array(DataType::String())),
+                                   Field(2, "b", DataType::Bytes())}));
+  ASSERT_OK(batch.AppendRow({Value::String("a"), Value::Array({}), Value::Binary("\xff")}));
+  ASSERT_OK(
+      batch.AppendRow({Value::String("b"), Value::Array({Value::String("x")}), Value::Binary("")}));
+  ASSERT_OK(batch.AppendRow({Value::String("c\xff"),
+                             Value::Array({Value::String("y"), Value::String("\xc3")}),
+                             Value::Binary("")}));
+  EXPECT_EQ(FindInvalidUtf8Row(*batch.column(0)), 2);
+  EXPECT_EQ(FindInvalidUtf8Row(*batch.column(1)), 2);
+  EXPECT_EQ(FindInvalidUtf8Row(*batch.column(2)), -1) << "bytes are no string";
+}
+
 TEST(JsonLinesReaderTest, AfterAnErrorTheReaderEnds) {
   std::istringstream in("{\"id\": \"bad\"}\n{\"id\": 2}\n");
   ASSERT_OK_AND_ASSIGN(auto reader, JsonLinesReader::Open(&in, "rows.jsonl", RowType()));

@@ -94,6 +94,13 @@ TEST(JsonWriterTest, EscapesLikeJackson) {
   EXPECT_EQ(nul, "\"\\u0000\"");
 }
 
+TEST(JsonWriterTest, IllFormedUtf8IsWrittenAsJavaDecodesIt) {
+  // Jackson writes Java Strings, where bytes that are not UTF-8 already became U+FFFD.
+  std::string out;
+  AppendJsonString("a\xff\"\xed\xa0\x80\xc3\xa9", &out);
+  EXPECT_EQ(out, "\"a\xEF\xBF\xBD\\\"\xEF\xBF\xBD\xc3\xa9\"");
+}
+
 TEST(JsonWriterTest, OutputParsesBack) {
   JsonWriter w;
   w.BeginObject();

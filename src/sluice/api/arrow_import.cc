@@ -13,6 +13,7 @@
 
 #include "sluice/api/arrow_internal.h"
 #include "sluice/arrow.h"
+#include "sluice/base/utf8.h"
 #include "sluice/value.h"
 
 namespace sluice {
@@ -289,9 +290,18 @@ Status ImportColumn(const ArrowSchema& schema, const ArrowArray& array, int64_t 
                                 : nullptr;
   Source src{schema, array, array.offset + offset, length, validity};
   switch (out->kind()) {
-    case PhysicalKind::kBytes:
+    case PhysicalKind::kBytes: {
       SLUICE_RETURN_NOT_OK(CheckBuffers(src, unit == 'w' ? 2 : 3, 0, path));
-      return ImportBytes(src, unit, out, path);
+      const int64_t first = out->size();
+      SLUICE_RETURN_NOT_OK(ImportBytes(src, unit, out, path));
+      if (!out->type()->IsString()) return Status::OK();
+      // Arrow's utf8 promises UTF-8 but nothing checks it, and a Paimon string must be UTF-8.
+      const int64_t bad = FindInvalidUtf8Value(reinterpret_cast<const char*>(out->values().data()),
+                                               out->offset_data() + first, length);
+      if (bad < 0) return Status::OK();
+      return Status::InvalidArgument("column '" + path + "': row " + std::to_string(bad) +
+                                     " is not valid UTF-8");
+    }
     case PhysicalKind::kList: {
       bool fixed = out->type()->root() == TypeRoot::kVector;
       SLUICE_RETURN_NOT_OK(CheckBuffers(src, fixed ? 1 : 2, 1, path));

@@ -2,13 +2,59 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 
 #include "sluice/api/value_parser.h"
 #include "sluice/base/json_reader.h"
+#include "sluice/base/utf8.h"
 
 namespace sluice {
 
 namespace {
+
+// Follows which top-level member a SAX parse is in, so that a line nlohmann-json refuses for
+// ill-formed UTF-8 (it says only "ill-formed UTF-8 byte") can be blamed on its column.
+class MemberTracker : public nlohmann::json_sax<Json> {
+ public:
+  bool null() override { return EndValue(); }
+  bool boolean(bool) override { return EndValue(); }
+  bool number_integer(number_integer_t) override { return EndValue(); }
+  bool number_unsigned(number_unsigned_t) override { return EndValue(); }
+  bool number_float(number_float_t, const string_t&) override { return EndValue(); }
+  bool string(string_t&) override { return EndValue(); }
+  bool binary(binary_t&) override { return EndValue(); }
+  bool start_object(std::size_t) override { return Begin(); }
+  bool end_object() override { return End(); }
+  bool start_array(std::size_t) override { return Begin(); }
+  bool end_array() override { return End(); }
+  bool key(string_t& name) override {
+    if (depth_ == 1) member_ = name;
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+
+  // The top-level member whose value the parse was in when it stopped, if any.
+  const std::optional<std::string>& member() const { return member_; }
+
+ private:
+  bool Begin() {
+    ++depth_;
+    return true;
+  }
+  bool End() {
+    --depth_;
+    return EndValue();
+  }
+  bool EndValue() {
+    if (depth_ == 1) member_.reset();
+    return true;
+  }
+
+  int depth_ = 0;
+  std::optional<std::string> member_;
+};
 
 class JsonLinesReaderImpl : public JsonLinesReader {
  public:
@@ -64,7 +110,10 @@ class JsonLinesReaderImpl : public JsonLinesReader {
   // Parses line_ into row_ and the row kind.
   Status ParseLine(RowKind* kind, bool* has_kind) {
     auto json = ParseJson(line_);
-    if (!json.ok()) return Status::InvalidArgument("not JSON: " + json.status().message());
+    if (!json.ok()) {
+      if (!IsValidUtf8(line_)) return NotUtf8();
+      return Status::InvalidArgument("not JSON: " + json.status().message());
+    }
     if (!json->is_object()) {
       return Status::InvalidArgument("expected a JSON object, got " +
                                      std::string(JsonTypeName(*json)));
@@ -102,6 +151,17 @@ class JsonLinesReaderImpl : public JsonLinesReader {
       row_[i] = Value::Null();
     }
     return Status::OK();
+  }
+
+  // Paimon strings are UTF-8, and so is JSON text; the error names the column when the
+  // ill-formed bytes are in a member's value.
+  Status NotUtf8() const {
+    MemberTracker tracker;
+    static_cast<void>(Json::sax_parse(line_.begin(), line_.end(), &tracker));
+    const std::string what =
+        "not valid UTF-8 (byte " + std::to_string(FindInvalidUtf8(line_) + 1) + " of the line)";
+    if (!tracker.member()) return Status::InvalidArgument(what);
+    return Status::InvalidArgument("column '" + *tracker.member() + "': " + what);
   }
 
   Status UnknownColumn(const std::string& name) const {

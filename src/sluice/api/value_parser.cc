@@ -1,10 +1,13 @@
 #include "sluice/api/value_parser.h"
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 #include <string>
 
+#include "sluice/base/base64.h"
 #include "sluice/base/json_reader.h"
+#include "sluice/base/utf8.h"
 #include "sluice/temporal_text.h"
 
 namespace sluice {
@@ -13,16 +16,26 @@ namespace {
 
 constexpr size_t kMaxQuotedValue = 60;
 
+// The value as an error shows it: valid UTF-8 whatever the input held (bytes that are not
+// UTF-8 as Java would print them), cut between characters when long.
 std::string Quoted(std::string_view text) {
-  if (text.size() > kMaxQuotedValue)
-    return "'" + std::string(text.substr(0, kMaxQuotedValue)) + "...'";
-  return "'" + std::string(text) + "'";
+  std::string shown;
+  AppendUtf8Replacing(text, &shown);
+  if (shown.size() <= kMaxQuotedValue) return "'" + shown + "'";
+  size_t n = kMaxQuotedValue;
+  while (n > 0 && (static_cast<unsigned char>(shown[n]) & 0xC0) == 0x80) --n;
+  return "'" + shown.substr(0, n) + "...'";
 }
 
 Status NotA(std::string_view text, const DataType& type, std::string_view why = {}) {
   std::string message = Quoted(text) + " is not a valid " + type.WithNullable(true)->ToString();
   if (!why.empty()) message += ": " + std::string(why);
   return Status::InvalidArgument(message);
+}
+
+Status NotUtf8(std::string_view text) {
+  return Status::InvalidArgument(Quoted(text) + " is not valid UTF-8 (byte " +
+                                 std::to_string(FindInvalidUtf8(text) + 1) + ")");
 }
 
 Result<Value> ParseInteger(std::string_view text, const DataType& type) {
@@ -209,41 +222,6 @@ Result<Value> ParseJsonRow(const Json& json, const DataType& type) {
   return Value::Row(std::move(fields));
 }
 
-// Standard base64 (with '=' padding); InvalidArgument for anything else.
-Result<std::string> Base64Decode(std::string_view text) {
-  auto digit = [](char c) -> int {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+') return 62;
-    if (c == '/') return 63;
-    return -1;
-  };
-  if (text.size() % 4 != 0) {
-    return Status::InvalidArgument("base64 text of " + std::to_string(text.size()) +
-                                   " characters (not a multiple of 4)");
-  }
-  std::string out;
-  out.reserve(text.size() / 4 * 3);
-  for (size_t i = 0; i < text.size(); i += 4) {
-    const bool last = i + 4 == text.size();
-    const int pad = last ? (text[i + 3] == '=' ? (text[i + 2] == '=' ? 2 : 1) : 0) : 0;
-    uint32_t n = 0;
-    for (int k = 0; k < 4; ++k) {
-      const int d = k >= 4 - pad ? 0 : digit(text[i + static_cast<size_t>(k)]);
-      if (d < 0) {
-        return Status::InvalidArgument("invalid base64 character at offset " +
-                                       std::to_string(i + static_cast<size_t>(k)));
-      }
-      n = (n << 6) | static_cast<uint32_t>(d);
-    }
-    out.push_back(static_cast<char>(n >> 16));
-    if (pad < 2) out.push_back(static_cast<char>((n >> 8) & 0xff));
-    if (pad < 1) out.push_back(static_cast<char>(n & 0xff));
-  }
-  return out;
-}
-
 }  // namespace
 
 Result<Value> ParseValueText(std::string_view text, const DataType& type) {
@@ -264,6 +242,7 @@ Result<Value> ParseValueText(std::string_view text, const DataType& type) {
       return ParseDecimal(text, type);
     case TypeRoot::kChar:
     case TypeRoot::kVarChar:
+      if (!IsValidUtf8(text)) return NotUtf8(text);
       return Value::String(std::string(text));
     case TypeRoot::kDate: {
       auto days = ParseDateLiteral(text);
@@ -295,6 +274,37 @@ Result<Value> ParseValueText(std::string_view text, const DataType& type) {
       break;
   }
   return Status::NotSupported("writing " + type.ToString() + " values is not supported");
+}
+
+int64_t FindInvalidUtf8Row(const ColumnVector& column) {
+  // The row of a list or map whose elements include `element`, or -1 for -1.
+  auto row_of_element = [&](int64_t element) -> int64_t {
+    if (element < 0) return -1;
+    const int32_t* offsets = column.offset_data();
+    return std::upper_bound(offsets, offsets + column.size() + 1, element) - offsets - 1;
+  };
+  // The smaller of two rows, either -1 for none.
+  auto first = [](int64_t a, int64_t b) { return a < 0 || (b >= 0 && b < a) ? b : a; };
+  switch (column.kind()) {
+    case PhysicalKind::kBytes:
+      if (!column.type()->IsString()) return -1;
+      return FindInvalidUtf8Value(reinterpret_cast<const char*>(column.values().data()),
+                                  column.offset_data(), column.size());
+    case PhysicalKind::kList:
+      return row_of_element(FindInvalidUtf8Row(*column.child(0)));
+    case PhysicalKind::kMap:
+      return row_of_element(
+          first(FindInvalidUtf8Row(*column.child(0)), FindInvalidUtf8Row(*column.child(1))));
+    case PhysicalKind::kStruct: {
+      int64_t row = -1;
+      for (int i = 0; i < column.num_children(); ++i) {
+        row = first(row, FindInvalidUtf8Row(*column.child(i)));
+      }
+      return row;
+    }
+    default:
+      return -1;
+  }
 }
 
 Result<Value> ParseJsonValue(const Json& json, const DataType& type) {
@@ -343,7 +353,7 @@ Result<Value> ParseJsonValue(const Json& json, const DataType& type) {
       return NotA(json.dump(), type, "expected a decimal string");
     case TypeRoot::kChar:
     case TypeRoot::kVarChar:
-      if (json.is_string()) return Value::String(json.get<std::string>());
+      if (json.is_string()) return ParseValueText(json.get<std::string>(), type);
       return NotA(json.dump(), type, "expected a string");
     case TypeRoot::kDate:
     case TypeRoot::kTime:

@@ -2,9 +2,19 @@
 
 #include <cassert>
 
+#include "sluice/base/utf8.h"
+
 namespace sluice {
 
 void AppendJsonString(std::string_view value, std::string* out) {
+  // Jackson writes a Java String, which holds no ill-formed UTF-8: bytes that are not UTF-8
+  // became U+FFFD when Java decoded them.
+  if (!IsValidUtf8(value)) {
+    std::string repaired;
+    AppendUtf8Replacing(value, &repaired);
+    AppendJsonString(repaired, out);
+    return;
+  }
   static constexpr char kHex[] = "0123456789ABCDEF";
   out->push_back('"');
   for (char ch : value) {

@@ -7,7 +7,7 @@
 // objects reads `[ {` ... `}, {` ... `} ]`; empty containers are `{ }` and `[ ]`; no newline
 // at the end. Strings are escaped as Jackson does: `\"`, `\\`, `\b \t \n \f \r`, other control
 // characters as `\u00XX` (uppercase hex); everything else, including non-ASCII UTF-8, is
-// copied through.
+// copied through, ill-formed UTF-8 as Java decodes it (utf8.h AppendUtf8Replacing).
 //
 // Thread safety: a JsonWriter is not thread-safe; use one per document.
 #pragma once
@@ -67,7 +67,7 @@ class JsonWriter {
   int object_depth_ = 0;  // Only objects indent; arrays are inline.
 };
 
-// Appends `value` to `out` as a quoted JSON string, escaped as Jackson does.
+// Appends `value` to `out` as a quoted JSON string, escaped as Jackson does; always UTF-8.
 void AppendJsonString(std::string_view value, std::string* out);
 
 }  // namespace sluice

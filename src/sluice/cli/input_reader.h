@@ -9,7 +9,8 @@
 //            is null, a quoted one ("") the empty string;
 //   parquet  read with our Parquet reader, columns cast to the table's types.
 //
-// Errors name the file and, for text formats, the line, the column and the value.
+// A string (CHAR / VARCHAR) that is not well-formed UTF-8 is an error in every format. Errors
+// name the file and, for text formats, the line, the column and the value (Parquet: the row).
 //
 // Thread safety: not thread-safe.
 #pragma once

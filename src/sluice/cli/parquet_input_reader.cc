@@ -3,6 +3,7 @@
 #include "sluice/cast.h"
 #include "sluice/cli/input_reader.h"
 #include "sluice/parquet_file.h"
+#include "sluice/value_parser.h"
 
 namespace sluice::cli {
 
@@ -46,6 +47,10 @@ class ParquetInputReader : public InputReader {
       } else {
         Status st = CastColumnValues(in, field.name, out);
         if (!st.ok()) return st.WithContext(path_);
+      }
+      if (const int64_t bad = FindInvalidUtf8Row(*out); bad >= 0) {
+        return Status::InvalidArgument(path_ + " row " + std::to_string(rows_ + bad) +
+                                       ": column '" + field.name + "': not valid UTF-8");
       }
       if (!field.type->nullable() && out->has_nulls()) {
         for (int64_t row = 0; row < n; ++row) {

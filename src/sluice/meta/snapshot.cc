@@ -1,7 +1,5 @@
 #include "sluice/meta/snapshot.h"
 
-#include <charconv>
-
 #include "sluice/base/json_reader.h"
 
 namespace sluice {
@@ -37,7 +35,6 @@ constexpr std::string_view kKeyNames[] = {
     "commitIdentifier",
     "commitKind",
     "timeMillis",
-    "logOffsets",
     "totalRecordCount",
     "deltaRecordCount",
     "changelogRecordCount",
@@ -49,19 +46,15 @@ constexpr std::string_view kKeyNames[] = {
 };
 static_assert(std::size(kKeyNames) == static_cast<size_t>(SnapshotKey::kOperation) + 1);
 
-// Reads the keys of a snapshot object, remembering explicit nulls.
+// Reads the keys of a snapshot object.
 class SnapshotReader {
  public:
-  SnapshotReader(const Json& json, Snapshot* out) : json_(json), out_(out) {}
+  explicit SnapshotReader(const Json& json) : json_(json) {}
 
-  // The member for `key`, or nullptr when absent or null (a null is recorded).
+  // The member for `key`, or nullptr when absent or null.
   const Json* Optional(SnapshotKey key) {
     const Json* member = FindMember(json_, SnapshotKeyName(key));
-    if (member != nullptr && member->is_null()) {
-      out_->SetNullKey(key);
-      return nullptr;
-    }
-    return member;
+    return member != nullptr && member->is_null() ? nullptr : member;
   }
 
   Result<const Json*> Required(SnapshotKey key) {
@@ -98,7 +91,6 @@ class SnapshotReader {
 
  private:
   const Json& json_;
-  Snapshot* out_;
 };
 
 }  // namespace
@@ -135,7 +127,7 @@ Result<Snapshot> Snapshot::FromJson(std::string_view json_text) {
 Result<Snapshot> Snapshot::FromJsonValue(const Json& json) {
   SLUICE_RETURN_NOT_OK(ExpectObject(json, "(root)"));
   Snapshot s;
-  SnapshotReader r(json, &s);
+  SnapshotReader r(json);
   using K = SnapshotKey;
 
   SLUICE_ASSIGN_OR_RETURN(const Json* version, r.Required(K::kVersion));
@@ -162,22 +154,6 @@ Result<Snapshot> Snapshot::FromJsonValue(const Json& json) {
   s.commit_kind = *kind;
 
   SLUICE_RETURN_NOT_OK(r.ReadInt64(K::kTimeMillis, &s.time_millis));
-
-  if (const Json* offsets = r.Optional(K::kLogOffsets); offsets != nullptr) {
-    SLUICE_RETURN_NOT_OK(ExpectObject(*offsets, "logOffsets"));
-    s.log_offsets.emplace();
-    for (auto it = offsets->begin(); it != offsets->end(); ++it) {
-      const std::string field = JsonFieldPath("logOffsets", it.key());
-      int32_t bucket = 0;
-      const std::string& key = it.key();
-      auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), bucket);
-      if (key.empty() || ec != std::errc() || end != key.data() + key.size()) {
-        return Status::Corruption("field '" + field + "': key is not a bucket number");
-      }
-      SLUICE_ASSIGN_OR_RETURN(int64_t offset, JsonToInt64(it.value(), field));
-      s.log_offsets->emplace_back(bucket, offset);
-    }
-  }
 
   SLUICE_RETURN_NOT_OK(r.ReadOptionalInt64(K::kTotalRecordCount, &s.total_record_count));
   SLUICE_RETURN_NOT_OK(r.ReadOptionalInt64(K::kDeltaRecordCount, &s.delta_record_count));
@@ -214,18 +190,12 @@ void Snapshot::WriteJsonFields(JsonWriter* w) const {
     if (v) {
       key(k);
       w->String(*v);
-    } else if (IsNullKey(k)) {
-      key(k);
-      w->Null();
     }
   };
   auto opt_int = [&](K k, const std::optional<int64_t>& v) {
     if (v) {
       key(k);
       w->Int(*v);
-    } else if (IsNullKey(k)) {
-      key(k);
-      w->Null();
     }
   };
 
@@ -245,15 +215,6 @@ void Snapshot::WriteJsonFields(JsonWriter* w) const {
   w->IntField(SnapshotKeyName(K::kCommitIdentifier), commit_identifier);
   w->StringField(SnapshotKeyName(K::kCommitKind), CommitKindName(commit_kind));
   w->IntField(SnapshotKeyName(K::kTimeMillis), time_millis);
-  if (log_offsets) {
-    key(K::kLogOffsets);
-    w->BeginObject();
-    for (const auto& [bucket, offset] : *log_offsets) w->IntField(std::to_string(bucket), offset);
-    w->EndObject();
-  } else if (IsNullKey(K::kLogOffsets)) {
-    key(K::kLogOffsets);
-    w->Null();
-  }
   opt_int(K::kTotalRecordCount, total_record_count);
   opt_int(K::kDeltaRecordCount, delta_record_count);
   opt_int(K::kChangelogRecordCount, changelog_record_count);
@@ -264,17 +225,11 @@ void Snapshot::WriteJsonFields(JsonWriter* w) const {
     w->BeginObject();
     for (const auto& [k, v] : *properties) w->StringField(k, v);
     w->EndObject();
-  } else if (IsNullKey(K::kProperties)) {
-    key(K::kProperties);
-    w->Null();
   }
   opt_int(K::kNextRowId, next_row_id);
   if (operation) {
     key(K::kOperation);
     w->String(SnapshotOperationName(*operation));
-  } else if (IsNullKey(K::kOperation)) {
-    key(K::kOperation);
-    w->Null();
   }
 }
 

@@ -1,11 +1,14 @@
 // Snapshot: the content of `snapshot/snapshot-<id>` (Java Snapshot), one committed version of a
 // table.
 //
-// Every key any Paimon release writes is modelled. Optional keys that are absent in the file
-// stay absent; keys that an older writer wrote as an explicit `null` (`changelogManifestList`
-// before 1.4, `watermark` before 0.9, ...) are remembered in `null_keys` so that ToJson()
-// reproduces the file byte for byte. ToJson() writes keys in Java's declaration order, which
-// is the same in every release. Unknown keys are ignored, as Java >= 0.8 does.
+// Every key any Paimon release writes is read except `logOffsets` (<= 1.3, ignored by every
+// reader, and by Java 1.4 as an unknown key). ToJson() writes what Java 1.4 (Snapshot.java in
+// paimon-api) writes: every nullable key is @JsonInclude(NON_NULL), so an absent or null value
+// is left out, never written as `null`; `logOffsets` is never written. A file an older writer
+// wrote (`"changelogManifestList" : null`, `"logOffsets" : { }`) is thus written back without
+// those keys, as Java 1.4 does. The keys of later releases (uuid, writerVersion, operation) are
+// written when present. Keys come in Java's declaration order, the same in every release.
+// Unknown keys are ignored, as Java >= 0.8 does.
 //
 // Thread safety: a value type.
 #pragma once
@@ -64,7 +67,6 @@ enum class SnapshotKey : unsigned char {
   kCommitIdentifier,
   kCommitKind,
   kTimeMillis,
-  kLogOffsets,
   kTotalRecordCount,
   kDeltaRecordCount,
   kChangelogRecordCount,
@@ -100,8 +102,6 @@ struct Snapshot {
   int64_t commit_identifier = 0;
   CommitKind commit_kind = CommitKind::kAppend;
   int64_t time_millis = 0;
-  // bucket -> log offset, in file order; written by <= 1.3 (usually empty), ignored by readers.
-  std::optional<std::vector<std::pair<int32_t, int64_t>>> log_offsets;
   // Always present since 0.4 (null only in table-store 0.3 files).
   std::optional<int64_t> total_record_count;
   std::optional<int64_t> delta_record_count;
@@ -113,12 +113,10 @@ struct Snapshot {
   std::optional<int64_t> next_row_id;                                          // 1.3+
   std::optional<SnapshotOperation> operation;                                  // 2.0+
 
-  // Bit (1 << SnapshotKey) set: the key was an explicit `null` in the file and is written back
-  // as `null` when its value is absent.
-  uint32_t null_keys = 0;
-
-  bool IsNullKey(SnapshotKey key) const { return (null_keys >> static_cast<int>(key)) & 1u; }
-  void SetNullKey(SnapshotKey key) { null_keys |= 1u << static_cast<int>(key); }
+  // TODO(issue 30): table/sink/file_store_commit.cc still sets these two, which no longer
+  // reach the file; remove them with those lines.
+  std::optional<std::vector<std::pair<int32_t, int64_t>>> log_offsets;
+  void SetNullKey(SnapshotKey) {}
 
   // Parses the JSON text of a snapshot file. Errors (Corruption) name the field; callers add
   // the file path.

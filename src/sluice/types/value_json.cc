@@ -1,6 +1,7 @@
 #include "sluice/value_json.h"
 
 #include "sluice/base/json_writer.h"
+#include "sluice/base/utf8.h"
 
 #include <charconv>
 #include <cmath>
@@ -26,31 +27,6 @@ void AppendFloating(F v, std::string* out) {
 }
 
 }  // namespace
-
-std::string Base64Encode(std::string_view bytes) {
-  static const char kAlphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    uint32_t n = (static_cast<uint8_t>(bytes[i]) << 16) |
-                 (static_cast<uint8_t>(bytes[i + 1]) << 8) | static_cast<uint8_t>(bytes[i + 2]);
-    out.push_back(kAlphabet[(n >> 18) & 63]);
-    out.push_back(kAlphabet[(n >> 12) & 63]);
-    out.push_back(kAlphabet[(n >> 6) & 63]);
-    out.push_back(kAlphabet[n & 63]);
-  }
-  if (i < bytes.size()) {
-    uint32_t n = static_cast<uint8_t>(bytes[i]) << 16;
-    if (i + 1 < bytes.size()) n |= static_cast<uint8_t>(bytes[i + 1]) << 8;
-    out.push_back(kAlphabet[(n >> 18) & 63]);
-    out.push_back(kAlphabet[(n >> 12) & 63]);
-    out.push_back(i + 1 < bytes.size() ? kAlphabet[(n >> 6) & 63] : '=');
-    out.push_back('=');
-  }
-  return out;
-}
 
 std::string FormatTime(int32_t millis_of_day, int precision) {
   char buf[32];
@@ -163,7 +139,7 @@ void AppendValueText(const Value& value, const DataType& type, std::string* out)
   switch (type.root()) {
     case TypeRoot::kChar:
     case TypeRoot::kVarChar:
-      out->append(value.bytes());
+      AppendUtf8Replacing(value.bytes(), out);
       return;
     case TypeRoot::kDecimal: {
       Decimal d = value.decimal();

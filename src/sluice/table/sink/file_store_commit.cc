@@ -750,18 +750,17 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
     snapshot.delta_manifest_list_size = delta_list_size;
     snapshot.changelog_manifest_list = changelog_list;
     snapshot.changelog_manifest_list_size = changelog_list_size;
-    if (!changelog_list) snapshot.SetNullKey(SnapshotKey::kChangelogManifestList);
     snapshot.index_manifest = index_manifest;
     snapshot.commit_user = commit_user_;
     snapshot.commit_identifier = committable.identifier;
     snapshot.commit_kind = kind;
     snapshot.time_millis = NowMillis();
-    snapshot.log_offsets = latest && latest->log_offsets
-                               ? latest->log_offsets
-                               : std::vector<std::pair<int32_t, int64_t>>();
     snapshot.total_record_count = previous_total + delta_records;
     snapshot.delta_record_count = delta_records;
-    snapshot.changelog_record_count = RecordCount(changes.changelog_files, FileKind::kAdd);
+    // Java: ManifestEntry.nullableRecordCount, null (so not written) without changelog files.
+    if (!changes.changelog_files.empty()) {
+      snapshot.changelog_record_count = RecordCount(changes.changelog_files, FileKind::kAdd);
+    }
     snapshot.watermark = committable.watermark;
     if (latest && latest->watermark &&
         (!snapshot.watermark || *latest->watermark > *snapshot.watermark)) {
