@@ -39,5 +39,12 @@ case "$name" in
     printf '\x00\x0b\x10hello\x16\x05\x00' > "$out/block"
     { printf '\x01'; head -c 4000 "$(dirname "$0")/../README.md"; } > "$out/text"
     { printf '\x01'; printf 'a%.0s' $(seq 300); } > "$out/run" ;;
+  cdc_record_parser)
+    # Byte 0: bit 0 also makes the text the message key, bit 1 adds the to-string mapping.
+    printf '\x00{"data":[{"id":"1","v":"a"}],"old":[{"v":"b"}],"type":"UPDATE","database":"d","table":"t","pkNames":["id"],"mysqlType":{"id":"int(11)","v":"enum(\x27a\x27,\x27b\x27)"}}' > "$out/canal"
+    printf '\x01{"schema":{"type":"struct","fields":[{"field":"after","type":"struct","fields":[{"field":"d","type":"int32","name":"io.debezium.time.Date"},{"field":"n","type":"bytes","name":"org.apache.kafka.connect.data.Decimal","parameters":{"scale":"2"}}]}]},"payload":{"before":{"d":1,"n":"MDk="},"after":{"d":2,"n":1.5},"op":"u","source":{"db":"d","table":"t"}}}' > "$out/debezium"
+    printf '\x02{"database":"d","table":"t","type":"update","data":{"id":1},"old":{"id":2}}' > "$out/maxwell"
+    printf '\x00{"table":"A.B","op_type":"U","before":{"ID":1},"after":{"ID":2},"primary_keys":["ID"]}' > "$out/ogg"
+    printf '\x00{"data":{"id":1,"BI_id":2},"metadata":{"record-type":"data","operation":"update","schema-name":"s","table-name":"t"}}' > "$out/dms" ;;
   *) : ;;
 esac

@@ -10,7 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev libroaring-dev libxxhash-dev
-  librocksdb-dev
+  librocksdb-dev librdkafka-dev
   zstd xxd
 )
 # Node.js may come from elsewhere (e.g. NodeSource, whose nodejs conflicts with Debian's npm):
@@ -80,3 +80,12 @@ for interop_project in java flink; do
   fi
 done
 # --- end interop ---
+# --- Kafka (issue 31): the broker of the CDC tests (scripts/kafka.sh), Apache Kafka's jars from
+# Maven Central pinned in scripts/kafka/pom.xml. The first run fetches them into ~/.m2; later
+# runs resolve them offline.
+kafka_pom="$here/scripts/kafka/pom.xml"
+if ! mvn -B -q -o -f "$kafka_pom" dependency:resolve >/dev/null 2>&1; then
+  echo "setup: fetching the Maven artifacts of scripts/kafka"
+  mvn -B -q -f "$kafka_pom" dependency:resolve
+fi
+# --- end kafka ---

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "sluice/cli/action_command.h"
 #include "sluice/cli/call_command.h"
 #include "sluice/cli/diff_command.h"
 #include "sluice/cli/get_command.h"
@@ -45,6 +46,8 @@ int main(int argc, char** argv) {
   CLI::App* get = nullptr;
   auto get_flags = sluice::cli::AddGetCommand(&app, &get);
 
+  CLI::App* action = nullptr;
+  auto action_flags = sluice::cli::AddActionCommand(&app, &action);
   CLI::App* call = nullptr;
   auto call_flags = sluice::cli::AddCallCommand(&app, &call);
   CLI::App* diff = nullptr;
@@ -62,6 +65,7 @@ int main(int argc, char** argv) {
 
   if (read->parsed()) return sluice::cli::RunRead(*read_flags);
   if (get->parsed()) return sluice::cli::RunGet(*get_flags);
+  if (action->parsed()) return sluice::cli::RunActionCommand(*action_flags);
   if (call->parsed()) return sluice::cli::RunCall(*call_flags);
   if (diff->parsed()) return sluice::cli::RunDiff(*diff_flags);
   if (sql->parsed()) return sluice::cli::RunSql(*sql_flags);

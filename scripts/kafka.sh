@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# The Kafka broker of the CDC tests: one KRaft node (broker and controller) on 127.0.0.1, run
+# from the Maven Central jars that scripts/kafka/pom.xml pins (scripts/setup.sh fetches them).
+#
+#   scripts/kafka.sh start|stop|status [--port N]
+#
+# The broker listens on N (default 19092) and its controller on N+1. Its configuration, data,
+# log (broker.log) and pid file live in build/kafka/<N>/. `start` is idempotent (a running
+# broker is left as it is); a stopped one starts on fresh, empty storage, so every test run sees
+# only its own topics. ctest starts it once per run through the `kafka` fixture (CMakeLists.txt).
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")/.." && pwd)"
+pom="$here/scripts/kafka/pom.xml"
+# Any fixed base64 UUID will do: the storage is re-formatted on every cold start.
+cluster_id="c2x1aWNlLWthZmthLWNkYw"
+start_timeout_s=120
+stop_timeout_s=30
+
+usage() {
+  echo "usage: $0 start|stop|status [--port N]" >&2
+  exit 2
+}
+
+[ $# -ge 1 ] || usage
+command=$1
+shift
+port=19092
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --port)
+      [ $# -ge 2 ] || usage
+      port=$2
+      shift 2
+      ;;
+    *) usage ;;
+  esac
+done
+[[ "$port" =~ ^[0-9]+$ ]] || usage
+controller_port=$((port + 1))
+dir="$here/build/kafka/$port"
+pid_file="$dir/broker.pid"
+log_file="$dir/broker.log"
+
+# The pid of the running broker, or nothing.
+running_pid() {
+  local pid
+  [ -f "$pid_file" ] || return 0
+  pid="$(cat "$pid_file")"
+  # A recycled pid is not ours: the broker's command line names its own configuration.
+  if [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "$dir/server.properties"; then
+    echo "$pid"
+  fi
+}
+
+# Whether something accepts connections on the broker's port.
+port_open() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null
+}
+
+# The broker's classpath, resolved from ~/.m2 once and cached until the pom changes.
+classpath() {
+  local cache="$here/build/kafka/classpath.txt"
+  if [ ! -s "$cache" ] || [ "$pom" -nt "$cache" ]; then
+    mkdir -p "$(dirname "$cache")"
+    if ! mvn -B -q -o -f "$pom" dependency:build-classpath -Dmdep.outputFile="$cache.tmp" >/dev/null 2>&1; then
+      echo "kafka: the broker's jars are not in ~/.m2; fetching them (scripts/setup.sh does this)" >&2
+      mvn -B -q -f "$pom" dependency:build-classpath -Dmdep.outputFile="$cache.tmp" >/dev/null
+    fi
+    mv "$cache.tmp" "$cache"
+  fi
+  cat "$cache"
+}
+
+write_config() {
+  cat >"$dir/server.properties" <<EOF
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:$controller_port
+listeners=PLAINTEXT://127.0.0.1:$port,CONTROLLER://127.0.0.1:$controller_port
+advertised.listeners=PLAINTEXT://127.0.0.1:$port
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+log.dirs=$dir/data
+# Tests create their topics with the partitions they need; a typo must fail, not create one.
+auto.create.topics.enable=false
+num.partitions=1
+# One node: every internal topic has one replica, and one partition, so that the first group
+# commit does not wait for fifty __consumer_offsets partitions.
+offsets.topic.replication.factor=1
+offsets.topic.num.partitions=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+transaction.state.log.num.partitions=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+group.initial.rebalance.delay.ms=0
+# A small machine shared with builds: few threads, a small cleaner buffer.
+num.network.threads=2
+num.io.threads=2
+background.threads=2
+num.recovery.threads.per.data.dir=1
+log.cleaner.threads=1
+log.cleaner.dedupe.buffer.size=8388608
+EOF
+}
+
+start() {
+  local pid cp start_s=$SECONDS
+  pid="$(running_pid)"
+  if [ -n "$pid" ]; then
+    echo "kafka: already running on 127.0.0.1:$port (pid $pid)"
+    return 0
+  fi
+  if port_open; then
+    echo "kafka: 127.0.0.1:$port is taken by another process" >&2
+    return 1
+  fi
+  cp="$(classpath)"
+  rm -rf "$dir"
+  mkdir -p "$dir/data"
+  write_config
+  # -XX:TieredStopAtLevel=1 and the serial collector start the JVM faster; a test broker never
+  # runs long enough for C2 to pay off.
+  local jvm=(java -Xms64m -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData
+    -Djava.awt.headless=true -Dorg.slf4j.simpleLogger.defaultLogLevel=info
+    -Dorg.slf4j.simpleLogger.showDateTime=true -cp "$cp")
+  "${jvm[@]}" kafka.tools.StorageTool format -t "$cluster_id" -c "$dir/server.properties" \
+    >"$dir/format.log" 2>&1 || {
+    cat "$dir/format.log" >&2
+    echo "kafka: formatting $dir/data failed" >&2
+    return 1
+  }
+  # Its own session, stdio detached: ctest waits for the start step's output to close, and must
+  # not kill the broker with the step's process group.
+  setsid "${jvm[@]}" kafka.Kafka "$dir/server.properties" </dev/null >"$log_file" 2>&1 &
+  echo $! >"$pid_file"
+  pid=$!
+  # Ready when the server says so and the port answers; the log line comes after the listeners
+  # accept requests.
+  while ((SECONDS - start_s < start_timeout_s)); do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      tail -n 30 "$log_file" >&2
+      echo "kafka: the broker exited during startup (log: $log_file)" >&2
+      rm -f "$pid_file"
+      return 1
+    fi
+    if grep -q "Kafka Server started" "$log_file" && port_open; then
+      echo "kafka: started on 127.0.0.1:$port (pid $pid) in $((SECONDS - start_s)) s"
+      return 0
+    fi
+    sleep 0.2
+  done
+  tail -n 30 "$log_file" >&2
+  echo "kafka: not ready within $start_timeout_s s (log: $log_file); stopping it" >&2
+  stop
+  return 1
+}
+
+stop() {
+  local pid start_s=$SECONDS
+  pid="$(running_pid)"
+  if [ -z "$pid" ]; then
+    rm -f "$pid_file"
+    echo "kafka: not running on 127.0.0.1:$port"
+    return 0
+  fi
+  kill -TERM "$pid" 2>/dev/null || true
+  while kill -0 "$pid" 2>/dev/null && ((SECONDS - start_s < stop_timeout_s)); do
+    sleep 0.2
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "kafka: pid $pid did not stop within $stop_timeout_s s; killing it" >&2
+    kill -KILL "$pid" 2>/dev/null || true
+  fi
+  rm -f "$pid_file"
+  echo "kafka: stopped (pid $pid) in $((SECONDS - start_s)) s"
+}
+
+status() {
+  local pid
+  pid="$(running_pid)"
+  if [ -n "$pid" ] && port_open; then
+    echo "kafka: running on 127.0.0.1:$port (pid $pid)"
+    return 0
+  fi
+  echo "kafka: not running on 127.0.0.1:$port"
+  return 3
+}
+
+case "$command" in
+  start) start ;;
+  stop) stop ;;
+  status) status ;;
+  *) usage ;;
+esac

@@ -1,0 +1,108 @@
+// SyncJob: one CDC sync job in one process (Java's kafka_sync_table / kafka_sync_database Flink
+// job, without Flink): source -> format parser -> table routing -> per-table sinks -> commits
+// that carry the source offsets.
+//
+//   resume      the job's progress file (sync_progress_file.h), or, without one, the smallest
+//               offsets the job's commits left in the database's tables, or else the source's
+//               startup mode;
+//   each message  parsed into records (a malformed one stops the job naming topic, partition
+//               and offset, or goes to `--dead_letter_table`); each record routed to its table
+//               (created from the record when missing: columns, keys, computed and metadata
+//               columns), skipped when that table's last commit already holds it, else added
+//               (schema evolution first);
+//   every `commit_interval` (or when the buffered records reach `max_buffered_bytes`)
+//               every table with records commits them with the offsets consumed so far; once
+//               all have, the progress file is stored and the source acknowledged.
+//
+// So each message is applied to each table exactly once across crashes and restarts: a table's
+// rows and its offsets land in one snapshot, and a restarted job skips, table by table, what
+// the table already holds.
+//
+// Thread safety: Run on one thread; `stop` may be set from any thread (a signal handler).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/cdc/cdc_source.h"
+#include "sluice/cdc/cdc_table_sink.h"
+#include "sluice/cdc/record_parser.h"
+#include "sluice/cdc/sync_job_options.h"
+#include "sluice/cdc/sync_progress_file.h"
+#include "sluice/cdc/table_name_converter.h"
+#include "sluice/result.h"
+
+namespace sluice {
+
+class ComputedColumn;
+
+// What a job has done so far: reported after every commit round.
+struct SyncJobProgress {
+  int64_t messages = 0;
+  int64_t records = 0;
+  int64_t commits = 0;
+  int64_t schema_changes = 0;
+  int64_t tables = 0;
+  int64_t dead_letters = 0;
+  std::vector<SplitLag> lag;
+};
+
+class SyncJob {
+ public:
+  using Log = std::function<void(const std::string&)>;
+
+  // Checks the options (patterns, computed columns, the dead-letter table's name) and opens the
+  // warehouse's catalog; the database is created when missing (as Java's actions do).
+  static Result<std::unique_ptr<SyncJob>> Open(SyncJobOptions options,
+                                               std::unique_ptr<CdcSource> source,
+                                               std::unique_ptr<RecordParser> parser, Log log);
+  ~SyncJob();
+
+  // Runs until `stop` is set, then commits what was consumed and returns OK; or until an error,
+  // which is returned after the tables are left as their last commits made them.
+  Status Run(const std::atomic<bool>& stop,
+             const std::function<void(const SyncJobProgress&)>& progress = {});
+
+ private:
+  SyncJob(SyncJobOptions options, std::unique_ptr<CdcSource> source,
+          std::unique_ptr<RecordParser> parser, Log log);
+
+  // Where the job starts: its progress file, else the tables' offsets.
+  Result<SourceOffsets> ResumeOffsets();
+  Status Apply(const SourceMessage& message);
+  Status ApplyDeadLetter(const SourceMessage& message, const Status& error);
+  // The sink of `table`, creating the table from `record` when missing.
+  Result<CdcTableSink*> SinkFor(const std::string& table, const RichCdcMultiplexRecord& record);
+  // Adds the computed and metadata columns to `record`.
+  Status AddDerivedColumns(const SourceMessage& message, RichCdcMultiplexRecord* record) const;
+  Status CommitAll();
+  // CommitAll, then the next deadline and a progress report.
+  Status CommitRound(const std::function<void(const SyncJobProgress&)>& progress,
+                     std::chrono::steady_clock::time_point* next_commit);
+  // Whether every split is read to its end (stop_at_end).
+  bool AtEnd();
+  SyncJobProgress Progress();
+
+  SyncJobOptions options_;
+  std::unique_ptr<CdcSource> source_;
+  std::unique_ptr<RecordParser> parser_;
+  Log log_;
+  std::shared_ptr<const FilesystemCatalog> catalog_;
+  std::unique_ptr<SyncProgressFile> progress_file_;
+  std::unique_ptr<TableNameConverter> names_;
+  std::vector<std::unique_ptr<ComputedColumn>> computed_columns_;
+  CdcSinkContext context_;
+  std::map<std::string, std::unique_ptr<CdcTableSink>> sinks_;
+  SourceOffsets consumed_;
+  std::vector<RichCdcMultiplexRecord> records_;
+  int64_t messages_ = 0;
+  int64_t dead_letters_ = 0;
+};
+
+}  // namespace sluice

@@ -1,0 +1,53 @@
+#include "sluice/cdc/table_name_converter.h"
+
+namespace sluice {
+
+namespace {
+
+Result<std::regex> CompilePattern(const std::string& pattern, std::string_view argument) {
+  // std::regex reports a bad pattern by throwing; no exception leaves this module.
+  try {
+    return std::regex(pattern, std::regex::ECMAScript);
+  } catch (const std::regex_error& e) {
+    return Status::InvalidArgument("--" + std::string(argument) + " '" + pattern +
+                                   "' is not a valid pattern: " + e.what());
+  }
+}
+
+}  // namespace
+
+TableNameConverter TableNameConverter::ForTable(std::string table) {
+  TableNameConverter converter;
+  converter.fixed_table_ = std::move(table);
+  return converter;
+}
+
+Result<TableNameConverter> TableNameConverter::ForDatabase(
+    std::string prefix, std::string suffix, const std::string& including_tables,
+    const std::optional<std::string>& excluding_tables) {
+  TableNameConverter converter;
+  converter.prefix_ = std::move(prefix);
+  converter.suffix_ = std::move(suffix);
+  SLUICE_ASSIGN_OR_RETURN(converter.including_,
+                          CompilePattern(including_tables, "including_tables"));
+  if (excluding_tables) {
+    SLUICE_ASSIGN_OR_RETURN(converter.excluding_,
+                            CompilePattern(*excluding_tables, "excluding_tables"));
+  }
+  return converter;
+}
+
+const std::optional<std::string>& TableNameConverter::Convert(const std::string& table) {
+  auto it = cache_.find(table);
+  if (it != cache_.end()) return it->second;
+  std::optional<std::string> target;
+  if (fixed_table_) {
+    target = fixed_table_;
+  } else if (std::regex_match(table, *including_) &&
+             !(excluding_ && std::regex_match(table, *excluding_))) {
+    target = prefix_ + table + suffix_;
+  }
+  return cache_.emplace(table, std::move(target)).first->second;
+}
+
+}  // namespace sluice

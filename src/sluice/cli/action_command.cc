@@ -1,0 +1,124 @@
+#include "sluice/cli/action_command.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <ctime>
+#include <string>
+#include <vector>
+
+#include "sluice/action.h"
+
+namespace sluice::cli {
+
+struct ActionFlags {
+  std::string name;
+  CLI::App* command = nullptr;
+};
+
+namespace {
+
+std::atomic<bool> stop_requested{false};
+
+extern "C" void RequestStop(int) { stop_requested.store(true); }
+
+void InstallStopHandlers() {
+  struct sigaction action = {};
+  action.sa_handler = RequestStop;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+// "2026-12-07 05:30:01" in UTC, the start of each log line.
+std::string Now() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char text[32];
+  std::strftime(text, sizeof(text), "%Y-%m-%d %H:%M:%S", &tm);
+  return text;
+}
+
+// The progress line: rates since the previous line, lag per partition.
+class ProgressLine {
+ public:
+  ProgressLine() : terminal_(isatty(STDERR_FILENO) == 1), last_(Clock::now()) {}
+
+  void Report(const ActionProgress& p) {
+    auto now = Clock::now();
+    double seconds = std::chrono::duration<double>(now - last_).count();
+    if (seconds <= 0) return;
+    double rate = static_cast<double>(p.records - last_records_) / seconds;
+    last_ = now;
+    last_records_ = p.records;
+    if (!terminal_) return;
+    std::string line = "sync: " + std::to_string(p.records) + " records (" +
+                       std::to_string(static_cast<int64_t>(rate)) + "/s), " +
+                       std::to_string(p.tables) + " tables, " + std::to_string(p.schema_changes) +
+                       " schema changes";
+    if (p.dead_letters > 0) line += ", " + std::to_string(p.dead_letters) + " dead letters";
+    std::string lag;
+    for (const auto& split : p.lag) {
+      if (split.end_offset < 0) continue;
+      int64_t behind = split.end_offset - std::max<int64_t>(split.next_offset, 0);
+      lag += (lag.empty() ? "" : " ") + split.split + ":" + std::to_string(behind);
+    }
+    if (!lag.empty()) line += ", lag " + lag;
+    std::fprintf(stderr, "\r\033[K%s", line.c_str());
+    drawn_ = true;
+  }
+
+  // Ends the line before a log line or the end.
+  void Break() {
+    if (drawn_) std::fputc('\n', stderr);
+    drawn_ = false;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool terminal_;
+  bool drawn_ = false;
+  Clock::time_point last_;
+  int64_t last_records_ = 0;
+};
+
+}  // namespace
+
+std::shared_ptr<ActionFlags> AddActionCommand(CLI::App* app, CLI::App** command) {
+  auto flags = std::make_shared<ActionFlags>();
+  std::string names;
+  for (const std::string& n : ActionNames()) names += (names.empty() ? "" : ", ") + n;
+  CLI::App* action = app->add_subcommand(
+      "action", "Run one of Java Paimon's actions with Java's arguments: " + names);
+  action->add_option("NAME", flags->name, "Action name")->required();
+  // Everything after the name is the action's, in Java's --key value form.
+  action->prefix_command();
+  flags->command = action;
+  *command = action;
+  return flags;
+}
+
+int RunActionCommand(const ActionFlags& flags) {
+  std::vector<std::string> args = flags.command->remaining();
+  InstallStopHandlers();
+  ProgressLine progress;
+  ActionHooks hooks;
+  hooks.log = [&progress](const std::string& line) {
+    progress.Break();
+    std::fprintf(stderr, "%s %s\n", Now().c_str(), line.c_str());
+  };
+  hooks.progress = [&progress](const ActionProgress& p) { progress.Report(p); };
+  Status status = RunAction(flags.name, args, stop_requested, hooks);
+  progress.Break();
+  if (!status.ok()) {
+    std::fprintf(stderr, "sluice action %s: %s\n", flags.name.c_str(), status.ToString().c_str());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace sluice::cli

@@ -1,0 +1,37 @@
+// Helpers of the `sluice action kafka_sync_*` tests: canal-json messages, a model of the
+// tables the messages make, running the action, and reading a table back as JSON rows.
+//
+// Thread safety: the functions may be called from several threads.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cdc/kafka/kafka_test_util.h"
+#include "cli/cli_test_util.h"
+
+namespace sluice::test {
+
+// A canal-json message of one row of `database`.`table` (`type`: INSERT, UPDATE, DELETE);
+// `row` maps columns to value text (null: SQL NULL), `mysql_types` columns to MySQL types;
+// `pk` names the primary key columns (none: an append table).
+std::string CanalMessage(const std::string& database, const std::string& table,
+                         const std::string& type, const nlohmann::json& row,
+                         const nlohmann::json& mysql_types, const std::vector<std::string>& pk,
+                         const nlohmann::json& old = nullptr);
+
+// The rows of `db.table` in `warehouse`, each a JSON object, sorted by their text.
+std::vector<nlohmann::json> ReadRows(const std::string& warehouse, const std::string& table);
+
+// The rows a model holds, sorted as ReadRows sorts.
+std::vector<nlohmann::json> Sorted(std::vector<nlohmann::json> rows);
+
+// `sluice action <action> --warehouse W <args> --kafka_conf properties.bootstrap.servers=...
+// --kafka_conf topic=T --kafka_conf value.format=F --stop_at_end true`.
+CommandResult RunSync(const std::string& action, const std::string& warehouse,
+                      const std::string& topic, const std::string& format, const std::string& args);
+
+}  // namespace sluice::test
