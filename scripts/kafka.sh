@@ -3,6 +3,8 @@
 # from the Maven Central jars that scripts/kafka/pom.xml pins (scripts/setup.sh fetches them).
 #
 #   scripts/kafka.sh start|stop|status [--port N]
+#   scripts/kafka.sh create-topic TOPIC [--partitions P] [--port N]
+#   scripts/kafka.sh produce TOPIC [--port N]      (stdin: one message a line, KEY|VALUE)
 #
 # The broker listens on N (default 19092) and its controller on N+1. Its configuration, data,
 # log (broker.log) and pid file live in build/kafka/<N>/. `start` is idempotent (a running
@@ -19,13 +21,22 @@ stop_timeout_s=30
 
 usage() {
   echo "usage: $0 start|stop|status [--port N]" >&2
+  echo "       $0 create-topic TOPIC [--partitions P] [--port N]" >&2
+  echo "       $0 produce TOPIC [--port N]   (stdin: KEY|VALUE lines)" >&2
   exit 2
 }
 
 [ $# -ge 1 ] || usage
 command=$1
 shift
+topic=""
+if [ "$command" = create-topic ] || [ "$command" = produce ]; then
+  [ $# -ge 1 ] || usage
+  topic=$1
+  shift
+fi
 port=19092
+partitions=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --port)
@@ -33,10 +44,16 @@ while [ $# -gt 0 ]; do
       port=$2
       shift 2
       ;;
+    --partitions)
+      [ $# -ge 2 ] || usage
+      partitions=$2
+      shift 2
+      ;;
     *) usage ;;
   esac
 done
 [[ "$port" =~ ^[0-9]+$ ]] || usage
+[[ "$partitions" =~ ^[0-9]+$ ]] || usage
 controller_port=$((port + 1))
 dir="$here/build/kafka/$port"
 pid_file="$dir/broker.pid"
@@ -189,9 +206,27 @@ status() {
   return 3
 }
 
+# Kafka's own tools, as kafka-topics.sh and kafka-console-producer.sh run them.
+tool() {
+  java -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+    -cp "$(classpath)" "$@"
+}
+
+create_topic() {
+  tool org.apache.kafka.tools.TopicCommand --bootstrap-server "127.0.0.1:$port" --create \
+    --if-not-exists --topic "$topic" --partitions "$partitions" --replication-factor 1
+}
+
+produce() {
+  tool org.apache.kafka.tools.ConsoleProducer --bootstrap-server "127.0.0.1:$port" \
+    --topic "$topic" --reader-property parse.key=true --reader-property key.separator='|'
+}
+
 case "$command" in
   start) start ;;
   stop) stop ;;
   status) status ;;
+  create-topic) create_topic ;;
+  produce) produce ;;
   *) usage ;;
 esac
