@@ -112,113 +112,15 @@ TEST(FullChangelogMergeFunctionWrapperTest, TwoMaxLevelRecordsAreCorruption) {
                              StatusCode::kCorruption, {"max level", "5"}));
 }
 
-// A lookup wrapper whose lookup answers `above` (the records above the output level, oldest
-// first) for every key, and counts its calls.
+// A lookup wrapper whose lookup answers `above` (the key's newest record above the output
+// level, or none) for every key, and counts its calls.
 struct LookupCase {
-  std::vector<KeyValue> above;
+  std::optional<KeyValue> above;
   int calls = 0;
   std::unique_ptr<LookupChangelogMergeFunctionWrapper> wrapper;
 };
 
-std::unique_ptr<LookupCase> Lookup(const TableSchema& schema, int output_level, bool newest_only,
-                                   bool first_row) {
-  auto c = std::make_unique<LookupCase>();
-  LookupCase* raw = c.get();
-  auto wrapper = LookupChangelogMergeFunctionWrapper::Make(
-      [&schema]() { return MakeMergeFunction(schema); },
-      [raw](const ValueList&, bool newest) -> Result<std::vector<KeyValue>> {
-        ++raw->calls;
-        if (newest && raw->above.size() > 1) return std::vector<KeyValue>{raw->above.back()};
-        return raw->above;
-      },
-      newest_only, output_level, first_row, Equaliser(schema));
-  EXPECT_OK(wrapper);
-  c->wrapper = std::move(wrapper).value();
-  return c;
-}
-
-TEST(LookupChangelogMergeFunctionWrapperTest, ComparesLevel0RecordsWithTheValueAbove) {
-  const TableSchema schema = Schema({});
-  auto c = Lookup(schema, /*output_level=*/2, /*newest_only=*/true, /*first_row=*/false);
-  MergeFunction* f = c->wrapper.get();
-  // The value before is looked up above the output level; the result is the compaction's.
-  c->above = {At(4, KV(1, I, {Int(1), Int(1), Str("a")}))};
-  auto r = MergeKeepingDeletes(f, {At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
-  ASSERT_TRUE(r);
-  EXPECT_EQ(Render(r->value), "(1, 2, 'b')");
-  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-U (1, 1, 'a')", "+U (1, 2, 'b')"}));
-  EXPECT_EQ(c->calls, 1);
-  // No value before.
-  c->above.clear();
-  MergeKeepingDeletes(f, {At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
-  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"+I (1, 2, 'b')"}));
-  // A record above level 0 in the compaction is the value before: no lookup.
-  c->calls = 0;
-  c->above = {At(4, KV(0, I, {Int(1), Int(0), Str("z")}))};
-  MergeKeepingDeletes(f, {At(1, KV(1, I, {Int(1), Int(1), Str("a")})),
-                          At(0, KV(5, D, {Int(1), Int(1), Str("a")}))});
-  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-D (1, 1, 'a')"}));
-  EXPECT_EQ(c->calls, 0);
-  // Without a level-0 record there is no change and no lookup.
-  r = MergeKeepingDeletes(f, {At(1, KV(1, I, {Int(1), Int(1), Str("a")}))});
-  ASSERT_TRUE(r);
-  EXPECT_EQ(Render(r->value), "(1, 1, 'a')");
-  EXPECT_EQ(Changes(c->wrapper.get()), Strings{});
-  EXPECT_EQ(c->calls, 0);
-}
-
-TEST(LookupChangelogMergeFunctionWrapperTest, AggregationComparesMergedValues) {
-  const TableSchema schema = Schema({{"merge-engine", "aggregation"},
-                                     {"fields.a.aggregate-function", "sum"},
-                                     {"fields.b.ignore-retract", "true"}});
-  auto c = Lookup(schema, /*output_level=*/1, /*newest_only=*/false, /*first_row=*/false);
-  // Above: 10 (level 3) and 4 (level 2); in the compaction 5 (level 1), +7, a retraction of 5.
-  c->above = {At(3, KV(1, I, {Int(1), Int(10), Str("a")})),
-              At(2, KV(2, I, {Int(1), Int(4), Str("a")}))};
-  auto r = MergeKeepingDeletes(c->wrapper.get(), {At(1, KV(3, I, {Int(1), Int(5), Str("b")})),
-                                                  At(0, KV(4, I, {Int(1), Int(7), Str("c")})),
-                                                  At(0, KV(5, D, {Int(1), Int(5), Str("c")}))});
-  ASSERT_TRUE(r);
-  // The compacted record holds what the compaction's records sum to: 5 + 7 - 5.
-  EXPECT_EQ(Render(r->value), "(1, 7, 'c')");
-  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-U (1, 19, 'b')", "+U (1, 21, 'c')"}));
-  EXPECT_EQ(c->calls, 1);
-}
-
-TEST(LookupChangelogMergeFunctionWrapperTest, FirstRowEmitsInsertsOnly) {
-  const TableSchema schema = Schema({{"merge-engine", "first-row"}});
-  auto c = Lookup(schema, /*output_level=*/1, /*newest_only=*/true, /*first_row=*/true);
-  // Already above the output level: no result, no change.
-  c->above = {At(3, KV(1, I, {Int(1), Int(1), Str("a")}))};
-  auto r = MergeKeepingDeletes(c->wrapper.get(), {At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
-  EXPECT_FALSE(r);
-  EXPECT_EQ(Changes(c->wrapper.get()), Strings{});
-  // New: +I of the first row.
-  c->above.clear();
-  r = MergeKeepingDeletes(c->wrapper.get(), {At(0, KV(5, I, {Int(1), Int(2), Str("b")})),
-                                             At(0, KV(6, I, {Int(1), Int(3), Str("c")}))});
-  ASSERT_TRUE(r);
-  EXPECT_EQ(Render(r->value), "(1, 2, 'b')");
-  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"+I (1, 2, 'b')"}));
-}
-
-TEST(LookupChangelogMergeFunctionWrapperTest, LookupErrorFailsTheAdd) {
-  const TableSchema schema = Schema({});
-  auto wrapper = LookupChangelogMergeFunctionWrapper::Make(
-      [&schema]() { return MakeMergeFunction(schema); },
-      [](const ValueList&, bool) -> Result<std::vector<KeyValue>> {
-        return Status::IOError("lookup file lookup-1 is truncated");
-      },
-      /*newest_only=*/true, /*output_level=*/1, /*first_row=*/false, std::nullopt);
-  ASSERT_OK(wrapper);
-  (*wrapper)->Reset();
-  EXPECT_TRUE(test::HasError((*wrapper)->Add(At(0, KV(1, I, {Int(1), Int(1), Str("a")}))),
-                             StatusCode::kIOError, {"lookup-1", "truncated"}));
-}
-
-// The wrapper of a deletion-vector table: `above` is the key's live record above the output
-// level (what the lookup answers), counted.
-std::unique_ptr<LookupCase> DeletionVectorLookup(const TableSchema& schema, int output_level) {
+std::unique_ptr<LookupCase> Lookup(const TableSchema& schema, bool first_row = false) {
   auto c = std::make_unique<LookupCase>();
   LookupCase* raw = c.get();
   auto options = CoreOptions::FromSchema(schema);
@@ -227,52 +129,107 @@ std::unique_ptr<LookupCase> DeletionVectorLookup(const TableSchema& schema, int 
   EXPECT_OK(order);
   auto wrapper = LookupChangelogMergeFunctionWrapper::Make(
       [&schema]() { return MakeMergeFunction(schema); },
-      [raw](const ValueList&, bool newest) -> Result<std::vector<KeyValue>> {
+      [raw](const ValueList&) -> Result<std::optional<KeyValue>> {
         ++raw->calls;
-        EXPECT_TRUE(newest);
         return raw->above;
       },
-      /*newest_only=*/true, output_level, /*first_row=*/false, Equaliser(schema),
-      std::move(order).value());
+      first_row, Equaliser(schema), std::move(order).value());
   EXPECT_OK(wrapper);
   c->wrapper = std::move(wrapper).value();
   return c;
 }
 
-TEST(LookupChangelogMergeFunctionWrapperTest, DeletionVectorsMergeTheLookedUpValueIntoTheResult) {
+TEST(LookupChangelogMergeFunctionWrapperTest, ComparesLevel0RecordsWithTheValueAbove) {
+  const TableSchema schema = Schema({});
+  auto c = Lookup(schema);
+  MergeFunction* f = c->wrapper.get();
+  // The value before is looked up above the output level.
+  c->above = At(4, KV(1, I, {Int(1), Int(1), Str("a")}));
+  auto r = MergeKeepingDeletes(f, {At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(Render(r->value), "(1, 2, 'b')");
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-U (1, 1, 'a')", "+U (1, 2, 'b')"}));
+  EXPECT_EQ(c->calls, 1);
+  // No value before.
+  c->above.reset();
+  MergeKeepingDeletes(f, {At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"+I (1, 2, 'b')"}));
+  // A record above level 0 in the compaction is the value before: no lookup.
+  c->calls = 0;
+  c->above = At(4, KV(0, I, {Int(1), Int(0), Str("z")}));
+  MergeKeepingDeletes(f, {At(1, KV(1, I, {Int(1), Int(1), Str("a")})),
+                          At(0, KV(5, D, {Int(1), Int(1), Str("a")}))});
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-D (1, 1, 'a')"}));
+  EXPECT_EQ(c->calls, 0);
+  // Without a level-0 record there is no change.
+  r = MergeKeepingDeletes(f, {At(1, KV(1, I, {Int(1), Int(1), Str("a")}))});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(Render(r->value), "(1, 1, 'a')");
+  EXPECT_EQ(Changes(c->wrapper.get()), Strings{});
+}
+
+TEST(LookupChangelogMergeFunctionWrapperTest, AggregationMergesTheValueAboveIntoTheResult) {
   const TableSchema schema = Schema({{"merge-engine", "aggregation"},
                                      {"fields.a.aggregate-function", "sum"},
                                      {"fields.b.ignore-retract", "true"}});
-  auto c = DeletionVectorLookup(schema, /*output_level=*/1);
-  // No record above level 0 in the compaction: the live one above (10) is looked up and folded
-  // into the compacted record, which supersedes it.
-  c->above = {At(3, KV(1, I, {Int(1), Int(10), Str("a")}))};
+  auto c = Lookup(schema);
+  // No record above level 0 in the compaction: the value above (10) is looked up and folded
+  // into the compacted record (Java LookupMergeFunction), which holds the whole value.
+  c->above = At(3, KV(1, I, {Int(1), Int(10), Str("a")}));
   auto r = MergeKeepingDeletes(c->wrapper.get(), {At(0, KV(4, I, {Int(1), Int(7), Str("c")}))});
   ASSERT_TRUE(r);
   EXPECT_EQ(Render(r->value), "(1, 17, 'c')");
   EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-U (1, 10, 'a')", "+U (1, 17, 'c')"}));
   EXPECT_EQ(c->calls, 1);
-  // A record above level 0 in the compaction is the key's value: no lookup.
+  // The lowest level above 0 holds the key's value: the records of higher levels (older
+  // versions, 4) are not folded again. 5 + 7 - 5.
   c->calls = 0;
-  r = MergeKeepingDeletes(c->wrapper.get(), {At(1, KV(3, I, {Int(1), Int(5), Str("b")})),
-                                             At(0, KV(5, I, {Int(1), Int(2), Str("d")}))});
+  r = MergeKeepingDeletes(
+      c->wrapper.get(),
+      {At(2, KV(2, I, {Int(1), Int(4), Str("a")})), At(1, KV(3, I, {Int(1), Int(5), Str("b")})),
+       At(0, KV(4, I, {Int(1), Int(7), Str("c")})), At(0, KV(5, D, {Int(1), Int(5), Str("c")}))});
   ASSERT_TRUE(r);
-  EXPECT_EQ(Render(r->value), "(1, 7, 'd')");
-  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-U (1, 5, 'b')", "+U (1, 7, 'd')"}));
+  EXPECT_EQ(Render(r->value), "(1, 7, 'c')");
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"-U (1, 5, 'b')", "+U (1, 7, 'c')"}));
   EXPECT_EQ(c->calls, 0);
   // Nothing above: +I of the compaction's value.
-  c->above.clear();
+  c->above.reset();
   MergeKeepingDeletes(c->wrapper.get(), {At(0, KV(6, I, {Int(1), Int(3), Str("e")}))});
   EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"+I (1, 3, 'e')"}));
 }
 
-TEST(LookupChangelogMergeFunctionWrapperTest,
-     DeletionVectorsOrderTheLookedUpRecordBySequenceField) {
+TEST(LookupChangelogMergeFunctionWrapperTest, FirstRowEmitsTheNewRecordWithItsKind) {
+  const TableSchema schema = Schema({{"merge-engine", "first-row"}});
+  auto c = Lookup(schema, /*first_row=*/true);
+  // Already above the output level: no result, no change.
+  c->above = At(3, KV(1, I, {Int(1), Int(1), Str("a")}));
+  auto r = MergeKeepingDeletes(c->wrapper.get(), {At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
+  EXPECT_FALSE(r);
+  EXPECT_EQ(Changes(c->wrapper.get()), Strings{});
+  // A record above level 0 in the compaction: it is the result, no change, no lookup.
+  c->calls = 0;
+  r = MergeKeepingDeletes(c->wrapper.get(), {At(1, KV(4, I, {Int(1), Int(1), Str("a")})),
+                                             At(0, KV(5, I, {Int(1), Int(2), Str("b")}))});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(Render(r->value), "(1, 1, 'a')");
+  EXPECT_EQ(Changes(c->wrapper.get()), Strings{});
+  EXPECT_EQ(c->calls, 0);
+  // New: the first row as the change, with its own kind (Java FirstRowMergeFunctionWrapper).
+  c->above.reset();
+  r = MergeKeepingDeletes(c->wrapper.get(),
+                          {At(0, KV(5, RowKind::kUpdateAfter, {Int(1), Int(2), Str("b")})),
+                           At(0, KV(6, I, {Int(1), Int(3), Str("c")}))});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(Render(r->value), "(1, 2, 'b')");
+  EXPECT_EQ(Changes(c->wrapper.get()), (Strings{"+U (1, 2, 'b')"}));
+}
+
+TEST(LookupChangelogMergeFunctionWrapperTest, OrdersTheLookedUpRecordBySequenceField) {
   const TableSchema schema = Schema({{"sequence.field", "a"}});
-  auto c = DeletionVectorLookup(schema, /*output_level=*/1);
+  auto c = Lookup(schema);
   // The record above has the larger sequence field: it stays the key's value, rewritten into
   // the compaction's output.
-  c->above = {At(2, KV(1, I, {Int(1), Int(9), Str("above")}))};
+  c->above = At(2, KV(1, I, {Int(1), Int(9), Str("above")}));
   auto r = MergeKeepingDeletes(c->wrapper.get(), {At(0, KV(7, I, {Int(1), Int(3), Str("new")}))});
   ASSERT_TRUE(r);
   EXPECT_EQ(Render(r->value), "(1, 9, 'above')");
@@ -283,21 +240,28 @@ TEST(LookupChangelogMergeFunctionWrapperTest,
   EXPECT_EQ(Render(r->value), "(1, 12, 'new')");
 }
 
-TEST(LookupChangelogMergeFunctionWrapperTest, DeletionVectorLookupErrorStaysInStatus) {
+TEST(LookupChangelogMergeFunctionWrapperTest, FailuresStayInStatus) {
   const TableSchema schema = Schema({});
   auto options = CoreOptions::FromSchema(schema);
   ASSERT_OK(options);
   auto wrapper = LookupChangelogMergeFunctionWrapper::Make(
       [&schema]() { return MakeMergeFunction(schema); },
-      [](const ValueList&, bool) -> Result<std::vector<KeyValue>> {
+      [](const ValueList&) -> Result<std::optional<KeyValue>> {
         return Status::IOError("lookup file lookup-2 is truncated");
       },
-      /*newest_only=*/true, /*output_level=*/1, /*first_row=*/false, std::nullopt,
-      KeyValueMergeOrder::Make(schema, *options).value());
+      /*first_row=*/false, std::nullopt, KeyValueMergeOrder::Make(schema, *options).value());
   ASSERT_OK(wrapper);
   EXPECT_FALSE(MergeKeepingDeletes(wrapper->get(), {At(0, KV(1, I, {Int(1), Int(1), Str("a")}))}));
   EXPECT_TRUE(
       test::HasError((*wrapper)->status(), StatusCode::kIOError, {"lookup-2", "truncated"}));
+  // The engine refusing a record (first-row takes no delete without `ignore-delete`).
+  const TableSchema first_row = Schema({{"merge-engine", "first-row"}});
+  auto c = Lookup(first_row, /*first_row=*/true);
+  EXPECT_FALSE(MergeKeepingDeletes(
+      c->wrapper.get(),
+      {At(0, KV(1, D, {Int(1), Int(1), Str("a")})), At(0, KV(2, I, {Int(1), Int(1), Str("a")}))}));
+  EXPECT_TRUE(
+      test::HasError(c->wrapper->status(), StatusCode::kInvalidArgument, {"ignore-delete"}));
 }
 
 TEST(RecordEqualiserTest, IgnoresTheNamedFields) {

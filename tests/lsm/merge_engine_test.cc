@@ -441,5 +441,57 @@ TEST(AggregationTest, UnknownAndUnsupportedFunctions) {
   EXPECT_NE(type.message().find("must be 'NumericType'"), std::string::npos) << type.ToString();
 }
 
+// ---------------------------------------------------------------------------------------------
+// tables that need lookup (LookupMergeFunction)
+
+KeyValue At(int level, KeyValue kv) {
+  kv.level = level;
+  return kv;
+}
+
+TEST(LookupMergeFunctionTest, FoldsTheLowestLevelAboveZeroWithLevelZeroOnly) {
+  // Every record above level 0 holds its key's whole value: the older versions (levels 3 and
+  // 2) are not summed again, whatever order they come in.
+  auto f = Make({{"merge-engine", "aggregation"},
+                 {"fields.a.aggregate-function", "sum"},
+                 {"changelog-producer", "lookup"}});
+  auto r = Merge(f.get(), {At(3, KV(1, I, {Int(1), Int(10), Str("x"), N()})),
+                           At(0, KV(4, I, {Int(1), Int(1), N(), N()})),
+                           At(1, KV(2, I, {Int(1), Int(15), N(), N()})),
+                           At(2, KV(3, I, {Int(1), Int(12), N(), N()})),
+                           At(0, KV(5, I, {Int(1), Int(2), N(), Long(7)}))});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(Render(r->value), "(1, 18, null, 7)");
+  // Without `changelog-producer = lookup`, deletion vectors or `force-lookup`, every version
+  // folds.
+  auto plain = Make({{"merge-engine", "aggregation"}, {"fields.a.aggregate-function", "sum"}});
+  r = Merge(plain.get(), {At(3, KV(1, I, {Int(1), Int(10), Str("x"), N()})),
+                          At(1, KV(2, I, {Int(1), Int(15), N(), N()}))});
+  ASSERT_TRUE(r);
+  EXPECT_EQ(Render(r->value), "(1, 25, 'x', null)");
+  for (const TableOptions& options : {TableOptions{{"deletion-vectors.enabled", "true"}},
+                                      TableOptions{{"force-lookup", "true"}}}) {
+    TableOptions partial = options;
+    partial.push_back({"merge-engine", "partial-update"});
+    auto p = Make(partial);
+    r = Merge(p.get(), {At(2, KV(1, I, {Int(1), Int(10), Str("x"), Long(1)})),
+                        At(1, KV(2, I, {Int(1), N(), Str("y"), N()})),
+                        At(0, KV(3, I, {Int(1), Int(3), N(), N()}))});
+    ASSERT_TRUE(r);
+    EXPECT_EQ(Render(r->value), "(1, 3, 'y', null)") << options[0].first;
+  }
+}
+
+TEST(LookupMergeFunctionTest, EngineErrorsComeFromAdd) {
+  auto f = Make({{"merge-engine", "aggregation"},
+                 {"fields.a.aggregate-function", "sum"},
+                 {"changelog-producer", "lookup"}});
+  f->Reset();
+  ASSERT_OK(f->Add(At(0, KV(1, I, {Int(1), Int(1), N(), N()}))));
+  // The record above level 0 is folded in before the level-0 one seen: sum refuses a string.
+  EXPECT_TRUE(test::HasError(f->Add(At(1, KV(2, I, {Int(1), Value::String("x"), N(), N()}))),
+                             StatusCode::kInvalidArgument, {"field 'a'"}));
+}
+
 }  // namespace
 }  // namespace sluice

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
 
 #include "compaction_test_util.h"
 #include "sluice/lsm/levels.h"
@@ -342,6 +343,129 @@ TEST(MergeTreeCompactRewriterTest, DeletionVectorLookupChangelogCompactionDoesBo
   std::sort(rows.begin(), rows.end());
   EXPECT_EQ(rows, (std::vector<std::string>{"(1, 'a', 5)", "(2, 'x', 2)"}));
   EXPECT_OK(CheckTable(*reopened));
+}
+
+// Every record of the live files above level 0, with its file's level.
+std::vector<std::pair<int, KeyValue>> RecordsAboveLevel0(const std::string& path) {
+  std::vector<std::pair<int, KeyValue>> out;
+  auto table = FileStoreTable::Open(LocalFileIO(), path).value();
+  DataSplit split;
+  split.bucket_path = BucketPath(path, "", 0);
+  for (const DataFileMeta& meta : test::LiveFiles(path)) {
+    if (meta.level == 0) continue;
+    split.data_files.push_back(meta);
+    split.data_file_paths.push_back(split.bucket_path + "/" + meta.file_name);
+  }
+  const DataTypePtr value_type = table->schema().LogicalRowType();
+  const int num_values = value_type->num_fields();
+  for (size_t f = 0; f < split.data_files.size(); ++f) {
+    auto reader = KeyValueFileReader::Open(*table, table->schema(), value_type, split, f, {});
+    EXPECT_OK(reader);
+    if (!reader.ok()) break;
+    ColumnBatch batch(KeyValueFileReader::RecordType(value_type));
+    while (true) {
+      auto more = (*reader)->Next(&batch);
+      EXPECT_OK(more);
+      if (!more.ok() || !*more) break;
+      for (int64_t row = 0; row < batch.num_rows(); ++row) {
+        KeyValue kv;
+        for (int c = 0; c < num_values; ++c) kv.value.push_back(batch.column(c)->GetValue(row));
+        kv.key = {kv.value[0]};
+        kv.sequence_number = batch.column(num_values)->GetValue(row).int64();
+        kv.kind = static_cast<RowKind>(batch.column(num_values + 1)->GetValue(row).int8());
+        out.emplace_back(split.data_files[f].level, std::move(kv));
+      }
+    }
+  }
+  return out;
+}
+
+// Java reads a lookup table's key as its record of the lowest level above 0 merged with its
+// level-0 records only (LookupMergeFunction): every record above level 0 must hold the key's
+// whole value. A level-0 file that a compaction moves to a middle level, under a run holding
+// the key's older value, must be rewritten with that value merged in (Java
+// LookupMergeTreeCompactRewriter.upgradeStrategy: CHANGELOG_WITH_REWRITE), and first-row must
+// not keep a key already above.
+TEST(MergeTreeCompactRewriterTest, LookupUpgradeToMiddleLevelKeepsWholeValuesAsJava) {
+  test::TempDir dir;
+  struct Case {
+    std::string engine;
+    TableOptions options;
+    std::string key1;  // key 1's row, its record of the lowest level above 0 too
+  };
+  for (const Case& c :
+       {Case{"aggregation",
+             {{"merge-engine", "aggregation"}, {"fields.n.aggregate-function", "sum"}},
+             "(1, 'b', 3)"},
+        Case{"partial-update", {{"merge-engine", "partial-update"}}, "(1, 'a', 2)"},
+        Case{"first-row", {{"merge-engine", "first-row"}}, "(1, 'a', 1)"}}) {
+    SCOPED_TRACE(c.engine);
+    const std::string path = dir.path() + "/" + c.engine;
+    TableOptions options = c.options;
+    options.push_back({"bucket", "1"});
+    options.push_back({"changelog-producer", "lookup"});
+    auto table = test::CreateTestTable(path, KvFields(), {}, {"k"}, options);
+    const DataTypePtr row_type = table->schema().LogicalRowType();
+    auto write_commit = [&](int64_t commit, const std::vector<ValueList>& rows) {
+      auto write = test::OpenCompactingWrite(path);
+      ASSERT_OK(test::WriteRows(write.get(), row_type, rows,
+                                std::vector<RowKind>(rows.size(), RowKind::kInsert)));
+      ASSERT_OK(test::Commit(path, write.get(), commit));
+      ASSERT_OK(write->Close());
+    };
+    // Commit 1 goes to the max level; commit 2's level-0 file, much smaller than that run, goes
+    // to the level below it.
+    std::vector<ValueList> rows = {{Value::Int64(1), Value::String("a"), Value::Int64(1)}};
+    for (int64_t k = 100; k < 200; ++k) {
+      rows.push_back({Value::Int64(k), Value::String("filler"), Value::Int64(k)});
+    }
+    write_commit(1, rows);
+    write_commit(
+        2, {{Value::Int64(1), c.engine == "partial-update" ? Value::Null() : Value::String("b"),
+             Value::Int64(2)},
+            {Value::Int64(3), Value::String("y"), Value::Int64(3)}});
+    std::set<int> levels;
+    std::optional<std::pair<int, KeyValue>> key1;
+    for (auto& [level, kv] : RecordsAboveLevel0(path)) {
+      levels.insert(level);
+      if (kv.key[0].int64() == 1 && (!key1 || level < key1->first)) key1.emplace(level, kv);
+    }
+    EXPECT_EQ(levels.size(), 2u) << "commit 2 did not reach a middle level";
+    ASSERT_TRUE(key1);
+    EXPECT_EQ(Value::Row(key1->second.value).DebugString(), c.key1) << "level " << key1->first;
+    std::vector<std::string> key1_rows;
+    const std::vector<std::string> all = test::ReadAll(path);
+    for (const std::string& row : all) {
+      if (row.rfind("(1, ", 0) == 0) key1_rows.push_back(row);
+    }
+    EXPECT_EQ(key1_rows, std::vector<std::string>{c.key1});
+    EXPECT_EQ(all.size(), 102u);
+    EXPECT_OK(CheckTable(*FileStoreTable::Open(LocalFileIO(), path).value()));
+  }
+}
+
+// First-row's lookup changelog gives the kept record with its own kind (Java
+// FirstRowMergeFunctionWrapper adds the merged record itself as the changelog).
+TEST(MergeTreeCompactRewriterTest, FirstRowLookupChangelogKeepsTheRecordKind) {
+  test::TempDir dir;
+  const std::string path = dir.path() + "/t";
+  auto table = test::CreateTestTable(
+      path, KvFields(), {}, {"k"},
+      {{"bucket", "1"}, {"changelog-producer", "lookup"}, {"merge-engine", "first-row"}});
+  const DataTypePtr row_type = table->schema().LogicalRowType();
+  auto write = test::OpenCompactingWrite(path);
+  ASSERT_OK(test::WriteRows(write.get(), row_type,
+                            {{Value::Int64(1), Value::String("a"), Value::Int64(1)},
+                             {Value::Int64(2), Value::String("b"), Value::Int64(2)}},
+                            {RowKind::kUpdateAfter, RowKind::kInsert}));
+  ASSERT_OK(test::Commit(path, write.get(), 1));
+  ASSERT_OK(write->Close());
+  auto latest =
+      FileStoreTable::Open(LocalFileIO(), path).value()->SelectSnapshot(TableVersion::Latest());
+  ASSERT_OK(latest);
+  ASSERT_TRUE(latest->has_value());
+  EXPECT_EQ(Changelog(path, (*latest)->id),
+            (std::vector<std::string>{"+I (2, 'b', 2)", "+U (1, 'a', 1)"}));
 }
 
 }  // namespace

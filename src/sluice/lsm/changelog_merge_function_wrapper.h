@@ -75,7 +75,8 @@ class ChangelogMergeFunctionWrapper : public MergeFunction {
   // it, in merge order.
   std::vector<KeyValue>& changelog() { return changelog_; }
   // The first failure of GetResultKeepingDeletes (which cannot return one: a lookup in it
-  // failed), or OK. Callers check it after every batch of results.
+  // failed, or the engine refused a record it folds there), or OK. Callers check it after
+  // every batch of results.
   const Status& status() const { return status_; }
 
  protected:

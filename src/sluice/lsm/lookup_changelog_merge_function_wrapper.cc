@@ -5,117 +5,81 @@
 namespace sluice {
 
 Result<std::unique_ptr<LookupChangelogMergeFunctionWrapper>>
-LookupChangelogMergeFunctionWrapper::Make(const Factory& factory, Lookup lookup, bool newest_only,
-                                          int output_level, bool first_row,
+LookupChangelogMergeFunctionWrapper::Make(const Factory& factory, Lookup lookup, bool first_row,
                                           std::optional<RecordEqualiser> equaliser,
-                                          std::optional<KeyValueMergeOrder> deletion_vectors) {
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeFunction> result, factory());
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeFunction> before, factory());
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeFunction> after, factory());
+                                          KeyValueMergeOrder order) {
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<MergeFunction> merge, factory());
   return std::unique_ptr<LookupChangelogMergeFunctionWrapper>(
-      new LookupChangelogMergeFunctionWrapper(
-          std::move(result), std::move(before), std::move(after), std::move(lookup), newest_only,
-          output_level, first_row, std::move(equaliser), std::move(deletion_vectors)));
+      new LookupChangelogMergeFunctionWrapper(std::move(merge), std::move(lookup), first_row,
+                                              std::move(equaliser), std::move(order)));
 }
 
 void LookupChangelogMergeFunctionWrapper::Reset() {
-  result_.Reset();
-  before_.Reset();
-  after_.Reset();
-  first_record_ = true;
-  contains_level0_ = false;
-  has_before_records_ = false;
-  has_higher_records_ = false;
+  merge_.Reset();
   records_.clear();
 }
 
-Status LookupChangelogMergeFunctionWrapper::AddLookedUp(const ValueList& key) {
-  SLUICE_ASSIGN_OR_RETURN(std::vector<KeyValue> records, lookup_(key, newest_only_));
-  for (const KeyValue& kv : records) {
-    has_before_records_ = true;
-    has_higher_records_ = true;
-    SLUICE_RETURN_NOT_OK(before_.Add(kv));
-    SLUICE_RETURN_NOT_OK(after_.Add(kv));
-  }
+Status LookupChangelogMergeFunctionWrapper::Add(const KeyValue& kv) {
+  records_.push_back(kv);
   return Status::OK();
 }
 
-Status LookupChangelogMergeFunctionWrapper::Add(const KeyValue& kv) {
-  if (deletion_vectors_) {
-    contains_level0_ = contains_level0_ || kv.level == 0;
-    records_.push_back(kv);
-    return Status::OK();
-  }
-  const bool first = first_record_;
-  first_record_ = false;
-  if (!newest_only_ && first) SLUICE_RETURN_NOT_OK(AddLookedUp(kv.key));
-  if (kv.level == 0 && !contains_level0_ && newest_only_ && !has_before_records_) {
-    SLUICE_RETURN_NOT_OK(AddLookedUp(kv.key));
-  }
-  contains_level0_ = contains_level0_ || kv.level == 0;
-  if (kv.level <= output_level_) {
-    SLUICE_RETURN_NOT_OK(result_.Add(kv));
-  } else {
-    has_higher_records_ = true;
-  }
-  if (kv.level > 0) {
-    has_before_records_ = true;
-    SLUICE_RETURN_NOT_OK(before_.Add(kv));
-  }
-  return after_.Add(kv);
+Status LookupChangelogMergeFunctionWrapper::Add(KeyValue&& kv) {
+  records_.push_back(std::move(kv));
+  return Status::OK();
 }
 
-Result<std::optional<KeyValue>> LookupChangelogMergeFunctionWrapper::DeletionVectorResult() {
-  // The key's live record above level 0 among the compaction's (Java pickHighLevel: the lowest
-  // level), else the one above the output level.
+Result<std::optional<KeyValue>> LookupChangelogMergeFunctionWrapper::LookupResult() {
+  bool contains_level0 = false;
+  // Java LookupMergeFunction.pickHighLevel: the lowest level above 0.
   std::optional<size_t> high;
   for (size_t i = 0; i < records_.size(); ++i) {
     const int32_t level = records_[i].level;
+    contains_level0 = contains_level0 || level == 0;
     if (level > 0 && (!high || level < records_[*high].level)) high = i;
   }
   if (!high) {
-    SLUICE_ASSIGN_OR_RETURN(std::vector<KeyValue> found,
-                            lookup_(records_.front().key, /*newest_only=*/true));
-    if (!found.empty()) {
-      KeyValue& looked_up = found.back();
-      auto at = std::upper_bound(records_.begin(), records_.end(), looked_up,
-                                 [this](const KeyValue& a, const KeyValue& b) {
-                                   return deletion_vectors_->Compare(a, b) < 0;
-                                 });
+    SLUICE_ASSIGN_OR_RETURN(std::optional<KeyValue> looked_up, lookup_(records_.front().key));
+    if (looked_up) {
+      auto at = std::upper_bound(
+          records_.begin(), records_.end(), *looked_up,
+          [this](const KeyValue& a, const KeyValue& b) { return order_.Compare(a, b) < 0; });
       high = static_cast<size_t>(at - records_.begin());
-      records_.insert(at, std::move(looked_up));
+      records_.insert(at, std::move(*looked_up));
     }
   }
-  // Other records above level 0 are older versions the high one already merged (Java
+  // Other records above level 0 are older versions the high one already holds (Java
   // LookupMergeFunction.getResult).
   for (size_t i = 0; i < records_.size(); ++i) {
-    if (records_[i].level <= 0 || i == high) SLUICE_RETURN_NOT_OK(after_.Add(records_[i]));
+    if (records_[i].level <= 0 || i == high) SLUICE_RETURN_NOT_OK(merge_.Add(records_[i]));
   }
-  std::optional<KeyValue> after = after_.GetResultKeepingDeletes();
-  if (contains_level0_) {
+  std::optional<KeyValue> after = merge_.GetResultKeepingDeletes();
+  if (contains_level0) {
     SetChangelog(high ? std::optional<KeyValue>(records_[*high]) : std::nullopt, after);
   }
   return after;
 }
 
+Result<std::optional<KeyValue>> LookupChangelogMergeFunctionWrapper::FirstRowResult() {
+  bool contains_high_level = false;
+  for (const KeyValue& kv : records_) {
+    contains_high_level = contains_high_level || kv.level > 0;
+    SLUICE_RETURN_NOT_OK(merge_.Add(kv));
+  }
+  std::optional<KeyValue> first = merge_.GetResultKeepingDeletes();
+  if (!IsAddition(first) || contains_high_level) return first;
+  SLUICE_ASSIGN_OR_RETURN(std::optional<KeyValue> looked_up, lookup_(first->key));
+  if (looked_up) return std::optional<KeyValue>();
+  // Java adds the kept record itself: a row written as +U stays +U.
+  AddChangelog(first->kind, *first);
+  return first;
+}
+
 std::optional<KeyValue> LookupChangelogMergeFunctionWrapper::GetResultKeepingDeletes() {
-  if (deletion_vectors_) {
-    Result<std::optional<KeyValue>> result = DeletionVectorResult();
-    if (result.ok()) return std::move(result).value();
-    if (status_.ok()) status_ = result.status();
-    return std::nullopt;
-  }
-  if (contains_level0_) {
-    std::optional<KeyValue> before = before_.GetResultKeepingDeletes();
-    std::optional<KeyValue> after = after_.GetResultKeepingDeletes();
-    if (!first_row_) {
-      SetChangelog(before, after);
-    } else if (!IsAddition(before) && IsAddition(after)) {
-      AddChangelog(RowKind::kInsert, *after);
-    }
-  }
-  if (first_row_ && has_higher_records_) return std::nullopt;
-  return result_.GetResultKeepingDeletes();
+  Result<std::optional<KeyValue>> result = first_row_ ? FirstRowResult() : LookupResult();
+  if (result.ok()) return std::move(result).value();
+  if (status_.ok()) status_ = result.status();
+  return std::nullopt;
 }
 
 }  // namespace sluice

@@ -1,37 +1,36 @@
-// LookupChangelogMergeFunctionWrapper: the merge of a compaction of a
-// `changelog-producer = lookup` table that involves level-0 files (Java
-// LookupChangelogMergeFunctionWrapper; FirstRowMergeFunctionWrapper for first-row). The merge
-// reads the compaction's runs; the key's records above the output level (which the compaction
-// leaves in place) come from a lookup (LookupLevels). Per key (records in merge order, each with
-// its level):
+// LookupChangelogMergeFunctionWrapper: the merge of a lookup compaction (Java
+// LookupChangelogMergeFunctionWrapper; FirstRowMergeFunctionWrapper for first-row), the one of
+// a table that needs lookup (LookupMergeFunction: every record above level 0 holds its key's
+// whole value) when the compaction involves level-0 files. The merge reads the compaction's
+// runs; the key's newest record above the output level (which the compaction leaves in place)
+// comes from a lookup (LookupLevels). Per key (records in merge order, each with its level):
 //
-//   result     the wrapped engine's merge of the compaction's records, what the compacted
-//              files hold; first-row: nothing when the key is already above the output level
-//              (its first row is committed there).
-//   changelog  only for keys with a level-0 record: before = the merge of the records above
-//              level 0 (the key's committed value), after = the merge of all records (its value
-//              with the new records), compared as changelog_merge_function_wrapper.h says.
-//              First-row emits +I for a key with no value before, nothing else.
+//   high       the key's record of the lowest level above 0 among the compaction's (its value
+//              committed before the level-0 records), else the looked-up one (looked up only
+//              then), which joins the records in merge order;
+//   result     what the compacted files hold: the wrapped engine's merge of high with the
+//              records at level 0 (LookupMergeFunction), the key's whole value again;
+//   changelog  only for keys with a level-0 record: before = high, after = result, compared as
+//              changelog_merge_function_wrapper.h says.
 //
-// Lookups: engines that pick one record by sequence number (deduplicate without
-// `sequence.field`, first-row) need the newest record above only, and only for a key whose
-// first level-0 record comes with no record above level 0 before it (Java looks up exactly
-// then); engines that fold records need every version above, looked up at the key's first
-// record, since those versions are older than any of the compaction's.
+// First-row (Java FirstRowMergeFunctionWrapper, never wrapped in a LookupMergeFunction): the
+// result is the key's first record; a key with a record above level 0 in the compaction gives
+// no change; else one the lookup finds above the output level gives no result (its first row
+// is committed there) and no change, and a new key gives its first record as the change, with
+// that record's own kind (+I or +U).
 //
-// Deletion vectors (Java LookupStrategy.deletionVector, with LookupMergeFunction): the
-// compaction's files are read under their vectors and each key has one live record above level
-// 0, its merged value. A key's records are kept until its result: without one above level 0
-// among them, its newest record above the output level is looked up (once, whatever the engine;
-// the caller marks that record deleted, the output supersedes it) and joins them in merge order.
-// The result then goes into the compacted files with everything merged (the records below level
-// 1 and that one record above), and the changelog compares that record (before) with it (after).
-// A failed lookup there gives no result and stays in status().
+// Deletion vectors (Java LookupStrategy.deletionVector) change nothing here: the caller reads
+// the compaction's files under their vectors, and its lookup marks the looked-up record deleted
+// (the result supersedes it).
+//
+// A key's records are folded at its result: a failure there (the lookup's, or the engine
+// refusing a record) gives no result and stays in status().
 //
 // Thread safety: not thread-safe; one instance per compaction.
 #pragma once
 
 #include <functional>
+#include <vector>
 
 #include "sluice/lsm/changelog_merge_function_wrapper.h"
 #include "sluice/lsm/sequence_comparator.h"
@@ -41,59 +40,38 @@ namespace sluice {
 class LookupChangelogMergeFunctionWrapper final : public ChangelogMergeFunctionWrapper {
  public:
   using Factory = std::function<Result<std::unique_ptr<MergeFunction>>()>;
-  // The key's records above the output level, oldest first (at most the newest one when
-  // `newest_only`), each with its level.
-  using Lookup =
-      std::function<Result<std::vector<KeyValue>>(const ValueList& key, bool newest_only)>;
+  // The key's newest record above the output level (with its level), if any.
+  using Lookup = std::function<Result<std::optional<KeyValue>>(const ValueList& key)>;
 
-  // `factory` makes the wrapped engine (three instances: result, before, after).
-  // `newest_only`: the engine picks the record with the highest sequence number (see above).
-  // `deletion_vectors`: the merge order of the table's records, for a deletion-vector table
-  // (see above; `newest_only` and `first_row` then do not apply).
+  // `factory` makes the wrapped engine. `order`: the merge order of the table's records.
   static Result<std::unique_ptr<LookupChangelogMergeFunctionWrapper>> Make(
-      const Factory& factory, Lookup lookup, bool newest_only, int output_level, bool first_row,
-      std::optional<RecordEqualiser> equaliser,
-      std::optional<KeyValueMergeOrder> deletion_vectors = std::nullopt);
+      const Factory& factory, Lookup lookup, bool first_row,
+      std::optional<RecordEqualiser> equaliser, KeyValueMergeOrder order);
 
   void Reset() override;
   Status Add(const KeyValue& kv) override;
+  Status Add(KeyValue&& kv) override;
   std::optional<KeyValue> GetResultKeepingDeletes() override;
 
  private:
-  LookupChangelogMergeFunctionWrapper(std::unique_ptr<MergeFunction> result,
-                                      std::unique_ptr<MergeFunction> before,
-                                      std::unique_ptr<MergeFunction> after, Lookup lookup,
-                                      bool newest_only, int output_level, bool first_row,
-                                      std::optional<RecordEqualiser> equaliser,
-                                      std::optional<KeyValueMergeOrder> deletion_vectors)
+  LookupChangelogMergeFunctionWrapper(std::unique_ptr<MergeFunction> merge, Lookup lookup,
+                                      bool first_row, std::optional<RecordEqualiser> equaliser,
+                                      KeyValueMergeOrder order)
       : ChangelogMergeFunctionWrapper(std::move(equaliser)),
-        result_(std::move(result)),
-        before_(std::move(before)),
-        after_(std::move(after)),
+        merge_(std::move(merge)),
         lookup_(std::move(lookup)),
-        newest_only_(newest_only),
-        output_level_(output_level),
         first_row_(first_row),
-        deletion_vectors_(std::move(deletion_vectors)) {}
+        order_(std::move(order)) {}
 
-  // Adds the key's records above the output level to the before and after merges.
-  Status AddLookedUp(const ValueList& key);
-  // The result of the key's records_ (deletion vectors).
-  Result<std::optional<KeyValue>> DeletionVectorResult();
+  // The result of the key's records_ (any failure, the engine's too, is returned here).
+  Result<std::optional<KeyValue>> LookupResult();
+  Result<std::optional<KeyValue>> FirstRowResult();
 
-  ReducerMergeFunctionWrapper result_;  // the records at or below the output level
-  ReducerMergeFunctionWrapper before_;  // the records above level 0
-  ReducerMergeFunctionWrapper after_;   // every record
+  ReducerMergeFunctionWrapper merge_;
   Lookup lookup_;
-  bool newest_only_;
-  int output_level_;
   bool first_row_;
-  std::optional<KeyValueMergeOrder> deletion_vectors_;
-  std::vector<KeyValue> records_;  // the key's records so far (deletion vectors)
-  bool first_record_ = true;
-  bool contains_level0_ = false;
-  bool has_before_records_ = false;  // above level 0
-  bool has_higher_records_ = false;  // above the output level
+  KeyValueMergeOrder order_;
+  std::vector<KeyValue> records_;  // the key's records so far, in merge order
 };
 
 }  // namespace sluice

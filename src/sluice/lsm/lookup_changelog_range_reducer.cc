@@ -74,7 +74,14 @@ Result<int64_t> LookupChangelogRangeReducer::Reduce(const RangeRecord* records, 
     const bool before_added = IsAddition(before, records);
     const bool after_added = IsAddition(after, records);
     if (!before_added) {
-      if (after_added) SLUICE_RETURN_NOT_OK(Emit(after, records, RowKind::kInsert));
+      if (after_added) {
+        // First-row keeps the record's own kind (Java FirstRowMergeFunctionWrapper adds the
+        // record itself); the others insert (Java LookupChangelogMergeFunctionWrapper).
+        const RowKind kind = options_.first_row && after != kLookedUp
+                                 ? records[static_cast<size_t>(after)].kind
+                                 : RowKind::kInsert;
+        SLUICE_RETURN_NOT_OK(Emit(after, records, kind));
+      }
     } else if (!options_.first_row) {
       if (!after_added) {
         SLUICE_RETURN_NOT_OK(Emit(before, records, RowKind::kDelete));

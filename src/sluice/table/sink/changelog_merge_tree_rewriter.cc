@@ -56,53 +56,25 @@ ChangelogMergeTreeRewriter::CreateMergeWrapper(int output_level) {
         new FullChangelogMergeFunctionWrapper(std::move(merge_function), max_level_, equaliser_));
   }
   SLUICE_ASSIGN_OR_RETURN(LookupLevels * levels, LookupLevelsOfHigherRuns());
-  const int start_level = output_level + 1;
-  if (deletion_vectors_) {
-    SLUICE_ASSIGN_OR_RETURN(KeyValueMergeOrder order, KeyValueMergeOrder::Make(*schema_, options_));
-    auto lookup = [levels, start_level, hooks = &*deletion_vectors_](
-                      const ValueList& key, bool /*newest_only*/) -> Result<std::vector<KeyValue>> {
-      std::vector<KeyValue> records;
-      SLUICE_ASSIGN_OR_RETURN(std::optional<PositionedKeyValue> hit,
-                              levels->Lookup(key, start_level));
+  SLUICE_ASSIGN_OR_RETURN(KeyValueMergeOrder order, KeyValueMergeOrder::Make(*schema_, options_));
+  const DeletionVectorHooks* hooks = deletion_vectors_ ? &*deletion_vectors_ : nullptr;
+  auto lookup = [levels, start_level = output_level + 1,
+                 hooks](const ValueList& key) -> Result<std::optional<KeyValue>> {
+    SLUICE_ASSIGN_OR_RETURN(std::optional<PositionedKeyValue> hit,
+                            levels->Lookup(key, start_level));
+    if (!hit) return std::optional<KeyValue>();
+    if (hooks != nullptr) {
       // The newest row above is the key's live one unless a vector deletes it: then the key
       // has no value there (every older row was superseded before it).
-      if (hit && !hooks->is_deleted(hit->file_name, hit->row_position)) {
-        hooks->supersede(hit->file_name, hit->row_position);
-        records.push_back(std::move(hit->key_value));
-      }
-      return records;
-    };
-    SLUICE_ASSIGN_OR_RETURN(
-        std::unique_ptr<LookupChangelogMergeFunctionWrapper> wrapper,
-        LookupChangelogMergeFunctionWrapper::Make(
-            [this]() { return CreateMergeFunction(*schema_, options_); }, std::move(lookup),
-            /*newest_only=*/true, output_level, /*first_row=*/false, equaliser_, std::move(order)));
-    return std::unique_ptr<ChangelogMergeFunctionWrapper>(std::move(wrapper));
-  }
-  auto lookup = [levels, start_level](const ValueList& key,
-                                      bool newest_only) -> Result<std::vector<KeyValue>> {
-    std::vector<KeyValue> records;
-    if (newest_only) {
-      SLUICE_ASSIGN_OR_RETURN(std::optional<PositionedKeyValue> hit,
-                              levels->Lookup(key, start_level));
-      if (hit) records.push_back(std::move(hit->key_value));
-      return records;
+      if (hooks->is_deleted(hit->file_name, hit->row_position)) return std::optional<KeyValue>();
+      hooks->supersede(hit->file_name, hit->row_position);
     }
-    SLUICE_ASSIGN_OR_RETURN(std::vector<PositionedKeyValue> hits,
-                            levels->LookupAll(key, start_level));
-    for (auto it = hits.rbegin(); it != hits.rend(); ++it) {
-      records.push_back(std::move(it->key_value));
-    }
-    return records;
+    return std::optional<KeyValue>(std::move(hit->key_value));
   };
-  // Deduplicate (by sequence number) and first-row pick one record: the newest above will do.
-  const bool newest_only =
-      merge_function_->picks_record() && merge_options_.sequence_columns.empty();
-  SLUICE_ASSIGN_OR_RETURN(
-      std::unique_ptr<LookupChangelogMergeFunctionWrapper> wrapper,
-      LookupChangelogMergeFunctionWrapper::Make(
-          [this]() { return CreateMergeFunction(*schema_, options_); }, std::move(lookup),
-          newest_only, output_level, first_row_, equaliser_));
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<LookupChangelogMergeFunctionWrapper> wrapper,
+                          LookupChangelogMergeFunctionWrapper::Make(
+                              [this]() { return CreateMergeFunction(*schema_, options_); },
+                              std::move(lookup), first_row_, equaliser_, std::move(order)));
   return std::unique_ptr<ChangelogMergeFunctionWrapper>(std::move(wrapper));
 }
 
@@ -172,17 +144,27 @@ Result<CompactResult> ChangelogMergeTreeRewriter::Rewrite(
 
 Result<CompactResult> ChangelogMergeTreeRewriter::Upgrade(int output_level,
                                                           const DataFileMeta& file) {
-  // Java upgradeStrategy: full-compaction reads every file moved to the max level, lookup every
-  // level-0 file moved up; both keep the file (CHANGELOG_NO_REWRITE).
-  const bool changelog =
-      lookup() ? file.level == 0 && output_level > 0 : output_level == max_level_;
+  // Java upgradeStrategy. Full-compaction reads every file moved to the max level for its
+  // changes and keeps it (CHANGELOG_NO_REWRITE). Lookup reads every level-0 file moved up; it
+  // keeps the file only at the max level or for deduplicate without `sequence.field`, whose
+  // newest record is the key's value whatever lies above (CHANGELOG_NO_REWRITE). Otherwise
+  // the file is rewritten (CHANGELOG_WITH_REWRITE): a record above level 0 must hold its key's
+  // whole value (LookupMergeFunction), which the key's value still above merges into, and
+  // first-row must drop the keys already above.
+  bool changelog = output_level == max_level_;
+  bool rewrite = false;
+  if (lookup()) {
+    changelog = file.level == 0;
+    rewrite =
+        output_level != max_level_ && !(options_.merge_engine() == MergeEngine::kDeduplicate &&
+                                        options_.sequence_field().empty());
+  }
   if (!changelog) return MergeTreeCompactRewriter::Upgrade(output_level, file);
   // The merge reads files by their metadata only; the decoded keys are not needed.
   auto level_file = std::make_shared<LevelFile>();
   level_file->meta = file;
   std::vector<std::vector<SortedRun>> single = {{SortedRun::FromSingle(std::move(level_file))}};
-  return RewriteOrProduceChangelog(output_level, single, /*drop_delete=*/false,
-                                   /*rewrite_compact_file=*/false);
+  return RewriteOrProduceChangelog(output_level, single, /*drop_delete=*/false, rewrite);
 }
 
 Status ChangelogMergeTreeRewriter::MergeWithChangelog(int output_level,
@@ -220,9 +202,10 @@ Result<CompactResult> ChangelogMergeTreeRewriter::RewriteOrProduceChangelog(
   if (rewrite_compact_file) {
     compact_writer = writers_->NewKeyValueWriter(output_level, FileSource::kCompact);
   }
-  // Deletion-vector tables without `changelog-producer = lookup` write no changelog.
+  // Lookup tables without `changelog-producer = lookup` (deletion vectors, `force-lookup`)
+  // write no changelog.
   std::unique_ptr<RollingDataFileWriter> changelog_writer;
-  if (!deletion_vectors_ || produce_lookup_changelog()) {
+  if (!lookup() || produce_lookup_changelog()) {
     changelog_writer = writers_->NewChangelogWriter(output_level);
   }
   auto abort = [&](const Status& st) {

@@ -1,20 +1,24 @@
 // ChangelogMergeTreeRewriter: the CompactRewriter of a primary-key bucket whose table produces
-// its changelog at compaction (Java ChangelogMergeTreeRewriter with its subclasses
-// FullChangelogMergeTreeCompactRewriter and LookupMergeTreeCompactRewriter). A compaction that
-// produces changelog merges with a ChangelogMergeFunctionWrapper and writes, besides the
-// compacted files, the keys' changes into changelog files at the output level (CompactResult
-// changelog); any other compaction is MergeTreeCompactRewriter's.
+// its changelog at compaction or needs lookup (Java ChangelogMergeTreeRewriter with its
+// subclasses FullChangelogMergeTreeCompactRewriter and LookupMergeTreeCompactRewriter). A
+// compaction that produces changelog merges with a ChangelogMergeFunctionWrapper and writes,
+// besides the compacted files, the keys' changes into changelog files at the output level
+// (CompactResult changelog); any other compaction is MergeTreeCompactRewriter's.
 //
 //   full-compaction  a compaction to the max level (only full compactions write there):
 //                    FullChangelogMergeFunctionWrapper over the compaction's runs. A file
 //                    moved up to the max level is read for its changes (+I) and kept as is.
 //   lookup           a compaction above level 0 with level-0 files in it:
 //                    LookupChangelogMergeFunctionWrapper over the compaction's runs, the keys'
-//                    records in the runs above the output level (which the compaction leaves
-//                    in place, CompactRewriter::SetHigherRuns) looked up in the bucket's
-//                    LookupLevels (lsm/lookup, lookup files cached per `lookup.cache-*`). A
-//                    level-0 file moved up is read for its changes and kept as is (first-row
-//                    rewrites it, dropping the keys already above).
+//                    newest records in the runs above the output level (which the compaction
+//                    leaves in place, CompactRewriter::SetHigherRuns) looked up in the bucket's
+//                    LookupLevels (lsm/lookup, lookup files cached per `lookup.cache-*`), so
+//                    that every record written above level 0 holds its key's whole value
+//                    (LookupMergeFunction, how Java reads these tables). A level-0 file moved
+//                    up is read for its changes; it is kept as is only at the max level or for
+//                    deduplicate without `sequence.field`, else rewritten (Java
+//                    LookupMergeTreeCompactRewriter.upgradeStrategy).
+// `force-lookup` tables (not first-row) compact as lookup, without changelog files.
 //
 // Lookup compactions of engines that pick a record by sequence number (deduplicate without
 // `sequence.field`, first-row), without row-deduplicate or deletion vectors, merge with a
@@ -22,12 +26,11 @@
 //
 // Deletion vectors (LookupMergeTreeCompactRewriter hands its bucket's vectors in, Java
 // LookupMergeTreeCompactRewriter with a BucketedDvMaintainer): compactions go as for lookup,
-// whatever the changelog producer (changelog files only for lookup), with the
-// LookupChangelogMergeFunctionWrapper in its deletion-vector mode: input files are read under
-// their vectors, the looked-up record of a key is merged into the output and reported to
-// DeletionVectorHooks::supersede, and deletes are always dropped (Java forceDropDelete). A
-// looked-up row a vector already deletes is no value of its key (nothing newer stays above).
-// Level-0 files are always rewritten, never moved up as they are.
+// whatever the changelog producer (changelog files only for lookup): input files are read
+// under their vectors, the looked-up record of a key is reported to
+// DeletionVectorHooks::supersede (the output supersedes it), and deletes are always dropped
+// (Java forceDropDelete). A looked-up row a vector already deletes is no value of its key
+// (nothing newer stays above). Level-0 files are always rewritten, never moved up as they are.
 //
 // Thread safety: as CompactRewriter.
 #pragma once
@@ -55,8 +58,8 @@ class ChangelogMergeTreeRewriter final : public MergeTreeCompactRewriter {
   };
 
   // `max_level`: the bucket's highest level (what a full compaction writes).
-  // REQUIRES: the table's changelog producer is full-compaction or lookup, or
-  // `deletion_vectors` is given (and the producer is not full-compaction).
+  // REQUIRES: the table's changelog producer is full-compaction or lookup, or it has
+  // `force-lookup`, or `deletion_vectors` is given (and the producer is not full-compaction).
   static Result<std::unique_ptr<ChangelogMergeTreeRewriter>> Make(
       std::shared_ptr<const FileStoreTable> table, std::string partition,
       std::shared_ptr<DataFileWriterFactory> writers, int max_level,
@@ -74,7 +77,9 @@ class ChangelogMergeTreeRewriter final : public MergeTreeCompactRewriter {
                              std::optional<DeletionVectorHooks> deletion_vectors);
 
   // Whether compactions look keys up above the output level (else: full-compaction).
-  bool lookup() const { return produce_lookup_changelog() || deletion_vectors_.has_value(); }
+  bool lookup() const {
+    return options_.changelog_producer() != ChangelogProducer::kFullCompaction;
+  }
   bool produce_lookup_changelog() const {
     return options_.changelog_producer() == ChangelogProducer::kLookup;
   }

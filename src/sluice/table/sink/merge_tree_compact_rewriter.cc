@@ -269,7 +269,9 @@ Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
           rewriter, LookupMergeTreeCompactRewriter::Make(table, partition, bucket, restored_files,
                                                          file_writers, max_level));
     } else if (producer == ChangelogProducer::kFullCompaction ||
-               producer == ChangelogProducer::kLookup) {
+               producer == ChangelogProducer::kLookup ||
+               (table->options().force_lookup() &&
+                table->options().merge_engine() != MergeEngine::kFirstRow)) {
       SLUICE_ASSIGN_OR_RETURN(
           rewriter, ChangelogMergeTreeRewriter::Make(table, partition, file_writers, max_level));
     } else {

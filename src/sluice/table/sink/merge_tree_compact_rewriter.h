@@ -116,9 +116,9 @@ class MergeTreeCompactRewriter : public CompactRewriter {
 // The CompactManagerFactory of FileStoreWriteOptions for primary-key tables: per bucket a
 // MergeTreeCompactManager (universal compaction with the table's options) over a
 // MergeTreeCompactRewriter (LookupMergeTreeCompactRewriter for tables with deletion vectors, a
-// ChangelogMergeTreeRewriter for changelog-producer lookup / full-compaction); null ("flush
-// only") when the table is `write-only`. NotSupported for deletion vectors together with
-// changelog-producer full-compaction (as Java).
+// ChangelogMergeTreeRewriter for changelog-producer lookup / full-compaction and for
+// `force-lookup`, first-row aside); null ("flush only") when the table is `write-only`.
+// NotSupported for deletion vectors together with changelog-producer full-compaction (as Java).
 // `background`: run compactions on a thread of their own.
 Result<CompactManagerFactory> MakeMergeTreeCompactManagerFactory(
     std::shared_ptr<const FileStoreTable> table, bool background = false);
