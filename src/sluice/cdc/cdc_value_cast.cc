@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "sluice/base/base64.h"
 #include "sluice/base/json_reader.h"
 #include "sluice/types/decimal_math.h"
 #include "sluice/types/java_number_text.h"
@@ -230,39 +231,6 @@ size_t Utf8Chars(std::string_view s) {
   size_t n = 0;
   for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
   return n;
-}
-
-int Base64Digit(char c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+') return 62;
-  if (c == '/') return 63;
-  return -1;
-}
-
-// Java Base64.getDecoder() (RFC 4648 basic): no line breaks or blanks; '=' padding optional
-// but, when present, correct and last.
-bool DecodeBase64(std::string_view s, std::string* out) {
-  size_t end = s.size();
-  size_t padding = 0;
-  while (end > 0 && s[end - 1] == '=' && padding < 2) --end, ++padding;
-  if (padding > 0 && s.size() % 4 != 0) return false;
-  if (end % 4 == 1) return false;
-  out->clear();
-  uint32_t bits = 0;
-  int nbits = 0;
-  for (size_t i = 0; i < end; ++i) {
-    const int d = Base64Digit(s[i]);
-    if (d < 0) return false;
-    bits = (bits << 6) | static_cast<uint32_t>(d);
-    nbits += 6;
-    if (nbits >= 8) {
-      nbits -= 8;
-      out->push_back(static_cast<char>((bits >> nbits) & 0xFF));
-    }
-  }
-  return true;
 }
 
 bool IsLeapYear(int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
@@ -623,9 +591,10 @@ Result<Value> CastFromCdcValueString(std::string_view text, const DataType& type
       return CastError(text, type, "not a boolean");
     }
     case TypeRoot::kBinary: {
-      std::string bytes;
-      if (!DecodeBase64(text, &bytes)) return CastError(text, type, "not base64");
-      return Value::Binary(std::move(bytes));
+      // Java Base64.getDecoder(): padding optional, no blanks.
+      Result<std::string> bytes = Base64Decode(text);
+      if (!bytes.ok()) return CastError(text, type, "not base64");
+      return Value::Binary(std::move(*bytes));
     }
     case TypeRoot::kVarBinary:
       if (text.size() > static_cast<size_t>(type.length())) {

@@ -148,6 +148,15 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
     }
     if (status.ok() && Clock::now() >= next_commit) status = CommitRound(progress, &next_commit);
   }
+  if (!status.ok()) {
+    // A message that failed half way may have left some of its records in sinks: those sinks
+    // drop what they buffered (a restart replays it from their last commit), so that no record
+    // of the failed message is committed under offsets that say it is not.
+    for (CdcTableSink* sink : touched_) {
+      Status dropped = sink->Close();
+      if (!dropped.ok() && log_) log_(dropped.ToString());
+    }
+  }
   // What was consumed before a stop or a failed message is committed: the failed message and
   // what follows it are not in consumed_.
   Status committed = CommitAll();
@@ -162,6 +171,7 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
 Status SyncJob::Apply(const SourceMessage& message) {
   ++messages_;
   records_.clear();
+  touched_.clear();
   Status parsed = parser_->Parse(message, &records_);
   if (!parsed.ok()) {
     if (options_.dead_letter_table.empty()) return parsed.WithContext(WhereIs(message));
@@ -178,6 +188,7 @@ Status SyncJob::Apply(const SourceMessage& message) {
     SLUICE_ASSIGN_OR_RETURN(CdcTableSink * sink, SinkFor(*table, record));
     if (sink->Holds(message.split, message.offset)) continue;
     SLUICE_RETURN_NOT_OK(AddDerivedColumns(message, &record));
+    touched_.push_back(sink);
     Status added = sink->Add(record.schema, std::move(record.record), consumed_);
     if (!added.ok()) return added.WithContext(WhereIs(message));
   }
@@ -211,6 +222,7 @@ Status SyncJob::ApplyDeadLetter(const SourceMessage& message, const Status& erro
   ++dead_letters_;
   if (log_) log_("dead letter: " + WhereIs(message) + ": " + error.message());
   if (sink->Holds(message.split, message.offset)) return Status::OK();
+  touched_.push_back(sink);
   return sink->Add(letter.schema, std::move(letter.record), consumed_);
 }
 

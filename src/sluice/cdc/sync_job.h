@@ -101,6 +101,8 @@ class SyncJob {
   std::map<std::string, std::unique_ptr<CdcTableSink>> sinks_;
   SourceOffsets consumed_;
   std::vector<RichCdcMultiplexRecord> records_;
+  // The sinks the message being applied has added records to.
+  std::vector<CdcTableSink*> touched_;
   int64_t messages_ = 0;
   int64_t dead_letters_ = 0;
 };
