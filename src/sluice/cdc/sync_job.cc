@@ -151,7 +151,8 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
   if (!status.ok()) {
     // A message that failed half way may have left some of its records in sinks: those sinks
     // drop what they buffered (a restart replays it from their last commit), so that no record
-    // of the failed message is committed under offsets that say it is not.
+    // of the failed message is committed under offsets that say it is not. Sinks the message
+    // did not reach commit what they hold.
     for (CdcTableSink* sink : touched_) {
       Status dropped = sink->Close();
       if (!dropped.ok() && log_) log_(dropped.ToString());
@@ -188,9 +189,10 @@ Status SyncJob::Apply(const SourceMessage& message) {
     SLUICE_ASSIGN_OR_RETURN(CdcTableSink * sink, SinkFor(*table, record));
     if (sink->Holds(message.split, message.offset)) continue;
     SLUICE_RETURN_NOT_OK(AddDerivedColumns(message, &record));
-    touched_.push_back(sink);
+    // A record that fails adds nothing to its sink (CdcRecordConverter::Append).
     Status added = sink->Add(record.schema, std::move(record.record), consumed_);
     if (!added.ok()) return added.WithContext(WhereIs(message));
+    touched_.push_back(sink);
   }
   return Status::OK();
 }
@@ -222,8 +224,9 @@ Status SyncJob::ApplyDeadLetter(const SourceMessage& message, const Status& erro
   ++dead_letters_;
   if (log_) log_("dead letter: " + WhereIs(message) + ": " + error.message());
   if (sink->Holds(message.split, message.offset)) return Status::OK();
+  SLUICE_RETURN_NOT_OK(sink->Add(letter.schema, std::move(letter.record), consumed_));
   touched_.push_back(sink);
-  return sink->Add(letter.schema, std::move(letter.record), consumed_);
+  return Status::OK();
 }
 
 Result<CdcTableSink*> SyncJob::SinkFor(const std::string& table,
