@@ -1,6 +1,8 @@
 #include "kafka_sync_test_util.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 namespace sluice::test {
@@ -40,6 +42,36 @@ std::vector<nlohmann::json> ReadRows(const std::string& warehouse, const std::st
     if (!line.empty()) rows.push_back(nlohmann::json::parse(line));
   }
   return Sorted(std::move(rows));
+}
+
+nlohmann::json LatestSchema(const std::string& warehouse, const std::string& table) {
+  const size_t dot = table.find('.');
+  std::filesystem::path dir = std::filesystem::path(warehouse) / (table.substr(0, dot) + ".db") /
+                              table.substr(dot + 1) / "schema";
+  int64_t latest = -1;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("schema-", 0) == 0)
+      latest = std::max<int64_t>(latest, std::stoll(name.substr(7)));
+  }
+  if (latest < 0) {
+    ADD_FAILURE() << "no schema file in " << dir;
+    return nullptr;
+  }
+  std::ifstream in(dir / ("schema-" + std::to_string(latest)));
+  return nlohmann::json::parse(in);
+}
+
+std::map<std::string, std::string> ColumnTypes(const std::string& warehouse,
+                                               const std::string& table) {
+  std::map<std::string, std::string> types;
+  nlohmann::json schema = LatestSchema(warehouse, table);
+  if (schema.is_null()) return types;
+  for (const auto& field : schema["fields"]) {
+    types[field["name"].get<std::string>()] = field["type"].get<std::string>();
+  }
+  return types;
 }
 
 CommandResult RunSync(const std::string& action, const std::string& warehouse,

@@ -29,6 +29,14 @@ std::vector<nlohmann::json> ReadRows(const std::string& warehouse, const std::st
 // The rows a model holds, sorted as ReadRows sorts.
 std::vector<nlohmann::json> Sorted(std::vector<nlohmann::json> rows);
 
+// The latest schema file of `db.table` in `warehouse` (its "fields", "primaryKeys",
+// "partitionKeys", "options"); null (and a failed test) when the table has none.
+nlohmann::json LatestSchema(const std::string& warehouse, const std::string& table);
+
+// Column name -> type text ("BIGINT NOT NULL", "VARCHAR(20)") of LatestSchema.
+std::map<std::string, std::string> ColumnTypes(const std::string& warehouse,
+                                               const std::string& table);
+
 // `sluice action <action> --warehouse W <args> --kafka_conf properties.bootstrap.servers=...
 // --kafka_conf topic=T --kafka_conf value.format=F --stop_at_end true`.
 CommandResult RunSync(const std::string& action, const std::string& warehouse,
