@@ -15,7 +15,7 @@ build="$here/build/release"
 peers=(peers-write peers-scan peers-mor peers-lookup peers-scaling)
 
 usage() {
-  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|lookup|changelog|dv-read|cross-partition-memory|python|tpch|peers|${peers[*]// /|} [--rows N]" >&2
+  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|cdc-kafka|lookup|changelog|dv-read|cross-partition-memory|python|tpch|peers|${peers[*]// /|} [--rows N]" >&2
   exit 2
 }
 
@@ -24,7 +24,7 @@ which="$1"
 shift
 
 case "$which" in
-  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | lookup | changelog | dv-read | cross-partition-memory | python | tpch | peers | peers-*) ;;
+  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | cdc-kafka | lookup | changelog | dv-read | cross-partition-memory | python | tpch | peers | peers-*) ;;
   *) usage ;;
 esac
 

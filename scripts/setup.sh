@@ -12,6 +12,8 @@ packages=(
   nlohmann-json3-dev libfmt-dev libcli11-dev libroaring-dev libxxhash-dev
   librocksdb-dev librdkafka-dev
   zstd xxd
+  # The MariaDB server and client of the Debezium CDC tests (scripts/mariadb.sh).
+  mariadb-server mariadb-client
 )
 # Node.js may come from elsewhere (e.g. NodeSource, whose nodejs conflicts with Debian's npm):
 # install Debian's only when the commands are missing.
@@ -89,3 +91,12 @@ if ! mvn -B -q -o -f "$kafka_pom" dependency:resolve >/dev/null 2>&1; then
   mvn -B -q -f "$kafka_pom" dependency:resolve
 fi
 # --- end kafka ---
+# --- Debezium (issue 31): the real debezium-json producer of the CDC tests (tests/cdc/debezium:
+# Debezium's embedded engine and MariaDB connector), versions pinned in its pom.xml. The first
+# run fetches them into ~/.m2; later runs build offline from that cache.
+debezium_pom="$here/tests/cdc/debezium/pom.xml"
+if ! mvn -B -q -o -f "$debezium_pom" package >/dev/null 2>&1; then
+  echo "setup: fetching the Maven artifacts of tests/cdc/debezium"
+  mvn -B -q -f "$debezium_pom" package
+fi
+# --- end debezium ---

@@ -1,5 +1,6 @@
 #include "sluice/cdc/cdc_record_converter.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "sluice/cdc/cdc_value_cast.h"
@@ -11,8 +12,13 @@ CdcRecordConverter::CdcRecordConverter(DataTypePtr row_type, const TimeZone* loc
   const std::vector<DataField>& fields = row_type_->fields();
   for (size_t i = 0; i < fields.size(); ++i) {
     if (!fields[i].type->nullable()) not_null_columns_.push_back(static_cast<int>(i));
+    const DataType& type = *fields[i].type;
+    // CastFromCdcValueString keeps such text as it is.
+    text_columns_.push_back(type.root() == TypeRoot::kVarChar &&
+                            type.length() == DataType::kMaxLength);
   }
   row_.resize(fields.size());
+  texts_.resize(fields.size());
 }
 
 const CdcRecordConverter::FieldLayout& CdcRecordConverter::LayoutOf(const CdcRecord& record) {
@@ -38,6 +44,7 @@ Status CdcRecordConverter::Append(const CdcRecord& record, ColumnBatch* batch,
                                   std::vector<RowKind>* kinds) {
   const FieldLayout& layout = LayoutOf(record);
   for (Value& v : row_) v = Value();
+  std::fill(texts_.begin(), texts_.end(), nullptr);
   for (size_t i = 0; i < record.fields.size(); ++i) {
     const int column = layout.columns[i];
     if (column < 0) {
@@ -46,18 +53,26 @@ Status CdcRecordConverter::Append(const CdcRecord& record, ColumnBatch* batch,
     }
     const std::optional<std::string>& text = record.fields[i].second;
     if (!text.has_value()) continue;
+    if (text_columns_[column]) {
+      texts_[column] = &*text;
+      continue;
+    }
     const DataField& field = row_type_->fields()[column];
     Result<Value> value = CastFromCdcValueString(*text, *field.type, local_zone_);
     if (!value.ok()) return value.status().WithContext("column '" + field.name + "'");
     row_[column] = std::move(value).value();
   }
   for (int column : not_null_columns_) {
-    if (row_[column].is_null()) {
+    if (row_[column].is_null() && texts_[column] == nullptr) {
       return Status::InvalidArgument("Cannot write null to non-null column(" +
                                      row_type_->fields()[column].name + ")");
     }
   }
   for (size_t column = 0; column < row_.size(); ++column) {
+    if (texts_[column] != nullptr) {
+      batch->column(static_cast<int>(column))->AppendBytes(*texts_[column]);
+      continue;
+    }
     const Status st = batch->column(static_cast<int>(column))->AppendValue(row_[column]);
     if (!st.ok()) return st.WithContext("column '" + row_type_->fields()[column].name + "'");
   }

@@ -63,8 +63,13 @@ class CdcRecordConverter {
   DataTypePtr row_type_;
   const TimeZone* local_zone_;
   std::vector<int> not_null_columns_;
+  // Per column: whether it is an unbounded STRING, whose text is the value itself: such a value
+  // goes from the record to the batch without a Value in between (the sync's hot path).
+  std::vector<bool> text_columns_;
   std::vector<FieldLayout> layouts_;  // most recently added last
   ValueList row_;                     // the row being converted, reused
+  // The text of each text column of the row being converted (null: NULL), reused.
+  std::vector<const std::string*> texts_;
 };
 
 }  // namespace sluice

@@ -128,6 +128,13 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
                     const std::function<void(const SyncJobProgress&)>& progress) {
   SLUICE_ASSIGN_OR_RETURN(consumed_, ResumeOffsets());
   SLUICE_RETURN_NOT_OK(source_->Open(consumed_));
+  // Where the startup mode put the splits no commit named is stored before anything is read:
+  // from then on the progress file always says where a restart must begin, even when this
+  // run's first round never completes.
+  for (const SplitLag& split : source_->Lag()) {
+    if (split.next_offset >= 0) consumed_.next.emplace(split.split, split.next_offset);
+  }
+  SLUICE_RETURN_NOT_OK(progress_file_->Store(consumed_));
   if (log_) log_("reading " + source_->Describe());
   std::vector<SourceMessage> messages;
   Clock::time_point next_commit = Clock::now() + options_.commit_interval;
@@ -148,19 +155,22 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
     }
     if (status.ok() && Clock::now() >= next_commit) status = CommitRound(progress, &next_commit);
   }
+  bool all_committed = true;
   if (!status.ok()) {
     // A message that failed half way may have left some of its records in sinks: those sinks
-    // drop what they buffered (a restart replays it from their last commit), so that no record
-    // of the failed message is committed under offsets that say it is not. Sinks the message
-    // did not reach commit what they hold.
+    // drop what they buffered, so that no record of the failed message is committed under
+    // offsets that say it is not. What they dropped came after their last commit, so the
+    // progress file is left where it is and a restart replays it; sinks the message did not
+    // reach commit what they hold (and skip it on the replay).
     for (CdcTableSink* sink : touched_) {
       Status dropped = sink->Close();
       if (!dropped.ok() && log_) log_(dropped.ToString());
+      all_committed = false;
     }
   }
   // What was consumed before a stop or a failed message is committed: the failed message and
   // what follows it are not in consumed_.
-  Status committed = CommitAll();
+  Status committed = CommitAll(all_committed);
   if (committed.ok() && progress) progress(Progress());
   for (auto& [name, sink] : sinks_) {
     Status closed = sink->Close();
@@ -293,8 +303,9 @@ Status SyncJob::AddDerivedColumns(const SourceMessage& message,
   return Status::OK();
 }
 
-Status SyncJob::CommitAll() {
+Status SyncJob::CommitAll(bool store_progress) {
   for (auto& [name, sink] : sinks_) SLUICE_RETURN_NOT_OK(sink->Commit(consumed_));
+  if (!store_progress) return Status::OK();
   SLUICE_RETURN_NOT_OK(progress_file_->Store(consumed_));
   Status acknowledged = source_->Acknowledge(consumed_);
   if (!acknowledged.ok() && log_) log_("acknowledging offsets failed: " + acknowledged.ToString());

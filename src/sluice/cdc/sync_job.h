@@ -81,7 +81,9 @@ class SyncJob {
   Result<CdcTableSink*> SinkFor(const std::string& table, const RichCdcMultiplexRecord& record);
   // Adds the computed and metadata columns to `record`.
   Status AddDerivedColumns(const SourceMessage& message, RichCdcMultiplexRecord* record) const;
-  Status CommitAll();
+  // Commits every sink's records with consumed_; then, when `store_progress` (every sink holds
+  // everything before consumed_), stores consumed_ in the progress file and acknowledges it.
+  Status CommitAll(bool store_progress = true);
   // CommitAll, then the next deadline and a progress report.
   Status CommitRound(const std::function<void(const SyncJobProgress&)>& progress,
                      std::chrono::steady_clock::time_point* next_commit);

@@ -21,7 +21,8 @@ namespace sluice {
 class AbstractJsonRecordParser : public RecordParser {
  public:
   // A message without a value (a Kafka tombstone) gives no records; errors carry the format name.
-  Status Parse(const SourceMessage& message, std::vector<RichCdcMultiplexRecord>* out) final;
+  // A format may read common messages faster first, falling back to this (debezium-json).
+  Status Parse(const SourceMessage& message, std::vector<RichCdcMultiplexRecord>* out) override;
 
  protected:
   // Where the records of one message go: their table and its primary keys.

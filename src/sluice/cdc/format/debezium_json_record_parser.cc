@@ -1,5 +1,6 @@
 #include "sluice/cdc/format/debezium_json_record_parser.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -25,6 +26,43 @@ std::vector<std::string> KeyFieldNames(const SourceMessage& message) {
   if (!fields->is_object()) return names;
   for (const auto& [name, value] : fields->items()) names.push_back(name);
   return names;
+}
+
+// The text the document gives a plain scalar (CdcJsonValueText): integers are kept as numbers,
+// so "-0" reads "0"; other numbers as written.
+std::optional<std::string> PlainValueText(const PlainJson::Node& node) {
+  switch (node.kind) {
+    case PlainJson::Kind::kNull:
+      return std::nullopt;
+    case PlainJson::Kind::kInteger:
+      if (node.text == "-0") return std::string("0");
+      return std::string(node.text);
+    default:
+      return std::string(node.text);
+  }
+}
+
+bool IsNull(const PlainJson& json, int64_t node) {
+  return node < 0 || json.node(static_cast<uint32_t>(node)).kind == PlainJson::Kind::kNull;
+}
+
+bool IsObject(const PlainJson& json, int64_t node) {
+  return node >= 0 && json.node(static_cast<uint32_t>(node)).kind == PlainJson::Kind::kObject;
+}
+
+// Member `key` of the plain object `object` as OptionalText reads it: empty when absent or
+// null; false for a value the fast path leaves to the document (not a string).
+bool PlainOptionalString(const PlainJson& json, uint32_t object, std::string_view key,
+                         std::string* out) {
+  const int64_t member = json.Find(object, key);
+  if (IsNull(json, member)) {
+    out->clear();
+    return true;
+  }
+  const PlainJson::Node& node = json.node(static_cast<uint32_t>(member));
+  if (node.kind != PlainJson::Kind::kString) return false;
+  out->assign(node.text);
+  return true;
 }
 
 }  // namespace
@@ -101,6 +139,154 @@ Status DebeziumJsonRecordParser::ExtractRowData(const Json& row, std::string_vie
     record->fields.emplace_back(name, std::move(text));
   }
   return Status::OK();
+}
+
+Status DebeziumJsonRecordParser::Parse(const SourceMessage& message,
+                                       std::vector<RichCdcMultiplexRecord>* out) {
+  if (message.value && ParsePlain(message, out)) return Status::OK();
+  return AbstractJsonRecordParser::Parse(message, out);
+}
+
+bool DebeziumJsonRecordParser::ParsePlain(const SourceMessage& message,
+                                          std::vector<RichCdcMultiplexRecord>* out) {
+  const PlainJson& json = value_json_;
+  if (!value_json_.Scan(*message.value) || json.node(0).kind != PlainJson::Kind::kObject) {
+    return false;
+  }
+  // The members used, in one pass; a key given twice answers its last value, as in the document.
+  int64_t op_node = -1;
+  int64_t source = -1;
+  int64_t before = -1;
+  int64_t after = -1;
+  int64_t pk_names = -1;
+  for (uint32_t i = 1; i < json.node(0).end; i = json.node(i + 1).end) {
+    const std::string_view key = json.node(i).text;
+    if (key == "op") {
+      op_node = i + 1;
+    } else if (key == "source") {
+      source = i + 1;
+    } else if (key == "before") {
+      before = i + 1;
+    } else if (key == "after") {
+      after = i + 1;
+    } else if (key == "pkNames") {
+      pk_names = i + 1;
+    } else if (key == "schema") {
+      // The envelope takes the document's path.
+      return false;
+    }
+  }
+  if (!IsNull(json, pk_names)) return false;
+  if (op_node < 0 || json.node(static_cast<uint32_t>(op_node)).kind != PlainJson::Kind::kString) {
+    return false;
+  }
+  const std::string_view op = json.node(static_cast<uint32_t>(op_node)).text;
+  if (op == "t" || op == "m") return true;
+  if (op != "c" && op != "r" && op != "u" && op != "d") return false;
+
+  Target target;
+  if (!IsNull(json, source)) {
+    if (!IsObject(json, source)) return false;
+    const auto object = static_cast<uint32_t>(source);
+    if (!PlainOptionalString(json, object, "db", &target.database) ||
+        !PlainOptionalString(json, object, "table", &target.table)) {
+      return false;
+    }
+  }
+  if (message.key && !message.key->empty()) {
+    if (!key_json_.Scan(*message.key)) {
+      target.primary_keys = KeyFieldNames(message);
+    } else if (key_json_.node(0).kind == PlainJson::Kind::kObject) {
+      int64_t fields = 0;
+      const int64_t payload = key_json_.Find(0, "payload");
+      if (payload >= 0 && key_json_.Find(0, "schema") >= 0) fields = payload;
+      if (IsObject(key_json_, fields)) {
+        const auto object = static_cast<uint32_t>(fields);
+        for (uint32_t i = object + 1; i < key_json_.node(object).end;
+             i = key_json_.node(i + 1).end) {
+          const std::string_view name = key_json_.node(i).text;
+          // A name given twice is one member of the document.
+          if (std::find(target.primary_keys.begin(), target.primary_keys.end(), name) ==
+              target.primary_keys.end()) {
+            target.primary_keys.emplace_back(name);
+          }
+        }
+      }
+    }
+  }
+
+  CdcRecord after_row;
+  CdcRecord before_row;
+  if (op == "c" || op == "r") {
+    if (!IsObject(json, after) || !PlainRow(static_cast<uint32_t>(after), &after_row)) {
+      return false;
+    }
+    AddPlainRecord(std::move(after_row), RowKind::kInsert, target, out);
+    return true;
+  }
+  if (!IsObject(json, before) || !PlainRow(static_cast<uint32_t>(before), &before_row)) {
+    return false;
+  }
+  if (op == "d") {
+    AddPlainRecord(std::move(before_row), RowKind::kDelete, target, out);
+    return true;
+  }
+  if (!IsObject(json, after) || !PlainRow(static_cast<uint32_t>(after), &after_row)) {
+    return false;
+  }
+  // The row as it was: `after` with `before`'s columns written over it (MergeOldRecord).
+  CdcRecord old_row = after_row;
+  for (auto& [name, value] : before_row.fields) {
+    std::optional<std::string>* slot = nullptr;
+    for (auto& [old_name, old_value] : old_row.fields) {
+      if (old_name == name) slot = &old_value;
+    }
+    if (slot != nullptr) {
+      *slot = std::move(value);
+    } else {
+      old_row.fields.emplace_back(std::move(name), std::move(value));
+    }
+  }
+  AddPlainRecord(std::move(old_row), RowKind::kDelete, target, out);
+  AddPlainRecord(std::move(after_row), RowKind::kInsert, target, out);
+  return true;
+}
+
+bool DebeziumJsonRecordParser::PlainRow(uint32_t row, CdcRecord* record) const {
+  const PlainJson& json = value_json_;
+  record->fields.reserve(json.node(row).end - row);
+  for (uint32_t i = row + 1; i < json.node(row).end; i = json.node(i + 1).end) {
+    const PlainJson::Node& value = json.node(i + 1);
+    if (value.kind == PlainJson::Kind::kObject || value.kind == PlainJson::Kind::kArray) {
+      return false;
+    }
+    const std::string_view name = json.node(i).text;
+    // A name given twice keeps its first place and its last value, as in the document.
+    std::optional<std::string>* slot = nullptr;
+    for (auto& [field, text] : record->fields) {
+      if (field == name) slot = &text;
+    }
+    if (slot != nullptr) {
+      *slot = PlainValueText(value);
+    } else {
+      record->fields.emplace_back(std::string(name), PlainValueText(value));
+    }
+  }
+  return true;
+}
+
+void DebeziumJsonRecordParser::AddPlainRecord(CdcRecord row, RowKind kind, const Target& target,
+                                              std::vector<RichCdcMultiplexRecord>* out) const {
+  RichCdcMultiplexRecord& record = out->emplace_back();
+  record.database = target.database;
+  record.table = target.table;
+  record.schema.primary_keys = target.primary_keys;
+  record.schema.fields.reserve(row.fields.size());
+  for (const auto& [name, value] : row.fields) {
+    record.schema.fields.push_back(DataField{0, name, string_type_, std::nullopt, std::nullopt});
+  }
+  record.record = std::move(row);
+  record.record.kind = kind;
 }
 
 }  // namespace sluice

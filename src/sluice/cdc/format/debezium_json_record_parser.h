@@ -14,6 +14,9 @@
 // fields of the message key when it is a JSON object (Debezium keys a message by the row's
 // primary key, with or without the envelope).
 //
+// Messages without the envelope and with plain JSON (plain_json.h) take a fast path that builds
+// no JSON document (issue 31); the others, and every malformed one, go through the document.
+//
 // Thread safety: a parser is used by one thread.
 #pragma once
 
@@ -21,12 +24,16 @@
 
 #include "sluice/cdc/format/abstract_json_record_parser.h"
 #include "sluice/cdc/format/debezium_schema.h"
+#include "sluice/cdc/format/plain_json.h"
 
 namespace sluice {
 
 class DebeziumJsonRecordParser final : public AbstractJsonRecordParser {
  public:
   explicit DebeziumJsonRecordParser(const TypeMapping& type_mapping);
+
+ public:
+  Status Parse(const SourceMessage& message, std::vector<RichCdcMultiplexRecord>* out) override;
 
  protected:
   Status ExtractRecords(const SourceMessage& message, const Json& root,
@@ -35,8 +42,22 @@ class DebeziumJsonRecordParser final : public AbstractJsonRecordParser {
                         CdcRecord* record) override;
 
  private:
+  // The fast path: appends the records of a plain message without the envelope and returns
+  // true; false (appending nothing) sends the message through the document instead.
+  bool ParsePlain(const SourceMessage& message, std::vector<RichCdcMultiplexRecord>* out);
+  // The columns of the plain object at node `row` into `record`; false when a value is an
+  // object or array (left to the document's writer).
+  bool PlainRow(uint32_t row, CdcRecord* record) const;
+  // Appends the record of `row` (its columns STRING, as without the envelope).
+  void AddPlainRecord(CdcRecord row, RowKind kind, const Target& target,
+                      std::vector<RichCdcMultiplexRecord>* out) const;
+
   // The schema of the message being parsed, when it has one.
   std::optional<DebeziumSchema> schema_;
+  // The fast path's scans of the message value and key, reused.
+  PlainJson value_json_;
+  PlainJson key_json_;
+  const DataTypePtr string_type_ = DataType::String();
 };
 
 }  // namespace sluice

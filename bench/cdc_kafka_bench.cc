@@ -1,0 +1,461 @@
+// cdc_kafka_bench: `sluice action kafka_sync_database` from a real Kafka broker (issue 31).
+//
+//   cdc_kafka_bench [--rows N] [--dir DIR]
+//
+// Throughput: N (default 2,000,000) debezium-json change messages (no schema envelope; the
+// key {"id": ...}) over 10 tables of database `shop`, 60% inserts, 30% updates, 10% deletes, are
+// produced to a one-partition topic beforehand (not measured); then the sync runs as a child
+// process (`--stop_at_end true`) and its CPU time (user + system, wait4) gives
+// cdc_records_per_s = messages / CPU seconds. The sync is single-threaded (librdkafka's
+// background threads included in its CPU time), so this is one core's rate. The tables' row
+// counts are checked against the workload's model.
+//
+// Freshness: a second sync of another topic into database `live` runs continuously with
+// `--commit_interval '1 s'` while a producer thread sends the same mix at 20,000 messages/s for
+// 20 s, paced by the clock, each row image carrying its send time (`sent_ms`). One follower
+// `sluice read live.tN --follow --format jsonl` per table (all 10) prints the changes; this
+// process stamps each row when the follower's output arrives: e2e latency = arrival - sent_ms,
+// p50 / p99 over every row printed (a key changed twice in one commit prints once).
+//
+// The broker is scripts/kafka.sh's on port 19592, started when not running (and then stopped
+// at the end). The last line is
+// "RESULT cdc_records_per_s=.. cdc_cpu_s=.. e2e_p50_ms=.. e2e_p99_ms=..".
+#include <fcntl.h>
+#include <librdkafka/rdkafka.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bench_common.h"
+#include "stream_workload.h"
+
+namespace sluice::bench {
+namespace {
+
+constexpr int kTables = 10;
+constexpr int kBrokerPort = 19592;
+constexpr int64_t kLiveRate = 20000;  // messages per second
+constexpr std::chrono::seconds kLiveDuration{20};
+
+const std::string kSluice = SLUICE_BENCH_SLUICE;
+const std::string kKafkaSh = SLUICE_BENCH_KAFKA_SH;
+const std::string kBootstrap = "127.0.0.1:" + std::to_string(kBrokerPort);
+
+int64_t WallMillis() { return WallMicros() / 1000; }
+
+double Seconds(const timeval& t) {
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+}
+
+// Runs `command` through the shell; dies when it fails.
+void Shell(const std::string& command) {
+  if (std::system(command.c_str()) != 0) Die("failed: " + command);
+}
+
+// Starts `argv` with stdout to `stdout_fd` (-1: the log) and stderr to the file `log`.
+// The child only makes async-signal-safe calls: the follower threads may hold malloc's lock.
+pid_t Spawn(const std::vector<std::string>& argv, const std::string& log, int stdout_fd = -1) {
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) Die("fork");
+  if (pid == 0) {
+    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) ::_exit(127);
+    ::dup2(stdout_fd >= 0 ? stdout_fd : fd, 1);
+    ::dup2(fd, 2);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+std::vector<std::string> SyncCommand(const std::string& warehouse, const std::string& database,
+                                     const std::string& topic, bool stop_at_end) {
+  std::vector<std::string> argv = {kSluice,
+                                   "action",
+                                   "kafka_sync_database",
+                                   "--warehouse",
+                                   warehouse,
+                                   "--database",
+                                   database,
+                                   "--commit_interval",
+                                   "1 s",
+                                   "--kafka_conf",
+                                   "properties.bootstrap.servers=" + kBootstrap,
+                                   "--kafka_conf",
+                                   "topic=" + topic,
+                                   "--kafka_conf",
+                                   "value.format=debezium-json",
+                                   "--kafka_conf",
+                                   "scan.startup.mode=earliest-offset"};
+  if (stop_at_end) {
+    argv.push_back("--stop_at_end");
+    argv.push_back("true");
+  }
+  return argv;
+}
+
+void DieWithLog(const std::string& what, const std::string& log) {
+  std::string tail = "tail -n 20 '" + log + "' >&2";
+  if (std::system(tail.c_str()) != 0) std::fprintf(stderr, "(no log %s)\n", log.c_str());
+  Die(what + " (log: " + log + ")");
+}
+
+// ---- The workload: debezium-json messages over kTables tables with a model of their rows.
+
+class Workload {
+ public:
+  explicit Workload(std::string database) : database_(std::move(database)), rng_(31) {}
+
+  // The key and value of message `i`, its row images stamped `sent_ms`.
+  void Next(int64_t i, int64_t sent_ms, std::string* key, std::string* value) {
+    const int t = static_cast<int>(i % kTables);
+    std::vector<Row>& live = live_[t];
+    const uint64_t dice = rng_() % 10;
+    char op = 'c';
+    if (!live.empty() && dice >= 6) op = dice == 9 ? 'd' : 'u';
+    value->assign(R"({"before":)");
+    size_t slot = 0;
+    if (op == 'c') {
+      live.push_back(Row{next_id_[t]++, 0});
+      slot = live.size() - 1;
+      value->append("null");
+    } else {
+      slot = rng_() % live.size();
+      AppendImage(live[slot], sent_ms, value);
+    }
+    Row& row = live[slot];
+    const int64_t id = row.id;
+    value->append(R"(,"after":)");
+    if (op == 'd') {
+      value->append("null");
+      row = live.back();
+      live.pop_back();
+    } else {
+      if (op == 'u') ++row.version;
+      AppendImage(row, sent_ms, value);
+    }
+    value->append(R"(,"source":{"version":"2.5.0.Final","connector":"mysql","name":"bench",)");
+    value->append(R"("ts_ms":)" + std::to_string(sent_ms) + R"(,"db":")" + database_ +
+                  R"(","table":"t)" + std::to_string(t) + R"(","server_id":1,"file":)" +
+                  R"("mysql-bin.000003","pos":)" + std::to_string(i) + R"(},"op":")");
+    value->push_back(op);
+    value->append(R"(","ts_ms":)" + std::to_string(sent_ms) + "}");
+    key->assign(R"({"id":)" + std::to_string(id) + "}");
+  }
+
+  int64_t Rows(int t) const { return static_cast<int64_t>(live_[t].size()); }
+
+ private:
+  struct Row {
+    int64_t id;
+    int32_t version;
+  };
+
+  static void AppendImage(const Row& row, int64_t sent_ms, std::string* out) {
+    char buffer[256];
+    const int n = std::snprintf(
+        buffer, sizeof(buffer),
+        R"({"id":%lld,"name":"customer-%lld","qty":%lld,"price":%lld.%02lld,"version":%d,)"
+        R"("sent_ms":%lld})",
+        static_cast<long long>(row.id), static_cast<long long>(row.id),
+        static_cast<long long>((row.id * 7 + row.version) % 100),
+        static_cast<long long>((row.id + row.version) % 1000), static_cast<long long>(row.id % 100),
+        row.version, static_cast<long long>(sent_ms));
+    out->append(buffer, static_cast<size_t>(n));
+  }
+
+  std::string database_;
+  std::mt19937_64 rng_;
+  std::vector<Row> live_[kTables];
+  int64_t next_id_[kTables] = {};
+};
+
+// ---- Producing with librdkafka.
+
+void CountFailure(rd_kafka_t*, const rd_kafka_message_t* message, void* opaque) {
+  if (message->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+    static_cast<std::atomic<int64_t>*>(opaque)->fetch_add(1);
+  }
+}
+
+class Producer {
+ public:
+  explicit Producer(const std::vector<std::pair<std::string, std::string>>& settings) {
+    rd_kafka_conf_t* conf = rd_kafka_conf_new();
+    char error[512];
+    std::vector<std::pair<std::string, std::string>> all = {{"bootstrap.servers", kBootstrap}};
+    all.insert(all.end(), settings.begin(), settings.end());
+    for (const auto& [key, value] : all) {
+      if (rd_kafka_conf_set(conf, key.c_str(), value.c_str(), error, sizeof(error)) !=
+          RD_KAFKA_CONF_OK) {
+        Die(std::string("producer setting: ") + error);
+      }
+    }
+    rd_kafka_conf_set_opaque(conf, &failed_);
+    rd_kafka_conf_set_dr_msg_cb(conf, CountFailure);
+    client_ = rd_kafka_new(RD_KAFKA_PRODUCER, conf, error, sizeof(error));
+    if (client_ == nullptr) Die(std::string("producer: ") + error);
+  }
+  ~Producer() { rd_kafka_destroy(client_); }
+
+  void Send(const std::string& topic, const std::string& key, const std::string& value) {
+    while (true) {
+      const rd_kafka_resp_err_t err = rd_kafka_producev(
+          client_, RD_KAFKA_V_TOPIC(topic.c_str()), RD_KAFKA_V_PARTITION(0),
+          RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
+          RD_KAFKA_V_KEY(const_cast<char*>(key.data()), key.size()),
+          RD_KAFKA_V_VALUE(const_cast<char*>(value.data()), value.size()), RD_KAFKA_V_END);
+      if (err == RD_KAFKA_RESP_ERR_NO_ERROR) break;
+      if (err != RD_KAFKA_RESP_ERR__QUEUE_FULL)
+        Die(std::string("produce: ") + rd_kafka_err2str(err));
+      rd_kafka_poll(client_, 50);
+    }
+    if (++sent_ % 1024 == 0) rd_kafka_poll(client_, 0);
+  }
+
+  // Waits for every message's acknowledgement; dies when any failed.
+  void Flush() {
+    if (rd_kafka_flush(client_, 300000) != RD_KAFKA_RESP_ERR_NO_ERROR) Die("producer flush");
+    if (failed_.load() > 0) Die(std::to_string(failed_.load()) + " messages were not delivered");
+  }
+
+ private:
+  rd_kafka_t* client_ = nullptr;
+  std::atomic<int64_t> failed_{0};
+  int64_t sent_ = 0;
+};
+
+// ---- Followers: `sluice read --follow` per table, each row stamped as its line arrives.
+
+struct Follower {
+  pid_t pid = -1;
+  int fd = -1;
+  std::thread reader;
+  std::vector<double> latency_ms;
+};
+
+// Reads the follower's jsonl lines; rows sent from `since_ms` on count.
+void ReadFollower(Follower* follower, int64_t since_ms, std::atomic<int64_t>* rows) {
+  static const std::string kField = "\"sent_ms\":";
+  std::string pending;
+  char buffer[1 << 16];
+  while (true) {
+    const ssize_t n = ::read(follower->fd, buffer, sizeof(buffer));
+    if (n <= 0) break;
+    const int64_t arrival = WallMillis();
+    pending.append(buffer, static_cast<size_t>(n));
+    size_t start = 0;
+    for (size_t end; (end = pending.find('\n', start)) != std::string::npos; start = end + 1) {
+      const size_t at = pending.find(kField, start);
+      if (at == std::string::npos || at > end) continue;
+      size_t digit = at + kField.size();
+      if (pending[digit] == '"') ++digit;  // STRING columns: the value is quoted
+      const int64_t sent = std::atoll(pending.c_str() + digit);
+      if (sent < since_ms) continue;
+      follower->latency_ms.push_back(static_cast<double>(arrival - sent));
+      rows->fetch_add(1, std::memory_order_relaxed);
+    }
+    pending.erase(0, start);
+  }
+}
+
+std::string TablePath(const std::string& warehouse, const std::string& database, int t) {
+  return warehouse + "/" + database + ".db/t" + std::to_string(t);
+}
+
+// ---- Phase 1: throughput.
+
+struct Throughput {
+  double cpu_s = 0;
+  double wall_s = 0;
+};
+
+Throughput RunThroughput(const Args& args, const std::string& topic) {
+  const std::string warehouse = args.dir + "/bulk";
+  Workload workload("shop");
+  {
+    std::printf("producing %lld messages to %s\n", static_cast<long long>(args.rows),
+                topic.c_str());
+    std::fflush(stdout);
+    const Clock start = Now();
+    Producer producer({{"linger.ms", "100"},
+                       {"batch.num.messages", "10000"},
+                       {"batch.size", "1000000"},
+                       {"queue.buffering.max.kbytes", "1048576"},
+                       {"acks", "1"}});
+    std::string key, value;
+    for (int64_t i = 0; i < args.rows; ++i) {
+      workload.Next(i, 1700000000000 + i, &key, &value);
+      producer.Send(topic, key, value);
+    }
+    producer.Flush();
+    std::printf("produced in %.1f s (last value %zu bytes)\n", Since(start).wall, value.size());
+  }
+  const std::string log = args.dir + "/sync_bulk.log";
+  const auto wall0 = std::chrono::steady_clock::now();
+  const pid_t sync = Spawn(SyncCommand(warehouse, "shop", topic, /*stop_at_end=*/true), log);
+  int status = 0;
+  rusage usage{};
+  if (::wait4(sync, &status, 0, &usage) != sync) Die("wait4");
+  Throughput result;
+  result.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  result.cpu_s = Seconds(usage.ru_utime) + Seconds(usage.ru_stime);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) DieWithLog("the bulk sync failed", log);
+  std::printf("sync: %.2f s CPU (user %.2f, system %.2f), %.2f s wall, max RSS %ld MB\n",
+              result.cpu_s, Seconds(usage.ru_utime), Seconds(usage.ru_stime), result.wall_s,
+              usage.ru_maxrss / 1024);
+  // Honest figures: every table holds what the messages leave.
+  int64_t total = 0;
+  for (int t = 0; t < kTables; ++t) {
+    const int64_t rows = ReadLatestRows(TablePath(warehouse, "shop", t));
+    if (rows != workload.Rows(t)) {
+      Die("table t" + std::to_string(t) + " has " + std::to_string(rows) + " rows, expected " +
+          std::to_string(workload.Rows(t)));
+    }
+    total += rows;
+  }
+  std::printf("verified: %d tables, %lld rows as the model says\n", kTables,
+              static_cast<long long>(total));
+  return result;
+}
+
+// ---- Phase 2: end-to-end latency.
+
+std::vector<double> RunFreshness(const Args& args, const std::string& topic) {
+  const std::string warehouse = args.dir + "/live";
+  Workload workload("live");
+  Producer producer({{"linger.ms", "2"}, {"acks", "1"}});
+  std::string key, value;
+  // The first message of each table (inserts) creates the tables before the followers start.
+  int64_t i = 0;
+  for (; i < kTables; ++i) {
+    workload.Next(i, WallMillis(), &key, &value);
+    producer.Send(topic, key, value);
+  }
+  producer.Flush();
+  const std::string sync_log = args.dir + "/sync_live.log";
+  const pid_t sync = Spawn(SyncCommand(warehouse, "live", topic, /*stop_at_end=*/false), sync_log);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  for (int t = 0; t < kTables; ++t) {
+    while (!std::filesystem::exists(TablePath(warehouse, "live", t) + "/snapshot/LATEST")) {
+      if (std::chrono::steady_clock::now() > deadline) DieWithLog("no tables after 60 s", sync_log);
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+  std::vector<Follower> followers(kTables);
+  std::atomic<int64_t> rows{0};
+  const int64_t since_ms = WallMillis() + 1000;
+  for (int t = 0; t < kTables; ++t) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) Die("pipe");
+    Follower& f = followers[t];
+    f.pid = Spawn({kSluice, "read", "live.t" + std::to_string(t), "--warehouse", warehouse,
+                   "--follow", "--format", "jsonl", "--option", "scan.mode=latest"},
+                  args.dir + "/follow_t" + std::to_string(t) + ".log", fds[1]);
+    ::close(fds[1]);
+    f.fd = fds[0];
+    f.reader = std::thread(ReadFollower, &f, since_ms, &rows);
+  }
+  // The followers plan their first (empty) snapshot before the workload starts.
+  std::this_thread::sleep_until(
+      std::chrono::system_clock::time_point(std::chrono::milliseconds(since_ms)));
+  std::printf("sending %lld messages/s for %lld s to %s\n", static_cast<long long>(kLiveRate),
+              static_cast<long long>(kLiveDuration.count()), topic.c_str());
+  std::fflush(stdout);
+  const auto start = std::chrono::steady_clock::now();
+  const int64_t total = kLiveRate * kLiveDuration.count();
+  int64_t sent = 0;
+  // Every millisecond, the messages due by then.
+  for (auto tick = start; sent < total; tick += std::chrono::milliseconds(1)) {
+    std::this_thread::sleep_until(tick);
+    const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(
+        std::chrono::steady_clock::now() - start);
+    const int64_t due = std::min(total, kLiveRate * elapsed.count() / 1000000);
+    const int64_t now_ms = WallMillis();
+    for (; sent < due; ++sent, ++i) {
+      workload.Next(i, now_ms, &key, &value);
+      producer.Send(topic, key, value);
+    }
+  }
+  producer.Flush();
+  // Done when the followers have printed nothing new for 3 s.
+  int64_t seen = -1;
+  auto quiet_since = std::chrono::steady_clock::now();
+  const auto give_up = quiet_since + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() - quiet_since < std::chrono::seconds(3) &&
+         std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (rows.load() != seen) {
+      seen = rows.load();
+      quiet_since = std::chrono::steady_clock::now();
+    }
+  }
+  ::kill(sync, SIGTERM);
+  int status = 0;
+  rusage usage{};
+  if (::wait4(sync, &status, 0, &usage) != sync) Die("wait4");
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) DieWithLog("the live sync failed", sync_log);
+  std::vector<double> latency_ms;
+  for (Follower& f : followers) {
+    ::kill(f.pid, SIGTERM);
+    f.reader.join();
+    ::close(f.fd);
+    if (::waitpid(f.pid, &status, 0) != f.pid) Die("waitpid");
+    latency_ms.insert(latency_ms.end(), f.latency_ms.begin(), f.latency_ms.end());
+  }
+  std::printf("sent %lld messages; followers printed %zu rows; sync CPU %.2f s\n",
+              static_cast<long long>(sent), latency_ms.size(),
+              Seconds(usage.ru_utime) + Seconds(usage.ru_stime));
+  if (latency_ms.empty()) Die("the followers printed no rows");
+  return latency_ms;
+}
+
+}  // namespace
+}  // namespace sluice::bench
+
+int main(int argc, char** argv) {
+  using namespace sluice::bench;
+  const Args args = ParseArgs(argc, argv, "cdc_kafka_bench", 2000000);
+  std::filesystem::remove_all(args.dir);
+  std::filesystem::create_directories(args.dir);
+  const std::string port = " --port " + std::to_string(kBrokerPort);
+  // A broker already running on the port is reused and left running.
+  const bool started = std::system((kKafkaSh + " status" + port + " >/dev/null").c_str()) != 0;
+  if (started) Shell(kKafkaSh + " start" + port + " >/dev/null");
+  const std::string prefix = "cdc_bench_" + std::to_string(::getpid()) + "_";
+  Shell(kKafkaSh + " create-topic " + prefix + "bulk" + port + " >/dev/null");
+  Shell(kKafkaSh + " create-topic " + prefix + "live" + port + " >/dev/null");
+
+  const Throughput throughput = RunThroughput(args, prefix + "bulk");
+  std::vector<double> latency_ms = RunFreshness(args, prefix + "live");
+  if (started) Shell(kKafkaSh + " stop" + port + " >/dev/null");
+
+  const double rate = static_cast<double>(args.rows) / throughput.cpu_s;
+  const double p50 = Quantile(&latency_ms, 0.50);
+  const double p99 = Quantile(&latency_ms, 0.99);
+  std::printf("throughput: %lld messages in %.2f s CPU (%.0f/s), %.2f s wall (%.0f/s)\n",
+              static_cast<long long>(args.rows), throughput.cpu_s, rate, throughput.wall_s,
+              static_cast<double>(args.rows) / throughput.wall_s);
+  std::printf("e2e: %zu rows, p50 %.0f ms, p99 %.0f ms, max %.0f ms\n", latency_ms.size(), p50, p99,
+              Quantile(&latency_ms, 1.0));
+  std::printf("RESULT cdc_records_per_s=%.0f cdc_cpu_s=%.2f e2e_p50_ms=%.0f e2e_p99_ms=%.0f\n",
+              rate, throughput.cpu_s, p50, p99);
+  return 0;
+}
