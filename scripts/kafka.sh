@@ -59,21 +59,9 @@ dir="$here/build/kafka/$port"
 pid_file="$dir/broker.pid"
 log_file="$dir/broker.log"
 
-# The pid of the running broker, or nothing.
-running_pid() {
-  local pid
-  [ -f "$pid_file" ] || return 0
-  pid="$(cat "$pid_file")"
-  # A recycled pid is not ours: the broker's command line names its own configuration.
-  if [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "$dir/server.properties"; then
-    echo "$pid"
-  fi
-}
-
-# Whether something accepts connections on the broker's port.
-port_open() {
-  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null
-}
+server_name=kafka
+pid_marker="$dir/server.properties"
+source "$here/scripts/loopback_server.sh"
 
 # The broker's classpath, resolved from ~/.m2 once and cached until the pom changes.
 classpath() {
@@ -173,26 +161,6 @@ start() {
   echo "kafka: not ready within $start_timeout_s s (log: $log_file); stopping it" >&2
   stop
   return 1
-}
-
-stop() {
-  local pid start_s=$SECONDS
-  pid="$(running_pid)"
-  if [ -z "$pid" ]; then
-    rm -f "$pid_file"
-    echo "kafka: not running on 127.0.0.1:$port"
-    return 0
-  fi
-  kill -TERM "$pid" 2>/dev/null || true
-  while kill -0 "$pid" 2>/dev/null && ((SECONDS - start_s < stop_timeout_s)); do
-    sleep 0.2
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    echo "kafka: pid $pid did not stop within $stop_timeout_s s; killing it" >&2
-    kill -KILL "$pid" 2>/dev/null || true
-  fi
-  rm -f "$pid_file"
-  echo "kafka: stopped (pid $pid) in $((SECONDS - start_s)) s"
 }
 
 status() {

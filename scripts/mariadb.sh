@@ -42,21 +42,9 @@ pid_file="$dir/server.pid"
 log_file="$dir/server.log"
 socket="$dir/mariadb.sock"
 
-# The pid of the running server, or nothing.
-running_pid() {
-  local pid
-  [ -f "$pid_file" ] || return 0
-  pid="$(cat "$pid_file")"
-  # A recycled pid is not ours: the server's command line names its own data directory.
-  if [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "$dir/data"; then
-    echo "$pid"
-  fi
-}
-
-# Whether something accepts connections on the server's port.
-port_open() {
-  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null
-}
+server_name=mariadb
+pid_marker="$dir/data"
+source "$here/scripts/loopback_server.sh"
 
 # Runs SQL as root through the socket (root authenticates by its Unix user there).
 root_sql() {
@@ -125,26 +113,6 @@ start() {
   echo "mariadb: not ready within $start_timeout_s s (log: $log_file); stopping it" >&2
   stop
   return 1
-}
-
-stop() {
-  local pid start_s=$SECONDS
-  pid="$(running_pid)"
-  if [ -z "$pid" ]; then
-    rm -f "$pid_file"
-    echo "mariadb: not running on 127.0.0.1:$port"
-    return 0
-  fi
-  kill -TERM "$pid" 2>/dev/null || true
-  while kill -0 "$pid" 2>/dev/null && ((SECONDS - start_s < stop_timeout_s)); do
-    sleep 0.2
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    echo "mariadb: pid $pid did not stop within $stop_timeout_s s; killing it" >&2
-    kill -KILL "$pid" 2>/dev/null || true
-  fi
-  rm -f "$pid_file"
-  echo "mariadb: stopped (pid $pid) in $((SECONDS - start_s)) s"
 }
 
 status() {

@@ -1,0 +1,44 @@
+# Shared by the scripts that run a test server on loopback (kafka.sh, mariadb.sh): finding the
+# server's own process, checking its port, stopping it. Sourced; the caller sets
+#   server_name  the name in messages ("kafka")
+#   port         the port the server listens on
+#   pid_file     where its pid is
+#   pid_marker   text that only this server's command line holds (its config or data path),
+#                so that a recycled pid is never taken for it
+#   stop_timeout_s  how long a SIGTERM may take before SIGKILL
+
+# The pid of the running server, or nothing.
+running_pid() {
+  local pid
+  [ -f "$pid_file" ] || return 0
+  pid="$(cat "$pid_file")"
+  if [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "$pid_marker"; then
+    echo "$pid"
+  fi
+}
+
+# Whether something accepts connections on the port.
+port_open() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null
+}
+
+# SIGTERM, a bounded wait, then SIGKILL.
+stop() {
+  local pid start_s=$SECONDS
+  pid="$(running_pid)"
+  if [ -z "$pid" ]; then
+    rm -f "$pid_file"
+    echo "$server_name: not running on 127.0.0.1:$port"
+    return 0
+  fi
+  kill -TERM "$pid" 2>/dev/null || true
+  while kill -0 "$pid" 2>/dev/null && ((SECONDS - start_s < stop_timeout_s)); do
+    sleep 0.2
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "$server_name: pid $pid did not stop within $stop_timeout_s s; killing it" >&2
+    kill -KILL "$pid" 2>/dev/null || true
+  fi
+  rm -f "$pid_file"
+  echo "$server_name: stopped (pid $pid) in $((SECONDS - start_s)) s"
+}
