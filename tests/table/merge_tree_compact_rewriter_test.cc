@@ -35,6 +35,35 @@ KeyValue Rec(int64_t k, const std::string& v, int64_t n, int64_t seq,
   return kv;
 }
 
+// The records of one data file of bucket 0, in file order.
+std::vector<KeyValue> ReadFileRecords(const FileStoreTable& table, const DataFileMeta& file) {
+  DataSplit split;
+  split.bucket_path = BucketPath(table.path(), "", 0);
+  split.data_files.push_back(file);
+  split.data_file_paths.push_back(split.bucket_path + "/" + file.file_name);
+  const DataTypePtr value_type = table.schema().LogicalRowType();
+  const int num_values = value_type->num_fields();
+  std::vector<KeyValue> out;
+  auto reader = KeyValueFileReader::Open(table, table.schema(), value_type, split, 0, {});
+  EXPECT_OK(reader);
+  if (!reader.ok()) return out;
+  ColumnBatch batch(KeyValueFileReader::RecordType(value_type));
+  while (true) {
+    auto more = (*reader)->Next(&batch);
+    EXPECT_OK(more);
+    if (!more.ok() || !*more) break;
+    for (int64_t row = 0; row < batch.num_rows(); ++row) {
+      KeyValue kv;
+      for (int c = 0; c < num_values; ++c) kv.value.push_back(batch.column(c)->GetValue(row));
+      kv.key = {kv.value[0]};
+      kv.sequence_number = batch.column(num_values)->GetValue(row).int64();
+      kv.kind = static_cast<RowKind>(batch.column(num_values + 1)->GetValue(row).int8());
+      out.push_back(std::move(kv));
+    }
+  }
+  return out;
+}
+
 struct Bucket {
   std::shared_ptr<const FileStoreTable> table;
   std::shared_ptr<DataFileWriterFactory> writers;
@@ -64,33 +93,9 @@ struct Bucket {
 
   // Every record of `files`, in order (the files of one compaction are one sorted run).
   std::vector<KeyValue> Read(const std::vector<DataFileMeta>& files) {
-    DataSplit split;
-    split.bucket_path = BucketPath(table->path(), "", 0);
-    for (const DataFileMeta& meta : files) {
-      split.data_files.push_back(meta);
-      split.data_file_paths.push_back(split.bucket_path + "/" + meta.file_name);
-    }
-    const DataTypePtr value_type = table->schema().LogicalRowType();
-    const int num_values = value_type->num_fields();
     std::vector<KeyValue> out;
-    for (size_t f = 0; f < files.size(); ++f) {
-      auto reader = KeyValueFileReader::Open(*table, table->schema(), value_type, split, f, {});
-      EXPECT_OK(reader);
-      if (!reader.ok()) break;
-      ColumnBatch batch(KeyValueFileReader::RecordType(value_type));
-      while (true) {
-        auto more = (*reader)->Next(&batch);
-        EXPECT_OK(more);
-        if (!more.ok() || !*more) break;
-        for (int64_t row = 0; row < batch.num_rows(); ++row) {
-          KeyValue kv;
-          for (int c = 0; c < num_values; ++c) kv.value.push_back(batch.column(c)->GetValue(row));
-          kv.key = {kv.value[0]};
-          kv.sequence_number = batch.column(num_values)->GetValue(row).int64();
-          kv.kind = static_cast<RowKind>(batch.column(num_values + 1)->GetValue(row).int8());
-          out.push_back(std::move(kv));
-        }
-      }
+    for (const DataFileMeta& file : files) {
+      for (KeyValue& kv : ReadFileRecords(*table, file)) out.push_back(std::move(kv));
     }
     return out;
   }
@@ -349,33 +354,9 @@ TEST(MergeTreeCompactRewriterTest, DeletionVectorLookupChangelogCompactionDoesBo
 std::vector<std::pair<int, KeyValue>> RecordsAboveLevel0(const std::string& path) {
   std::vector<std::pair<int, KeyValue>> out;
   auto table = FileStoreTable::Open(LocalFileIO(), path).value();
-  DataSplit split;
-  split.bucket_path = BucketPath(path, "", 0);
   for (const DataFileMeta& meta : test::LiveFiles(path)) {
     if (meta.level == 0) continue;
-    split.data_files.push_back(meta);
-    split.data_file_paths.push_back(split.bucket_path + "/" + meta.file_name);
-  }
-  const DataTypePtr value_type = table->schema().LogicalRowType();
-  const int num_values = value_type->num_fields();
-  for (size_t f = 0; f < split.data_files.size(); ++f) {
-    auto reader = KeyValueFileReader::Open(*table, table->schema(), value_type, split, f, {});
-    EXPECT_OK(reader);
-    if (!reader.ok()) break;
-    ColumnBatch batch(KeyValueFileReader::RecordType(value_type));
-    while (true) {
-      auto more = (*reader)->Next(&batch);
-      EXPECT_OK(more);
-      if (!more.ok() || !*more) break;
-      for (int64_t row = 0; row < batch.num_rows(); ++row) {
-        KeyValue kv;
-        for (int c = 0; c < num_values; ++c) kv.value.push_back(batch.column(c)->GetValue(row));
-        kv.key = {kv.value[0]};
-        kv.sequence_number = batch.column(num_values)->GetValue(row).int64();
-        kv.kind = static_cast<RowKind>(batch.column(num_values + 1)->GetValue(row).int8());
-        out.emplace_back(split.data_files[f].level, std::move(kv));
-      }
-    }
+    for (KeyValue& kv : ReadFileRecords(*table, meta)) out.emplace_back(meta.level, std::move(kv));
   }
   return out;
 }
