@@ -1,7 +1,5 @@
 #include "sluice/cdc/kafka_sync_action.h"
 
-#include <algorithm>
-
 #include "sluice/cdc/action_arguments.h"
 #include "sluice/cdc/kafka/kafka_source.h"
 #include "sluice/meta/option_value.h"
@@ -98,16 +96,6 @@ Result<SyncJobOptions> ReadOptions(std::string_view action, const ActionArgument
   std::vector<std::string> metadata = args.GetMulti("metadata_column");
   // As Java: one value is a comma-separated list, several values are one column each.
   options.metadata_columns = metadata.size() == 1 ? SplitList(metadata[0]) : metadata;
-  for (const std::string& column : options.metadata_columns) {
-    static const std::vector<std::string_view> kKnown = {
-        "topic",          "partition",  "offset",       "timestamp",
-        "timestamp_type", "table_name", "database_name"};
-    if (std::find(kKnown.begin(), kKnown.end(), column) == kKnown.end()) {
-      return Status::InvalidArgument("--metadata_column '" + column +
-                                     "' is not one of topic, partition, offset, timestamp, "
-                                     "timestamp_type, table_name, database_name");
-    }
-  }
   SLUICE_ASSIGN_OR_RETURN(options.table_conf, args.ConfigMap("table_conf"));
   SLUICE_ASSIGN_OR_RETURN(auto interval, args.Get("commit_interval"));
   if (interval) {
