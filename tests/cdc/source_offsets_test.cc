@@ -44,6 +44,15 @@ TEST(SourceOffsetsTest, NextAndCovers) {
   EXPECT_FALSE(offsets.Covers("t-1", 0));
 }
 
+TEST(SourceOffsetsTest, AdvanceToMovesEachSplitForwardOnly) {
+  SourceOffsets offsets;
+  offsets.next = {{"t-0", 10}, {"t-1", 4}};
+  SourceOffsets consumed;
+  consumed.next = {{"t-0", 7}, {"t-1", 9}, {"t-2", 0}};
+  offsets.AdvanceTo(consumed);
+  EXPECT_EQ(offsets.next, (std::map<std::string, int64_t>{{"t-0", 10}, {"t-1", 9}, {"t-2", 0}}));
+}
+
 TEST(SourceOffsetsTest, CorruptInput) {
   EXPECT_TRUE(
       test::HasError(SourceOffsets::FromJson(""), StatusCode::kCorruption, {"source offsets"}));

@@ -151,15 +151,20 @@ Status CdcTableSink::Commit(const SourceOffsets& consumed) {
   auto messages = write_->PrepareCommit(next_identifier_, /*wait_compaction=*/false);
   if (!messages.ok()) return messages.status().WithContext("table " + identifier_);
   committable.messages = std::move(*messages);
+  // A run that resumed behind this table's offsets skipped what the table holds: its commits
+  // keep the table's offsets where they were for the splits it has not yet read past, or a
+  // later restart from the table's offsets would apply those messages a second time.
+  SourceOffsets offsets = committed_;
+  offsets.AdvanceTo(consumed);
   committable.properties.emplace_back(std::string(SourceOffsets::kSnapshotProperty),
-                                      consumed.ToJson());
+                                      offsets.ToJson());
   auto result = commit_->Commit(committable);
   if (!result.ok()) return result.status().WithContext("commit of table " + identifier_);
   has_unflushed_writes_ = false;
   context_->buffered_bytes -= buffered_bytes_;
   buffered_bytes_ = 0;
   ++next_identifier_;
-  committed_ = consumed;
+  committed_ = std::move(offsets);
   ++context_->commits;
   if (!result->compaction_dropped.ok()) {
     // The writer's view of the bucket no longer matches the table: the next record reopens it.

@@ -69,7 +69,8 @@ class CdcTableSink {
 
   bool has_pending() const { return pending_rows() > 0 || has_unflushed_writes_; }
 
-  // Writes the buffered records and commits them with `consumed` as the table's offsets. A
+  // Writes the buffered records and commits them with the table's offsets advanced to
+  // `consumed` (SourceOffsets::AdvanceTo: a split never moves back). A
   // sink with nothing buffered commits nothing (and counts an idle commit, closing its writer
   // after `idle_commits_before_close`).
   Status Commit(const SourceOffsets& consumed);

@@ -1,11 +1,19 @@
 #include "sluice/cdc/source_offsets.h"
 
+#include <algorithm>
 #include <string>
 
 #include "sluice/base/json_reader.h"
 #include "sluice/base/json_writer.h"
 
 namespace sluice {
+
+void SourceOffsets::AdvanceTo(const SourceOffsets& other) {
+  for (const auto& [split, offset] : other.next) {
+    auto [it, inserted] = next.emplace(split, offset);
+    if (!inserted) it->second = std::max(it->second, offset);
+  }
+}
 
 std::string SourceOffsets::ToJson() const {
   std::string out = "{";

@@ -31,6 +31,11 @@ struct SourceOffsets {
   // Whether the message at `offset` of `split` lies before these offsets (already applied).
   bool Covers(const std::string& split, int64_t offset) const { return offset < Next(split); }
 
+  // Moves each split of `other` forward to its offset there when that is further: the offsets a
+  // table holds once a run that resumed behind them (it skipped what the table holds) has
+  // consumed up to `other`. Never moves a split back.
+  void AdvanceTo(const SourceOffsets& other);
+
   std::string ToJson() const;
   // Corruption naming the text when it is not such an object.
   static Result<SourceOffsets> FromJson(std::string_view text);

@@ -145,7 +145,10 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
     wait = std::clamp(wait, std::chrono::milliseconds(0), kMaxPollWait);
     status = source_->Poll(wait, kMessagesPerPoll, &messages);
     if (status.ok() && messages.empty() && options_.stop_at_end && AtEnd()) break;
-    for (size_t i = 0; status.ok() && i < messages.size(); ++i) {
+    // A stop request ends the batch too: a poll may hand out thousands of messages, and what
+    // is left of them is read again after a restart (consumed_ ends before it).
+    for (size_t i = 0; status.ok() && i < messages.size() && !stop.load(std::memory_order_relaxed);
+         ++i) {
       status = Apply(messages[i]);
       if (!status.ok()) break;
       consumed_.next[messages[i].split] = messages[i].offset + 1;
