@@ -13,6 +13,7 @@
 #include "sluice/maintenance/tag_auto_manager.h"
 #include "sluice/maintenance/tag_deletion.h"
 #include "sluice/maintenance/tag_operations.h"
+#include "sluice/meta/branch_manager.h"
 
 namespace sluice {
 namespace {
@@ -405,6 +406,47 @@ TEST(TagDeletionTest, DeletesTheFilesOnlyTheTagKept) {
   EXPECT_EQ(*deleted, 0);
   EXPECT_TRUE(HasError(DeleteTagAndUnusedFiles(*table, "old"), StatusCode::kNotFound, {"old"}));
   EXPECT_OK(CheckTable(*table));
+}
+
+// Java 2.1.1 (apache/paimon#10823): deleting a tag deletes only the tag's metadata while
+// anything else still reads its files. Here the tagged snapshot has expired and no other tag
+// names it, but branch "dev" was created from the tag: the branch's copy of the snapshot names
+// the same manifests and data files, so only the tag file goes, and the branch still reads.
+TEST(TagDeletionTest, DeletesOnlyTheTagFileWhileABranchCreatedFromItUsesTheFiles) {
+  test::TempDir dir;
+  const std::string path = dir.path() + "/t";
+  auto io = LocalFileIO();
+  auto table = test::CreateKvTable(path, /*partitioned=*/false);
+  for (int i = 1; i <= 8; ++i) {
+    ASSERT_OK(
+        test::WriteAndCommit(io, path, false, {{Value::Int64(i % 2), Value::String("v")}}, i));
+  }
+  ASSERT_OK(CreateTag(*table, "old", TagRequest{.snapshot_id = 2}));
+  ASSERT_OK(BranchManager(io, path).CreateBranchFromTag("dev", "main", "old"));
+  ExpireConfig expire;
+  expire.snapshot_retain_min = 1;
+  expire.snapshot_retain_max = 1;
+  expire.changelog_retain_min = 1;
+  expire.changelog_retain_max = 1;
+  ASSERT_OK(ExpireSnapshotsImpl(table).Expire(expire, 0));
+  ASSERT_FALSE(*table->snapshot_manager().SnapshotExists(2));
+  auto dev = FileStoreTable::Open(io, path, "dev");
+  ASSERT_OK(dev);
+  auto dev_rows = test::tags::ReadTableRows(**dev, TableVersion::Latest());
+  ASSERT_OK(dev_rows);
+  ASSERT_FALSE(dev_rows->empty());
+  const std::set<std::string> files = test::FilesOnDisk(path);
+
+  auto deleted = DeleteTagAndUnusedFiles(*table, "old");
+  ASSERT_OK(deleted);
+  EXPECT_EQ(*deleted, 0);
+  EXPECT_FALSE(*table->tag_manager().TagExists("old"));
+  EXPECT_EQ(test::FilesOnDisk(path), files);
+  auto after = test::tags::ReadTableRows(**dev, TableVersion::Latest());
+  ASSERT_OK(after);
+  EXPECT_EQ(*after, *dev_rows);
+  test::ExpectCheckClean(**dev);
+  test::ExpectCheckClean(*table);
 }
 
 }  // namespace

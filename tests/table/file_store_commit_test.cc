@@ -376,6 +376,46 @@ TEST_F(FileStoreCommitTest, CompactionOnlyCommitThatConflictsFailsAndDeletesItsO
   ExpectTableChecks();
 }
 
+// Java 2.1.1 (apache/paimon#10582): discarding a compaction deletes only what it wrote. This
+// commit's APPEND lands a new file, and its compaction (rewriting a committed file and
+// upgrading the new one in place) loses a race: the rewrite's output is deleted, the upgraded
+// file, which the APPEND snapshot names, is not.
+TEST_F(FileStoreCommitTest, DroppedCompactionKeepsTheNewFileItUpgraded) {
+  Create(false);
+  auto r1 = MakeRows(0, 0, 2, "a");
+  auto f1 = WriteTestDataFile(*table_, 0, r1);
+  ASSERT_OK(Committer("seed")->Commit(Committable(1, {AddFiles(*table_, 0, 0, {f1})})));
+
+  auto writer = Committer("writer");
+  auto r2 = MakeRows(0, 2, 2, "b");
+  auto fresh = WriteTestDataFile(*table_, 0, r2);
+  CommitMessageImpl m = AddFiles(*table_, 0, 0, {fresh});
+  auto mine = WriteTestDataFile(*table_, 0, r1);
+  DataFileMeta upgraded = fresh;
+  upgraded.level = 5;
+  m.compact.compact_before = {f1, fresh};
+  m.compact.compact_after = {mine, upgraded};
+
+  auto compactor = Committer("compactor");
+  auto theirs = WriteTestDataFile(*table_, 0, r1);
+  int appends_landed = 0;
+  writer->SetStepHookForTesting([&](std::string_view step) {
+    if (step != "hint-written" || ++appends_landed != 1) return;
+    ASSERT_OK(compactor->Commit(Committable(1, {CompactFiles(*table_, 0, 0, {f1}, {theirs})})));
+  });
+  auto res = writer->Commit(Committable(1, {m}));
+  ASSERT_OK(res);
+  EXPECT_EQ(res->snapshot_ids, (std::vector<int64_t>{2}));
+  EXPECT_TRUE(test::HasError(res->compaction_dropped, StatusCode::kConflict,
+                             {"file deletion conflicts detected", f1.file_name}));
+  EXPECT_EQ(res->compaction_files_deleted, 1);
+  EXPECT_FALSE(*table_->io()->Exists(dir_ + "/bucket-0/" + mine.file_name));
+  EXPECT_TRUE(*table_->io()->Exists(dir_ + "/bucket-0/" + fresh.file_name))
+      << "the upgraded file is the APPEND snapshot's";
+  EXPECT_EQ(Read(), Concat({r1, r2}));
+  ExpectTableChecks();
+}
+
 TEST_F(FileStoreCommitTest, ChangelogFilesGetTheirOwnList) {
   Create(false);
   auto commit = Committer("user-a");

@@ -228,5 +228,62 @@ TEST(PostponeBucketTest, FirstRowRefusesARetractionAtWriteTime) {
   ASSERT_OK(write->Close());
 }
 
+// Java 2.1.1 (apache/paimon#10582): a discarded compaction deletes only the files it wrote, never
+// one it reused. A postpone compaction that no commit took is discarded when the write closes;
+// its merge tree upgraded the real bucket's committed level-0 file to a higher level under the
+// same name (compact before and after), and that file stays: the latest snapshot names it.
+// Before the fix, FileStoreWrite::Close deleted every compact-after file, this one included.
+TEST(PostponeBucketTest, ClosingAWriteKeepsTheFileAnUncommittedCompactionUpgraded) {
+  test::TempDir dir;
+  const std::string path = dir.path() + "/db.db/t";
+  // Tiny target files make every file "large", so disjoint runs are upgraded, not rewritten;
+  // two sorted runs trigger a compaction.
+  auto table = test::CreateTestTable(path, Fields(), {"p"}, {"p", "k"},
+                                     {{"bucket", "-2"},
+                                      {"postpone.default-bucket-num", "1"},
+                                      {"target-file-size", "1 b"},
+                                      {"num-sorted-run.compaction-trigger", "2"}});
+  const DataTypePtr type = table->schema().LogicalRowType();
+  auto write_round = [&](int64_t first_key, int64_t identifier) {
+    auto write = OpenWrite(path, "writer");
+    std::vector<std::tuple<int32_t, int64_t, int64_t, RowKind>> rows;
+    for (int64_t k = first_key; k < first_key + 10; ++k) rows.emplace_back(0, k, k, kI);
+    ASSERT_OK(WriteKv(write.get(), type, rows));
+    ASSERT_OK(test::CommitAs(path, "writer", write.get(), identifier));
+    ASSERT_OK(write->Close());
+  };
+  write_round(0, 1);
+  ASSERT_OK(CompactAll(path, 1));
+  auto live = [&]() {
+    std::vector<DataFileMeta> files;
+    const ScanPlan plan = PlanScan(*table, ScanOptions{}).value();
+    for (const DataSplit& split : plan.splits) {
+      for (const DataFileMeta& f : split.data_files) files.push_back(f);
+    }
+    return files;
+  };
+  const std::vector<DataFileMeta> before = live();
+  ASSERT_EQ(before.size(), 1u);
+  ASSERT_EQ(before[0].level, 0);  // one sorted run: not compacted
+
+  write_round(100, 2);
+  {
+    auto write = OpenWrite(path, "compactor");
+    ScanOptions scan;
+    scan.bucket = kPostponeBucket;
+    const ScanPlan plan = PlanScan(*table, scan).value();
+    ASSERT_EQ(plan.splits.size(), 1u);
+    ASSERT_OK(write->Compact(plan.splits[0].partition, plan.splits[0].bucket, false));
+    ASSERT_OK(write->Close());  // no PrepareCommit: the compaction is discarded
+  }
+  for (const DataFileMeta& f : before) {
+    EXPECT_TRUE(*table->io()->Exists(path + "/p=0/bucket-0/" + f.file_name)) << f.file_name;
+  }
+  ASSERT_OK(CheckTable(*FileStoreTable::Open(LocalFileIO(), path).value()));
+  std::map<std::pair<int32_t, int64_t>, int64_t> model;
+  for (int64_t k = 0; k < 10; ++k) model[{0, k}] = k;
+  EXPECT_EQ(Rows(path), model);
+}
+
 }  // namespace
 }  // namespace sluice

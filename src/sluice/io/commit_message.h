@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,22 @@ struct CompactIncrement {
   bool empty() const {
     return compact_before.empty() && compact_after.empty() && changelog_files.empty() &&
            new_index_files.empty() && deleted_index_files.empty();
+  }
+
+  // The data and changelog files this compaction wrote: what discarding it (a commit that
+  // fails, a write closed before its commit) may delete. A file of compact_after that has the
+  // name of a compact_before file was reused, not written (an upgrade moves a file to another
+  // level as it is): a snapshot still names it, so it is never among them (Java 2.1.1,
+  // apache/paimon#10582). Pointers into this increment.
+  std::vector<const DataFileMeta*> WrittenFiles() const {
+    std::set<std::string> reused;
+    for (const DataFileMeta& f : compact_before) reused.insert(f.file_name);
+    std::vector<const DataFileMeta*> written;
+    for (const DataFileMeta& f : compact_after) {
+      if (reused.count(f.file_name) == 0) written.push_back(&f);
+    }
+    for (const DataFileMeta& f : changelog_files) written.push_back(&f);
+    return written;
   }
 };
 

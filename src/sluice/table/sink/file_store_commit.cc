@@ -325,14 +325,9 @@ int64_t FileStoreCommit::DeleteCompactionOutput(const ManifestCommittable& commi
     Result<std::string> bucket_path =
         table_->path_factory().BucketPathOfSerialized(m.partition, m.bucket);
     if (!bucket_path.ok()) continue;
-    // An upgraded file keeps its name (and stays live at its old level): never delete it.
-    std::set<std::string> inputs;
-    for (const DataFileMeta& f : m.compact.compact_before) inputs.insert(f.file_name);
-    for (const auto* files : {&m.compact.compact_after, &m.compact.changelog_files}) {
-      for (const DataFileMeta& f : *files) {
-        if (inputs.count(f.file_name)) continue;
-        remove(f.external_path ? *f.external_path : JoinPath(*bucket_path, f.file_name));
-      }
+    // Never a file the compaction reused: an upgraded file stays live at its old level.
+    for (const DataFileMeta* f : m.compact.WrittenFiles()) {
+      remove(f->external_path ? *f->external_path : JoinPath(*bucket_path, f->file_name));
     }
     for (const IndexManifestEntry& f : m.compact.new_index_files) {
       remove(f.external_path ? *f.external_path : JoinPath(IndexDir(table_->path()), f.file_name));

@@ -592,7 +592,8 @@ Status FileStoreWrite::Close() {
   }
   writers_.clear();
   global_index_.reset();  // removes the key index's directory
-  // Compactions no PrepareCommit took: their new files are garbage.
+  // Compactions no PrepareCommit took: the files they wrote are garbage; a file one reused
+  // (upgraded to another level) is still live.
   for (const CommitMessageImpl& message : pending_compactions_) {
     Result<std::string> bucket_path =
         table_->path_factory().BucketPathOfSerialized(message.partition, message.bucket);
@@ -600,9 +601,9 @@ Status FileStoreWrite::Close() {
       if (first.ok()) first = bucket_path.status();
       continue;
     }
-    for (const DataFileMeta& file : message.compact.compact_after) {
+    for (const DataFileMeta* file : message.compact.WrittenFiles()) {
       Status st = table_->io()->Delete(
-          file.external_path ? *file.external_path : *bucket_path + "/" + file.file_name,
+          file->external_path ? *file->external_path : *bucket_path + "/" + file->file_name,
           /*recursive=*/false);
       if (first.ok() && !st.ok()) first = st;
     }
