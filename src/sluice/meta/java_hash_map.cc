@@ -19,42 +19,6 @@ int32_t TableSizeFor(int32_t cap) {
 
 }  // namespace
 
-int32_t JavaHashMap::JavaStringHash(std::string_view s) {
-  uint32_t h = 0;
-  size_t i = 0;
-  auto add = [&h](uint32_t unit) { h = 31 * h + unit; };
-  while (i < s.size()) {
-    const auto b = static_cast<uint8_t>(s[i]);
-    uint32_t cp = b;
-    size_t len = 1;
-    if (b >= 0xF0) {
-      len = 4;
-      cp = b & 0x07;
-    } else if (b >= 0xE0) {
-      len = 3;
-      cp = b & 0x0F;
-    } else if (b >= 0xC0) {
-      len = 2;
-      cp = b & 0x1F;
-    }
-    if (i + len > s.size()) {
-      len = 1;
-      cp = b;
-    } else {
-      for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<uint8_t>(s[i + k]) & 0x3F);
-    }
-    if (cp >= 0x10000) {
-      cp -= 0x10000;
-      add(0xD800 + (cp >> 10));
-      add(0xDC00 + (cp & 0x3FF));
-    } else {
-      add(cp);
-    }
-    i += len;
-  }
-  return static_cast<int32_t>(h);
-}
-
 JavaHashMap JavaHashMap::CopyOf(const JavaHashMap& other) {
   JavaHashMap map;
   const size_t s = other.size_;
@@ -109,7 +73,7 @@ void JavaHashMap::Resize() {
 }
 
 void JavaHashMap::Put(std::string key, std::string value) {
-  const int32_t hash = Spread(JavaStringHash(key));
+  const int32_t hash = Spread(::sluice::JavaStringHash(key));
   if (table_.empty()) Resize();
   std::vector<Node>& bucket = table_[Index(hash)];
   for (Node& node : bucket) {
@@ -129,7 +93,7 @@ void JavaHashMap::Put(std::string key, std::string value) {
 
 bool JavaHashMap::Remove(std::string_view key) {
   if (table_.empty()) return false;
-  const int32_t hash = Spread(JavaStringHash(key));
+  const int32_t hash = Spread(::sluice::JavaStringHash(key));
   std::vector<Node>& bucket = table_[Index(hash)];
   for (size_t i = 0; i < bucket.size(); ++i) {
     if (bucket[i].hash == hash && bucket[i].key == key) {
@@ -143,7 +107,7 @@ bool JavaHashMap::Remove(std::string_view key) {
 
 const std::string* JavaHashMap::Get(std::string_view key) const {
   if (table_.empty()) return nullptr;
-  const int32_t hash = Spread(JavaStringHash(key));
+  const int32_t hash = Spread(::sluice::JavaStringHash(key));
   for (const Node& node : table_[Index(hash)]) {
     if (node.hash == hash && node.key == key) return &node.value;
   }

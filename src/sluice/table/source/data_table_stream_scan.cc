@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "sluice/base/java_string_hash.h"
 #include "sluice/meta/option_value.h"
 
 namespace sluice {
@@ -12,13 +13,6 @@ namespace {
 // a snapshot that can never come (Java NextSnapshotFetcher.RANGE_CHECK_INTERVAL); the cheap
 // expiry check runs on every miss.
 constexpr int64_t kRangeCheckInterval = 16;
-
-// Java String.hashCode of an ASCII file name.
-int32_t JavaStringHash(std::string_view s) {
-  uint32_t h = 0;
-  for (unsigned char c : s) h = 31 * h + c;
-  return static_cast<int32_t>(h);
-}
 
 StreamPlan EndOfScan() {
   StreamPlan end;
