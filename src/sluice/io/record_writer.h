@@ -1,7 +1,7 @@
 // RecordWriter: the writer of one partition and bucket (Java RecordWriter): takes rows, and on
 // PrepareCommit hands over the files it added (and compacted) since the last commit.
-// Implementations: AppendOnlyWriter (append tables, this folder), MergeTreeWriter (primary-key
-// tables, lsm/).
+// Implementations: MergeTreeWriter (primary-key tables, lsm/), AppendOnlyWriter (append tables)
+// and PostponeBucketWriter (the postpone bucket of `bucket = -2` tables), both in table/sink.
 //
 // Thread safety: not thread-safe; one writer thread.
 #pragma once
@@ -34,10 +34,14 @@ class RecordWriter {
   // for a running compaction and include its result.
   virtual Result<CommitIncrement> PrepareCommit(bool wait_compaction) = 0;
 
-  // The largest sequence number given out so far (-1 when none).
+  // The largest sequence number given out so far, the restored files' included (-1 when
+  // none). PostponeBucketWriter gives none out (its files carry -1) and answers 0.
   virtual int64_t max_sequence_number() const = 0;
 
-  // Waits for background work and deletes files written but not handed to a commit.
+  // Ends the writer without a commit: rows not yet handed to PrepareCommit are dropped, a
+  // running compaction is waited for and its result dropped (the files it wrote stay, orphans),
+  // and the files written since the last PrepareCommit are deleted, except the ones a
+  // compaction reused (an upgrade keeps a committed file's name).
   virtual Status Close() = 0;
 };
 

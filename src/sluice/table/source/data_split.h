@@ -16,7 +16,6 @@
 
 namespace sluice {
 
-// One data file's deletion vector inside a deletion-vector index file (Java DeletionFile).
 struct DataSplit {
   int64_t snapshot_id = 0;
   // Serialized BinaryRow (4-byte big-endian arity + row) as in manifests, and its values in
