@@ -67,7 +67,8 @@ class [[nodiscard]] Status {
   // name (or field, or column) at the layer that knows it.
   Status WithContext(std::string_view context) const;
 
-  // Marks an error as deliberately ignored (the call site says why).
+  // Marks an error as deliberately ignored (the call site says why, in a comment). The one way
+  // to drop a Status, not `(void)`; a Result's is dropped as `.status().IgnoreError()`.
   void IgnoreError() const {}
 
  private:

@@ -104,7 +104,9 @@ Result<std::shared_ptr<DataFileWriterFactory>> DataFileWriterFactory::Make(
 
 void DataFileWriterFactory::DeleteUnreferenced(const std::vector<DataFileMeta>& files) const {
   for (const DataFileMeta& file : files) {
-    (void)io_->Delete(path_factory_.PathOf(file.file_name), /*recursive=*/false);
+    // Best effort: no snapshot names the file, so one left behind is an orphan for orphan-file
+    // cleanup, never a broken table.
+    io_->Delete(path_factory_.PathOf(file.file_name), /*recursive=*/false).IgnoreError();
   }
 }
 
@@ -323,7 +325,8 @@ Result<std::vector<DataFileMeta>> RollingDataFileWriter::Close() {
 void RollingDataFileWriter::Abort() {
   writer_.reset();
   for (const std::string& path : written_paths_) {
-    (void)factory_->io_->Delete(path, /*recursive=*/false);
+    // Best effort: an aborted file is named by nothing; one left behind is an orphan.
+    factory_->io_->Delete(path, /*recursive=*/false).IgnoreError();
   }
   written_paths_.clear();
   results_.clear();

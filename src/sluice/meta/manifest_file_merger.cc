@@ -197,8 +197,10 @@ Result<std::vector<ManifestFileMeta>> MergeManifestFiles(const std::vector<Manif
   auto result = run();
   if (!result.ok()) {
     for (size_t i = first_new; i < new_files->size(); ++i) {
-      (void)writer->io().Delete(ManifestFilePath(writer->table_path(), (*new_files)[i].file_name),
-                                false);
+      // The merge's error is the one to report; a manifest left behind is an orphan.
+      writer->io()
+          .Delete(ManifestFilePath(writer->table_path(), (*new_files)[i].file_name), false)
+          .IgnoreError();
     }
     new_files->resize(first_new);
   }

@@ -96,7 +96,8 @@ Result<std::vector<ManifestFileMeta>> ManifestFileWriter::Write(
     auto meta = WriteOne(begin, end, &stopped_at);
     if (!meta.ok()) {
       for (const auto& written : out) {
-        (void)io_->Delete(ManifestFilePath(table_path_, written.file_name), false);
+        // The write's error is the one to report; a manifest left behind is an orphan.
+        io_->Delete(ManifestFilePath(table_path_, written.file_name), false).IgnoreError();
       }
       return meta.status();
     }
@@ -160,7 +161,7 @@ Result<ManifestFileMeta> ManifestFileWriter::WriteOne(const ManifestEntry* begin
   };
   Status st = write();
   if (!st.ok()) {
-    (void)io_->Delete(path, false);
+    io_->Delete(path, false).IgnoreError();  // the write's error is the one to report
     return st.WithContext("writing manifest " + path);
   }
   return meta;

@@ -72,7 +72,7 @@ Status TakeKeyOption(const char* key, std::vector<std::string>* keys,
 std::unique_ptr<BatchReader> RowCount(int64_t rows) {
   ColumnBatch batch(
       DataType::Row({DataField{0, "rows", DataType::BigInt(false), std::nullopt, std::nullopt}}));
-  batch.AppendRow({Value::Int64(rows)}).IgnoreError();
+  batch.AppendRow({Value::Int64(rows)}).IgnoreError();  // a BIGINT always fits its column
   return std::make_unique<RowsReader>(std::move(batch));
 }
 

@@ -189,12 +189,15 @@ Result<std::shared_ptr<LookupFile>> LookupLevels::CreateLookupFile(const DataFil
   const std::string local_path = cache_->NewLocalPath(file.file_name);
   Status st = WriteLookupFile(file, local_path);
   if (!st.ok()) {
+    // The write's error is the one to report; a local file left behind goes with the cache's
+    // directory.
     cache_->io()->Delete(local_path, /*recursive=*/false).IgnoreError();
     return st;
   }
   Result<std::unique_ptr<SortLookupStoreReader>> reader =
       SortLookupStoreReader::Open(cache_->io().get(), local_path, cache_->cache_manager());
   if (!reader.ok()) {
+    // As above: the open's error is the one to report.
     cache_->io()->Delete(local_path, /*recursive=*/false).IgnoreError();
     return reader.status();
   }

@@ -645,7 +645,8 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
   // Every file this attempt creates, deleted again when the attempt does not land.
   std::vector<std::string> created;
   auto cleanup = [&]() {
-    for (const auto& name : created) (void)io.Delete(ManifestFilePath(table, name), false);
+    // Best effort: the attempt's error is the one to report; a file left behind is an orphan.
+    for (const auto& name : created) io.Delete(ManifestFilePath(table, name), false).IgnoreError();
   };
   auto write_list = [&](const std::vector<ManifestFileMeta>& metas,
                         std::string* name) -> Result<int64_t> {
@@ -807,8 +808,8 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
   Step("snapshot-written");
   *landed_id = new_id;
   // Hints only speed up finding snapshots; readers verify them, so a failed update is harmless.
-  (void)snapshots.CommitLatestHint(new_id);
-  if (new_id == Snapshot::kFirstSnapshotId) (void)snapshots.CommitEarliestHint(new_id);
+  snapshots.CommitLatestHint(new_id).IgnoreError();
+  if (new_id == Snapshot::kFirstSnapshotId) snapshots.CommitEarliestHint(new_id).IgnoreError();
   Step("hint-written");
   return Status::OK();
 }
