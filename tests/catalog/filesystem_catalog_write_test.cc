@@ -142,6 +142,45 @@ TEST_F(CatalogWriteTest, AlterTableCommitsTheNextSchema) {
             (std::vector<int64_t>{0, 1}));
 }
 
+// Java builds the merge function at CREATE and ALTER TABLE (SchemaValidation
+// .validateMergeFunction / validateMergeFunctionFactory): an unknown aggregate function or a
+// sequence group naming a missing column is refused then, not at the first write.
+TEST_F(CatalogWriteTest, MergeFunctionIsCheckedAtCreateAndAlter) {
+  FilesystemCatalog c = catalog();
+  ASSERT_OK(c.CreateDatabase("sales"));
+  NewTableSpec summ = OrdersSpec();
+  summ.options = {{"bucket", "2"},
+                  {"merge-engine", "aggregation"},
+                  {"fields.amount.aggregate-function", "summ"}};
+  EXPECT_TRUE(test::HasError(
+      c.CreateTable("sales.agg", summ), StatusCode::kInvalidArgument,
+      {"identifier 'summ'", "'fields.amount.aggregate-function' = 'summ'", "column 'amount'"}));
+  EXPECT_FALSE(fs::exists(warehouse() + "/sales.db/agg/schema/schema-0"));
+
+  NewTableSpec group = OrdersSpec();
+  group.options.emplace_back("fields.amount.sequence-group", "nope");
+  EXPECT_TRUE(test::HasError(c.CreateTable("sales.pu", group), StatusCode::kInvalidArgument,
+                             {"Field nope can not be found in table schema"}));
+
+  ASSERT_OK(c.CreateTable("sales.orders", OrdersSpec()));
+  EXPECT_TRUE(test::HasError(
+      c.AlterTable("sales.orders",
+                   {SchemaChange::SetOption("merge-engine", "aggregation"),
+                    SchemaChange::SetOption("fields.default-aggregate-function", "summ")}),
+      StatusCode::kInvalidArgument,
+      {"identifier 'summ'", "'fields.default-aggregate-function' = 'summ'"}));
+  EXPECT_TRUE(test::HasError(
+      c.AlterTable("sales.orders",
+                   {SchemaChange::SetOption("fields.amount.aggregate-function", "sum")}),
+      StatusCode::kInvalidArgument,
+      {"Must use sequence group for aggregation functions but not found for field amount."}));
+  EXPECT_EQ(*SchemaManager(LocalFileIO(), c.TablePath("sales", "orders")).ListSchemaIds(),
+            (std::vector<int64_t>{0}));
+  // A known function is accepted.
+  summ.options.back().second = "sum";
+  EXPECT_OK(c.CreateTable("sales.agg", summ));
+}
+
 TEST_F(CatalogWriteTest, ConcurrentAltersEachLandOnTheirOwnSchema) {
   FilesystemCatalog c = catalog();
   ASSERT_OK(c.CreateDatabase("db"));

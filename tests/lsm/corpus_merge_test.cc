@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -347,6 +348,25 @@ TEST(CorpusMergeTest, FirstRow) {
         true, &checked);
   }
   EXPECT_GE(checked, 2);
+}
+
+// Every schema Java wrote in the corpus passes ValidateMergeFunction, which Java ran on each one
+// at CREATE / ALTER TABLE (validateMergeFunction, validateMergeFunctionFactory).
+TEST(CorpusMergeTest, EveryJavaWrittenSchemaBuildsItsMergeFunction) {
+  namespace fs = std::filesystem;
+  int schemas = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(test::CompatTablesDir())) {
+    const fs::path& path = entry.path();
+    if (!entry.is_regular_file() || path.parent_path().filename() != "schema" ||
+        path.filename().string().rfind("schema-", 0) != 0) {
+      continue;
+    }
+    ASSERT_OK_AND_ASSIGN(TableSchema schema,
+                         TableSchema::FromJson(test::ReadFileOrFail(path.string())));
+    EXPECT_OK(ValidateMergeFunction(schema)) << path;
+    ++schemas;
+  }
+  EXPECT_GT(schemas, 100);
 }
 
 }  // namespace

@@ -248,6 +248,62 @@ TEST(PartialUpdateTest, ConflictingOptionsAreRejected) {
                        {"fields.default-aggregate-function", "last_non_null_value"}}));
 }
 
+// ValidateMergeFunction: what Java checks of the merge function at CREATE / ALTER TABLE
+// (validateMergeFunction, validateMergeFunctionFactory).
+TEST(ValidateMergeFunctionTest, RefusesWhatJavasFactoriesRefuse) {
+  // An unknown aggregate function, named or by default, on aggregation and partial-update.
+  EXPECT_TRUE(test::HasError(
+      ValidateMergeFunction(
+          Schema({{"merge-engine", "aggregation"}, {"fields.c.aggregate-function", "summ"}})),
+      StatusCode::kInvalidArgument,
+      {"Could not find any factory for identifier 'summ'",
+       "option 'fields.c.aggregate-function' = 'summ'", "column 'c'", "sum, product"}));
+  EXPECT_TRUE(test::HasError(
+      ValidateMergeFunction(
+          Schema({{"merge-engine", "aggregation"}, {"fields.default-aggregate-function", "avg"}})),
+      StatusCode::kInvalidArgument,
+      {"identifier 'avg'", "option 'fields.default-aggregate-function' = 'avg'", "column 'k'"}));
+  EXPECT_TRUE(test::HasError(ValidateMergeFunction(Schema({{"merge-engine", "partial-update"},
+                                                           {"fields.c.sequence-group", "a"},
+                                                           {"fields.a.aggregate-function", "x"}})),
+                             StatusCode::kInvalidArgument,
+                             {"identifier 'x'", "'fields.a.aggregate-function'", "column 'a'"}));
+  // Partial-update's factory: sequence groups, aggregates without a group, delete options.
+  EXPECT_TRUE(test::HasError(
+      ValidateMergeFunction(
+          Schema({{"merge-engine", "partial-update"}, {"fields.c.sequence-group", "zz"}})),
+      StatusCode::kInvalidArgument, {"Field zz can not be found in table schema"}));
+  EXPECT_TRUE(test::HasError(
+      ValidateMergeFunction(
+          Schema({{"merge-engine", "partial-update"}, {"fields.a.aggregate-function", "sum"}})),
+      StatusCode::kInvalidArgument,
+      {"Must use sequence group for aggregation functions but not found for field a."}));
+  EXPECT_TRUE(test::HasError(
+      ValidateMergeFunction(Schema({{"merge-engine", "partial-update"},
+                                    {"ignore-delete", "true"},
+                                    {"partial-update.remove-record-on-delete", "true"}})),
+      StatusCode::kInvalidArgument,
+      {"ignore-delete and partial-update.remove-record-on-delete have "
+       "conflicting behavior"}));
+  // As Java, whether a function takes the column's type is checked when the merge function is
+  // created (the first write), not here: sum on STRING passes, and CreateMergeFunction fails.
+  const TableSchema sum_on_string =
+      Schema({{"merge-engine", "aggregation"}, {"fields.b.aggregate-function", "sum"}});
+  EXPECT_OK(ValidateMergeFunction(sum_on_string));
+  EXPECT_TRUE(test::HasError(MakeMergeFunction(sum_on_string).status(),
+                             StatusCode::kInvalidArgument, {"but was 'STRING'."}));
+  // Deduplicate and first-row look at no aggregate function, and append tables at none.
+  EXPECT_OK(ValidateMergeFunction(Schema({{"fields.c.aggregate-function", "summ"}})));
+  EXPECT_OK(ValidateMergeFunction(
+      Schema({{"merge-engine", "first-row"}, {"fields.c.aggregate-function", "summ"}})));
+  EXPECT_OK(ValidateMergeFunction(MakeSchema(
+      {Field(0, "k", DataType::Int(false))}, {},
+      {{"merge-engine", "aggregation"}, {"fields.default-aggregate-function", "summ"}})));
+  EXPECT_OK(ValidateMergeFunction(Schema({{"merge-engine", "aggregation"},
+                                          {"fields.c.aggregate-function", "sum"},
+                                          {"fields.default-aggregate-function", "last_value"}})));
+}
+
 // k, a (group of g1), b (group of g1), g1, x (group of g2), g2.
 TableSchema GroupSchema(TableOptions extra) {
   TableOptions options = {{"merge-engine", "partial-update"},

@@ -429,11 +429,11 @@ TEST(SchemaChangeTest, OptionChangesFollowJavaRules) {
   EXPECT_TRUE(Apply(t, SchemaChange::SetOption("merge-engine", "bogus"), false).code() ==
               StatusCode::kInvalidArgument);
   auto set = ApplySchemaChanges(t,
-                                {SchemaChange::SetOption("snapshot.num-retained.max", "5"),
+                                {SchemaChange::SetOption("snapshot.num-retained.max", "50"),
                                  SchemaChange::RemoveOption("absent")},
                                 true, 0);
   ASSERT_OK(set);
-  EXPECT_EQ(*set->FindOption("snapshot.num-retained.max"), "5");
+  EXPECT_EQ(*set->FindOption("snapshot.num-retained.max"), "50");
   // A rename carries into options naming the column.
   TableSchema agg = PkTable({{"bucket", "2"},
                              {"merge-engine", "aggregation"},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "sluice/lsm/merge_function_factory.h"
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/schema_manager.h"
@@ -170,6 +171,8 @@ Status FilesystemCatalog::CreateTable(std::string_view identifier, const NewTabl
   // The options must be ones a table can be opened with.
   SLUICE_ASSIGN_OR_RETURN(TableSchema schema, MakeInitialSchema(spec, 0));
   SLUICE_RETURN_NOT_OK(CoreOptions::FromSchema(schema).status());
+  // Java builds the merge function at CREATE TABLE (SchemaValidation.validateMergeFunction).
+  SLUICE_RETURN_NOT_OK(ValidateMergeFunction(schema));
   Result<TableSchema> created = SchemaManager(io_, path).CreateTable(spec);
   if (!created.ok()) {
     if (created.status().IsAlreadyExists()) {
@@ -227,6 +230,7 @@ Result<TableSchema> FilesystemCatalog::AlterTable(std::string_view identifier,
   SLUICE_ASSIGN_OR_RETURN(TableSchema next,
                           ApplySchemaChanges(history.back(), changes, has_snapshots, 0));
   SLUICE_RETURN_NOT_OK(CoreOptions::FromSchema(next).status());
+  SLUICE_RETURN_NOT_OK(ValidateMergeFunction(next));
   // (A table without snapshots has no files yet.)
   for (const DataField& field : next.fields()) {
     if (!has_snapshots) break;

@@ -1,5 +1,6 @@
 #include "sluice/lsm/merge_function_factory.h"
 
+#include "sluice/lsm/aggregate/field_aggregator_factory.h"
 #include "sluice/lsm/aggregate_merge_function.h"
 #include "sluice/lsm/deduplicate_merge_function.h"
 #include "sluice/lsm/first_row_merge_function.h"
@@ -43,6 +44,36 @@ Result<std::unique_ptr<MergeFunction>> CreateMergeFunction(const TableSchema& sc
     return std::unique_ptr<MergeFunction>(std::make_unique<LookupMergeFunction>(std::move(engine)));
   }
   return engine;
+}
+
+Status ValidateMergeFunction(const TableSchema& schema) {
+  if (schema.primary_keys().empty()) return Status::OK();
+  SLUICE_ASSIGN_OR_RETURN(const CoreOptions options, CoreOptions::FromSchema(schema));
+  const MergeEngine engine = options.merge_engine();
+  // validateMergeFunction: the factories of deduplicate, first-row and aggregation check
+  // nothing; partial-update's checks its sequence groups.
+  if (engine == MergeEngine::kPartialUpdate) {
+    SLUICE_RETURN_NOT_OK(PartialUpdateMergeFunction::Validate(schema, options));
+  }
+  if (engine == MergeEngine::kDeduplicate || engine == MergeEngine::kFirstRow) {
+    return Status::OK();
+  }
+  // validateMergeFunctionFactory: each column's function is discovered by name.
+  for (const DataField& field : schema.fields()) {
+    std::string key = "fields." + field.name + ".aggregate-function";
+    std::optional<std::string> function = options.FieldAggregateFunction(field.name);
+    if (!function) {
+      function = options.fields_default_aggregate_function();
+      key = "fields.default-aggregate-function";
+    }
+    if (!function || IsAggregateFunctionName(*function)) continue;
+    return Status::InvalidArgument(
+        "Could not find any factory for identifier '" + *function +
+        "' that implements 'FieldAggregatorFactory' (option '" + key + "' = '" + *function +
+        "', column '" + field.name +
+        "'). Available factory identifiers are: " + AggregateFunctionNames());
+  }
+  return Status::OK();
 }
 
 }  // namespace sluice

@@ -25,6 +25,31 @@ std::string PkInGroupError(const std::string& option, const std::string& field) 
 
 Result<std::unique_ptr<PartialUpdateMergeFunction>> PartialUpdateMergeFunction::Make(
     const TableSchema& schema, const CoreOptions& options) {
+  std::vector<std::optional<std::string>> functions;
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<PartialUpdateMergeFunction> f,
+                          MakeWithoutAggregators(schema, options, &functions));
+  // Java creates the aggregators when the factory creates a merge function (they are
+  // suppliers in the factory): a function the field's type does not take fails here, not at
+  // CREATE TABLE.
+  for (size_t i = 0; i < functions.size(); ++i) {
+    if (!functions[i]) continue;
+    const DataField& field = f->fields_[i];
+    SLUICE_ASSIGN_OR_RETURN(f->aggregators_[i],
+                            CreateFieldAggregator(field.type, field.name, *functions[i], options));
+  }
+  f->Reset();
+  return f;
+}
+
+Status PartialUpdateMergeFunction::Validate(const TableSchema& schema, const CoreOptions& options) {
+  std::vector<std::optional<std::string>> functions;
+  return MakeWithoutAggregators(schema, options, &functions).status();
+}
+
+Result<std::unique_ptr<PartialUpdateMergeFunction>>
+PartialUpdateMergeFunction::MakeWithoutAggregators(
+    const TableSchema& schema, const CoreOptions& options,
+    std::vector<std::optional<std::string>>* functions) {
   std::unique_ptr<PartialUpdateMergeFunction> f(new PartialUpdateMergeFunction());
   f->fields_ = schema.fields();
   f->ignore_delete_ = options.ignore_delete();
@@ -83,6 +108,7 @@ Result<std::unique_ptr<PartialUpdateMergeFunction>> PartialUpdateMergeFunction::
   }
 
   f->aggregators_.resize(n);
+  functions->assign(n, std::nullopt);
   for (size_t i = 0; i < n; ++i) {
     const DataField& field = f->fields_[i];
     std::optional<std::string> function;
@@ -100,9 +126,7 @@ Result<std::unique_ptr<PartialUpdateMergeFunction>> PartialUpdateMergeFunction::
             field.name + ".");
       }
     }
-    if (!function) continue;
-    SLUICE_ASSIGN_OR_RETURN(f->aggregators_[i],
-                            CreateFieldAggregator(field.type, field.name, *function, options));
+    (*functions)[i] = std::move(function);
   }
 
   auto conflict = [](const std::string& a, const std::string& b) {
@@ -132,7 +156,6 @@ Result<std::unique_ptr<PartialUpdateMergeFunction>> PartialUpdateMergeFunction::
     }
     f->remove_on_sequence_group_.insert(it->second);
   }
-  f->Reset();
   return f;
 }
 

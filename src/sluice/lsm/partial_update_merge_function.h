@@ -16,7 +16,9 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "sluice/lsm/aggregate/field_aggregator.h"
@@ -33,8 +35,13 @@ class PartialUpdateMergeFunction final : public MergeFunction {
   // Validates the options as Java's factory does (groups name existing non-key fields, no field
   // in two groups, aggregate functions other than last_non_null_value only on protected
   // fields, no conflicting delete options). InvalidArgument otherwise.
+  // Then creates each field's aggregator (an error for a function the field's type does not
+  // take).
   static Result<std::unique_ptr<PartialUpdateMergeFunction>> Make(const TableSchema& schema,
                                                                   const CoreOptions& options);
+  // The checks of Java's factory alone, without creating the aggregators (what Java checks at
+  // CREATE / ALTER TABLE).
+  static Status Validate(const TableSchema& schema, const CoreOptions& options);
 
   using MergeFunction::Add;
   void Reset() override;
@@ -43,6 +50,11 @@ class PartialUpdateMergeFunction final : public MergeFunction {
 
  private:
   PartialUpdateMergeFunction() = default;
+
+  // Make without the aggregators: `functions` gets each field's aggregate function name.
+  static Result<std::unique_ptr<PartialUpdateMergeFunction>> MakeWithoutAggregators(
+      const TableSchema& schema, const CoreOptions& options,
+      std::vector<std::optional<std::string>>* functions);
 
   Status InitRow(const ValueList& value);
   Status CheckAggregatorInputs(const ValueList& value) const;

@@ -2,24 +2,46 @@
 // every schema before it is written: the first schema of a new table (CREATE TABLE) and the
 // result of every ALTER TABLE (schema_change.h applies the changes, this checks the result).
 //
-// The rules that matter to tables Sluice writes, in this order:
-//   - primary-key and partition columns of primitive types; `primary-key.nullable` only with
-//     primary keys;
+// The rules, in Java's order:
+//   - primary-key, partition and `upsert-key` columns exist and are of primitive types; no
+//     `upsert-key` beside a primary key; `primary-key.nullable` only with primary keys;
 //   - bucket: -1 takes no `bucket-key` (an append table no `full-compaction.delta-commits`, a
 //     primary-key table valid `dynamic-bucket.*` options),
 //     otherwise at least 1 (-2 for primary-key tables), a bucketed append table needs a
 //     `bucket-key`, bucket keys of non-nested types;
+//   - `scan.mode` (as resolved from the scan options) with exactly the options that say where it
+//     starts and none of another mode's (validateStartupMode);
+//   - every `fields.<names>.<suffix>` option names existing columns (any suffix: aggregate
+//     functions, sequence groups, ignore-retract, ...; `fields.default-aggregate-function`
+//     excepted);
 //   - `sequence.field`: existing columns, once each, none with an aggregate function, not on the
 //     first-row merge engine nor with cross-partition updates;
 //   - `merge-engine` and `changelog-producer` names; a changelog producer only with primary
-//     keys, and on first-row only `none` / `lookup`;
+//     keys, and on first-row only `none` / `lookup`; `streaming-read-overwrite` only with primary
+//     keys and not with the `full-compaction` / `lookup` producers;
+//   - `snapshot.num-retained.min` >= 1 and <= `snapshot.num-retained.max`, the same for
+//     `changelog.num-retained.*` (defaulting to the snapshot values);
+//   - `blob-descriptor-field` / `blob-external-storage-field` name BLOB columns (the latter with
+//     `blob-external-storage-path`);
 //   - no column with a system name (`_SEQUENCE_NUMBER`, `_VALUE_KIND`, `_LEVEL`, `rowkind`,
-//     `_ROW_ID`) or the `_KEY_` prefix; `rowkind.field` names a column;
+//     `_ROW_ID`) or the `_KEY_` prefix; `partition.expiration-time` only when partitioned;
+//     `record-level.time-field` names an INT / BIGINT / timestamp column; `rowkind.field` names
+//     a column;
 //   - deletion vectors only with the changelog producers none / input / lookup, and not on the
 //     first-row merge engine (unless `pk-clustering-override`);
 //   - the file format holds every column (FileFormat.validateDataFields: `file.format = avro`
 //     holds no TIMESTAMP(9), ORC no VARIANT), and no level `file.format.per.level` writes as
-//     Avro has a timestamp above precision 6.
+//     Avro has a timestamp above precision 6;
+//   - `vector-field` names VECTOR columns;
+//   - row tracking only on bucket -1 append tables; data evolution with row tracking, without
+//     deletion vectors or incremental clustering; a BLOB column needs data evolution
+//     (validateRowTracking); incremental clustering (validateIncrementalClustering), chain
+//     tables (validateChainTable), `table-read.sequence-number.enabled` only with primary
+//     keys, `pk-clustering-override` (validatePkClusteringOverride).
+//
+// Java also builds the merge function here (validateMergeFunction, validateMergeFunctionFactory);
+// in Sluice that lives above this layer, in lsm/merge_function_factory.h (ValidateMergeFunction),
+// and the catalog calls it after this at CREATE TABLE and ALTER TABLE.
 //
 // Errors are InvalidArgument naming the column or option, with Java's wording.
 //

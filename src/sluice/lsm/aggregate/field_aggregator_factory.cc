@@ -285,4 +285,19 @@ Result<std::unique_ptr<FieldAggregator>> CreateFieldAggregator(const DataTypePtr
                                  std::string(field) + "')");
 }
 
+bool IsAggregateFunctionName(std::string_view function) {
+  for (const auto& [identifier, create] : kFactories) {
+    if (identifier == function) return true;
+  }
+  return false;
+}
+
+std::string AggregateFunctionNames() {
+  std::string names;
+  for (const auto& [identifier, create] : kFactories) {
+    names += (names.empty() ? "" : ", ") + std::string(identifier);
+  }
+  return names;
+}
+
 }  // namespace sluice

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "sluice/data_type.h"
@@ -39,5 +40,12 @@ Result<std::unique_ptr<FieldAggregator>> CreateFieldAggregator(const DataTypePtr
                                                                std::string_view field,
                                                                std::string_view function,
                                                                const CoreOptions& options);
+
+// Whether `function` is the identifier of one of Java's aggregate function factories (Java
+// FactoryUtil.discoverFactory finds it), whatever the type it is used on.
+bool IsAggregateFunctionName(std::string_view function);
+
+// Every identifier IsAggregateFunctionName accepts, joined by ", ".
+std::string AggregateFunctionNames();
 
 }  // namespace sluice
