@@ -33,7 +33,7 @@ TEST(CanalRecordParserTest, InsertGivesOneRecordPerRow) {
   ASSERT_TRUE(IsOk(records));
   EXPECT_EQ(Describe(*records), Strings({"+I shop.orders {id=1, name=pen, price=1.50}",
                                          "+I shop.orders {id=2, name=ink, price=NULL}"}));
-  EXPECT_EQ(DescribeSchema((*records)[0].schema),
+  EXPECT_EQ(DescribeSchema(*(*records)[0].schema),
             "id BIGINT, name VARCHAR(32), price DECIMAL(10, 2) | pk: id");
 }
 
@@ -82,7 +82,7 @@ TEST(CanalRecordParserTest, WithoutMysqlTypeEveryColumnIsString) {
   // Numbers keep their text; nested values become compact JSON.
   EXPECT_EQ(Describe(*records),
             Strings({R"(+I d.t {id=7, f=1.250, b=true, n=NULL, j={"a":[1,2.0]}})"}));
-  EXPECT_EQ(DescribeSchema((*records)[0].schema),
+  EXPECT_EQ(DescribeSchema(*(*records)[0].schema),
             "id STRING, f STRING, b STRING, n STRING, "
             "j STRING | pk:");
 }
@@ -96,7 +96,7 @@ TEST(CanalRecordParserTest, MysqlTypesBecomePaimonTypes) {
       "v": "enum('x','y')", "w": "set('p','q','r')", "x": "datetime", "y": "mediumint"})j";
   auto records = ParseMessage("canal-json", Canal("INSERT", "[{}]", "null", types));
   ASSERT_TRUE(IsOk(records));
-  EXPECT_EQ(DescribeSchema((*records)[0].schema),
+  EXPECT_EQ(DescribeSchema(*(*records)[0].schema),
             "a BOOLEAN, b SMALLINT, c INT, d BIGINT, e DECIMAL(20, 0), f FLOAT, g DOUBLE, "
             "h DECIMAL(38, 10), i STRING, j DATE, k TIMESTAMP(3), l TIMESTAMP(6), m TIME(0), "
             "n INT, o BINARY(2), p CHAR(4), q STRING, r STRING, s VARBINARY(8), t BYTES, "
@@ -110,7 +110,7 @@ TEST(CanalRecordParserTest, MysqlTypesBecomePaimonTypes) {
   records =
       ParseMessage("canal-json", Canal("INSERT", "[{}]", "null", types), std::nullopt, mapping);
   ASSERT_TRUE(IsOk(records));
-  EXPECT_EQ(DescribeSchema((*records)[0].schema),
+  EXPECT_EQ(DescribeSchema(*(*records)[0].schema),
             "a TINYINT, b SMALLINT, c INT, d BIGINT, e BIGINT, f FLOAT, g DOUBLE, "
             "h DECIMAL(38, 10), i STRING, j DATE, k TIMESTAMP(3), l TIMESTAMP(6), m TIME(0), "
             "n INT, o BINARY(2), p STRING, q STRING, r BYTES, s VARBINARY(8), t BYTES, "
@@ -119,7 +119,7 @@ TEST(CanalRecordParserTest, MysqlTypesBecomePaimonTypes) {
   records = ParseMessage("canal-json", Canal("INSERT", "[{}]", "null", types), std::nullopt,
                          TypeMapping().Add(TypeMappingMode::kToString));
   ASSERT_TRUE(IsOk(records));
-  for (const DataField& field : (*records)[0].schema.fields) {
+  for (const DataField& field : (*records)[0].schema->fields) {
     EXPECT_EQ(field.type->ToString(), "STRING") << field.name;
   }
 }

@@ -26,7 +26,7 @@ TEST(DebeziumJsonRecordParserTest, OpsWithoutSchema) {
   auto insert = ParseMessage("debezium-json", Payload("c", "null", R"j({"id": 1, "v": "a"})j"));
   ASSERT_TRUE(IsOk(insert));
   EXPECT_EQ(Describe(*insert), Strings({"+I inv.items {id=1, v=a}"}));
-  EXPECT_EQ(DescribeSchema((*insert)[0].schema), "id STRING, v STRING | pk:");
+  EXPECT_EQ(DescribeSchema(*(*insert)[0].schema), "id STRING, v STRING | pk:");
 
   auto read = ParseMessage("debezium-json", Payload("r", "null", R"j({"id": 2, "v": null})j"));
   ASSERT_TRUE(IsOk(read));
@@ -65,30 +65,30 @@ TEST(DebeziumJsonRecordParserTest, PrimaryKeysFromPkNamesOrTheMessageKey) {
   const std::string value = Payload("c", "null", R"j({"a": 1, "b": 2, "c": 3})j");
   auto no_key = ParseMessage("debezium-json", value);
   ASSERT_TRUE(IsOk(no_key));
-  EXPECT_TRUE((*no_key)[0].schema.primary_keys.empty());
+  EXPECT_TRUE((*no_key)[0].schema->primary_keys.empty());
 
   auto plain_key = ParseMessage("debezium-json", value, std::string(R"j({"a": 1, "b": 2})j"));
   ASSERT_TRUE(IsOk(plain_key));
-  EXPECT_EQ((*plain_key)[0].schema.primary_keys, Strings({"a", "b"}));
+  EXPECT_EQ((*plain_key)[0].schema->primary_keys, Strings({"a", "b"}));
 
   auto envelope_key = ParseMessage(
       "debezium-json", value,
       std::string(R"j({"schema": {"type": "struct", "fields": [{"type": "int32", "field": "c"}]},
                        "payload": {"c": 3}})j"));
   ASSERT_TRUE(IsOk(envelope_key));
-  EXPECT_EQ((*envelope_key)[0].schema.primary_keys, Strings({"c"}));
+  EXPECT_EQ((*envelope_key)[0].schema->primary_keys, Strings({"c"}));
 
   // A key that is not a JSON object names no keys and is no error.
   auto text_key = ParseMessage("debezium-json", value, std::string("user-17"));
   ASSERT_TRUE(IsOk(text_key));
-  EXPECT_TRUE((*text_key)[0].schema.primary_keys.empty());
+  EXPECT_TRUE((*text_key)[0].schema->primary_keys.empty());
 
   // pkNames (written by Paimon's own CDC serializers) wins.
   std::string with_pk_names = value;
   with_pk_names.insert(1, R"j("pkNames": ["c"], )j");
   auto pk_names = ParseMessage("debezium-json", with_pk_names, std::string(R"j({"a": 1})j"));
   ASSERT_TRUE(IsOk(pk_names));
-  EXPECT_EQ((*pk_names)[0].schema.primary_keys, Strings({"c"}));
+  EXPECT_EQ((*pk_names)[0].schema->primary_keys, Strings({"c"}));
 }
 
 // A message with the schema envelope: each column of `columns` is a Connect schema JSON.
@@ -116,7 +116,7 @@ TEST(DebeziumJsonRecordParserTest, ConnectTypes) {
       "i32": 70000, "i64": 9000000000, "f32": 1.5, "f64": 2.000022, "d64": 1e-7, "b": true,
       "s": "text", "raw": "AAEC/w==", "j": "{\"a\": 1}", "y": 2024})j"));
   ASSERT_TRUE(IsOk(records));
-  EXPECT_EQ(DescribeSchema((*records)[0].schema),
+  EXPECT_EQ(DescribeSchema(*(*records)[0].schema),
             "i8 TINYINT, i16 SMALLINT, i32 INT, i64 BIGINT, f32 FLOAT, f64 DOUBLE, d64 DOUBLE, "
             "b BOOLEAN, s STRING, raw BYTES, j STRING, y INT | pk:");
   EXPECT_EQ(Describe(*records),
@@ -128,7 +128,7 @@ TEST(DebeziumJsonRecordParserTest, ConnectTypes) {
   auto as_text = ParseMessage("debezium-json", WithSchema(columns, R"j({"i8": 1})j"), std::nullopt,
                               TypeMapping().Add(TypeMappingMode::kToString));
   ASSERT_TRUE(IsOk(as_text));
-  EXPECT_EQ(DescribeSchema((*as_text)[0].schema), "i8 STRING | pk:");
+  EXPECT_EQ(DescribeSchema(*(*as_text)[0].schema), "i8 STRING | pk:");
 }
 
 TEST(DebeziumJsonRecordParserTest, TemporalTypes) {
@@ -149,7 +149,7 @@ TEST(DebeziumJsonRecordParserTest, TemporalTypes) {
       "zts": "2024-01-02T11:04:05.5+08:00", "t3": 11045123, "ct": 0, "t6": 11045123456,
       "t9": 11045000000001})j"));
   ASSERT_TRUE(IsOk(records));
-  EXPECT_EQ(DescribeSchema((*records)[0].schema),
+  EXPECT_EQ(DescribeSchema(*(*records)[0].schema),
             "d DATE, cd DATE, ts3 TIMESTAMP(3), cts TIMESTAMP(3), ts6 TIMESTAMP(6), "
             "ts9 TIMESTAMP(9), zts TIMESTAMP(6), t3 TIME(3), ct TIME(3), t6 TIME(0), "
             "t9 TIME(9) | pk:");
@@ -183,7 +183,7 @@ TEST(DebeziumJsonRecordParserTest, Decimals) {
       "vsd": {"scale": 4, "value": "MDk="}, "bits": "AQI="})j";
   auto records = ParseMessage("debezium-json", WithSchema(columns, after));
   ASSERT_TRUE(IsOk(records));
-  EXPECT_EQ(DescribeSchema((*records)[0].schema),
+  EXPECT_EQ(DescribeSchema(*(*records)[0].schema),
             "num DECIMAL(10, 2), b64 DECIMAL(10, 2), neg DECIMAL(38, 3), ubig DECIMAL(20, 0), "
             "wide STRING, vsd STRING, bits BINARY(2) | pk:");
   // Bits: little-endian 01 02 -> big-endian 02 01 -> "AgE=".

@@ -28,7 +28,7 @@ TEST(DmsRecordParserTest, LoadInsertUpdateDelete) {
     auto records = ParseMessage("aws-dms-json", Dms(op, R"j({"id": 1, "qty": 2.50})j"));
     ASSERT_TRUE(IsOk(records));
     EXPECT_EQ(Describe(*records), Strings({"+I sales.orders {id=1, qty=2.50}"}));
-    EXPECT_EQ(DescribeSchema((*records)[0].schema), "id STRING, qty STRING | pk:");
+    EXPECT_EQ(DescribeSchema(*(*records)[0].schema), "id STRING, qty STRING | pk:");
   }
   auto update = ParseMessage("aws-dms-json", Dms("update", R"j({"id": 1, "qty": 3, "note": "x",
       "BI_id": 1, "BI_qty": 2, "BI_gone": "y"})j"));

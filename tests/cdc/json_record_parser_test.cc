@@ -23,7 +23,7 @@ TEST(JsonRecordParserTest, EachMessageIsOneInsert) {
             Strings({R"j(+I . {id=18446744073709551615, price=12345.110, )j"
                      R"j(big=123456789012345678901234567890, ok=false, none=NULL, tags=["a",1], )j"
                      R"j(table=not a table name, text=ü"q})j"}));
-  EXPECT_EQ(DescribeSchema((*records)[0].schema),
+  EXPECT_EQ(DescribeSchema(*(*records)[0].schema),
             "id STRING, price STRING, big STRING, ok STRING, none STRING, tags STRING, "
             "table STRING, text STRING | pk:");
 }

@@ -26,7 +26,7 @@ TEST(MaxwellRecordParserTest, InsertUpdateDelete) {
   auto insert = ParseMessage("maxwell-json", Maxwell("insert", R"j({"uid": 1, "name": "ann"})j"));
   ASSERT_TRUE(IsOk(insert));
   EXPECT_EQ(Describe(*insert), Strings({"+I crm.users {uid=1, name=ann}"}));
-  EXPECT_EQ(DescribeSchema((*insert)[0].schema), "uid STRING, name STRING | pk: uid");
+  EXPECT_EQ(DescribeSchema(*(*insert)[0].schema), "uid STRING, name STRING | pk: uid");
 
   auto update = ParseMessage(
       "maxwell-json", Maxwell("update", R"j({"uid": 1, "name": "bob"})j", R"j({"name": "ann"})j"));

@@ -26,7 +26,7 @@ TEST(OggRecordParserTest, InsertUpdateDelete) {
   auto insert = ParseMessage("ogg-json", Ogg("I", "null", R"j({"ID": 1, "NAME": "A"})j"));
   ASSERT_TRUE(IsOk(insert));
   EXPECT_EQ(Describe(*insert), Strings({"+I HR.EMP {ID=1, NAME=A}"}));
-  EXPECT_EQ(DescribeSchema((*insert)[0].schema), "ID STRING, NAME STRING | pk: ID");
+  EXPECT_EQ(DescribeSchema(*(*insert)[0].schema), "ID STRING, NAME STRING | pk: ID");
 
   // As Java: `before` as sent, -D then +I.
   auto update = ParseMessage(

@@ -61,7 +61,7 @@ std::vector<std::string> BothWays(const std::string& payload, std::optional<std:
       return out;
     }
     for (const RichCdcMultiplexRecord& record : *records) {
-      out.push_back(Describe(record) + " " + DescribeSchema(record.schema));
+      out.push_back(Describe(record) + " " + DescribeSchema(*record.schema));
     }
     return out;
   };

@@ -14,6 +14,7 @@
 // Thread safety: value types.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -49,7 +50,9 @@ struct CdcSchema {
 struct RichCdcMultiplexRecord {
   std::string database;  // empty when the format does not name one (plain json)
   std::string table;     // empty when the format does not name one
-  CdcSchema schema;
+  // Never null. Records of one shape may share one schema object (the fast parsers hand out the
+  // same one again), so that a sink checks a schema once per object, not once per record.
+  std::shared_ptr<const CdcSchema> schema;
   CdcRecord record;
 };
 

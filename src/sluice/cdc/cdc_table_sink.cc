@@ -79,11 +79,14 @@ Status CdcTableSink::EnsureWriter() {
   return Status::OK();
 }
 
-Status CdcTableSink::Add(const CdcSchema& schema, CdcRecord record, const SourceOffsets& consumed) {
-  if (!schema.fields.empty() && !SameFields(schema.fields, checked_fields_)) {
-    SLUICE_ASSIGN_OR_RETURN(
-        std::vector<SchemaChange> changes,
-        SchemaChangesFor(identifier_, table_->schema(), schema, context_->options->type_mapping));
+Status CdcTableSink::Add(const std::shared_ptr<const CdcSchema>& schema, CdcRecord record,
+                         const SourceOffsets& consumed) {
+  if (schema != checked_schema_ && !schema->fields.empty()) {
+    std::vector<SchemaChange> changes;
+    if (checked_schema_ == nullptr || !SameFields(schema->fields, checked_schema_->fields)) {
+      SLUICE_ASSIGN_OR_RETURN(changes, SchemaChangesFor(identifier_, table_->schema(), *schema,
+                                                        context_->options->type_mapping));
+    }
     if (!changes.empty()) {
       // Every commit's rows have one schema: what is buffered goes in under the old one.
       if (has_pending()) SLUICE_RETURN_NOT_OK(Commit(consumed));
@@ -97,7 +100,7 @@ Status CdcTableSink::Add(const CdcSchema& schema, CdcRecord record, const Source
                       DescribeSchemaChanges(changes) + ")");
       }
     }
-    checked_fields_ = schema.fields;
+    checked_schema_ = schema;
   }
   if (!table_->schema().is_primary_key_table() && record.kind != RowKind::kInsert &&
       record.kind != RowKind::kUpdateAfter) {

@@ -65,7 +65,8 @@ class CdcTableSink {
   // Makes the table fit `schema` (committing what is buffered with `consumed` first when its
   // schema must change), then buffers `record`. InvalidArgument naming the table, column and
   // types for a change Paimon cannot make (the table is left as it was).
-  Status Add(const CdcSchema& schema, CdcRecord record, const SourceOffsets& consumed);
+  Status Add(const std::shared_ptr<const CdcSchema>& schema, CdcRecord record,
+             const SourceOffsets& consumed);
 
   bool has_pending() const { return pending_rows() > 0 || has_unflushed_writes_; }
 
@@ -101,7 +102,9 @@ class CdcTableSink {
 
   // The source columns the table was last checked against (schema evolution runs when a
   // record's columns differ).
-  std::vector<DataField> checked_fields_;
+  // The last record schema found to fit the table: a record with this very object is not
+  // checked again.
+  std::shared_ptr<const CdcSchema> checked_schema_;
   SourceOffsets committed_;
   int64_t next_identifier_ = 1;
   // Records converted to the table's row type, not yet handed to the writer.

@@ -212,7 +212,8 @@ Status SyncJob::Apply(const SourceMessage& message) {
 
 Status SyncJob::ApplyDeadLetter(const SourceMessage& message, const Status& error) {
   RichCdcMultiplexRecord letter;
-  letter.schema.fields = DeadLetterColumns();
+  letter.schema =
+      std::make_shared<const CdcSchema>(CdcSchema{DeadLetterColumns(), {}, std::nullopt});
   auto value = [](const std::optional<std::string>& bytes) { return bytes; };
   letter.record.fields = {{"topic", message.topic},
                           {"partition", std::to_string(message.partition)},
@@ -260,7 +261,7 @@ Result<CdcTableSink*> SyncJob::SinkFor(const std::string& table,
     // lacks (Java's strictlyCheckSpecified).
     request.strictly_check_specified = !options_.table.empty();
     SLUICE_ASSIGN_OR_RETURN(NewTableSpec spec,
-                            BuildNewTableSpec(identifier, record.schema, request));
+                            BuildNewTableSpec(identifier, *record.schema, request));
     Status created = catalog_->CreateTable(identifier, spec, /*ignore_if_exists=*/true);
     if (!created.ok()) return created.WithContext("creating table " + identifier);
     if (log_) log_("table " + identifier + " created");
@@ -276,7 +277,7 @@ Status SyncJob::AddDerivedColumns(const SourceMessage& message,
                                   RichCdcMultiplexRecord* record) const {
   for (const auto& column : computed_columns_) {
     const DataType* referenced = nullptr;
-    for (const DataField& field : record->schema.fields) {
+    for (const DataField& field : record->schema->fields) {
       if (field.name == column->field_reference()) referenced = field.type.get();
     }
     auto value = column->Eval(record->record, referenced);

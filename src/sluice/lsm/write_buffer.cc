@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <string_view>
 #include <utility>
 
 #include "sluice/batch/column_take.h"
@@ -58,6 +59,36 @@ void WriteBuffer::Clear() {
   kinds_ = {};
 }
 
+std::vector<uint32_t> WriteBuffer::SortedByBytes(const ColumnVector& key) const {
+  // Each key's first eight bytes as a big-endian number (zero-padded) decide most comparisons
+  // without a call to memcmp; equal prefixes fall back to the whole bytes (unsigned, a prefix
+  // before a longer key: CompareColumnRows's order), then the row index.
+  struct Keyed {
+    uint64_t prefix;
+    std::string_view bytes;
+    uint32_t row;
+  };
+  const size_t n = sequence_numbers_.size();
+  std::vector<Keyed> keyed(n);
+  for (size_t i = 0; i < n; ++i) {
+    const std::string_view bytes = key.GetBytes(static_cast<int64_t>(i));
+    uint64_t prefix = 0;
+    const size_t take = std::min<size_t>(bytes.size(), sizeof(prefix));
+    for (size_t b = 0; b < take; ++b) {
+      prefix |= uint64_t{static_cast<unsigned char>(bytes[b])} << (56 - 8 * b);
+    }
+    keyed[i] = {prefix, bytes, static_cast<uint32_t>(i)};
+  }
+  std::sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    const int c = a.bytes.compare(b.bytes);
+    return c != 0 ? c < 0 : a.row < b.row;
+  });
+  std::vector<uint32_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = keyed[i].row;
+  return order;
+}
+
 std::vector<uint32_t> WriteBuffer::SortedOrder() const {
   const size_t n = sequence_numbers_.size();
   std::vector<uint32_t> order(n);
@@ -77,6 +108,7 @@ std::vector<uint32_t> WriteBuffer::SortedOrder() const {
       for (size_t i = 0; i < n; ++i) order[i] = keyed[i].second;
       return order;
     }
+    if (!key.has_nulls() && key.kind() == PhysicalKind::kBytes) return SortedByBytes(key);
   }
   std::iota(order.begin(), order.end(), 0u);
   std::sort(order.begin(), order.end(), [this](uint32_t a, uint32_t b) {

@@ -59,6 +59,8 @@ class WriteBuffer {
  private:
   // Row indexes in merge order.
   std::vector<uint32_t> SortedOrder() const;
+  // SortedOrder for one key column of strings or binaries without nulls.
+  std::vector<uint32_t> SortedByBytes(const ColumnVector& key) const;
   KeyValue ToKeyValue(uint32_t row) const;
   // Appends buffered rows rows[0..n) to `out` in the key-value layout.
   void AppendRecords(const int64_t* rows, int64_t n, ColumnBatch* out) const;

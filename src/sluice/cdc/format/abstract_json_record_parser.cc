@@ -57,9 +57,11 @@ Status AbstractJsonRecordParser::AddRecord(const Json& row, std::string_view pat
   RichCdcMultiplexRecord record;
   record.database = target.database;
   record.table = target.table;
-  record.schema.primary_keys = target.primary_keys;
+  auto schema = std::make_shared<CdcSchema>();
+  schema->primary_keys = target.primary_keys;
   record.record.kind = kind;
-  SLUICE_RETURN_NOT_OK(ExtractRowData(row, path, &record.schema, &record.record));
+  SLUICE_RETURN_NOT_OK(ExtractRowData(row, path, schema.get(), &record.record));
+  record.schema = std::move(schema);
   out->push_back(std::move(record));
   return Status::OK();
 }

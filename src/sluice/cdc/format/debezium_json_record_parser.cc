@@ -234,7 +234,17 @@ bool DebeziumJsonRecordParser::ParsePlain(const SourceMessage& message,
   if (!IsObject(json, after) || !PlainRow(static_cast<uint32_t>(after), &after_row)) {
     return false;
   }
-  // The row as it was: `after` with `before`'s columns written over it (MergeOldRecord).
+  // The row as it was: `after` with `before`'s columns written over it (MergeOldRecord); when
+  // `before` has `after`'s columns in its order (a full row image), that is `before` itself.
+  const bool same_columns =
+      before_row.fields.size() == after_row.fields.size() &&
+      std::equal(before_row.fields.begin(), before_row.fields.end(), after_row.fields.begin(),
+                 [](const auto& a, const auto& b) { return a.first == b.first; });
+  if (same_columns) {
+    AddPlainRecord(std::move(before_row), RowKind::kDelete, target, out);
+    AddPlainRecord(std::move(after_row), RowKind::kInsert, target, out);
+    return true;
+  }
   CdcRecord old_row = after_row;
   for (auto& [name, value] : before_row.fields) {
     std::optional<std::string>* slot = nullptr;
@@ -276,17 +286,41 @@ bool DebeziumJsonRecordParser::PlainRow(uint32_t row, CdcRecord* record) const {
 }
 
 void DebeziumJsonRecordParser::AddPlainRecord(CdcRecord row, RowKind kind, const Target& target,
-                                              std::vector<RichCdcMultiplexRecord>* out) const {
+                                              std::vector<RichCdcMultiplexRecord>* out) {
   RichCdcMultiplexRecord& record = out->emplace_back();
   record.database = target.database;
   record.table = target.table;
-  record.schema.primary_keys = target.primary_keys;
-  record.schema.fields.reserve(row.fields.size());
-  for (const auto& [name, value] : row.fields) {
-    record.schema.fields.push_back(DataField{0, name, string_type_, std::nullopt, std::nullopt});
-  }
+  record.schema = PlainSchema(row, target.primary_keys);
   record.record = std::move(row);
   record.record.kind = kind;
+}
+
+std::shared_ptr<const CdcSchema> DebeziumJsonRecordParser::PlainSchema(
+    const CdcRecord& row, const std::vector<std::string>& primary_keys) {
+  auto fits = [&](const CdcSchema& schema) {
+    if (schema.fields.size() != row.fields.size() || schema.primary_keys != primary_keys) {
+      return false;
+    }
+    for (size_t i = 0; i < row.fields.size(); ++i) {
+      if (schema.fields[i].name != row.fields[i].first) return false;
+    }
+    return true;
+  };
+  for (size_t i = 0; i < plain_schemas_.size(); ++i) {
+    if (!fits(*plain_schemas_[i])) continue;
+    std::rotate(plain_schemas_.begin(), plain_schemas_.begin() + static_cast<ptrdiff_t>(i),
+                plain_schemas_.begin() + static_cast<ptrdiff_t>(i) + 1);
+    return plain_schemas_.front();
+  }
+  auto schema = std::make_shared<CdcSchema>();
+  schema->primary_keys = primary_keys;
+  schema->fields.reserve(row.fields.size());
+  for (const auto& [name, value] : row.fields) {
+    schema->fields.push_back(DataField{0, name, string_type_, std::nullopt, std::nullopt});
+  }
+  if (plain_schemas_.size() == kMaxPlainSchemas) plain_schemas_.pop_back();
+  plain_schemas_.insert(plain_schemas_.begin(), std::move(schema));
+  return plain_schemas_.front();
 }
 
 }  // namespace sluice

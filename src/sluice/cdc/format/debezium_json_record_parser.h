@@ -50,7 +50,11 @@ class DebeziumJsonRecordParser final : public AbstractJsonRecordParser {
   bool PlainRow(uint32_t row, CdcRecord* record) const;
   // Appends the record of `row` (its columns STRING, as without the envelope).
   void AddPlainRecord(CdcRecord row, RowKind kind, const Target& target,
-                      std::vector<RichCdcMultiplexRecord>* out) const;
+                      std::vector<RichCdcMultiplexRecord>* out);
+  // The schema of a plain record with `row`'s columns and `primary_keys`: one of the last
+  // kMaxPlainSchemas handed out when one fits, so that records of one shape share it.
+  std::shared_ptr<const CdcSchema> PlainSchema(const CdcRecord& row,
+                                               const std::vector<std::string>& primary_keys);
 
   // The schema of the message being parsed, when it has one.
   std::optional<DebeziumSchema> schema_;
@@ -58,6 +62,9 @@ class DebeziumJsonRecordParser final : public AbstractJsonRecordParser {
   PlainJson value_json_;
   PlainJson key_json_;
   const DataTypePtr string_type_ = DataType::String();
+  static constexpr size_t kMaxPlainSchemas = 16;
+  // Most recently used first.
+  std::vector<std::shared_ptr<const CdcSchema>> plain_schemas_;
 };
 
 }  // namespace sluice

@@ -5,6 +5,10 @@
 #include <cstdlib>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "sluice/cdc/format/cdc_json.h"
 
 namespace sluice {
@@ -23,6 +27,29 @@ constexpr auto kPlainChar = [] {
   return plain;
 }();
 
+// The first byte from `p` on that a plain string does not hold (or `end`).
+const char* SkipPlainChars(const char* p, const char* end) {
+#if defined(__SSE2__)
+  // Sixteen bytes at a time: as signed bytes, those below 0x20 are the control characters and
+  // every byte from 0x80 on; then the quote, the backslash and DEL.
+  const __m128i space = _mm_set1_epi8(0x20);
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i del = _mm_set1_epi8(0x7f);
+  while (end - p >= 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i stop =
+        _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(bytes, space), _mm_cmpeq_epi8(bytes, quote)),
+                     _mm_or_si128(_mm_cmpeq_epi8(bytes, backslash), _mm_cmpeq_epi8(bytes, del)));
+    const int mask = _mm_movemask_epi8(stop);
+    if (mask != 0) return p + __builtin_ctz(static_cast<unsigned>(mask));
+    p += 16;
+  }
+#endif
+  while (p < end && kPlainChar[static_cast<unsigned char>(*p)]) ++p;
+  return p;
+}
+
 }  // namespace
 
 bool PlainJson::Scan(std::string_view text) {
@@ -32,10 +59,6 @@ bool PlainJson::Scan(std::string_view text) {
   if (!Value(0)) return false;
   SkipSpace();
   return p_ == end_;
-}
-
-void PlainJson::SkipSpace() {
-  while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
 }
 
 bool PlainJson::Value(int depth) {
@@ -92,7 +115,7 @@ bool PlainJson::Value(int depth) {
 
 bool PlainJson::String() {
   const char* start = ++p_;
-  while (p_ < end_ && kPlainChar[static_cast<unsigned char>(*p_)]) ++p_;
+  p_ = SkipPlainChars(p_, end_);
   // Escapes, control characters and non-ASCII bytes are the full parser's business.
   if (p_ == end_ || *p_ != '"') return false;
   nodes_.push_back(Node{Kind::kString, std::string_view(start, p_ - start),
@@ -111,6 +134,7 @@ bool PlainJson::Number() {
     while (p_ < end_ && IsDigit(*p_)) ++p_;
   }
   Kind kind = Kind::kInteger;
+  bool exponent = false;
   if (p_ < end_ && *p_ == '.') {
     kind = Kind::kFloat;
     ++p_;
@@ -119,6 +143,7 @@ bool PlainJson::Number() {
   }
   if (p_ < end_ && (*p_ == 'e' || *p_ == 'E')) {
     kind = Kind::kFloat;
+    exponent = true;
     ++p_;
     if (p_ < end_ && (*p_ == '+' || *p_ == '-')) ++p_;
     if (p_ == end_ || !IsDigit(*p_)) return false;
@@ -128,7 +153,7 @@ bool PlainJson::Number() {
   // The full parser reads a number that needs it as a long double and refuses one that
   // overflows (1e99999); short tokens without an exponent cannot.
   if (token.size() > kMaxPlainNumber) return false;
-  if (kind == Kind::kFloat && token.find_first_of("eE") != std::string_view::npos) {
+  if (exponent) {
     char copy[kMaxPlainNumber + 1];
     std::memcpy(copy, token.data(), token.size());
     copy[token.size()] = '\0';
@@ -139,8 +164,10 @@ bool PlainJson::Number() {
 }
 
 bool PlainJson::Literal(std::string_view word, Kind kind) {
-  if (static_cast<size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word) {
-    return false;
+  if (static_cast<size_t>(end_ - p_) < word.size()) return false;
+  // Four or five bytes: compared here, not by a call to memcmp.
+  for (size_t i = 0; i < word.size(); ++i) {
+    if (p_[i] != word[i]) return false;
   }
   nodes_.push_back(
       Node{kind, std::string_view(p_, word.size()), static_cast<uint32_t>(nodes_.size() + 1)});

@@ -49,7 +49,13 @@ class PlainJson {
   bool String();
   bool Number();
   bool Literal(std::string_view word, Kind kind);
-  void SkipSpace();
+  // Inline: called around every token.
+  void SkipSpace() {
+    while (p_ < end_ && static_cast<unsigned char>(*p_) <= ' ' &&
+           (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) {
+      ++p_;
+    }
+  }
 
   std::vector<Node> nodes_;
   const char* p_ = nullptr;

@@ -103,7 +103,10 @@ struct KafkaSource::Rep {
   // Until Open hands it to the consumer.
   std::unique_ptr<rd_kafka_conf_t, ConfDeleter> conf;
   std::unique_ptr<rd_kafka_t, ConsumerDeleter> consumer;
+  // Entries are added or overwritten, never erased: iterators into it stay valid.
   std::map<std::string, Split> splits;
+  // The split of the last message polled: consecutive messages mostly share one.
+  std::map<std::string, Split>::iterator last_split = splits.end();
   Clock::time_point next_discovery;
 
   int TimeoutMs() const { return static_cast<int>(options.request_timeout.count()); }
@@ -463,13 +466,17 @@ Status KafkaSource::Poll(std::chrono::milliseconds timeout, size_t max_messages,
       if (appended == 0 && Clock::now() >= deadline) break;
       continue;
     }
-    std::string topic = rd_kafka_topic_name(message->rkt);
-    std::string split_name = SplitName(topic, message->partition);
-    auto split = rep.splits.find(split_name);
+    const char* topic = rd_kafka_topic_name(message->rkt);
+    auto split = rep.last_split;
+    if (split == rep.splits.end() || split->second.partition != message->partition ||
+        split->second.topic != topic) {
+      split = rep.splits.find(SplitName(topic, message->partition));
+      rep.last_split = split;
+    }
     // A message of an assignment replaced by AssignAll, already handed out.
     if (split == rep.splits.end() || message->offset < split->second.next) continue;
     SourceMessage& out_message = out->emplace_back();
-    out_message.split = std::move(split_name);
+    out_message.split = split->first;
     out_message.offset = message->offset;
     if (message->key != nullptr) {
       out_message.key.emplace(static_cast<const char*>(message->key), message->key_len);
@@ -477,7 +484,7 @@ Status KafkaSource::Poll(std::chrono::milliseconds timeout, size_t max_messages,
     if (message->payload != nullptr) {
       out_message.value.emplace(static_cast<const char*>(message->payload), message->len);
     }
-    out_message.topic = std::move(topic);
+    out_message.topic = split->second.topic;
     out_message.partition = message->partition;
     rd_kafka_timestamp_type_t type = RD_KAFKA_TIMESTAMP_NOT_AVAILABLE;
     out_message.timestamp_ms = rd_kafka_message_timestamp(message.get(), &type);
