@@ -1,5 +1,7 @@
 #include "sluice/meta/java_hash_map.h"
 
+#include "sluice/base/java_string_hash.h"
+
 namespace sluice {
 
 namespace {
@@ -73,7 +75,7 @@ void JavaHashMap::Resize() {
 }
 
 void JavaHashMap::Put(std::string key, std::string value) {
-  const int32_t hash = Spread(::sluice::JavaStringHash(key));
+  const int32_t hash = Spread(JavaStringHash(key));
   if (table_.empty()) Resize();
   std::vector<Node>& bucket = table_[Index(hash)];
   for (Node& node : bucket) {
@@ -93,7 +95,7 @@ void JavaHashMap::Put(std::string key, std::string value) {
 
 bool JavaHashMap::Remove(std::string_view key) {
   if (table_.empty()) return false;
-  const int32_t hash = Spread(::sluice::JavaStringHash(key));
+  const int32_t hash = Spread(JavaStringHash(key));
   std::vector<Node>& bucket = table_[Index(hash)];
   for (size_t i = 0; i < bucket.size(); ++i) {
     if (bucket[i].hash == hash && bucket[i].key == key) {
@@ -107,7 +109,7 @@ bool JavaHashMap::Remove(std::string_view key) {
 
 const std::string* JavaHashMap::Get(std::string_view key) const {
   if (table_.empty()) return nullptr;
-  const int32_t hash = Spread(::sluice::JavaStringHash(key));
+  const int32_t hash = Spread(JavaStringHash(key));
   for (const Node& node : table_[Index(hash)]) {
     if (node.hash == hash && node.key == key) return &node.value;
   }

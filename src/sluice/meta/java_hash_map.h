@@ -18,8 +18,6 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/base/java_string_hash.h"
-
 namespace sluice {
 
 class JavaHashMap {
@@ -44,9 +42,6 @@ class JavaHashMap {
 
   // The entries in Java's iteration order.
   Entries IterationOrder() const;
-
-  // Java String.hashCode() of the UTF-16 code units of a UTF-8 string (base/java_string_hash.h).
-  static int32_t JavaStringHash(std::string_view s) { return ::sluice::JavaStringHash(s); }
 
  private:
   struct Node {
