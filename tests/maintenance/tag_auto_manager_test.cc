@@ -369,26 +369,36 @@ TEST_F(TagAutoManagerTest, CommitMaintenanceRunsTagsOnItsClock) {
   EXPECT_EQ(tag->snapshot.id, 1);
 }
 
+// Eight commits of keys 0 and 1 into the key-value table at `path`.
+void WriteEightCommits(const std::shared_ptr<FileIO>& io, const std::string& path) {
+  for (int i = 1; i <= 8; ++i) {
+    ASSERT_OK(
+        test::WriteAndCommit(io, path, false, {{Value::Int64(i % 2), Value::String("v")}}, i));
+  }
+}
+
+// Expires every snapshot but the latest; changelog expires with them (decoupled, it would keep
+// their files).
+Status ExpireAllButTheLatest(const std::shared_ptr<const FileStoreTable>& table) {
+  ExpireConfig expire;
+  expire.snapshot_retain_min = 1;
+  expire.snapshot_retain_max = 1;
+  expire.changelog_retain_min = 1;
+  expire.changelog_retain_max = 1;
+  return ExpireSnapshotsImpl(table).Expire(expire, 0).status();
+}
+
 // The files only a deleted tag kept go with it; those others use stay.
 TEST(TagDeletionTest, DeletesTheFilesOnlyTheTagKept) {
   test::TempDir dir;
   const std::string path = dir.path() + "/t";
   auto io = LocalFileIO();
   auto table = test::CreateKvTable(path, /*partitioned=*/false);
-  for (int i = 1; i <= 8; ++i) {
-    ASSERT_OK(
-        test::WriteAndCommit(io, path, false, {{Value::Int64(i % 2), Value::String("v")}}, i));
-  }
+  ASSERT_NO_FATAL_FAILURE(WriteEightCommits(io, path));
   ASSERT_OK(CreateTag(*table, "old", TagRequest{.snapshot_id = 2}));
   ASSERT_OK(CreateTag(*table, "twin", TagRequest{.snapshot_id = 2}));
   ASSERT_OK(CreateTag(*table, "latest"));
-  ExpireConfig expire;
-  expire.snapshot_retain_min = 1;
-  expire.snapshot_retain_max = 1;
-  // Changelog expires with the snapshots (decoupled, it would keep their files).
-  expire.changelog_retain_min = 1;
-  expire.changelog_retain_max = 1;
-  ASSERT_OK(ExpireSnapshotsImpl(table).Expire(expire, 0));
+  ASSERT_OK(ExpireAllButTheLatest(table));
   const std::set<std::string> with_old = test::FilesOnDisk(path);
   EXPECT_EQ(with_old, test::ReferencedFiles(*table));
   // Its twin still names snapshot 2: only the tag file goes.
@@ -417,18 +427,10 @@ TEST(TagDeletionTest, DeletesOnlyTheTagFileWhileABranchCreatedFromItUsesTheFiles
   const std::string path = dir.path() + "/t";
   auto io = LocalFileIO();
   auto table = test::CreateKvTable(path, /*partitioned=*/false);
-  for (int i = 1; i <= 8; ++i) {
-    ASSERT_OK(
-        test::WriteAndCommit(io, path, false, {{Value::Int64(i % 2), Value::String("v")}}, i));
-  }
+  ASSERT_NO_FATAL_FAILURE(WriteEightCommits(io, path));
   ASSERT_OK(CreateTag(*table, "old", TagRequest{.snapshot_id = 2}));
   ASSERT_OK(BranchManager(io, path).CreateBranchFromTag("dev", "main", "old"));
-  ExpireConfig expire;
-  expire.snapshot_retain_min = 1;
-  expire.snapshot_retain_max = 1;
-  expire.changelog_retain_min = 1;
-  expire.changelog_retain_max = 1;
-  ASSERT_OK(ExpireSnapshotsImpl(table).Expire(expire, 0));
+  ASSERT_OK(ExpireAllButTheLatest(table));
   ASSERT_FALSE(*table->snapshot_manager().SnapshotExists(2));
   auto dev = FileStoreTable::Open(io, path, "dev");
   ASSERT_OK(dev);
