@@ -39,9 +39,10 @@ Result<SyncJobOptions> ReadOptions(std::string_view action, const ActionArgument
                                    const std::vector<std::pair<std::string, std::string>>& kafka) {
   const bool sync_table = action == kSyncTable;
   std::vector<std::string_view> known = {
-      "warehouse",       "database",           "partition_keys",    "primary_keys", "type_mapping",
-      "computed_column", "metadata_column",    "kafka_conf",        "catalog_conf", "table_conf",
-      "commit_interval", "max_buffered_bytes", "dead_letter_table", "commit_user",  "stop_at_end"};
+      "warehouse",          "database",          "partition_keys",  "primary_keys",
+      "type_mapping",       "computed_column",   "metadata_column", "metadata_column_prefix",
+      "kafka_conf",         "catalog_conf",      "table_conf",      "commit_interval",
+      "max_buffered_bytes", "dead_letter_table", "commit_user",     "stop_at_end"};
   if (sync_table) {
     known.push_back("table");
   } else {
@@ -96,6 +97,8 @@ Result<SyncJobOptions> ReadOptions(std::string_view action, const ActionArgument
   std::vector<std::string> metadata = args.GetMulti("metadata_column");
   // As Java: one value is a comma-separated list, several values are one column each.
   options.metadata_columns = metadata.size() == 1 ? SplitList(metadata[0]) : metadata;
+  SLUICE_ASSIGN_OR_RETURN(auto metadata_prefix, args.Get("metadata_column_prefix"));
+  if (metadata_prefix) options.metadata_column_prefix = *metadata_prefix;
   SLUICE_ASSIGN_OR_RETURN(options.table_conf, args.ConfigMap("table_conf"));
   SLUICE_ASSIGN_OR_RETURN(auto interval, args.Get("commit_interval"));
   if (interval) {

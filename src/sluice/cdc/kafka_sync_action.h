@@ -4,7 +4,8 @@
 //   kafka_sync_table     --warehouse W --database D --table T [--partition_keys a,b]
 //                        [--primary_keys a,b] [--type_mapping to-string,...]
 //                        [--computed_column 'c=year(ts)' ...] [--metadata_column topic,offset]
-//                        --kafka_conf K=V ... [--catalog_conf K=V ...] [--table_conf K=V ...]
+//                        [--metadata_column_prefix P] --kafka_conf K=V ... [--catalog_conf K=V ...]
+//                        [--table_conf K=V ...]
 //   kafka_sync_database  --warehouse W --database D [--table_prefix P] [--table_suffix S]
 //                        [--including_tables REGEX] [--excluding_tables REGEX]
 //                        [--partition_keys ...] [--primary_keys ...] [--type_mapping ...]
@@ -19,7 +20,7 @@
 // database, the table and the topics, so a restarted job finds its own commits).
 //
 // Java arguments that have no meaning without Flink (`--parallelism` style Flink settings are
-// not action arguments; `--eager_init`, `--metadata_column_prefix`...) are accepted where they
+// not action arguments; `--eager_init`...) are accepted where they
 // change nothing here and refused where they would change the result and are not implemented.
 //
 // Thread safety: stateless functions.

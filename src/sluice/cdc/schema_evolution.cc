@@ -294,7 +294,8 @@ Result<NewTableSpec> BuildNewTableSpec(const std::string& identifier, const CdcS
   }
   for (const std::string& metadata : request.metadata_columns) {
     SLUICE_ASSIGN_OR_RETURN(DataTypePtr type, MetadataColumnType(metadata));
-    const std::string name = case_sensitive ? metadata : AsciiToLower(metadata);
+    const std::string column = request.metadata_column_prefix + metadata;
+    const std::string name = case_sensitive ? column : AsciiToLower(column);
     names.push_back(name);
     spec.columns.push_back(DataField{0, name, std::move(type), std::nullopt, std::nullopt});
   }

@@ -69,6 +69,7 @@ struct NewTableRequest {
   // --computed_column, in evaluation order; not owned.
   std::vector<const ComputedColumn*> computed_columns;
   std::vector<std::string> metadata_columns;  // --metadata_column
+  std::string metadata_column_prefix;         // --metadata_column_prefix
   bool case_sensitive = true;                 // the catalog's
   // Sync-table: keys that name no column are an error. Sync-database: they are dropped (the
   // record's primary keys are used, partition keys are not set).

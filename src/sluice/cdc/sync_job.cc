@@ -257,6 +257,7 @@ Result<CdcTableSink*> SyncJob::SinkFor(const std::string& table,
     request.table_conf = options_.table_conf;
     for (const auto& column : computed_columns_) request.computed_columns.push_back(column.get());
     request.metadata_columns = options_.metadata_columns;
+    request.metadata_column_prefix = options_.metadata_column_prefix;
     // Sync-table checks the given keys against the columns; sync-database drops keys a table
     // lacks (Java's strictlyCheckSpecified).
     request.strictly_check_specified = !options_.table.empty();
@@ -302,7 +303,7 @@ Status SyncJob::AddDerivedColumns(const SourceMessage& message,
     } else if (name == "database_name") {
       value = record->database;
     }
-    record->record.fields.emplace_back(name, std::move(value));
+    record->record.fields.emplace_back(options_.metadata_column_prefix + name, std::move(value));
   }
   return Status::OK();
 }

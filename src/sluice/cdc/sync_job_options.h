@@ -33,6 +33,9 @@ struct SyncJobOptions {
   // `--computed_column` arguments ("c=year(ts)"), and `--metadata_column` names.
   std::vector<std::string> computed_columns;
   std::vector<std::string> metadata_columns;
+  // `--metadata_column_prefix`: put before each metadata column's name in the table (Java's
+  // PrefixedMetadataConverter), so that `topic` cannot clash with a source column of that name.
+  std::string metadata_column_prefix;
   TypeMapping type_mapping;
   // `--table_conf`: options of the tables the job creates, and dynamic options of its writes.
   std::vector<std::pair<std::string, std::string>> table_conf;

@@ -107,6 +107,30 @@ TEST(KafkaSyncTableTest, EveryRecordGoesIntoTheTableWithKeysFromArguments) {
                     json{{"id", 2}, {"name", "ink"}, {"table_name", "orders_2"}, {"offset", 1}}}));
 }
 
+// Java's PrefixedMetadataConverter: `--metadata_column_prefix` names the metadata columns, so a
+// source column `offset` and the Kafka offset both fit in the table.
+TEST(KafkaSyncTableTest, MetadataColumnPrefixNamesTheMetadataColumns) {
+  std::string topic = UniqueTopicName("metaprefix");
+  ASSERT_OK(CreateTopic(topic, 1));
+  ASSERT_OK(Produce(topic, {KafkaMessage("1", Order("INSERT", 1, "pen", "orders_1")),
+                            KafkaMessage("2", Order("INSERT", 2, "ink", "orders_2"))}));
+  TempDir warehouse;
+  CommandResult r = RunSync("kafka_sync_table", warehouse.path(), topic, "canal-json",
+                            "--database ods --table orders --primary_keys id "
+                            "--metadata_column table_name --metadata_column offset "
+                            "--metadata_column_prefix __kafka_");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ReadRows(warehouse.path(), "ods.orders"),
+            Sorted({json{{"id", 1},
+                         {"name", "pen"},
+                         {"__kafka_table_name", "orders_1"},
+                         {"__kafka_offset", 0}},
+                    json{{"id", 2},
+                         {"name", "ink"},
+                         {"__kafka_table_name", "orders_2"},
+                         {"__kafka_offset", 1}}}));
+}
+
 TEST(KafkaSyncTableTest, MalformedMessageStopsTheJobNamingWhereItIs) {
   std::string topic = UniqueTopicName("malformed");
   ASSERT_OK(CreateTopic(topic, 1));
