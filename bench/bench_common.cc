@@ -4,7 +4,7 @@
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/table/sink/file_store_commit.h"
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
 

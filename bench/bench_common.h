@@ -19,7 +19,7 @@
 #include "sluice/format/file_format.h"
 #include "sluice/status.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/source/data_split.h"
 
 namespace sluice::bench {

@@ -26,7 +26,7 @@
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/table/sink/file_store_commit.h"
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "upsert_workload.h"
 
 namespace sluice {

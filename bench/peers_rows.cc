@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "sluice/table/sink/file_store_commit.h"
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
 

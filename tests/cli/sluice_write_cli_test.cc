@@ -18,7 +18,7 @@
 
 #include "sluice/catalog/filesystem_catalog.h"
 #include "sluice/format/file_format_registry.h"
-#include "sluice/meta/schema_change.h"
+#include "sluice/meta/schema_generation.h"
 #include "sluice/table/table_checker.h"
 #include "test_util.h"
 #include "types/field_util.h"

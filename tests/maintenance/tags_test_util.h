@@ -14,7 +14,7 @@
 #include "sluice/fs/memory_file_io.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/file_store_commit.h"
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
 #include "sluice/table/table_checker.h"

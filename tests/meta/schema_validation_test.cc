@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/meta/schema_change.h"
+#include "sluice/meta/schema_generation.h"
 #include "test_util.h"
 
 namespace sluice::test {

@@ -17,7 +17,7 @@
 
 #include "sluice/base/uuid.h"
 #include "sluice/format/file_format_registry.h"
-#include "sluice/io/commit_message.h"
+#include "sluice/io/commit_message_impl.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/manifest_file.h"
 #include "sluice/meta/table_schema.h"

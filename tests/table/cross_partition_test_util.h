@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
-#include "sluice/table/sink/table_write.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
 #include "table/compaction_test_util.h"

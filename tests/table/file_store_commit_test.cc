@@ -11,7 +11,7 @@
 #include "commit_test_util.h"
 #include "sluice/base/json_reader.h"
 #include "sluice/meta/hint_file.h"
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/table_checker.h"
 #include "test_util.h"
 

@@ -17,7 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sluice/predicate/predicate_parser.h"
-#include "sluice/table/source/cast.h"
+#include "sluice/table/source/column_cast.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/value_json.h"
 #include "table/case_read_util.h"

@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "sluice/commit_message.h"
-#include "sluice/io/commit_message.h"
+#include "sluice/io/commit_message_impl.h"
 #include "sluice/split.h"
 #include "sluice/table.h"
 #include "sluice/table/file_store_table.h"

@@ -1,6 +1,6 @@
 #include "sluice/cast.h"
 
-#include "sluice/table/source/cast.h"
+#include "sluice/table/source/column_cast.h"
 
 namespace sluice {
 

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <optional>
 
-#include "sluice/api/value_parser.h"
+#include "sluice/api/json_value_parser.h"
 #include "sluice/base/json_reader.h"
 #include "sluice/base/utf8.h"
 

@@ -6,7 +6,7 @@
 #include "sluice/api/api_access.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/source/scan_planner.h"
 
 namespace sluice {

@@ -7,8 +7,8 @@
 #include "sluice/maintenance/commit_maintenance.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/file_store_commit.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
-#include "sluice/table/sink/table_write.h"
 
 namespace sluice {
 

@@ -8,7 +8,7 @@
 #include "sluice/meta/file_paths.h"
 #include "sluice/meta/schema_manager.h"
 #include "sluice/meta/snapshot_manager.h"
-#include "sluice/table/source/cast.h"
+#include "sluice/table/source/column_cast.h"
 
 namespace sluice {
 

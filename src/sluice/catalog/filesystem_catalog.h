@@ -7,7 +7,7 @@
 // Java's branch suffix) or directly by their folder.
 //
 // Writes follow Java's AbstractCatalog / FileSystemCatalog: creating a table writes its
-// schema-0 (schema_change.h) after checking that the database exists and the options are ones
+// schema-0 (schema_generation.h) after checking that the database exists and the options are ones
 // Sluice can open; altering commits the next schema, refusing type changes Sluice's reader
 // could not apply to older files; renaming moves the folder without replacing a target; dropping
 // deletes the folder (and the table's `data-file.external-paths`). Identifiers name the main
@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "sluice/fs/file_io.h"
-#include "sluice/meta/schema_change.h"
+#include "sluice/meta/schema_generation.h"
 #include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 

@@ -28,7 +28,7 @@
 #include "sluice/maintenance/commit_maintenance.h"
 #include "sluice/result.h"
 #include "sluice/table/sink/file_store_commit.h"
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 
 namespace sluice {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "sluice/column_batch.h"
-#include "sluice/io/commit_message.h"
+#include "sluice/io/commit_message_impl.h"
 #include "sluice/result.h"
 #include "sluice/row_kind.h"
 

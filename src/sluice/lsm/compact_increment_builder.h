@@ -14,7 +14,7 @@
 #include <optional>
 #include <vector>
 
-#include "sluice/io/commit_message.h"
+#include "sluice/io/commit_message_impl.h"
 #include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_manager.h"
 #include "sluice/lsm/compact_unit.h"

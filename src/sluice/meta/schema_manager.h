@@ -18,7 +18,7 @@
 
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/file_paths.h"
-#include "sluice/meta/schema_change.h"
+#include "sluice/meta/schema_generation.h"
 #include "sluice/meta/table_schema.h"
 #include "sluice/result.h"
 

@@ -1,5 +1,5 @@
 // The text rules Java's schema code applies to option values and writes into its messages,
-// shared by schema_change.cc (applying changes) and schema_validation.cc (validating the result).
+// shared by schema_generation.cc (applying changes) and schema_validation.cc (checking the result).
 //
 // Thread safety: pure functions.
 #pragma once

@@ -1,6 +1,6 @@
 // Validation of a table schema as Java's SchemaValidation.validateTableSchema does it, run on
 // every schema before it is written: the first schema of a new table (CREATE TABLE) and the
-// result of every ALTER TABLE (schema_change.h applies the changes, this checks the result).
+// result of every ALTER TABLE (schema_generation.h applies the changes, this checks the result).
 //
 // The rules, in Java's order:
 //   - primary-key, partition and `upsert-key` columns exist and are of primitive types; no

@@ -7,8 +7,8 @@
 
 #include "sluice/base/uuid.h"
 #include "sluice/table/sink/file_store_commit.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
-#include "sluice/table/sink/table_write.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
 

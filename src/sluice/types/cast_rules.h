@@ -1,5 +1,5 @@
-// Which type changes Paimon allows, as one rule table used by ALTER TABLE (meta/schema_change)
-// and by the reader's casts (table/source/cast): Java's two sources of truth, reproduced
+// Which type changes Paimon allows, as one rule table used by ALTER TABLE (meta/schema_generation)
+// and by the reader's casts (table/source/column_cast): Java's two sources of truth, reproduced
 // exactly.
 //
 //   SupportsCast        Java DataTypeCasts.supportsCast: the implicit (widening) and explicit

@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "sluice/table/sink/file_store_commit.h"
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/table_checker.h"
 #include "table/commit_test_util.h"
 #include "table/compaction_test_util.h"

@@ -18,7 +18,7 @@
 #include "sluice/fs/fault_injection_file_io.h"
 #include "sluice/fs/memory_file_io.h"
 #include "sluice/table/sink/file_store_commit.h"
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/table_checker.h"
 #include "table/compaction_test_util.h"
 #include "test_util.h"

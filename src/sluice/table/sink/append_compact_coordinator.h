@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "sluice/io/commit_message.h"
+#include "sluice/io/commit_message_impl.h"
 #include "sluice/meta/data_file_meta.h"
 #include "sluice/result.h"
 #include "sluice/table/file_store_table.h"

@@ -54,7 +54,7 @@
 #include <vector>
 
 #include "sluice/commit_result.h"
-#include "sluice/io/commit_message.h"
+#include "sluice/io/commit_message_impl.h"
 #include "sluice/meta/manifest_file_merger.h"
 #include "sluice/meta/manifest_file_writer.h"
 #include "sluice/meta/snapshot.h"

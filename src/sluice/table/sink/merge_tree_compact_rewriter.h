@@ -33,7 +33,7 @@
 #include "sluice/lsm/merge_function.h"
 #include "sluice/lsm/sorted_run_merge.h"
 #include "sluice/table/file_store_table.h"
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/source/data_split.h"
 
 namespace sluice {

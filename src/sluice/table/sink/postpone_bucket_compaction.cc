@@ -7,7 +7,7 @@
 
 #include "sluice/batch/column_take.h"
 #include "sluice/meta/file_paths.h"
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "sluice/io/commit_message.h"
+#include "sluice/io/commit_message_impl.h"
 #include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 

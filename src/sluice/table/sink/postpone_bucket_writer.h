@@ -3,7 +3,7 @@
 // neither sorted nor merged, into level-0 key-value files whose records all carry sequence
 // number -1 (Java's KeyValue.UNKNOWN_SEQUENCE: the postpone compaction replays the files in
 // creation order into real buckets, whose writers number the records). The factory is the
-// postpone table's (table_write.h: avro where the schema allows, `metadata.stats-mode` none,
+// postpone table's (file_store_write.h: avro where the schema allows, `metadata.stats-mode` none,
 // the data-file prefix naming the commit user and writer).
 //
 // A retraction (-U / -D) is checked once against the merge function, which refuses it for the

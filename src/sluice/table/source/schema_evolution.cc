@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "sluice/batch/column_take.h"
-#include "sluice/table/source/cast.h"
+#include "sluice/table/source/column_cast.h"
 
 namespace sluice {
 

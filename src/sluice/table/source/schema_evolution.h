@@ -26,7 +26,7 @@ class FileEvolution {
   // `read_type` is a ROW of S_read fields (with their ids); `partition_keys` are the table's
   // partition columns and `partition_values` the split's values for them (same order). Fails,
   // naming the column and both types, if a changed type cannot be cast. Casts that depend on
-  // the session time zone (cast.h) use `session_zone`; null is UTC.
+  // the session time zone (column_cast.h) use `session_zone`; null is UTC.
   static Result<FileEvolution> Make(const TableSchema& file_schema, const DataTypePtr& read_type,
                                     const std::vector<std::string>& partition_keys,
                                     const ValueList& partition_values,

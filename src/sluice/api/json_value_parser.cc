@@ -1,4 +1,4 @@
-#include "sluice/api/value_parser.h"
+#include "sluice/api/json_value_parser.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,7 +1,7 @@
 // Schema creation and ALTER TABLE changes: Java's rules, Java's bytes (corpus schema files
 // reproduced from their shape and from the changes their README describes), HashMap option
 // order, and the atomic commit of the next schema id.
-#include "sluice/meta/schema_change.h"
+#include "sluice/meta/schema_generation.h"
 
 #include <gtest/gtest.h>
 

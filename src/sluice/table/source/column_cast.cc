@@ -1,4 +1,4 @@
-#include "sluice/table/source/cast.h"
+#include "sluice/table/source/column_cast.h"
 
 #include <charconv>
 #include <cmath>

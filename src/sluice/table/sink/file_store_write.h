@@ -52,7 +52,7 @@
 #include "sluice/column_batch.h"
 #include "sluice/index/bucket_assigner.h"
 #include "sluice/index/dynamic_bucket_index_maintainer.h"
-#include "sluice/io/commit_message.h"
+#include "sluice/io/commit_message_impl.h"
 #include "sluice/io/record_writer.h"
 #include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_manager.h"

@@ -1,11 +1,11 @@
-// Casts that depend on the session time zone (cast.h): a TIMESTAMP (and a DATE or STRING) is a
-// wall clock in the zone, an LTZ value or INT / BIGINT of epoch seconds an instant. Values
-// from the corpus case parquet/append_with_cast_timestamp/latest-asia-shanghai, and a DST gap.
+// Casts that depend on the session time zone (column_cast.h): a TIMESTAMP (and a DATE or STRING) is
+// a wall clock in the zone, an LTZ value or INT / BIGINT of epoch seconds an instant. Values from
+// the corpus case parquet/append_with_cast_timestamp/latest-asia-shanghai, and a DST gap.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "sluice/table/source/cast.h"
+#include "sluice/table/source/column_cast.h"
 #include "sluice/types/time_zone.h"
 #include "sluice/value_json.h"
 #include "test_util.h"

@@ -1,4 +1,4 @@
-#include "sluice/table/sink/table_write.h"
+#include "sluice/table/sink/file_store_write.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "sluice/meta/schema_change.h"
+#include "sluice/meta/schema_generation.h"
 
 #include <algorithm>
 #include <functional>

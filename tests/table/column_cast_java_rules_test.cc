@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "sluice/table/source/cast.h"
+#include "sluice/table/source/column_cast.h"
 #include "sluice/value_json.h"
 #include "test_util.h"
 
