@@ -192,14 +192,22 @@ Status SyncJob::Apply(const SourceMessage& message) {
     return ApplyDeadLetter(message, parsed);
   }
   for (RichCdcMultiplexRecord& record : records_) {
-    const std::optional<std::string>& table = names_->Convert(record.table);
-    if (!table) continue;
-    if (table->empty()) {
-      return Status::InvalidArgument(WhereIs(message) +
-                                     ": the record names no table, and a whole-database sync "
-                                     "routes records by their table");
+    CdcTableSink* sink = nullptr;
+    if (auto route = routes_.find(record.table); route != routes_.end()) {
+      sink = route->second;
+    } else {
+      const std::optional<std::string>& table = names_->Convert(record.table);
+      if (table) {
+        if (table->empty()) {
+          return Status::InvalidArgument(WhereIs(message) +
+                                         ": the record names no table, and a whole-database sync "
+                                         "routes records by their table");
+        }
+        SLUICE_ASSIGN_OR_RETURN(sink, SinkFor(*table, record));
+      }
+      routes_.emplace(record.table, sink);
     }
-    SLUICE_ASSIGN_OR_RETURN(CdcTableSink * sink, SinkFor(*table, record));
+    if (sink == nullptr) continue;
     if (sink->Holds(message.split, message.offset)) continue;
     SLUICE_RETURN_NOT_OK(AddDerivedColumns(message, &record));
     // A record that fails adds nothing to its sink (CdcRecordConverter::Append).
