@@ -163,17 +163,6 @@ start() {
   return 1
 }
 
-status() {
-  local pid
-  pid="$(running_pid)"
-  if [ -n "$pid" ] && port_open; then
-    echo "kafka: running on 127.0.0.1:$port (pid $pid)"
-    return 0
-  fi
-  echo "kafka: not running on 127.0.0.1:$port"
-  return 3
-}
-
 # Kafka's own tools, as kafka-topics.sh and kafka-console-producer.sh run them.
 tool() {
   java -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \

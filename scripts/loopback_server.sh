@@ -1,5 +1,6 @@
 # Shared by the scripts that run a test server on loopback (kafka.sh, mariadb.sh): finding the
-# server's own process, checking its port, stopping it. Sourced; the caller sets
+# server's own process, checking its port, reporting its status, stopping it. Sourced; the
+# caller sets
 #   server_name  the name in messages ("kafka")
 #   port         the port the server listens on
 #   pid_file     where its pid is
@@ -20,6 +21,18 @@ running_pid() {
 # Whether something accepts connections on the port.
 port_open() {
   (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null
+}
+
+# Running (its process alive and its port open): exit status 0; else 3.
+status() {
+  local pid
+  pid="$(running_pid)"
+  if [ -n "$pid" ] && port_open; then
+    echo "$server_name: running on 127.0.0.1:$port (pid $pid)"
+    return 0
+  fi
+  echo "$server_name: not running on 127.0.0.1:$port"
+  return 3
 }
 
 # SIGTERM, a bounded wait, then SIGKILL.

@@ -115,17 +115,6 @@ start() {
   return 1
 }
 
-status() {
-  local pid
-  pid="$(running_pid)"
-  if [ -n "$pid" ]; then
-    echo "mariadb: running on 127.0.0.1:$port (pid $pid)"
-  else
-    echo "mariadb: not running on 127.0.0.1:$port"
-    return 3
-  fi
-}
-
 case "$command" in
   start) start ;;
   stop) stop ;;
