@@ -269,6 +269,17 @@ TEST(MergeTreeCompactRewriterTest, DeletionVectorTablesCompactAsJavaAllows) {
   EXPECT_EQ(*manager, nullptr);
 }
 
+// `rows` (all +I unless `kinds` says) written through a compacting write and committed as
+// commit `commit`.
+void CommitRows(const std::string& path, const DataTypePtr& row_type, int64_t commit,
+                const std::vector<ValueList>& rows, std::vector<RowKind> kinds = {}) {
+  if (kinds.empty()) kinds.assign(rows.size(), RowKind::kInsert);
+  auto write = test::OpenCompactingWrite(path);
+  ASSERT_OK(test::WriteRows(write.get(), row_type, rows, kinds));
+  ASSERT_OK(test::Commit(path, write.get(), commit));
+  ASSERT_OK(write->Close());
+}
+
 // The rows of snapshot `id` read as a streaming read does (`changelog-producer` tables: its
 // changelog), "<kind> <row>" sorted.
 std::vector<std::string> Changelog(const std::string& path, int64_t id) {
@@ -311,17 +322,11 @@ TEST(MergeTreeCompactRewriterTest, DeletionVectorLookupChangelogCompactionDoesBo
                                       {"changelog-producer", "lookup"},
                                       {"merge-engine", "partial-update"}});
   const DataTypePtr row_type = table->schema().LogicalRowType();
-  auto write_commit = [&](int64_t commit, const std::vector<ValueList>& rows) {
-    auto write = test::OpenCompactingWrite(path);
-    ASSERT_OK(test::WriteRows(write.get(), row_type, rows,
-                              std::vector<RowKind>(rows.size(), RowKind::kInsert)));
-    ASSERT_OK(test::Commit(path, write.get(), commit));
-    ASSERT_OK(write->Close());
-  };
-  write_commit(1, {{Value::Int64(1), Value::String("a"), Value::Int64(1)},
-                   {Value::Int64(2), Value::String("x"), Value::Int64(2)}});
+  CommitRows(path, row_type, 1,
+             {{Value::Int64(1), Value::String("a"), Value::Int64(1)},
+              {Value::Int64(2), Value::String("x"), Value::Int64(2)}});
   // A partial row for key 1: its merged value takes n from it, v from the row above.
-  write_commit(2, {{Value::Int64(1), Value::Null(), Value::Int64(5)}});
+  CommitRows(path, row_type, 2, {{Value::Int64(1), Value::Null(), Value::Int64(5)}});
 
   auto reopened = FileStoreTable::Open(LocalFileIO(), path).value();
   auto latest = reopened->SelectSnapshot(TableVersion::Latest());
@@ -387,24 +392,17 @@ TEST(MergeTreeCompactRewriterTest, LookupUpgradeToMiddleLevelKeepsWholeValuesAsJ
     options.push_back({"changelog-producer", "lookup"});
     auto table = test::CreateTestTable(path, KvFields(), {}, {"k"}, options);
     const DataTypePtr row_type = table->schema().LogicalRowType();
-    auto write_commit = [&](int64_t commit, const std::vector<ValueList>& rows) {
-      auto write = test::OpenCompactingWrite(path);
-      ASSERT_OK(test::WriteRows(write.get(), row_type, rows,
-                                std::vector<RowKind>(rows.size(), RowKind::kInsert)));
-      ASSERT_OK(test::Commit(path, write.get(), commit));
-      ASSERT_OK(write->Close());
-    };
     // Commit 1 goes to the max level; commit 2's level-0 file, much smaller than that run, goes
     // to the level below it.
     std::vector<ValueList> rows = {{Value::Int64(1), Value::String("a"), Value::Int64(1)}};
     for (int64_t k = 100; k < 200; ++k) {
       rows.push_back({Value::Int64(k), Value::String("filler"), Value::Int64(k)});
     }
-    write_commit(1, rows);
-    write_commit(
-        2, {{Value::Int64(1), c.engine == "partial-update" ? Value::Null() : Value::String("b"),
-             Value::Int64(2)},
-            {Value::Int64(3), Value::String("y"), Value::Int64(3)}});
+    CommitRows(path, row_type, 1, rows);
+    CommitRows(path, row_type, 2,
+               {{Value::Int64(1), c.engine == "partial-update" ? Value::Null() : Value::String("b"),
+                 Value::Int64(2)},
+                {Value::Int64(3), Value::String("y"), Value::Int64(3)}});
     std::set<int> levels;
     std::optional<std::pair<int, KeyValue>> key1;
     for (auto& [level, kv] : RecordsAboveLevel0(path)) {
@@ -434,13 +432,10 @@ TEST(MergeTreeCompactRewriterTest, FirstRowLookupChangelogKeepsTheRecordKind) {
       path, KvFields(), {}, {"k"},
       {{"bucket", "1"}, {"changelog-producer", "lookup"}, {"merge-engine", "first-row"}});
   const DataTypePtr row_type = table->schema().LogicalRowType();
-  auto write = test::OpenCompactingWrite(path);
-  ASSERT_OK(test::WriteRows(write.get(), row_type,
-                            {{Value::Int64(1), Value::String("a"), Value::Int64(1)},
-                             {Value::Int64(2), Value::String("b"), Value::Int64(2)}},
-                            {RowKind::kUpdateAfter, RowKind::kInsert}));
-  ASSERT_OK(test::Commit(path, write.get(), 1));
-  ASSERT_OK(write->Close());
+  CommitRows(path, row_type, 1,
+             {{Value::Int64(1), Value::String("a"), Value::Int64(1)},
+              {Value::Int64(2), Value::String("b"), Value::Int64(2)}},
+             {RowKind::kUpdateAfter, RowKind::kInsert});
   auto latest =
       FileStoreTable::Open(LocalFileIO(), path).value()->SelectSnapshot(TableVersion::Latest());
   ASSERT_OK(latest);
