@@ -196,7 +196,7 @@ Status SyncJob::Apply(const SourceMessage& message) {
     if (auto route = routes_.find(record.table); route != routes_.end()) {
       sink = route->second;
     } else {
-      const std::optional<std::string>& table = names_->Convert(record.table);
+      const std::optional<std::string> table = names_->Convert(record.table);
       if (table) {
         if (table->empty()) {
           return Status::InvalidArgument(WhereIs(message) +

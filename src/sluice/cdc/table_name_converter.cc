@@ -37,17 +37,13 @@ Result<TableNameConverter> TableNameConverter::ForDatabase(
   return converter;
 }
 
-const std::optional<std::string>& TableNameConverter::Convert(const std::string& table) {
-  auto it = cache_.find(table);
-  if (it != cache_.end()) return it->second;
-  std::optional<std::string> target;
-  if (fixed_table_) {
-    target = fixed_table_;
-  } else if (std::regex_match(table, *including_) &&
-             !(excluding_ && std::regex_match(table, *excluding_))) {
-    target = prefix_ + table + suffix_;
+std::optional<std::string> TableNameConverter::Convert(const std::string& table) const {
+  if (fixed_table_) return fixed_table_;
+  if (std::regex_match(table, *including_) &&
+      !(excluding_ && std::regex_match(table, *excluding_))) {
+    return prefix_ + table + suffix_;
   }
-  return cache_.emplace(table, std::move(target)).first->second;
+  return std::nullopt;
 }
 
 }  // namespace sluice

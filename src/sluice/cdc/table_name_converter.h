@@ -4,10 +4,11 @@
 // for source tables whose name matches `--including_tables` (a whole-name Java regex, default
 // ".*") and not `--excluding_tables`. A sync-table job sends every record to its one table.
 //
-// Thread safety: not thread-safe (it caches the answers per source table).
+// Matching runs the patterns: the sync job asks once per source table (SyncJob's routes).
+//
+// Thread safety: a value type; Convert is const.
 #pragma once
 
-#include <map>
 #include <optional>
 #include <regex>
 #include <string>
@@ -26,7 +27,7 @@ class TableNameConverter {
                                                 const std::optional<std::string>& excluding_tables);
 
   // The table that records of source table `table` go to; nullopt when it is not synced.
-  const std::optional<std::string>& Convert(const std::string& table);
+  std::optional<std::string> Convert(const std::string& table) const;
 
  private:
   TableNameConverter() = default;
@@ -36,7 +37,6 @@ class TableNameConverter {
   std::string suffix_;
   std::optional<std::regex> including_;
   std::optional<std::regex> excluding_;
-  std::map<std::string, std::optional<std::string>, std::less<>> cache_;
 };
 
 }  // namespace sluice
