@@ -38,20 +38,25 @@ Status CheckAtLeastOne(std::string_view key, int32_t value) {
 
 }  // namespace
 
-Result<ExpireConfig> ExpireConfig::FromOptions(const CoreOptions& options) {
+Result<ExpireConfig> ExpireConfig::RetainedCounts(const CoreOptions& options) {
   ExpireConfig config;
   SLUICE_RETURN_NOT_OK(ReadInt(options, "snapshot.num-retained.min", &config.snapshot_retain_min));
   SLUICE_RETURN_NOT_OK(ReadInt(options, "snapshot.num-retained.max", &config.snapshot_retain_max));
-  SLUICE_RETURN_NOT_OK(
-      ReadMillis(options, "snapshot.time-retained", &config.snapshot_time_retain_millis));
-  SLUICE_RETURN_NOT_OK(ReadInt(options, "snapshot.expire.limit", &config.snapshot_max_deletes));
   config.changelog_retain_min = config.snapshot_retain_min;
   config.changelog_retain_max = config.snapshot_retain_max;
-  config.changelog_time_retain_millis = config.snapshot_time_retain_millis;
   SLUICE_RETURN_NOT_OK(
       ReadInt(options, "changelog.num-retained.min", &config.changelog_retain_min));
   SLUICE_RETURN_NOT_OK(
       ReadInt(options, "changelog.num-retained.max", &config.changelog_retain_max));
+  return config;
+}
+
+Result<ExpireConfig> ExpireConfig::FromOptions(const CoreOptions& options) {
+  SLUICE_ASSIGN_OR_RETURN(ExpireConfig config, RetainedCounts(options));
+  SLUICE_RETURN_NOT_OK(
+      ReadMillis(options, "snapshot.time-retained", &config.snapshot_time_retain_millis));
+  SLUICE_RETURN_NOT_OK(ReadInt(options, "snapshot.expire.limit", &config.snapshot_max_deletes));
+  config.changelog_time_retain_millis = config.snapshot_time_retain_millis;
   SLUICE_RETURN_NOT_OK(
       ReadMillis(options, "changelog.time-retained", &config.changelog_time_retain_millis));
   config.changelog_max_deletes = config.snapshot_max_deletes;

@@ -47,6 +47,11 @@ struct ExpireConfig {
   // InvalidArgument naming the key and the value for a value that does not parse, or a
   // retained minimum below 1.
   static Result<ExpireConfig> FromOptions(const CoreOptions& options);
+  // Only the retained counts (`snapshot.num-retained.*`, `changelog.num-retained.*`, the
+  // changelog's following the snapshot's when unset), the rest at their defaults, unchecked:
+  // what the schema validation checks with Java's messages. InvalidArgument for a value that
+  // does not parse.
+  static Result<ExpireConfig> RetainedCounts(const CoreOptions& options);
 };
 
 }  // namespace sluice

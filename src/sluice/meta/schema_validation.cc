@@ -13,6 +13,7 @@
 #include "sluice/base/string_util.h"
 #include "sluice/format/file_format_registry.h"
 #include "sluice/meta/core_options.h"
+#include "sluice/meta/expire_config.h"
 #include "sluice/meta/option_value.h"
 #include "sluice/meta/schema_text.h"
 
@@ -261,14 +262,6 @@ Result<bool> BoolOption(const TableSchema& schema, std::string_view key, bool fa
   return ParseBooleanOption(key, *v);
 }
 
-// An int option as Java's ConfigOption<Integer> reads it, or nullopt when unset.
-Result<std::optional<int32_t>> IntOption(const TableSchema& schema, std::string_view key) {
-  const std::string* v = schema.FindOption(key);
-  if (v == nullptr) return std::optional<int32_t>();
-  SLUICE_ASSIGN_OR_RETURN(int32_t value, ParseIntOption(key, *v));
-  return std::optional<int32_t>(value);
-}
-
 // Java `s.split(",")` then trimmed, blanks dropped, as CoreOptions.parseCommaSeparatedSet;
 // empty when unset.
 std::vector<std::string> CommaSeparatedSet(const std::string* value) {
@@ -433,21 +426,12 @@ Status ValidateStreamingReadOverwrite(const TableSchema& schema, const CoreOptio
 
 // validateTableSchema: `snapshot.num-retained.min` at least 1 and not above the max, the same
 // for `changelog.num-retained.*` (which default to the snapshot values).
-Status ValidateNumRetained(const TableSchema& schema) {
-  SLUICE_ASSIGN_OR_RETURN(std::optional<int32_t> snapshot_min,
-                          IntOption(schema, "snapshot.num-retained.min"));
-  SLUICE_ASSIGN_OR_RETURN(std::optional<int32_t> snapshot_max,
-                          IntOption(schema, "snapshot.num-retained.max"));
-  SLUICE_ASSIGN_OR_RETURN(std::optional<int32_t> changelog_min,
-                          IntOption(schema, "changelog.num-retained.min"));
-  SLUICE_ASSIGN_OR_RETURN(std::optional<int32_t> changelog_max,
-                          IntOption(schema, "changelog.num-retained.max"));
-  const int32_t s_min = snapshot_min.value_or(10);
-  const int32_t s_max = snapshot_max.value_or(INT32_MAX);
+Status ValidateNumRetained(const CoreOptions& options) {
+  SLUICE_ASSIGN_OR_RETURN(const ExpireConfig counts, ExpireConfig::RetainedCounts(options));
   for (const auto& [prefix, min, max] :
-       {std::tuple{std::string("snapshot"), s_min, s_max},
-        std::tuple{std::string("changelog"), changelog_min.value_or(s_min),
-                   changelog_max.value_or(s_max)}}) {
+       {std::tuple{std::string("snapshot"), counts.snapshot_retain_min, counts.snapshot_retain_max},
+        std::tuple{std::string("changelog"), counts.changelog_retain_min,
+                   counts.changelog_retain_max}}) {
     if (min <= 0) {
       return Status::InvalidArgument(prefix + ".num-retained.min should be at least 1, got " +
                                      std::to_string(min));
@@ -740,7 +724,7 @@ Status ValidateTableSchema(const TableSchema& schema) {
   SLUICE_RETURN_NOT_OK(ValidateSequenceField(schema));
   SLUICE_RETURN_NOT_OK(ValidateMergeEngineAndChangelogProducer(schema));
   SLUICE_RETURN_NOT_OK(ValidateStreamingReadOverwrite(schema, core_options));
-  SLUICE_RETURN_NOT_OK(ValidateNumRetained(schema));
+  SLUICE_RETURN_NOT_OK(ValidateNumRetained(core_options));
   SLUICE_RETURN_NOT_OK(ValidateBlobFields(schema));
   SLUICE_RETURN_NOT_OK(ValidateFileFormats(schema));
   SLUICE_RETURN_NOT_OK(ValidateFieldNames(schema));
