@@ -112,6 +112,70 @@ TEST_F(FaultInjectionFileIOTest, FilesThatExistedBeforeAreDurable) {
   EXPECT_EQ(*base_->ReadFile("/d/sub/deep"), "deep");
 }
 
+TEST_F(FaultInjectionFileIOTest, DirectoryRenamesAndDeletesNeedTheirParentSynced) {
+  ASSERT_OK(io_.MkDirs("/d/t/schema"));
+  ASSERT_OK(io_.WriteFileAtomic("/d/t/schema/schema-0", "S", /*overwrite=*/false));
+  ASSERT_OK(io_.MkDirs("/w"));
+
+  // A directory renamed, its old parent never synced: the rename is undone, content and all.
+  ASSERT_OK(io_.RenameNoReplace("/d/t", "/d/.t.dropped"));
+  ASSERT_OK(io_.DropUnsynced());
+  EXPECT_EQ(*base_->ReadFile("/d/t/schema/schema-0"), "S");
+  EXPECT_FALSE(ExistsInBase("/d/.t.dropped"));
+
+  // Synced: the directory moves with what is durable in it, and a file created in it later
+  // stays unsynced until the moved directory itself is synced.
+  ASSERT_OK(io_.RenameNoReplace("/d/t", "/d/u"));
+  ASSERT_OK(io_.SyncDir("/d"));
+  Create("/d/u/schema/schema-1", "S1");
+  ASSERT_OK(io_.DropUnsynced());
+  EXPECT_FALSE(ExistsInBase("/d/t"));
+  EXPECT_EQ(*base_->ReadFile("/d/u/schema/schema-0"), "S");
+  EXPECT_FALSE(ExistsInBase("/d/u/schema/schema-1")) << "schema/ was never synced after it";
+
+  // A directory deleted comes back whole unless its parent is synced.
+  ASSERT_OK(io_.Delete("/d/u", /*recursive=*/true));
+  EXPECT_FALSE(ExistsInBase("/d/u"));
+  ASSERT_OK(io_.DropUnsynced());
+  EXPECT_EQ(*base_->ReadFile("/d/u/schema/schema-0"), "S");
+  ASSERT_OK(io_.Delete("/d/u", /*recursive=*/true));
+  ASSERT_OK(io_.SyncDir("/d"));
+  ASSERT_OK(io_.DropUnsynced());
+  EXPECT_FALSE(ExistsInBase("/d/u"));
+
+  // Between two directories, each end is durable where its directory was synced: the new
+  // name alone synced leaves both (the model is stricter than a journalling file system).
+  ASSERT_OK(io_.MkDirs("/d/v"));
+  Create("/d/v/f", "F");
+  ASSERT_OK(io_.SyncDir("/d/v"));
+  ASSERT_OK(io_.RenameNoReplace("/d/v", "/w/v"));
+  ASSERT_OK(io_.SyncDir("/w"));
+  ASSERT_OK(io_.DropUnsynced());
+  EXPECT_EQ(*base_->ReadFile("/w/v/f"), "F");
+  EXPECT_EQ(*base_->ReadFile("/d/v/f"), "F");
+}
+
+TEST_F(FaultInjectionFileIOTest, MkDirsIsDurableAtOnce) {
+  ASSERT_OK(io_.MkDirs("/a/b/c"));
+  Create("/x/y/f", "F");  // OpenForWrite creates /x/y as MkDirs does
+  ASSERT_OK(io_.DropUnsynced());
+  EXPECT_TRUE(base_->GetStatus("/a/b/c")->is_dir);
+  EXPECT_TRUE(base_->GetStatus("/x/y")->is_dir);
+  EXPECT_FALSE(ExistsInBase("/x/y/f")) << "the file's own directory was never synced";
+}
+
+TEST_F(FaultInjectionFileIOTest, ADirectoryThatExistedBeforeMovesWithItsContent) {
+  ASSERT_OK(base_->WriteFileAtomic("/d/old/a", "A", false));
+  ASSERT_OK(io_.RenameNoReplace("/d/old", "/d/new"));
+  ASSERT_OK(io_.SyncDir("/d"));
+  ASSERT_OK(io_.WriteFileAtomic("/d/new/b", "B", false));
+  ASSERT_OK(io_.Delete("/d/new/a", false));
+  ASSERT_OK(io_.DropUnsynced());
+  EXPECT_FALSE(ExistsInBase("/d/old"));
+  EXPECT_EQ(*base_->ReadFile("/d/new/a"), "A") << "its delete was never synced";
+  EXPECT_EQ(*base_->ReadFile("/d/new/b"), "B");
+}
+
 TEST_F(FaultInjectionFileIOTest, FailNthCallOfAKind) {
   io_.FailNth(Op::kRename, 2);
   ASSERT_OK(io_.WriteFileAtomic("/d/1", "1", false));

@@ -1,5 +1,7 @@
 #include "sluice/fs/fault_injection_file_io.h"
 
+#include <algorithm>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -25,16 +27,38 @@ std::string_view OpName(FaultInjectionFileIO::Op op) {
   return "call";
 }
 
-bool IsUnder(const std::string& path, const std::string& dir) {
-  const std::string prefix = dir == "/" ? dir : dir + "/";
-  return path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0;
+// The last part of `path` ("/a/b" -> "b").
+std::string BaseName(const std::string& path) { return path.substr(path.rfind('/') + 1); }
+
+// The names on the way from "/" to `path` ("/a/b" -> {"a", "b"}).
+std::vector<std::string> Components(const std::string& path) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start < path.size()) {
+    size_t slash = path.find('/', start);
+    if (slash == std::string::npos) slash = path.size();
+    if (slash > start) out.push_back(path.substr(start, slash - start));
+    start = slash + 1;
+  }
+  return out;
 }
 
 }  // namespace
 
-// One file's content as a power loss would leave it: as of its last successful Close().
+// A file or a directory (an inode): a rename moves the node, so what is durable of it moves too.
 struct FaultInjectionFileIO::Node {
-  std::string synced;
+  explicit Node(bool dir) : is_dir(dir) {}
+
+  bool is_dir;
+  // A file's content as of its last successful Close(); nullopt for a file this object has not
+  // touched yet, whose content is the wrapped FileIO's, durable, at the path it always had.
+  std::optional<std::string> synced;
+  // A directory's entries: `entries` as they are now, `durable` as of the last SyncDir of the
+  // directory. Both are read from the wrapped FileIO when first needed (`loaded`); a directory
+  // not loaded is untouched, at the path it always had.
+  bool loaded = false;
+  std::map<std::string, std::shared_ptr<Node>> entries;
+  std::map<std::string, std::shared_ptr<Node>> durable;
 };
 
 class FaultInjectionFileIO::File final : public WritableFile {
@@ -80,7 +104,8 @@ class FaultInjectionFileIO::File final : public WritableFile {
   std::string content_;
 };
 
-FaultInjectionFileIO::FaultInjectionFileIO(std::shared_ptr<FileIO> base) : base_(std::move(base)) {}
+FaultInjectionFileIO::FaultInjectionFileIO(std::shared_ptr<FileIO> base)
+    : base_(std::move(base)), root_(std::make_shared<Node>(/*dir=*/true)) {}
 FaultInjectionFileIO::~FaultInjectionFileIO() = default;
 
 Status FaultInjectionFileIO::Admit(Op op, const std::string& path) {
@@ -100,20 +125,108 @@ Status FaultInjectionFileIO::CheckAlive(const std::string& path) const {
   return Status::OK();
 }
 
-Status FaultInjectionFileIO::Track(const std::string& path) {
-  if (!tracked_.insert(path).second) return Status::OK();
-  Result<FileStatus> status = base_->GetStatus(path);
-  if (status.status().IsNotFound()) return Status::OK();
-  SLUICE_RETURN_NOT_OK(status.status());
-  if (status->is_dir) {
-    SLUICE_ASSIGN_OR_RETURN(std::vector<FileStatus> children, base_->ListDir(path));
-    for (const FileStatus& child : children) SLUICE_RETURN_NOT_OK(Track(NormalizePath(child.path)));
+Status FaultInjectionFileIO::Load(Node* dir, const std::string& path) {
+  if (dir->loaded) return Status::OK();
+  Result<std::vector<FileStatus>> children = base_->ListDir(path);
+  if (!children.ok() && !children.status().IsNotFound()) return children.status();
+  if (children.ok()) {
+    for (const FileStatus& child : *children) {
+      auto node = std::make_shared<Node>(child.is_dir);
+      const std::string name = BaseName(NormalizePath(child.path));
+      dir->entries[name] = node;
+      dir->durable[name] = std::move(node);
+    }
+  }
+  dir->loaded = true;
+  return Status::OK();
+}
+
+Result<std::shared_ptr<FaultInjectionFileIO::Node>> FaultInjectionFileIO::Lookup(
+    const std::string& path) {
+  std::shared_ptr<Node> node = root_;
+  std::string at = "/";
+  for (const std::string& name : Components(path)) {
+    if (!node->is_dir) return std::shared_ptr<Node>();
+    SLUICE_RETURN_NOT_OK(Load(node.get(), at));
+    auto it = node->entries.find(name);
+    if (it == node->entries.end()) return std::shared_ptr<Node>();
+    node = it->second;
+    at = JoinPath(at, name);
+  }
+  return node;
+}
+
+Status FaultInjectionFileIO::Capture(Node* node, const std::string& path) {
+  if (!node->is_dir) {
+    if (!node->synced) {
+      SLUICE_ASSIGN_OR_RETURN(std::string content, base_->ReadFile(path));
+      node->synced = std::move(content);
+    }
     return Status::OK();
   }
-  auto node = std::make_shared<Node>();
-  SLUICE_ASSIGN_OR_RETURN(node->synced, base_->ReadFile(path));
-  current_[path] = node;
-  durable_[path] = std::move(node);
+  SLUICE_RETURN_NOT_OK(Load(node, path));
+  for (const auto& [name, child] : node->entries) {
+    SLUICE_RETURN_NOT_OK(Capture(child.get(), JoinPath(path, name)));
+  }
+  return Status::OK();
+}
+
+Status FaultInjectionFileIO::AddDirs(const std::string& dir) {
+  std::shared_ptr<Node> node = root_;
+  std::string at = "/";
+  for (const std::string& name : Components(dir)) {
+    SLUICE_RETURN_NOT_OK(Load(node.get(), at));
+    std::shared_ptr<Node>& child = node->entries[name];
+    if (child == nullptr) {
+      child = std::make_shared<Node>(/*dir=*/true);
+      child->loaded = true;
+      // The new directory's parent is synced (file_io.h): all its entries are durable now.
+      node->durable = node->entries;
+    }
+    if (!child->is_dir) return Status::Internal(JoinPath(at, name) + ": mkdir over a file");
+    node = child;
+    at = JoinPath(at, name);
+  }
+  return Status::OK();
+}
+
+Status FaultInjectionFileIO::Restore(const Node& dir, const std::string& path,
+                                     std::vector<const Node*>* on_the_way) {
+  Result<std::vector<FileStatus>> present = base_->ListDir(path);
+  if (!present.ok() && !present.status().IsNotFound()) return present.status();
+  if (present.ok()) {
+    for (const FileStatus& entry : *present) {
+      if (!dir.durable.count(BaseName(NormalizePath(entry.path)))) {
+        SLUICE_RETURN_NOT_OK(base_->Delete(entry.path, /*recursive=*/true));
+      }
+    }
+  }
+  for (const auto& [name, child] : dir.durable) {
+    const std::string child_path = JoinPath(path, name);
+    if (child->is_dir) {
+      if (!child->loaded) continue;  // untouched, in place
+      // A directory durable inside itself (renames between directories synced in some
+      // orders) is cut at the second visit: a real file system cannot hold the cycle.
+      if (std::find(on_the_way->begin(), on_the_way->end(), child.get()) != on_the_way->end()) {
+        continue;
+      }
+      Result<FileStatus> in_the_way = base_->GetStatus(child_path);
+      if (in_the_way.ok() && !in_the_way->is_dir) {
+        SLUICE_RETURN_NOT_OK(base_->Delete(child_path, /*recursive=*/false));
+      }
+      SLUICE_RETURN_NOT_OK(base_->MkDirs(child_path));
+      on_the_way->push_back(child.get());
+      SLUICE_RETURN_NOT_OK(Restore(*child, child_path, on_the_way));
+      on_the_way->pop_back();
+      continue;
+    }
+    if (!child->synced) continue;  // untouched, in place
+    SLUICE_RETURN_NOT_OK(base_->Delete(child_path, /*recursive=*/true));
+    SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file,
+                            base_->OpenForWrite(child_path, /*overwrite=*/true));
+    SLUICE_RETURN_NOT_OK(file->Append(*child->synced));
+    SLUICE_RETURN_NOT_OK(file->Close());
+  }
   return Status::OK();
 }
 
@@ -129,14 +242,19 @@ Result<std::unique_ptr<WritableFile>> FaultInjectionFileIO::OpenForWrite(const s
   const std::string path = NormalizePath(raw);
   std::lock_guard<std::mutex> lock(mutex_);
   SLUICE_RETURN_NOT_OK(Admit(Op::kCreate, path));
-  SLUICE_RETURN_NOT_OK(Track(path));
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<Node> node, Lookup(path));
+  // Overwriting truncates the same file: what it held stays durable until the next Close.
+  if (node != nullptr && overwrite) SLUICE_RETURN_NOT_OK(Capture(node.get(), path));
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file, base_->OpenForWrite(raw, overwrite));
-  std::shared_ptr<Node>& node = current_[path];
-  // Overwriting truncates the same file (its synced content stays until the next Close);
-  // a new file has synced nothing yet.
-  if (node == nullptr) node = std::make_shared<Node>();
+  SLUICE_RETURN_NOT_OK(AddDirs(ParentDir(path)));
+  if (node == nullptr) {
+    node = std::make_shared<Node>(/*dir=*/false);
+    node->synced.emplace();  // a new file has synced nothing yet
+    SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<Node> parent, Lookup(ParentDir(path)));
+    parent->entries[BaseName(path)] = node;
+  }
   return std::unique_ptr<WritableFile>(
-      std::make_unique<File>(this, std::move(file), node, generation_));
+      std::make_unique<File>(this, std::move(file), std::move(node), generation_));
 }
 
 Result<std::string> FaultInjectionFileIO::ReadFile(const std::string& path) {
@@ -166,72 +284,63 @@ Result<std::vector<FileStatus>> FaultInjectionFileIO::ListDir(const std::string&
 Status FaultInjectionFileIO::MkDirs(const std::string& dir) {
   std::lock_guard<std::mutex> lock(mutex_);
   SLUICE_RETURN_NOT_OK(Admit(Op::kMkDirs, dir));
-  return base_->MkDirs(dir);
+  SLUICE_RETURN_NOT_OK(base_->MkDirs(dir));
+  return AddDirs(NormalizePath(dir));
 }
 
 Status FaultInjectionFileIO::Delete(const std::string& raw, bool recursive) {
-  const std::string path = NormalizePath(raw);
   std::lock_guard<std::mutex> lock(mutex_);
-  SLUICE_RETURN_NOT_OK(Admit(Op::kDelete, path));
-  SLUICE_RETURN_NOT_OK(Track(path));
-  SLUICE_RETURN_NOT_OK(base_->Delete(raw, recursive));
-  current_.erase(path);
-  for (auto it = current_.begin(); it != current_.end();) {
-    it = IsUnder(it->first, path) ? current_.erase(it) : std::next(it);
-  }
-  return Status::OK();
+  return DeleteLocked(NormalizePath(raw), recursive);
 }
 
-Status FaultInjectionFileIO::RenameNoReplace(const std::string& raw_from,
-                                             const std::string& raw_to) {
-  const std::string from = NormalizePath(raw_from);
-  const std::string to = NormalizePath(raw_to);
-  std::lock_guard<std::mutex> lock(mutex_);
-  SLUICE_RETURN_NOT_OK(Admit(Op::kRename, to));
-  SLUICE_RETURN_NOT_OK(Track(from));
-  SLUICE_RETURN_NOT_OK(Track(to));
-  SLUICE_RETURN_NOT_OK(base_->RenameNoReplace(raw_from, raw_to));
-  if (auto it = current_.find(from); it != current_.end()) {
-    std::shared_ptr<Node> node = std::move(it->second);
-    current_.erase(it);
-    current_[to] = std::move(node);
-    return Status::OK();
-  }
-  // A directory: its files move now and after a power loss alike (see the header).
-  for (auto* files : {&current_, &durable_}) {
-    std::vector<std::pair<std::string, std::shared_ptr<Node>>> moved;
-    for (auto it = files->begin(); it != files->end();) {
-      if (!IsUnder(it->first, from)) {
-        ++it;
-        continue;
-      }
-      moved.emplace_back(to + it->first.substr(from.size()), std::move(it->second));
-      it = files->erase(it);
+Status FaultInjectionFileIO::DeleteLocked(const std::string& path, bool recursive) {
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<Node> node, Lookup(path));
+  if (node != nullptr && node->is_dir && recursive) {
+    // One entry at a time, as a file system deletes a tree: a crash can stop it half-way.
+    SLUICE_RETURN_NOT_OK(Load(node.get(), path));
+    std::vector<std::string> names;
+    for (const auto& [name, child] : node->entries) names.push_back(name);
+    for (const std::string& name : names) {
+      SLUICE_RETURN_NOT_OK(DeleteLocked(JoinPath(path, name), /*recursive=*/true));
     }
-    for (auto& [path, node] : moved) (*files)[path] = std::move(node);
   }
-  std::vector<std::string> moved_tracked;
-  for (const std::string& path : tracked_) {
-    if (IsUnder(path, from)) moved_tracked.push_back(to + path.substr(from.size()));
-  }
-  tracked_.insert(moved_tracked.begin(), moved_tracked.end());
+  SLUICE_RETURN_NOT_OK(Admit(Op::kDelete, path));
+  if (node != nullptr) SLUICE_RETURN_NOT_OK(Capture(node.get(), path));
+  SLUICE_RETURN_NOT_OK(base_->Delete(path, recursive));
+  if (node == nullptr) return Status::OK();
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<Node> parent, Lookup(ParentDir(path)));
+  parent->entries.erase(BaseName(path));
   return Status::OK();
 }
 
-Status FaultInjectionFileIO::Rename(const std::string& raw_from, const std::string& raw_to) {
+Status FaultInjectionFileIO::MoveEntry(const std::string& raw_from, const std::string& raw_to,
+                                       bool replace) {
   const std::string from = NormalizePath(raw_from);
   const std::string to = NormalizePath(raw_to);
   std::lock_guard<std::mutex> lock(mutex_);
   SLUICE_RETURN_NOT_OK(Admit(Op::kRename, to));
-  SLUICE_RETURN_NOT_OK(Track(from));
-  SLUICE_RETURN_NOT_OK(Track(to));
-  SLUICE_RETURN_NOT_OK(base_->Rename(raw_from, raw_to));
-  auto it = current_.find(from);
-  if (it == current_.end()) return Status::Internal(from + ": renamed a file that was not tracked");
-  std::shared_ptr<Node> node = std::move(it->second);
-  current_.erase(it);
-  current_[to] = std::move(node);
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<Node> node, Lookup(from));
+  if (node != nullptr) SLUICE_RETURN_NOT_OK(Capture(node.get(), from));
+  if (replace) {
+    SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<Node> replaced, Lookup(to));
+    if (replaced != nullptr) SLUICE_RETURN_NOT_OK(Capture(replaced.get(), to));
+  }
+  SLUICE_RETURN_NOT_OK(replace ? base_->Rename(raw_from, raw_to)
+                               : base_->RenameNoReplace(raw_from, raw_to));
+  if (node == nullptr) return Status::Internal(from + ": renamed what was not there");
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<Node> from_parent, Lookup(ParentDir(from)));
+  from_parent->entries.erase(BaseName(from));
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<Node> to_parent, Lookup(ParentDir(to)));
+  to_parent->entries[BaseName(to)] = std::move(node);
   return Status::OK();
+}
+
+Status FaultInjectionFileIO::RenameNoReplace(const std::string& from, const std::string& to) {
+  return MoveEntry(from, to, /*replace=*/false);
+}
+
+Status FaultInjectionFileIO::Rename(const std::string& from, const std::string& to) {
+  return MoveEntry(from, to, /*replace=*/true);
 }
 
 Status FaultInjectionFileIO::SyncDir(const std::string& raw) {
@@ -239,13 +348,10 @@ Status FaultInjectionFileIO::SyncDir(const std::string& raw) {
   std::lock_guard<std::mutex> lock(mutex_);
   SLUICE_RETURN_NOT_OK(Admit(Op::kSync, dir));
   SLUICE_RETURN_NOT_OK(base_->SyncDir(raw));
-  for (auto it = durable_.begin(); it != durable_.end();) {
-    it = ParentDir(it->first) == dir && !current_.count(it->first) ? durable_.erase(it)
-                                                                   : std::next(it);
-  }
-  for (const auto& [path, node] : current_) {
-    if (ParentDir(path) == dir) durable_[path] = node;
-  }
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<Node> node, Lookup(dir));
+  if (node == nullptr || !node->is_dir) return Status::OK();
+  SLUICE_RETURN_NOT_OK(Load(node.get(), dir));
+  node->durable = node->entries;
   return Status::OK();
 }
 
@@ -272,30 +378,16 @@ bool FaultInjectionFileIO::crashed() const {
 
 Status FaultInjectionFileIO::DropUnsynced() {
   std::lock_guard<std::mutex> lock(mutex_);
-  Status first;
-  auto keep = [&first](Status st) {
-    if (first.ok() && !st.ok()) first = std::move(st);
-  };
-  for (const auto& [path, node] : current_) {
-    if (!durable_.count(path)) keep(base_->Delete(path, /*recursive=*/false));
-  }
-  for (const auto& [path, node] : durable_) {
-    keep(base_->MkDirs(ParentDir(path)));
-    Result<std::unique_ptr<WritableFile>> file = base_->OpenForWrite(path, /*overwrite=*/true);
-    if (!file.ok()) {
-      keep(file.status());
-      continue;
-    }
-    keep((*file)->Append(node->synced));
-    keep((*file)->Close());
-  }
-  current_ = durable_;
+  std::vector<const Node*> on_the_way{root_.get()};
+  Status restored = root_->loaded ? Restore(*root_, "/", &on_the_way) : Status::OK();
+  // What the wrapped FileIO holds now is all durable, and read afresh when needed.
+  root_ = std::make_shared<Node>(/*dir=*/true);
   ++generation_;
   crashed_ = false;
   crash_after_ = -1;
   fail_countdown_.clear();
   mutations_ = 0;
-  return first;
+  return restored;
 }
 
 }  // namespace sluice
