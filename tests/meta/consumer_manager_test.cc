@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
+#include "sluice/fs/fault_injection_file_io.h"
+#include "sluice/fs/memory_file_io.h"
 #include "test_util.h"
 
 namespace sluice {
@@ -91,6 +95,25 @@ TEST_F(ConsumerManagerTest, ExpireDeletesConsumersNotUpdatedSince) {
   EXPECT_EQ(expired, (std::vector<std::string>{"old"}));
   ASSERT_OK_AND_ASSIGN(auto ids, manager.ListAllIds());
   EXPECT_TRUE(ids.empty());
+}
+
+// A deleted consumer must not come back after a power loss: it would hold expiry back.
+TEST(ConsumerManagerPowerLossTest, DeletionsSurviveAPowerLoss) {
+  auto io = std::make_shared<FaultInjectionFileIO>(std::make_shared<MemoryFileIO>());
+  ConsumerManager manager(io, "/wh/db.db/t");
+  for (const char* id : {"a", "b", "c"}) ASSERT_OK(manager.ResetConsumer(id, Consumer{1}));
+  ASSERT_OK(io->DropUnsynced());
+  ASSERT_OK_AND_ASSIGN(auto ids, manager.ListAllIds());
+  EXPECT_EQ(ids, (std::vector<std::string>{"a", "b", "c"})) << "written durably";
+
+  ASSERT_OK(manager.DeleteConsumer("a"));
+  ASSERT_OK_AND_ASSIGN(auto expired, manager.Expire(std::numeric_limits<int64_t>::max()));
+  EXPECT_EQ(expired, (std::vector<std::string>{"b", "c"}));
+  ASSERT_OK(io->DropUnsynced());
+  ASSERT_OK_AND_ASSIGN(ids, manager.ListAllIds());
+  EXPECT_TRUE(ids.empty()) << "deleted consumers came back: " << ids.size();
+  // Deleting from a table without consumers is fine.
+  EXPECT_OK(ConsumerManager(io, "/wh/db.db/none").DeleteConsumer("x"));
 }
 
 TEST_F(ConsumerManagerTest, CorruptFileIsCorruptionNamingThePath) {

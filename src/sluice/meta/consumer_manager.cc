@@ -52,7 +52,15 @@ Status ConsumerManager::ResetConsumer(std::string_view id, const Consumer& consu
 
 Status ConsumerManager::DeleteConsumer(std::string_view id) const {
   SLUICE_RETURN_NOT_OK(ValidateConsumerId(id));
-  return io_->Delete(consumer_path(id), /*recursive=*/false);
+  SLUICE_RETURN_NOT_OK(io_->Delete(consumer_path(id), /*recursive=*/false));
+  return SyncConsumerDir();
+}
+
+Status ConsumerManager::SyncConsumerDir() const {
+  // Until its directory is synced a deleted consumer can come back after a power loss and
+  // hold snapshot expiry back.
+  Status synced = io_->SyncDir(consumer_dir());
+  return synced.IsNotFound() ? Status::OK() : synced;
 }
 
 Result<std::vector<std::string>> ConsumerManager::ListAllIds() const {
@@ -115,6 +123,7 @@ Result<std::vector<std::string>> ConsumerManager::Expire(int64_t expire_before_m
     SLUICE_RETURN_NOT_OK(io_->Delete(entry.path, /*recursive=*/false));
     expired.emplace_back(name.substr(kConsumerPrefix.size()));
   }
+  if (!expired.empty()) SLUICE_RETURN_NOT_OK(SyncConsumerDir());
   return expired;
 }
 

@@ -40,7 +40,7 @@ class ConsumerManager {
   Result<std::optional<Consumer>> LoadConsumer(std::string_view id) const;
   // Writes (or replaces) the consumer's file durably.
   Status ResetConsumer(std::string_view id, const Consumer& consumer) const;
-  // Deletes the consumer's file; a missing file is OK.
+  // Deletes the consumer's file durably; a missing file is OK.
   Status DeleteConsumer(std::string_view id) const;
 
   // Ids of all consumers, sorted; empty when there is no consumer/ directory.
@@ -51,11 +51,14 @@ class ConsumerManager {
   // minNextSnapshot): snapshots from this id on must not expire.
   Result<std::optional<int64_t>> MinNextSnapshot() const;
   // Deletes the consumers whose file was last modified before `expire_before_millis` (epoch
-  // millis; Java expire(LocalDateTime) with `now - consumer.expiration-time`). Returns the ids
-  // deleted.
+  // millis; Java expire(LocalDateTime) with `now - consumer.expiration-time`), durably.
+  // Returns the ids deleted.
   Result<std::vector<std::string>> Expire(int64_t expire_before_millis) const;
 
  private:
+  // Makes the consumer files' deletions durable; OK when there is no consumer directory.
+  Status SyncConsumerDir() const;
+
   std::shared_ptr<FileIO> io_;
   std::string table_path_;
   std::string branch_;
