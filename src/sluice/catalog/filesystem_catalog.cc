@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "sluice/base/uuid.h"
 #include "sluice/lsm/merge_function_factory.h"
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/file_paths.h"
@@ -18,6 +19,20 @@ constexpr std::string_view kDatabaseSuffix = ".db";
 constexpr std::string_view kBranchSuffix = "$branch_";
 
 constexpr std::string_view kSystemDatabase = "sys";
+
+// A table or database being dropped is first renamed to `<warehouse>/.sluice-dropped.<name>.<uuid>`
+// (DroppedFolder), then deleted: the rename is the one step that makes it vanish, so a crash
+// leaves it whole or gone, and what a crash leaves of the deletion is a folder of this name,
+// which the next drop removes. The name is one Java ignores: Java lists as databases only the
+// warehouse's folders named `*.db` (AbstractCatalog.listDatabasesInFileSystem), and this one
+// ends with a UUID; inside a `*.db` folder Java would list any folder holding schema files as a
+// table, hidden names included, hence the warehouse and not the database folder.
+constexpr std::string_view kDroppedPrefix = ".sluice-dropped.";
+
+// The folders of a table's state that a table created in its place would inherit: its
+// snapshots, schemas, tags, branches, changelogs and consumers.
+constexpr std::string_view kStateDirs[] = {"snapshot", "schema",    "tag",
+                                           "branch",   "changelog", "consumer"};
 
 std::string BaseName(const std::string& path) {
   size_t slash = path.find_last_of('/');
@@ -54,6 +69,37 @@ Result<TableName> ParseTableName(std::string_view identifier, std::string_view o
   SLUICE_RETURN_NOT_OK(CheckName(name.database, "database"));
   SLUICE_RETURN_NOT_OK(CheckName(name.table, "table"));
   return name;
+}
+
+// The state folders of kStateDirs under the table folder `path` that hold an entry (temporary
+// files, whose names start with '.', aside), e.g. "snapshot/ and schema/"; empty when none does.
+Result<std::string> LeftoverState(FileIO& io, const std::string& path) {
+  std::vector<std::string> found;
+  for (std::string_view dir : kStateDirs) {
+    Result<std::vector<FileStatus>> entries = io.ListDir(JoinPath(path, dir));
+    if (!entries.ok()) {
+      if (entries.status().IsNotFound()) continue;
+      return entries.status().WithContext("looking for what is left in table folder " + path);
+    }
+    for (const FileStatus& entry : *entries) {
+      if (BaseName(entry.path).starts_with('.')) continue;
+      found.push_back(std::string(dir) + "/");
+      break;
+    }
+  }
+  std::string out;
+  for (size_t i = 0; i < found.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == found.size() ? " and " : ", ") + found[i];
+  }
+  return out;
+}
+
+// The error of a table folder (at `path`, of `identifier`) that holds `found` but no schema.
+std::string LeftoverMessage(const std::string& path, const std::string& found,
+                            const std::string& identifier) {
+  return "table folder " + path + " still holds " + found +
+         " of a dropped or half-created table: remove the folder, or drop " + identifier +
+         " (which removes what is left)";
 }
 
 Result<bool> HasSnapshots(const std::shared_ptr<FileIO>& io, const std::string& path) {
@@ -150,7 +196,44 @@ Status FilesystemCatalog::DropDatabase(std::string_view database, bool ignore_if
     return Status::InvalidArgument("database '" + std::string(database) +
                                    "' is not empty (tables: " + list + ")");
   }
-  return io_->Delete(DatabasePath(database), /*recursive=*/true);
+  const std::string what = "database '" + std::string(database) + "'";
+  SLUICE_ASSIGN_OR_RETURN(std::string dropped, MoveToDropped(DatabasePath(database), database));
+  SLUICE_RETURN_NOT_OK(DeleteDropped(dropped, what));
+  PurgeDropped().IgnoreError();  // others' leftovers: the next drop tries again
+  return Status::OK();
+}
+
+Result<std::string> FilesystemCatalog::MoveToDropped(const std::string& folder,
+                                                     std::string_view name) const {
+  const std::string dropped =
+      JoinPath(warehouse_, std::string(kDroppedPrefix) + std::string(name) + "." + NewUuidV4());
+  SLUICE_RETURN_NOT_OK_CTX(io_->RenameNoReplace(folder, dropped), "moving " + folder + " away");
+  // The rename is durable once both directories are synced; the new name's first, so that a
+  // power loss between the two leaves the folder in both places at worst, never in neither.
+  SLUICE_RETURN_NOT_OK(io_->SyncDir(warehouse_));
+  if (ParentDir(folder) != warehouse_) SLUICE_RETURN_NOT_OK(io_->SyncDir(ParentDir(folder)));
+  return dropped;
+}
+
+Status FilesystemCatalog::DeleteDropped(const std::string& dropped, const std::string& what) const {
+  return io_->Delete(dropped, /*recursive=*/true)
+      .WithContext(what + " is dropped, but deleting its files in " + dropped +
+                   " failed (the next drop deletes them)");
+}
+
+Status FilesystemCatalog::PurgeDropped() const {
+  Result<std::vector<FileStatus>> entries = io_->ListDir(warehouse_);
+  if (!entries.ok()) {
+    if (entries.status().IsNotFound()) return Status::OK();
+    return entries.status().WithContext("listing warehouse " + warehouse_);
+  }
+  Status first;
+  for (const FileStatus& entry : *entries) {
+    if (!entry.is_dir || !BaseName(entry.path).starts_with(kDroppedPrefix)) continue;
+    Status st = io_->Delete(entry.path, /*recursive=*/true);
+    if (first.ok() && !st.ok()) first = st.WithContext("deleting dropped folder " + entry.path);
+  }
+  return first;
 }
 
 Status FilesystemCatalog::CreateTable(std::string_view identifier, const NewTableSpec& spec,
@@ -162,8 +245,14 @@ Status FilesystemCatalog::CreateTable(std::string_view identifier, const NewTabl
                             warehouse_);
   }
   const std::string path = TablePath(name.database, name.table);
-  SLUICE_ASSIGN_OR_RETURN(bool exists, io_->Exists(SchemaDir(path)));
-  if (exists) {
+  SLUICE_ASSIGN_OR_RETURN(std::string leftover, LeftoverState(*io_, path));
+  if (!leftover.empty()) {
+    SLUICE_ASSIGN_OR_RETURN(std::vector<int64_t> schema_ids,
+                            SchemaManager(io_, path).ListSchemaIds());
+    if (schema_ids.empty()) {
+      // A table created here would take over its snapshots (and serve its rows).
+      return Status::AlreadyExists(LeftoverMessage(path, leftover, name.full()));
+    }
     if (ignore_if_exists) return Status::OK();
     return Status::AlreadyExists("table " + name.full() + " already exists in warehouse " +
                                  warehouse_);
@@ -191,12 +280,19 @@ Status FilesystemCatalog::DropTable(std::string_view identifier, bool ignore_if_
   SchemaManager schemas(io_, path);
   SLUICE_ASSIGN_OR_RETURN(std::optional<TableSchema> latest, schemas.LatestSchema());
   if (!latest) {
-    if (ignore_if_not_exists) return Status::OK();
-    return Status::NotFound("table " + name.full() + " does not exist in warehouse " + warehouse_);
+    // A folder of state with no schema is what a drop killed half-way left before drops went
+    // through a rename (or what Java's recursive delete leaves): dropping it finishes the drop.
+    SLUICE_ASSIGN_OR_RETURN(std::string leftover, LeftoverState(*io_, path));
+    if (leftover.empty()) {
+      if (ignore_if_not_exists) return Status::OK();
+      return Status::NotFound("table " + name.full() + " does not exist in warehouse " +
+                              warehouse_);
+    }
   }
   // Data files written to external paths go with the table, as in Java.
   std::vector<std::string> external;
-  if (const std::string* paths = latest->FindOption("data-file.external-paths")) {
+  const std::string* paths = latest ? latest->FindOption("data-file.external-paths") : nullptr;
+  if (paths != nullptr) {
     size_t start = 0;
     while (start <= paths->size()) {
       size_t comma = paths->find(',', start);
@@ -207,11 +303,16 @@ Status FilesystemCatalog::DropTable(std::string_view identifier, bool ignore_if_
       start = comma + 1;
     }
   }
-  SLUICE_RETURN_NOT_OK_CTX(io_->Delete(path, /*recursive=*/true), "dropping " + name.full());
+  Result<std::string> dropped = MoveToDropped(path, name.full());
+  if (!dropped.ok()) return dropped.status().WithContext("dropping " + name.full());
+  // From here on the table is gone: a crash leaves at most files no table refers to (the
+  // external ones stay, as a table created later may use the same paths).
   for (const std::string& dir : external) {
     SLUICE_RETURN_NOT_OK_CTX(io_->Delete(dir, /*recursive=*/true),
                              "dropping the external data of " + name.full());
   }
+  SLUICE_RETURN_NOT_OK(DeleteDropped(*dropped, "table " + name.full()));
+  PurgeDropped().IgnoreError();  // others' leftovers: the next drop tries again
   return Status::OK();
 }
 
@@ -266,12 +367,15 @@ Status FilesystemCatalog::RenameTable(std::string_view from, std::string_view to
     return Status::NotFound("database '" + target.database + "' does not exist in warehouse " +
                             warehouse_);
   }
-  SLUICE_ASSIGN_OR_RETURN(bool target_exists, io_->Exists(to_path));
-  Status st =
-      target_exists ? Status::AlreadyExists(to_path) : io_->RenameNoReplace(from_path, to_path);
+  SLUICE_ASSIGN_OR_RETURN(std::string leftover, LeftoverState(*io_, to_path));
+  SLUICE_ASSIGN_OR_RETURN(bool target_is_table, io_->Exists(SchemaDir(to_path)));
+  if (!leftover.empty() && !target_is_table) {
+    return Status::AlreadyExists(LeftoverMessage(to_path, leftover, target.full()));
+  }
+  Status st = io_->RenameNoReplace(from_path, to_path);
   if (st.IsAlreadyExists()) {
     return Status::AlreadyExists("table " + target.full() + " already exists in warehouse " +
-                                 warehouse_);
+                                 warehouse_ + " (folder " + to_path + ")");
   }
   // The rename survives a power loss once both directories are synced (file_io.h).
   if (st.ok()) st = io_->SyncDir(ParentDir(to_path));

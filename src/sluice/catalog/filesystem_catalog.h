@@ -13,6 +13,14 @@
 // deletes the folder (and the table's `data-file.external-paths`). Identifiers name the main
 // branch of a regular table (no `$`), as Java requires for these operations.
 //
+// Crash safety (SIGKILL or power loss at any point): a drop first renames the table's or
+// database's folder to a hidden name in the warehouse (no overwrite, both directories synced),
+// then deletes it; the table is there whole or gone, and a hidden folder a crash leaves behind
+// is deleted by the next drop (PurgeDropped) and never listed, by Sluice or Java. A table folder
+// that holds snapshots, schemas, tags, branches, changelogs or consumers but no schema (left by
+// a drop of an older version or of Java, killed half-way) is refused by CreateTable and
+// RenameTable, naming what it holds, and removed by DropTable. A rename is one rename.
+//
 // Thread safety: thread-safe (immutable; FileIO is thread-safe). Concurrent schema changes are
 // serialized by the atomic claim of the next schema file.
 #pragma once
@@ -54,11 +62,13 @@ class FilesystemCatalog {
                       bool cascade = false) const;
 
   // Creates `db.table` with schema 0 built from `spec`. NotFound when the database does not
-  // exist; AlreadyExists unless `ignore_if_exists` (the existing table is then left as it is).
+  // exist; AlreadyExists unless `ignore_if_exists` (the existing table is then left as it is);
+  // AlreadyExists naming the folder and what it holds when a dropped table left state there.
   // Errors of the schema rules name the column or option.
   Status CreateTable(std::string_view identifier, const NewTableSpec& spec,
                      bool ignore_if_exists = false) const;
-  // NotFound unless `ignore_if_not_exists`.
+  // NotFound unless `ignore_if_not_exists`. Also removes a folder that a table dropped
+  // half-way left (state but no schema).
   Status DropTable(std::string_view identifier, bool ignore_if_not_exists = false) const;
   // Commits `changes` as the table's next schema and returns it.
   Result<TableSchema> AlterTable(std::string_view identifier,
@@ -76,7 +86,17 @@ class FilesystemCatalog {
                                                     std::string_view table, std::string_view branch,
                                                     DynamicOptions dynamic_options = {}) const;
 
+  // Deletes what crashed drops left in the warehouse (their folders renamed away, not yet
+  // deleted; see DropTable). Every drop calls it. The first deletion failure is returned after
+  // trying the rest.
+  Status PurgeDropped() const;
+
  private:
+  // Renames `folder` to a new hidden name in the warehouse, durably; returns that name.
+  Result<std::string> MoveToDropped(const std::string& folder, std::string_view name) const;
+  // Deletes the folder MoveToDropped returned; `what` names the table or database dropped.
+  Status DeleteDropped(const std::string& dropped, const std::string& what) const;
+
   std::shared_ptr<FileIO> io_;
   std::string warehouse_;
 };
