@@ -60,11 +60,48 @@ class InsertRowKindReader : public SplitReader {
   DataTypePtr output_type_;
 };
 
-}  // namespace
+// A file of the split missing while the snapshot the read planned is gone too: snapshot expiry
+// (of another process) deleted it during the read. Says so, and how to keep it from happening;
+// any other error is returned as it is.
+Status ExplainMissingFile(const SnapshotManager& snapshots, int64_t snapshot_id, Status st) {
+  // (A diff split's sides are splits of their own, explained once, by the innermost reader.)
+  constexpr std::string_view kExpired = "expired during the read";
+  if (!st.IsNotFound() || snapshot_id <= 0 || st.message().find(kExpired) != std::string::npos) {
+    return st;
+  }
+  Result<bool> exists = snapshots.SnapshotExists(snapshot_id);
+  if (!exists.ok() || *exists) return st;
+  return Status::NotFound("snapshot " + std::to_string(snapshot_id) + " of " +
+                          snapshots.table_path() + ", which this read planned, " +
+                          std::string(kExpired) + " and its files were deleted (" + st.message() +
+                          "): read with a consumer-id, whose progress holds expiry back, or set "
+                          "a longer snapshot.time-retained");
+}
 
-Result<std::unique_ptr<SplitReader>> OpenSplitReader(const FileStoreTable& table,
-                                                     std::shared_ptr<const TableSchema> read_schema,
-                                                     DataSplit split, SplitReadOptions options) {
+// Explains the errors of `inner` with ExplainMissingFile.
+class ExpiryExplainingReader : public SplitReader {
+ public:
+  ExpiryExplainingReader(std::unique_ptr<SplitReader> inner, SnapshotManager snapshots,
+                         int64_t snapshot_id)
+      : inner_(std::move(inner)), snapshots_(std::move(snapshots)), snapshot_id_(snapshot_id) {}
+
+  const DataTypePtr& output_type() const override { return inner_->output_type(); }
+
+  Result<bool> Next(ColumnBatch* batch) override {
+    Result<bool> more = inner_->Next(batch);
+    if (!more.ok()) return ExplainMissingFile(snapshots_, snapshot_id_, more.status());
+    return more;
+  }
+
+ private:
+  std::unique_ptr<SplitReader> inner_;
+  SnapshotManager snapshots_;
+  int64_t snapshot_id_;
+};
+
+Result<std::unique_ptr<SplitReader>> OpenReader(const FileStoreTable& table,
+                                                std::shared_ptr<const TableSchema> read_schema,
+                                                DataSplit split, SplitReadOptions options) {
   if (split.is_diff) {
     SLUICE_ASSIGN_OR_RETURN(
         auto reader,
@@ -95,6 +132,21 @@ Result<std::unique_ptr<SplitReader>> OpenSplitReader(const FileStoreTable& table
   if (with_row_kind)
     return std::unique_ptr<SplitReader>(new InsertRowKindReader(std::move(reader)));
   return std::unique_ptr<SplitReader>(std::move(reader));
+}
+
+}  // namespace
+
+Result<std::unique_ptr<SplitReader>> OpenSplitReader(const FileStoreTable& table,
+                                                     std::shared_ptr<const TableSchema> read_schema,
+                                                     DataSplit split, SplitReadOptions options) {
+  const int64_t snapshot_id = split.snapshot_id;
+  Result<std::unique_ptr<SplitReader>> reader =
+      OpenReader(table, std::move(read_schema), std::move(split), std::move(options));
+  if (!reader.ok()) {
+    return ExplainMissingFile(table.snapshot_manager(), snapshot_id, reader.status());
+  }
+  return std::unique_ptr<SplitReader>(std::make_unique<ExpiryExplainingReader>(
+      std::move(reader).value(), table.snapshot_manager(), snapshot_id));
 }
 
 }  // namespace sluice

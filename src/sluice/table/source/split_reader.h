@@ -29,7 +29,10 @@ class SplitReader {
 };
 
 // Opens the reader `split` needs. Deletion vectors named by `split.deletion_files` are loaded
-// here (options.deleted_positions is filled from them when the caller left it empty).
+// here (options.deleted_positions is filled from them when the caller left it empty). A file
+// of the split missing because snapshot expiry took the snapshot the read planned (and its
+// files) during the read is a NotFound that names the snapshot, says it expired during the read
+// and suggests a consumer-id or a longer snapshot.time-retained; from here or from Next().
 Result<std::unique_ptr<SplitReader>> OpenSplitReader(const FileStoreTable& table,
                                                      std::shared_ptr<const TableSchema> read_schema,
                                                      DataSplit split, SplitReadOptions options);
