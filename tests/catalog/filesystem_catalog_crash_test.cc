@@ -8,10 +8,13 @@
 //   - an acknowledged operation survived the power loss;
 //   - creating the table again gives an empty, working table (AlreadyExists when the drop did
 //     not happen), and the next drop leaves no hidden folder behind.
-// Also: a folder of state that a drop of an older version (a recursive delete) left is refused
-// by create-table, naming what it holds, and drop-table removes it.
+// A third run kills a real process (fork, SIGKILL) before each FileIO call of drop-table on
+// a local warehouse. Also: a folder of state that a drop of an older version (a recursive delete)
+// left is refused by create-table, naming what it holds, and drop-table removes it.
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <functional>
 #include <iostream>
@@ -20,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "fs/sigkill_file_io.h"
 #include "sluice/catalog/filesystem_catalog.h"
 #include "sluice/fs/fault_injection_file_io.h"
 #include "sluice/fs/memory_file_io.h"
@@ -76,24 +80,25 @@ Status WriteAndCommit(const std::shared_ptr<FileIO>& io, const std::string& path
   return commit->Commit(committable).status();
 }
 
-// Copies the directories and files under `dir` of `from` into `to`.
-void CopyTree(FileIO& from, FileIO& to, const std::string& dir) {
-  ASSERT_OK(to.MkDirs(dir));
-  auto entries = from.ListDir(dir);
+// Copies the directories and files under `from_dir` of `from` to `to_dir` of `to`.
+void CopyTree(FileIO& from, const std::string& from_dir, FileIO& to, const std::string& to_dir) {
+  ASSERT_OK(to.MkDirs(to_dir));
+  auto entries = from.ListDir(from_dir);
   ASSERT_OK(entries);
   for (const FileStatus& e : *entries) {
+    const std::string target = to_dir + e.path.substr(from_dir.size());
     if (e.is_dir) {
-      CopyTree(from, to, e.path);
+      CopyTree(from, e.path, to, target);
     } else {
-      ASSERT_OK(to.WriteFileAtomic(e.path, *from.ReadFile(e.path), /*overwrite=*/false));
+      ASSERT_OK(to.WriteFileAtomic(target, *from.ReadFile(e.path), /*overwrite=*/false));
     }
   }
 }
 
-// The warehouse's entries whose names start with '.' (what drops leave), by name.
-std::vector<std::string> HiddenEntries(FileIO& io) {
+// The entries of warehouse `wh` whose names start with '.' (what drops leave), by name.
+std::vector<std::string> HiddenEntries(FileIO& io, const std::string& wh = kWarehouse) {
   std::vector<std::string> out;
-  for (const FileStatus& e : io.ListDir(kWarehouse).ValueOr({})) {
+  for (const FileStatus& e : io.ListDir(wh).ValueOr({})) {
     const std::string name = e.path.substr(e.path.rfind('/') + 1);
     if (name.starts_with('.')) out.push_back(name);
   }
@@ -136,7 +141,7 @@ class CatalogCrashTest : public ::testing::Test {
 
   std::shared_ptr<MemoryFileIO> Copy() {
     auto memory = std::make_shared<MemoryFileIO>();
-    CopyTree(*template_, *memory, kWarehouse);
+    CopyTree(*template_, kWarehouse, *memory, kWarehouse);
     return memory;
   }
 
@@ -168,33 +173,36 @@ class CatalogCrashTest : public ::testing::Test {
     return cuts;
   }
 
-  // After drop-table of db.t was cut: t is whole or gone, u is untouched, t can be created
-  // again (empty, working), and the next drop leaves no hidden folder.
-  void ExpectDropTableRecovers(const std::shared_ptr<FileIO>& io, bool acknowledged) {
-    FilesystemCatalog c(io, kWarehouse);
+  // After drop-table of db.t in warehouse `wh` was cut: t is whole or gone, u is untouched, t
+  // can be created again (empty, working), and the next drop leaves no hidden folder.
+  void ExpectDropTableRecovers(const std::shared_ptr<FileIO>& io, bool acknowledged,
+                               const std::string& wh = kWarehouse) {
+    const std::string table = wh + "/db.db/t";
+    const std::string neighbour = wh + "/db.db/u";
+    FilesystemCatalog c(io, wh);
     EXPECT_EQ(*c.ListDatabases(), (std::vector<std::string>{"db", "other"}));
     auto tables = c.ListTables("db");
     ASSERT_OK(tables);
     const bool present = *tables == std::vector<std::string>{"t", "u"};
     EXPECT_TRUE(present || *tables == (std::vector<std::string>{"u"})) << tables->size();
     EXPECT_FALSE(present && acknowledged) << "an acknowledged drop came back";
-    EXPECT_EQ(test::ReadAll(kNeighbour, io), test::RenderModel(Rows(100, 3, "u")));
+    EXPECT_EQ(test::ReadAll(neighbour, io), test::RenderModel(Rows(100, 3, "u")));
     if (present) {
-      EXPECT_EQ(test::ReadAll(kTable, io), test::RenderModel(t_rows_));
-      ExpectCheckClean(io, kTable);
+      EXPECT_EQ(test::ReadAll(table, io), test::RenderModel(t_rows_));
+      ExpectCheckClean(io, table);
       EXPECT_TRUE(test::HasError(c.CreateTable("db.t", Spec()), StatusCode::kAlreadyExists,
                                  {"table db.t already exists"}));
       ASSERT_OK(c.DropTable("db.t"));
     }
     ASSERT_OK(c.CreateTable("db.t", Spec()));
-    EXPECT_FALSE(HasSnapshot(io, kTable)) << "the new table inherited snapshots";
-    EXPECT_TRUE(test::ReadAll(kTable, io).empty());
-    EXPECT_TRUE(ConsumerManager(io, kTable).ListAllIds()->empty()) << "it inherited consumers";
-    ASSERT_OK(WriteAndCommit(io, kTable, Rows(50, 2, "new"), 1));
-    EXPECT_EQ(test::ReadAll(kTable, io), test::RenderModel(Rows(50, 2, "new")));
-    ExpectCheckClean(io, kTable);
+    EXPECT_FALSE(HasSnapshot(io, table)) << "the new table inherited snapshots";
+    EXPECT_TRUE(test::ReadAll(table, io).empty());
+    EXPECT_TRUE(ConsumerManager(io, table).ListAllIds()->empty()) << "it inherited consumers";
+    ASSERT_OK(WriteAndCommit(io, table, Rows(50, 2, "new"), 1));
+    EXPECT_EQ(test::ReadAll(table, io), test::RenderModel(Rows(50, 2, "new")));
+    ExpectCheckClean(io, table);
     ASSERT_OK(c.DropTable("db.t"));
-    EXPECT_EQ(HiddenEntries(*io), std::vector<std::string>{}) << "the next drop cleans up";
+    EXPECT_EQ(HiddenEntries(*io, wh), std::vector<std::string>{}) << "the next drop cleans up";
     EXPECT_EQ(*c.ListTables("db"), std::vector<std::string>{"u"});
   }
 
@@ -216,6 +224,33 @@ TEST_F(CatalogCrashTest, DropTablePowerLossAfterEveryFileOperation) {
       [&](const std::shared_ptr<FileIO>& io, bool acked) { ExpectDropTableRecovers(io, acked); });
   EXPECT_GE(cuts, 4);
   std::cout << cuts << " power losses during drop-table\n";
+}
+
+// A real process (fork) runs drop-table on a local warehouse and is sent SIGKILL right before
+// its n-th mutating FileIO call, n = 1, 2, ... until it runs whole.
+TEST_F(CatalogCrashTest, DropTableProcessKilledBeforeEachFileOperation) {
+  test::TempDir dir;
+  int kills = 0;
+  for (int64_t n = 1;; ++n) {
+    SCOPED_TRACE("killed before call " + std::to_string(n));
+    const std::string wh = dir.path() + "/run-" + std::to_string(n) + "/wh";
+    CopyTree(*template_, kWarehouse, *LocalFileIO(), wh);
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      auto io = std::make_shared<test::SigkillFileIO>(LocalFileIO(), n);
+      _exit(FilesystemCatalog(io, wh).DropTable("db.t").ok() ? 0 : 1);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    const bool killed = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+    EXPECT_TRUE(killed || (WIFEXITED(status) && WEXITSTATUS(status) == 0)) << status;
+    ExpectDropTableRecovers(LocalFileIO(), /*acknowledged=*/!killed, wh);
+    if (HasFailure() || !killed) break;
+    ++kills;
+  }
+  EXPECT_GE(kills, 4);  // before the rename, each sync, the delete
+  std::cout << kills << " drop-table processes killed, one before each FileIO call\n";
 }
 
 TEST_F(CatalogCrashTest, DropDatabaseCutAnywhereLeavesItWholeOrGone) {
