@@ -80,13 +80,16 @@ start() {
   local server=/usr/sbin/mariadbd
   command -v mariadbd >/dev/null 2>&1 && server="$(command -v mariadbd)"
   # The binary log in ROW format with full row images is what Debezium reads; server-id names
-  # this server in the replication protocol. Small buffers: a test server on a shared machine.
-  # Its own session, stdio detached: ctest waits for the start step's output to close, and must
-  # not kill the server with the step's process group.
+  # this server in the replication protocol. Full row metadata puts the column names, the
+  # unsigned flags, the charsets and the ENUM / SET members in every TABLE_MAP event, so that a
+  # binlog reader (Sluice's, Debezium's) decodes rows without asking the schema. Small buffers:
+  # a test server on a shared machine. Its own session, stdio detached: ctest waits for the
+  # start step's output to close, and must not kill the server with the step's process group.
   setsid "$server" --no-defaults --user="$(id -un)" --datadir="$dir/data" --tmpdir="$dir/tmp" \
     --port="$port" --bind-address=127.0.0.1 --socket="$socket" --pid-file="$dir/mariadbd.pid" \
     --skip-name-resolve --log-error="$log_file" \
     --server-id=1 --log-bin="$dir/data/binlog" --binlog-format=ROW --binlog-row-image=FULL \
+    --binlog-row-metadata=FULL \
     --expire-logs-days=1 \
     --innodb-buffer-pool-size=64M --innodb-log-file-size=48M --performance-schema=OFF \
     --character-set-server=utf8mb4 --collation-server=utf8mb4_general_ci --default-time-zone=+00:00 \
