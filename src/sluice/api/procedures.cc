@@ -9,6 +9,7 @@
 
 #include "sluice/api/api_access.h"
 #include "sluice/branches.h"
+#include "sluice/catalog/filesystem_catalog.h"
 #include "sluice/meta/consumer_manager.h"
 #include "sluice/meta/option_value.h"
 #include "sluice/table/file_store_table.h"
@@ -420,9 +421,19 @@ const std::map<std::string, Procedure>& Registry() {
           SLUICE_ASSIGN_OR_RETURN(options.dry_run, a.Bool("dry_run", false));
           SLUICE_ASSIGN_OR_RETURN(OrphanFilesResult orphans, RemoveOrphanFiles(table, options));
           Lines out = orphans.files;
-          out.push_back(std::string(options.dry_run ? "Found " : "Removed ") +
-                        std::to_string(orphans.files.size()) + " orphan files (" +
+          const std::string verb = options.dry_run ? "Found " : "Removed ";
+          out.push_back(verb + std::to_string(orphans.files.size()) + " orphan files (" +
                         std::to_string(orphans.bytes) + " bytes)");
+          // The warehouse's orphans: the folders of drops a crash cut short.
+          SLUICE_ASSIGN_OR_RETURN(
+              std::vector<std::string> dropped,
+              FilesystemCatalog(ApiAccess::FileStoreTableOf(table)->io(), c.warehouse())
+                  .PurgeDropped(options.dry_run));
+          if (!dropped.empty()) {
+            out.insert(out.end(), dropped.begin(), dropped.end());
+            out.push_back(verb + std::to_string(dropped.size()) +
+                          " folders of dropped tables and databases");
+          }
           return out;
         }}},
       {"reset_consumer",

@@ -199,7 +199,7 @@ Status FilesystemCatalog::DropDatabase(std::string_view database, bool ignore_if
   const std::string what = "database '" + std::string(database) + "'";
   SLUICE_ASSIGN_OR_RETURN(std::string dropped, MoveToDropped(DatabasePath(database), database));
   SLUICE_RETURN_NOT_OK(DeleteDropped(dropped, what));
-  PurgeDropped().IgnoreError();  // others' leftovers: the next drop tries again
+  PurgeDropped().status().IgnoreError();  // others' leftovers: the next drop tries again
   return Status::OK();
 }
 
@@ -221,19 +221,23 @@ Status FilesystemCatalog::DeleteDropped(const std::string& dropped, const std::s
                    " failed (the next drop deletes them)");
 }
 
-Status FilesystemCatalog::PurgeDropped() const {
+Result<std::vector<std::string>> FilesystemCatalog::PurgeDropped(bool dry_run) const {
   Result<std::vector<FileStatus>> entries = io_->ListDir(warehouse_);
   if (!entries.ok()) {
-    if (entries.status().IsNotFound()) return Status::OK();
+    if (entries.status().IsNotFound()) return std::vector<std::string>{};
     return entries.status().WithContext("listing warehouse " + warehouse_);
   }
+  std::vector<std::string> folders;
   Status first;
   for (const FileStatus& entry : *entries) {
     if (!entry.is_dir || !BaseName(entry.path).starts_with(kDroppedPrefix)) continue;
+    folders.push_back(entry.path);
+    if (dry_run) continue;
     Status st = io_->Delete(entry.path, /*recursive=*/true);
     if (first.ok() && !st.ok()) first = st.WithContext("deleting dropped folder " + entry.path);
   }
-  return first;
+  if (!first.ok()) return first;
+  return folders;
 }
 
 Status FilesystemCatalog::CreateTable(std::string_view identifier, const NewTableSpec& spec,
@@ -312,7 +316,7 @@ Status FilesystemCatalog::DropTable(std::string_view identifier, bool ignore_if_
                              "dropping the external data of " + name.full());
   }
   SLUICE_RETURN_NOT_OK(DeleteDropped(*dropped, "table " + name.full()));
-  PurgeDropped().IgnoreError();  // others' leftovers: the next drop tries again
+  PurgeDropped().status().IgnoreError();  // others' leftovers: the next drop tries again
   return Status::OK();
 }
 

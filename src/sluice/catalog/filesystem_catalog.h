@@ -16,7 +16,8 @@
 // Crash safety (SIGKILL or power loss at any point): a drop first renames the table's or
 // database's folder to a hidden name in the warehouse (no overwrite, both directories synced),
 // then deletes it; the table is there whole or gone, and a hidden folder a crash leaves behind
-// is deleted by the next drop (PurgeDropped) and never listed, by Sluice or Java. A table folder
+// is deleted by the next drop or orphan cleanup (PurgeDropped) and never listed, by Sluice or
+// Java. A table folder
 // that holds snapshots, schemas, tags, branches, changelogs or consumers but no schema (left by
 // a drop of an older version or of Java, killed half-way) is refused by CreateTable and
 // RenameTable, naming what it holds, and removed by DropTable. A rename is one rename.
@@ -86,10 +87,11 @@ class FilesystemCatalog {
                                                     std::string_view table, std::string_view branch,
                                                     DynamicOptions dynamic_options = {}) const;
 
-  // Deletes what crashed drops left in the warehouse (their folders renamed away, not yet
-  // deleted; see DropTable). Every drop calls it. The first deletion failure is returned after
-  // trying the rest.
-  Status PurgeDropped() const;
+  // Deletes (unless `dry_run`) what crashed drops left in the warehouse (their folders renamed
+  // away, not yet deleted; see above) and returns those folders. Every drop and the
+  // remove_orphan_files procedure call it. The first deletion failure is returned after trying
+  // the rest.
+  Result<std::vector<std::string>> PurgeDropped(bool dry_run = false) const;
 
  private:
   // Renames `folder` to a new hidden name in the warehouse, durably; returns that name.
