@@ -20,13 +20,14 @@ constexpr std::string_view kBranchSuffix = "$branch_";
 
 constexpr std::string_view kSystemDatabase = "sys";
 
-// A table or database being dropped is first renamed to `<warehouse>/.sluice-dropped.<name>.<uuid>`
-// (DroppedFolder), then deleted: the rename is the one step that makes it vanish, so a crash
-// leaves it whole or gone, and what a crash leaves of the deletion is a folder of this name,
-// which the next drop removes. The name is one Java ignores: Java lists as databases only the
-// warehouse's folders named `*.db` (AbstractCatalog.listDatabasesInFileSystem), and this one
-// ends with a UUID; inside a `*.db` folder Java would list any folder holding schema files as a
-// table, hidden names included, hence the warehouse and not the database folder.
+// A table or database being dropped is first renamed to
+// `<warehouse>/.sluice-dropped.<name>.<uuid>` (MoveToDropped), then deleted: the rename is the
+// one step that makes it vanish, so a crash leaves it whole or gone, and what a crash leaves of
+// the deletion is a folder of this name, which the next drop or orphan cleanup removes. The
+// name is one Java ignores: Java lists as databases only the warehouse's folders named `*.db`
+// (AbstractCatalog.listDatabasesInFileSystem), and this one ends with a UUID; inside a `*.db`
+// folder Java would list any folder holding schema files as a table, hidden names included,
+// hence the warehouse and not the database folder.
 constexpr std::string_view kDroppedPrefix = ".sluice-dropped.";
 
 // The folders of a table's state that a table created in its place would inherit: its
@@ -309,8 +310,9 @@ Status FilesystemCatalog::DropTable(std::string_view identifier, bool ignore_if_
   }
   Result<std::string> dropped = MoveToDropped(path, name.full());
   if (!dropped.ok()) return dropped.status().WithContext("dropping " + name.full());
-  // From here on the table is gone: a crash leaves at most files no table refers to (the
-  // external ones stay, as a table created later may use the same paths).
+  // From here on the table is gone: a crash leaves at most files no table refers to. External
+  // paths a crash leaves undeleted stay (PurgeDropped does not read them: a table created
+  // later may use the same paths).
   for (const std::string& dir : external) {
     SLUICE_RETURN_NOT_OK_CTX(io_->Delete(dir, /*recursive=*/true),
                              "dropping the external data of " + name.full());
