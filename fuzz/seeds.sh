@@ -46,5 +46,13 @@ case "$name" in
     printf '\x02{"database":"d","table":"t","type":"update","data":{"id":1},"old":{"id":2}}' > "$out/maxwell"
     printf '\x00{"table":"A.B","op_type":"U","before":{"ID":1},"after":{"ID":2},"primary_keys":["ID"]}' > "$out/ogg"
     printf '\x00{"data":{"id":1,"BI_id":2},"metadata":{"record-type":"data","operation":"update","schema-name":"s","table-name":"t"}}' > "$out/dms" ;;
+  binlog_event)
+    # Byte 0 is the mode (see fuzz/binlog_event_fuzzer.cc): the binlog files MariaDB wrote for
+    # the decoder's tests, resealed after mutation or not, with members and a zone or not.
+    for f in "$(dirname "$0")"/../tests/cdc/mysql/testdata/*.bin; do
+      for mode in 00 01 65 7d; do
+        { printf "\\x$mode"; cat "$f"; } > "$out/$mode-$(basename "$f")"
+      done
+    done ;;
   *) : ;;
 esac

@@ -169,7 +169,7 @@ Status BinlogDecoder::DecodeBody(const BinlogEventHeader& header, std::string_vi
       BinlogQuery query;
       uint8_t db_length;
       uint16_t status_length;
-      std::string_view db, sql;
+      std::string_view db;
       if (post_header < kQueryPostHeader || !in.ReadLE(&query.thread_id) || !in.Skip(4) ||
           !in.ReadU8(&db_length) || !in.ReadLE(&query.error_code) || !in.ReadLE(&status_length) ||
           !in.Skip(post_header - kQueryPostHeader) || !in.Skip(status_length) ||

@@ -5,7 +5,8 @@
 //
 // Every event starts with a 19-byte common header (BinlogEventHeader). The decoder keeps what
 // later events need from earlier ones: the FORMAT_DESCRIPTION_EVENT (checksum algorithm,
-// post-header lengths) and the TABLE_MAP events by table id, which the ROWS events name. A
+// post-header lengths, and from the server version whether MariaDB or MySQL wrote the table
+// maps' optional metadata) and the TABLE_MAP events by table id, which the ROWS events name. A
 // ROWS event comes out with its table map and its row bytes; DecodeBinlogRows (binlog_rows.h)
 // turns those into text values.
 //

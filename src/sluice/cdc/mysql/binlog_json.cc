@@ -100,7 +100,8 @@ void Append2(uint64_t v, std::string* out) {
 // A temporal opaque value: MySQL's packed longlong (hms or ymdhms << 24 | microseconds).
 void AppendPackedTemporal(uint8_t field_type, int64_t packed, std::string* out) {
   const bool negative = packed < 0;
-  const uint64_t magnitude = negative ? static_cast<uint64_t>(-packed) : packed;
+  const uint64_t magnitude =
+      negative ? 0 - static_cast<uint64_t>(packed) : static_cast<uint64_t>(packed);
   const uint64_t whole = magnitude >> 24, micros = magnitude % (1 << 24);
   const uint64_t hms = field_type == kFieldTime ? whole : whole % (1 << 17);
   out->push_back('"');

@@ -31,6 +31,9 @@ enum class OptionalField : uint8_t {
   kColumnVisibility = 12,
 };
 
+// MySQL's and MariaDB's limit of columns per table.
+constexpr uint64_t kMaxColumns = 4096;
+
 // Bytes of a column type's metadata in the table map; -1 for a type Sluice does not know.
 int MetadataWidth(T type) {
   switch (type) {
@@ -437,6 +440,11 @@ Result<BinlogTableMap> ParseBinlogTableMap(std::string_view data, size_t table_i
   table.database = std::string(db);
   table.table = std::string(name);
   std::string_view types;
+  if (column_count > kMaxColumns) {
+    return Corrupt(context, "column count " + std::to_string(column_count) + " of `" + table.table +
+                                "` is more than a table can have (" + std::to_string(kMaxColumns) +
+                                ")");
+  }
   if (column_count > in.remaining() || !in.ReadBytes(column_count, &types)) {
     return Corrupt(context, "column count " + std::to_string(column_count) + " of `" + table.table +
                                 "` is past the end of the event");
