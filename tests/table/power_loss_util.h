@@ -1,0 +1,261 @@
+// The harness of the power-loss tests (issue #38): one operation (a commit of some kind, a
+// schema change, a consumer's progress, a catalog DDL) run on a FaultInjectionFileIO over a
+// MemoryFileIO, with the power failing after each of its mutating FileIO calls in turn
+// (CrashAfter(n), n = 0, 1, ... until it runs whole), then FaultInjectionFileIO::DropUnsynced():
+// what was not durably synced, file contents and directory entries alike, is gone.
+//
+// The state the operation starts from is built through a FaultInjectionFileIO too and survives
+// a power loss right after it (its commits were acknowledged). A reference run without a cut
+// gives the state after the operation. After each cut:
+//   - every snapshot of each table reads (batch rows, and the delta or changelog with row
+//     kinds) as it did before the operation or as the reference run reads it: no half snapshot
+//     is visible, and none the reference run does not have;
+//   - no snapshot that existed before is lost; the case's own state (`observe`: a schema, a
+//     consumer, the catalog's tables) is the one before or the one after; when the operation
+//     returned OK (acknowledged), every snapshot of the reference run is there but perhaps its
+//     COMPACT ones (FileStoreCommit drops a compaction that fails after the data landed, and
+//     Java's restarted committer skips a commit whose data landed), and `observe` is the
+//     reference run's;
+//   - the table checker (`sluice check`) finds nothing in any table;
+//   - when that is not all there, the operation runs again on the recovered files (the
+//     restarted process) and then it is.
+//
+// Thread safety: one test thread.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sluice/fs/fault_injection_file_io.h"
+#include "sluice/fs/memory_file_io.h"
+#include "sluice/table/file_store_table.h"
+#include "sluice/table/source/scan_planner.h"
+#include "sluice/table/source/split_reader.h"
+#include "sluice/table/table_checker.h"
+#include "test_util.h"
+
+namespace sluice::test {
+
+struct PowerLossCase {
+  // Builds the state the operation starts from, through `io`.
+  std::function<Status(const std::shared_ptr<FileIO>& io)> build;
+  // The operation under test. It opens what it uses through `io`, so a cut strikes it, not the
+  // build.
+  std::function<Status(const std::shared_ptr<FileIO>& io)> op;
+  // The tables (paths) whose snapshots are compared and checked; a path without a table counts
+  // as a state of its own ("no table").
+  std::vector<std::string> tables;
+  // What else the operation changes, rendered; never a mix of before and after.
+  std::function<std::string(const std::shared_ptr<FileIO>& io)> observe;
+  // The fewest cuts the operation must take (its mutating calls).
+  int min_cuts = 1;
+};
+
+// Copies the directories (empty ones too) and files under `dir` of `from` to `to`.
+inline void CopyTree(FileIO& from, FileIO& to, const std::string& dir) {
+  ASSERT_OK(to.MkDirs(dir));
+  auto entries = from.ListDir(dir);
+  ASSERT_OK(entries);
+  for (const FileStatus& e : *entries) {
+    if (e.is_dir) {
+      CopyTree(from, to, e.path);
+    } else {
+      ASSERT_OK(to.WriteFileAtomic(e.path, *from.ReadFile(e.path), /*overwrite=*/false));
+    }
+  }
+}
+
+// The rows of one plan of `table` rendered in order of text, each prefixed with its row kind
+// when `with_row_kind`.
+inline Result<std::vector<std::string>> RenderPlan(const FileStoreTable& table,
+                                                   const ScanOptions& scan, bool with_row_kind) {
+  SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(table, scan));
+  SplitReadOptions options;
+  options.with_row_kind = with_row_kind;
+  std::vector<std::string> out;
+  for (const DataSplit& split : plan.splits) {
+    SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SplitReader> reader,
+                            OpenSplitReader(table, table.schema_ptr(), split, options));
+    ColumnBatch batch(reader->output_type());
+    while (true) {
+      SLUICE_ASSIGN_OR_RETURN(bool more, reader->Next(&batch));
+      if (!more) break;
+      for (int64_t i = 0; i < batch.num_rows(); ++i) out.push_back(batch.GetRow(i).DebugString());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// One snapshot, read: its rows, and its commit kind, rows and delta (or changelog) rows with
+// their row kinds, rendered; a plan that does not read renders as its error.
+struct SnapshotRead {
+  bool compact = false;  // a COMPACT snapshot
+  std::string rows;
+  std::string text;
+  bool operator==(const SnapshotRead&) const = default;
+};
+
+// Snapshot id -> its read; nullopt when `path` holds no table.
+using TableReads = std::optional<std::map<int64_t, SnapshotRead>>;
+
+inline TableReads SnapshotReads(const std::shared_ptr<FileIO>& io, const std::string& path) {
+  auto table = FileStoreTable::Open(io, path);
+  if (table.status().IsNotFound()) return std::nullopt;
+  EXPECT_OK(table);
+  if (!table.ok()) return std::nullopt;
+  auto snapshots = (*table)->snapshot_manager().ListSnapshots();
+  EXPECT_OK(snapshots);
+  std::map<int64_t, SnapshotRead> out;
+  for (const Snapshot& s : std::move(snapshots).ValueOr({})) {
+    SnapshotRead& read = out[s.id];
+    read.compact = s.commit_kind == CommitKind::kCompact;
+    ScanOptions scan;
+    scan.version = TableVersion::SnapshotId(s.id);
+    for (bool delta : {false, true}) {
+      scan.mode = delta ? ScanMode::kDelta : ScanMode::kBatch;
+      auto rows = RenderPlan(**table, scan, /*with_row_kind=*/delta);
+      std::string text = rows.ok() ? "" : " " + rows.status().ToString();
+      for (const std::string& row : std::move(rows).ValueOr({})) text += " " + row;
+      if (!delta) read.rows = text;
+      read.text += std::string(delta ? "; delta:" : CommitKindName(s.commit_kind)) + text;
+    }
+  }
+  return out;
+}
+
+// Everything the harness compares, of one file system.
+struct PowerLossState {
+  std::map<std::string, TableReads> tables;
+  std::string observed;
+
+  static PowerLossState Of(const PowerLossCase& c, const std::shared_ptr<FileIO>& io) {
+    PowerLossState state;
+    for (const std::string& path : c.tables) state.tables[path] = SnapshotReads(io, path);
+    if (c.observe) state.observed = c.observe(io);
+    return state;
+  }
+  bool operator==(const PowerLossState&) const = default;
+
+  // Whether everything `after` holds but its COMPACT snapshots is here, as `after` has it.
+  bool Holds(const PowerLossState& after) const {
+    if (observed != after.observed) return false;
+    for (const auto& [path, reads] : after.tables) {
+      const TableReads& mine = tables.at(path);
+      if (reads.has_value() != mine.has_value()) return false;
+      if (!reads.has_value()) continue;
+      for (const auto& [id, read] : *reads) {
+        if (!read.compact && (!mine->count(id) || !(mine->at(id) == read))) return false;
+      }
+    }
+    return true;
+  }
+};
+
+// Every table of `c` that exists in `io` checks clean.
+inline void ExpectTablesCheckClean(const PowerLossCase& c, const std::shared_ptr<FileIO>& io) {
+  for (const std::string& path : c.tables) {
+    auto table = FileStoreTable::Open(io, path);
+    if (table.status().IsNotFound()) continue;
+    ASSERT_OK(table);
+    auto report = RunTableCheck(**table);
+    ASSERT_OK(report);
+    for (const std::string& problem : report->problems) ADD_FAILURE() << path << ": " << problem;
+  }
+}
+
+// `now` lies between `before` and `after` (see the top); `acknowledged` requires `after`.
+inline void ExpectBeforeOrAfter(const PowerLossState& before, const PowerLossState& after,
+                                const PowerLossState& now, bool acknowledged) {
+  EXPECT_TRUE(!acknowledged || now.Holds(after)) << "an acknowledged operation was lost";
+  EXPECT_TRUE(now.observed == before.observed || now.observed == after.observed)
+      << "half an operation: " << now.observed << "\nbefore: " << before.observed
+      << "\nafter: " << after.observed;
+  for (const auto& [path, reads] : now.tables) {
+    const TableReads& was = before.tables.at(path);
+    const TableReads& will = after.tables.at(path);
+    if (!reads.has_value()) {
+      EXPECT_TRUE(!was.has_value() || !will.has_value()) << path << ": the table is gone";
+      continue;
+    }
+    if (!will.has_value()) {
+      EXPECT_TRUE(reads == was) << path << ": half dropped";
+      continue;
+    }
+    if (was.has_value()) {
+      for (const auto& [id, read] : *was) {
+        EXPECT_TRUE(reads->count(id)) << path << ": snapshot " << id << " of before was lost";
+      }
+    }
+    for (const auto& [id, read] : *reads) {
+      const bool as_before = was.has_value() && was->count(id) && was->at(id) == read;
+      const bool as_after = will->count(id) && will->at(id) == read;
+      EXPECT_TRUE(as_before || as_after)
+          << path << ": snapshot " << id << " reads " << read.text
+          << "\nbefore: " << (was.has_value() && was->count(id) ? was->at(id).text : "(none)")
+          << "\nafter: " << (will->count(id) ? will->at(id).text : "(none)");
+    }
+  }
+}
+
+// Runs `c` as the top of this file says; returns the number of power losses (one per mutating
+// FileIO call of the operation but the last, after which nothing is left to lose).
+inline int PowerLossAtEveryCall(const PowerLossCase& c) {
+  // The start: built, then a power loss that must keep all of it.
+  auto start = std::make_shared<MemoryFileIO>();
+  {
+    auto io = std::make_shared<FaultInjectionFileIO>(start);
+    EXPECT_OK(c.build(io));
+    const PowerLossState built = PowerLossState::Of(c, io);
+    EXPECT_OK(io->DropUnsynced());
+    EXPECT_TRUE(PowerLossState::Of(c, io) == built) << "a power loss took acknowledged work";
+  }
+  auto fresh = [&]() {
+    auto memory = std::make_shared<MemoryFileIO>();
+    CopyTree(*start, *memory, "/");
+    return std::make_shared<FaultInjectionFileIO>(memory);
+  };
+  const PowerLossState before = PowerLossState::Of(c, start);
+  auto reference = fresh();
+  EXPECT_OK(c.op(reference));
+  const PowerLossState after = PowerLossState::Of(c, reference);
+  EXPECT_FALSE(before.Holds(after)) << "the operation changed nothing";
+  ExpectTablesCheckClean(c, reference);
+  int cuts = 0;
+  int landed = 0;
+  for (int64_t n = 0; !::testing::Test::HasFailure(); ++n) {
+    SCOPED_TRACE("power lost after " + std::to_string(n) + " mutating calls");
+    auto io = fresh();
+    io->CrashAfter(n);
+    const Status st = c.op(io);
+    if (!io->crashed()) {
+      EXPECT_OK(st);
+      break;  // the operation ran whole
+    }
+    ++cuts;
+    EXPECT_OK(io->DropUnsynced());
+    const PowerLossState now = PowerLossState::Of(c, io);
+    ExpectBeforeOrAfter(before, after, now, st.ok());
+    ExpectTablesCheckClean(c, io);
+    if (now.Holds(after)) {
+      ++landed;
+      continue;
+    }
+    // The restarted process runs the operation again.
+    EXPECT_OK(c.op(io)) << "the operation run again after the power loss";
+    ExpectBeforeOrAfter(before, after, PowerLossState::Of(c, io), /*acknowledged=*/true);
+    ExpectTablesCheckClean(c, io);
+  }
+  EXPECT_GE(cuts, c.min_cuts);
+  std::cout << cuts << " power losses (" << landed << " after the operation landed)\n";
+  return cuts;
+}
+
+}  // namespace sluice::test
