@@ -149,6 +149,8 @@ Status CdcTableSink::Commit(const SourceOffsets& consumed) {
   }
   idle_commits_ = 0;
   SLUICE_RETURN_NOT_OK(FlushPending());
+  // A commit of facts alone has no writer yet.
+  SLUICE_RETURN_NOT_OK(EnsureWriter());
   ManifestCommittable committable;
   committable.identifier = next_identifier_;
   auto messages = write_->PrepareCommit(next_identifier_, /*wait_compaction=*/false);
@@ -159,11 +161,13 @@ Status CdcTableSink::Commit(const SourceOffsets& consumed) {
   // later restart from the table's offsets would apply those messages a second time.
   SourceOffsets offsets = committed_;
   offsets.AdvanceTo(consumed);
+  for (const auto& [split, next] : facts_) offsets.next[split] = next;
   committable.properties.emplace_back(std::string(SourceOffsets::kSnapshotProperty),
                                       offsets.ToJson());
   auto result = commit_->Commit(committable);
   if (!result.ok()) return result.status().WithContext("commit of table " + identifier_);
   has_unflushed_writes_ = false;
+  facts_.clear();
   context_->buffered_bytes -= buffered_bytes_;
   buffered_bytes_ = 0;
   ++next_identifier_;
@@ -185,6 +189,7 @@ Status CdcTableSink::Commit(const SourceOffsets& consumed) {
 
 Status CdcTableSink::Close() {
   pending_.reset();
+  facts_.clear();
   pending_kinds_.clear();
   context_->buffered_bytes -= buffered_bytes_;
   buffered_bytes_ = 0;

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -68,7 +69,12 @@ class CdcTableSink {
   Status Add(const std::shared_ptr<const CdcSchema>& schema, CdcRecord record,
              const SourceOffsets& consumed);
 
-  bool has_pending() const { return pending_rows() > 0 || has_unflushed_writes_; }
+  // Records a fact about the table (SourceOffsets::kFactPrefix) for its next commit.
+  void AddFact(const std::string& split, int64_t next) { facts_[split] = next; }
+
+  bool has_pending() const {
+    return pending_rows() > 0 || has_unflushed_writes_ || !facts_.empty();
+  }
 
   // Writes the buffered records and commits them with the table's offsets advanced to
   // `consumed` (SourceOffsets::AdvanceTo: a split never moves back). A
@@ -113,6 +119,8 @@ class CdcTableSink {
   int64_t buffered_bytes_ = 0;
   bool has_unflushed_writes_ = false;
   int32_t idle_commits_ = 0;
+  // Facts for the next commit (AddFact).
+  std::map<std::string, int64_t> facts_;
 };
 
 }  // namespace sluice

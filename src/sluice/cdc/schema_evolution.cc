@@ -262,10 +262,11 @@ Result<DataTypePtr> MetadataColumnType(const std::string& name) {
   if (name == "offset") return DataType::BigInt();
   if (name == "timestamp") return DataType::TimestampLtz(3);
   if (name == "table_name" || name == "database_name") return DataType::String(false);
+  if (name == "op_ts") return DataType::TimestampLtz(3, /*nullable=*/false);
   return Status::InvalidArgument(
       "Unsupported metadata column " + Quoted(name) +
       " (supported: topic, partition, offset, timestamp, timestamp_type, table_name, "
-      "database_name)");
+      "database_name, op_ts)");
 }
 
 Result<NewTableSpec> BuildNewTableSpec(const std::string& identifier, const CdcSchema& source,

@@ -94,9 +94,10 @@ Result<NewTableSpec> BuildNewTableSpec(const std::string& identifier, const CdcS
 Status CheckSchemaCompatible(const std::string& identifier, const TableSchema& table,
                              const std::vector<DataField>& source_fields);
 
-// The type of Kafka metadata column `name` (Java KafkaMetadataConverter): topic STRING,
-// partition INT, offset BIGINT, timestamp TIMESTAMP_LTZ(3), timestamp_type STRING; and the
-// record's table_name / database_name STRING NOT NULL. InvalidArgument for another name.
+// The type of metadata column `name`: Kafka's (Java KafkaMetadataConverter) topic STRING,
+// partition INT, offset BIGINT, timestamp TIMESTAMP_LTZ(3), timestamp_type STRING; a
+// database source's (Java CdcMetadataConverter) table_name / database_name STRING NOT NULL and
+// op_ts TIMESTAMP_LTZ(3) NOT NULL. InvalidArgument for another name.
 Result<DataTypePtr> MetadataColumnType(const std::string& name);
 
 }  // namespace sluice

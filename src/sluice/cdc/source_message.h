@@ -11,6 +11,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "sluice/cdc/cdc_record.h"
 
 namespace sluice {
 
@@ -23,11 +26,24 @@ struct SourceMessage {
   std::optional<std::string> key;
   std::optional<std::string> value;
   // Kafka: the topic and partition, the message timestamp (epoch millis, -1 when none) and its
-  // type ("CreateTime" / "LogAppendTime" / "NoTimestampType").
+  // type ("CreateTime" / "LogAppendTime" / "NoTimestampType"). A database source: the time
+  // of the change in the source (a binlog event's timestamp; 0 for snapshot rows, as Flink
+  // CDC's), which is the `op_ts` metadata column.
   std::string topic;
   int32_t partition = -1;
   int64_t timestamp_ms = -1;
   std::string timestamp_type;
+  // The change records of a source that decodes its messages itself (a binlog source hands
+  // typed rows, not bytes in a format): the job takes these and runs no parser.
+  std::vector<RichCdcMultiplexRecord> records;
+  // Whether the tables may commit after this message. A binlog source's snapshot copies each
+  // table whole between two commits (only the copy's last message is a commit point), so that
+  // a job killed during a copy copies the table again rather than adding to half of it.
+  bool commit_point = true;
+  // A message on a fact split (SourceOffsets::kFactPrefix): the source table the fact is about
+  // (as records name it). The fact is committed with that table's sink only, never with the
+  // job's offsets: other tables must not claim it.
+  std::string fact_table;
 };
 
 }  // namespace sluice

@@ -21,6 +21,16 @@ struct SourceOffsets {
   // The snapshot property that carries a table's offsets.
   static constexpr std::string_view kSnapshotProperty = "sluice.cdc.offsets";
 
+  // Splits named with this prefix record a fact about one table (a binlog source's
+  // "fact:copied:<table>": the table's snapshot copy is committed, taken at the binlog position
+  // the offset encodes), not a place in a stream of messages: it is committed with that table
+  // only (SourceMessage::fact_table), and a restarted job takes it from the table, whatever its
+  // progress file, which can lag behind the tables, says.
+  static constexpr std::string_view kFactPrefix = "fact:";
+  static bool IsFact(std::string_view split) {
+    return split.substr(0, kFactPrefix.size()) == kFactPrefix;
+  }
+
   std::map<std::string, int64_t> next;
 
   // The next offset of `split`, or -1 when the split has none.

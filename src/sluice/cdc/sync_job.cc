@@ -107,18 +107,20 @@ Result<std::unique_ptr<SyncJob>> SyncJob::Open(SyncJobOptions options,
 
 Result<SourceOffsets> SyncJob::ResumeOffsets() {
   SLUICE_ASSIGN_OR_RETURN(std::optional<SourceOffsets> stored, progress_file_->Load());
-  if (stored) return std::move(*stored);
-  // No completed round (or the file was lost): the smallest offsets the job's commits left in
-  // the database's tables; every message before them is in every table that has any.
-  SourceOffsets resume;
+  // Without a completed round (or with the file lost): the smallest offsets the job's commits
+  // left in the database's tables; every message before them is in every table that has any.
+  // The facts (SourceOffsets::kFactPrefix) come from the tables either way: a job killed between
+  // a table's commit and the progress file's store left the fact in the table only.
+  SourceOffsets resume = stored.value_or(SourceOffsets{});
   SLUICE_ASSIGN_OR_RETURN(std::vector<std::string> tables, catalog_->ListTables(options_.database));
   for (const std::string& name : tables) {
     SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table,
                             catalog_->LoadTable(options_.database + "." + name));
     SLUICE_ASSIGN_OR_RETURN(TableSyncState state, LoadTableSyncState(*table, options_.commit_user));
     for (const auto& [split, next] : state.offsets.next) {
+      if (stored && !SourceOffsets::IsFact(split)) continue;
       auto [it, inserted] = resume.next.emplace(split, next);
-      if (!inserted) it->second = std::min(it->second, next);
+      if (!inserted && !SourceOffsets::IsFact(split)) it->second = std::min(it->second, next);
     }
   }
   return resume;
@@ -151,7 +153,10 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
          ++i) {
       status = Apply(messages[i]);
       if (!status.ok()) break;
-      consumed_.next[messages[i].split] = messages[i].offset + 1;
+      if (!SourceOffsets::IsFact(messages[i].split)) {
+        consumed_.next[messages[i].split] = messages[i].offset + 1;
+      }
+      at_commit_point_ = messages[i].commit_point;
       if (context_.buffered_bytes >= options_.max_buffered_bytes) {
         status = CommitRound(progress, &next_commit);
       }
@@ -159,7 +164,15 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
     if (status.ok() && Clock::now() >= next_commit) status = CommitRound(progress, &next_commit);
   }
   bool all_committed = true;
-  if (!status.ok()) {
+  if (!at_commit_point_) {
+    // Inside a unit that commits whole (SourceMessage::commit_point): the sinks drop it, and a
+    // restart reads it again.
+    for (auto& [name, sink] : sinks_) {
+      Status dropped = sink->Close();
+      if (!dropped.ok() && log_) log_(dropped.ToString());
+    }
+    all_committed = false;
+  } else if (!status.ok()) {
     // A message that failed half way may have left some of its records in sinks: those sinks
     // drop what they buffered, so that no record of the failed message is committed under
     // offsets that say it is not. What they dropped came after their last commit, so the
@@ -182,11 +195,25 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
   return status.ok() ? committed : status;
 }
 
-Status SyncJob::Apply(const SourceMessage& message) {
+Status SyncJob::Apply(SourceMessage& message) {
   ++messages_;
   records_.clear();
   touched_.clear();
-  Status parsed = parser_->Parse(message, &records_);
+  if (SourceOffsets::IsFact(message.split)) {
+    // A table whose sink does not exist yet had no record to create it from: the fact is
+    // dropped, and the source states it again after a restart.
+    auto route = routes_.find(message.fact_table);
+    if (route != routes_.end() && route->second != nullptr) {
+      route->second->AddFact(message.split, message.offset + 1);
+    }
+    return Status::OK();
+  }
+  Status parsed;
+  if (parser_) {
+    parsed = parser_->Parse(message, &records_);
+  } else {
+    records_.swap(message.records);
+  }
   if (!parsed.ok()) {
     if (options_.dead_letter_table.empty()) return parsed.WithContext(WhereIs(message));
     return ApplyDeadLetter(message, parsed);
@@ -304,6 +331,9 @@ Status SyncJob::AddDerivedColumns(const SourceMessage& message,
     } else if (name == "timestamp") {
       // TIMESTAMP_LTZ(3) text, the UTC wall clock of the message's epoch millis.
       if (message.timestamp_ms >= 0) value = Timestamp{message.timestamp_ms, 0}.ToString(3);
+    } else if (name == "op_ts") {
+      // As Java's OpTsConverter: the change's epoch millis as TIMESTAMP_LTZ(3) text.
+      value = Timestamp{std::max<int64_t>(message.timestamp_ms, 0), 0}.ToString(3);
     } else if (name == "timestamp_type") {
       value = message.timestamp_type;
     } else if (name == "table_name") {
@@ -334,6 +364,8 @@ bool SyncJob::AtEnd() {
 
 Status SyncJob::CommitRound(const std::function<void(const SyncJobProgress&)>& progress,
                             std::chrono::steady_clock::time_point* next_commit) {
+  // Inside a unit that commits whole (SourceMessage::commit_point): the round waits for its end.
+  if (!at_commit_point_) return Status::OK();
   SLUICE_RETURN_NOT_OK(CommitAll());
   *next_commit = Clock::now() + options_.commit_interval;
   if (progress) progress(Progress());

@@ -60,6 +60,7 @@ class SyncJob {
 
   // Checks the options (patterns, computed columns, the dead-letter table's name) and opens the
   // warehouse's catalog; the database is created when missing (as Java's actions do).
+  // `parser` is null for a source whose messages carry their records (SourceMessage::records).
   static Result<std::unique_ptr<SyncJob>> Open(SyncJobOptions options,
                                                std::unique_ptr<CdcSource> source,
                                                std::unique_ptr<RecordParser> parser, Log log);
@@ -76,7 +77,8 @@ class SyncJob {
 
   // Where the job starts: its progress file, else the tables' offsets.
   Result<SourceOffsets> ResumeOffsets();
-  Status Apply(const SourceMessage& message);
+  // Applies `message`, taking its records (SourceMessage::records) when there is no parser.
+  Status Apply(SourceMessage& message);
   Status ApplyDeadLetter(const SourceMessage& message, const Status& error);
   // The sink of `table`, creating the table from `record` when missing.
   Result<CdcTableSink*> SinkFor(const std::string& table, const RichCdcMultiplexRecord& record);
@@ -109,6 +111,8 @@ class SyncJob {
   std::vector<RichCdcMultiplexRecord> records_;
   // The sinks the message being applied has added records to.
   std::vector<CdcTableSink*> touched_;
+  // Whether the last message applied lets the tables commit (SourceMessage::commit_point).
+  bool at_commit_point_ = true;
   int64_t messages_ = 0;
   int64_t dead_letters_ = 0;
 };

@@ -39,6 +39,7 @@
 #include <thread>
 
 #include "kafka_sync_test_util.h"
+#include "mariadb_test_util.h"
 #include "sluice/base/base64.h"
 
 namespace sluice {
@@ -48,6 +49,8 @@ using nlohmann::json;
 using test::CommandResult;
 using test::CreateTopic;
 using test::KafkaBootstrap;
+using test::MariaDb;
+using test::MariaDbPort;
 using test::ReadRows;
 using test::RunShellCommand;
 using test::RunSync;
@@ -60,32 +63,11 @@ constexpr auto kReadyDeadline = std::chrono::seconds(180);
 // The producer's own deadline for the whole run (it fails after it).
 constexpr int kProducerTimeoutS = 300;
 
-std::string MariaDbPort() {
-  const char* port = std::getenv("SLUICE_MARIADB_PORT");
-  return port != nullptr && *port != '\0' ? port : "13306";
-}
-
 std::string ReadFile(const std::string& path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-// Runs `sql` in MariaDB as the user scripts/mariadb.sh creates; stdout holds the result rows
-// (tab-separated, unescaped, no header), `err` the client's errors.
-CommandResult MariaDb(const std::string& sql, const std::string& database = "") {
-  TempDir dir;
-  const std::string sql_path = dir.path() + "/query.sql";
-  const std::string err_path = dir.path() + "/stderr";
-  std::ofstream(sql_path) << sql;
-  CommandResult r = RunShellCommand(
-      "MYSQL_PWD=sluice mariadb --no-defaults --protocol=tcp --host=127.0.0.1 --port=" +
-      MariaDbPort() +
-      " --user=sluice --default-character-set=utf8mb4 --batch --raw --skip-column-names " +
-      database + " <'" + sql_path + "' 2>'" + err_path + "'");
-  r.err = ReadFile(err_path);
-  return r;
 }
 
 // A column of a synced table: its name and how it compares (the table above).

@@ -4,22 +4,13 @@
 // every message applied once, and `sluice check` finds nothing wrong. A second run of the
 // scenario starts with a job that would run forever, ended by SIGTERM: it must commit and
 // exit 0.
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <chrono>
-#include <filesystem>
 #include <map>
 #include <random>
-#include <thread>
 
 #include "kafka_sync_test_util.h"
-
-extern char** environ;
 
 namespace sluice {
 namespace {
@@ -27,74 +18,20 @@ namespace {
 using nlohmann::json;
 using test::CanalMessage;
 using test::CommandResult;
+using test::CountSnapshots;
 using test::CreateTopic;
 using test::KafkaMessage;
 using test::KafkaTestMessage;
 using test::Produce;
 using test::ReadRows;
 using test::RunSluice;
+using test::RunUntil;
 using test::Sorted;
 using test::TempDir;
 using test::UniqueTopicName;
 
 constexpr int kKills = 20;
 constexpr int kMessages = 3000;
-// The longest one run may take before the test gives up on it.
-constexpr auto kRunDeadline = std::chrono::seconds(300);
-
-// The snapshots of every table of `database`: what a run has committed so far.
-int CountSnapshots(const std::string& warehouse, const std::string& database) {
-  int count = 0;
-  std::error_code ec;
-  std::filesystem::path db = std::filesystem::path(warehouse) / (database + ".db");
-  for (const auto& table : std::filesystem::directory_iterator(db, ec)) {
-    std::filesystem::path snapshots = table.path() / "snapshot";
-    for (const auto& file : std::filesystem::directory_iterator(snapshots, ec)) {
-      if (file.path().filename().string().rfind("snapshot-", 0) == 0) ++count;
-    }
-  }
-  return count;
-}
-
-// Runs the sync; sends it `signal` once the tables hold `kill_at` snapshots (unless it ends
-// first), and waits for it. Returns the exit status (-N when signal N ended it).
-int RunUntil(const std::vector<std::string>& args, const std::string& warehouse, int kill_at,
-             const std::string& log, int signal = SIGKILL) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
-                                   O_WRONLY | O_CREAT | O_APPEND, 0644);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  std::vector<std::string> argv_text = args;
-  std::vector<char*> argv;
-  for (std::string& arg : argv_text) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  EXPECT_EQ(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ), 0);
-  posix_spawn_file_actions_destroy(&actions);
-  auto deadline = std::chrono::steady_clock::now() + kRunDeadline;
-  while (true) {
-    int status = 0;
-    if (::waitpid(pid, &status, WNOHANG) == pid) {
-      return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
-    }
-    if (std::chrono::steady_clock::now() > deadline) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      ADD_FAILURE() << "the sync did not end within the deadline";
-      return -SIGKILL;
-    }
-    if (kill_at >= 0 && CountSnapshots(warehouse, "ods") >= kill_at) {
-      ::kill(pid, signal);
-      kill_at = -1;
-      // A SIGTERM'd job commits and exits by itself; a SIGKILL'd one is reaped below.
-      continue;
-    }
-    // Polls the table folders for the kill point (a condition, not a wait for time).
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-}
-
 // The parameter: whether the first run is a continuous one ended by SIGTERM.
 class KafkaSyncKillTest : public ::testing::TestWithParam<bool> {};
 
@@ -185,20 +122,20 @@ TEST_P(KafkaSyncKillTest, EveryMessageAppliedOnceAcrossKills) {
     // A job that does not stop at the end runs until a signal: SIGTERM commits what it read
     // and exits 0; the runs below go on from there.
     std::vector<std::string> continuous(args.begin(), args.end() - 2);
-    ASSERT_EQ(RunUntil(continuous, warehouse.path(), 1, log, SIGTERM), 0)
+    ASSERT_EQ(RunUntil(continuous, warehouse.path(), "ods", 1, log, SIGTERM), 0)
         << test::ReadFileOrFail(log);
   }
   int killed = 0;
   for (int k = 0; k < kKills; ++k) {
     int kill_at = CountSnapshots(warehouse.path(), "ods") + 1 + static_cast<int>(rng() % 6);
-    int status = RunUntil(args, warehouse.path(), kill_at, log);
+    int status = RunUntil(args, warehouse.path(), "ods", kill_at, log);
     if (status == -SIGKILL) {
       ++killed;
     } else {
       ASSERT_EQ(status, 0) << test::ReadFileOrFail(log);
     }
   }
-  int status = RunUntil(args, warehouse.path(), -1, log);
+  int status = RunUntil(args, warehouse.path(), "ods", -1, log);
   ASSERT_EQ(status, 0) << test::ReadFileOrFail(log);
   std::printf("kafka sync kill: %d of %d runs killed, %d snapshots\n", killed, kKills,
               CountSnapshots(warehouse.path(), "ods"));

@@ -1,9 +1,19 @@
 #include "kafka_sync_test_util.h"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
+
+extern char** environ;
 
 namespace sluice::test {
 
@@ -81,6 +91,58 @@ CommandResult RunSync(const std::string& action, const std::string& warehouse,
                    " --kafka_conf properties.bootstrap.servers=" + KafkaBootstrap() +
                    " --kafka_conf topic=" + topic + " --kafka_conf value.format=" + format +
                    " --kafka_conf scan.startup.mode=earliest-offset --stop_at_end true");
+}
+
+int CountSnapshots(const std::string& warehouse, const std::string& database) {
+  int count = 0;
+  std::error_code ec;
+  std::filesystem::path db = std::filesystem::path(warehouse) / (database + ".db");
+  for (const auto& table : std::filesystem::directory_iterator(db, ec)) {
+    std::filesystem::path snapshots = table.path() / "snapshot";
+    for (const auto& file : std::filesystem::directory_iterator(snapshots, ec)) {
+      if (file.path().filename().string().rfind("snapshot-", 0) == 0) ++count;
+    }
+  }
+  return count;
+}
+
+int RunUntil(const std::vector<std::string>& args, const std::string& warehouse,
+             const std::string& database, int kill_at, const std::string& log, int signal) {
+  // The longest one run may take before the test gives up on it.
+  constexpr auto kRunDeadline = std::chrono::seconds(300);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
+                                   O_WRONLY | O_CREAT | O_APPEND, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  std::vector<std::string> argv_text = args;
+  std::vector<char*> argv;
+  for (std::string& arg : argv_text) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  pid_t pid = -1;
+  EXPECT_EQ(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  auto deadline = std::chrono::steady_clock::now() + kRunDeadline;
+  while (true) {
+    int status = 0;
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+    }
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      ADD_FAILURE() << "the sync did not end within the deadline";
+      return -SIGKILL;
+    }
+    if (kill_at >= 0 && CountSnapshots(warehouse, database) >= kill_at) {
+      ::kill(pid, signal);
+      kill_at = -1;
+      // A SIGTERM'd job commits and exits by itself; a SIGKILL'd one is reaped below.
+      continue;
+    }
+    // Polls the table folders for the kill point (a condition, not a wait for time).
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
 }
 
 }  // namespace sluice::test

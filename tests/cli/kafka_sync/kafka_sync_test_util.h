@@ -1,8 +1,11 @@
-// Helpers of the `sluice action kafka_sync_*` tests: canal-json messages, a model of the
-// tables the messages make, running the action, and reading a table back as JSON rows.
+// Helpers of the `sluice action *_sync_*` tests: canal-json messages, a model of the tables the
+// messages make, running the action (and killing it at a commit count), and reading a table
+// back as JSON rows.
 //
 // Thread safety: the functions may be called from several threads.
 #pragma once
+
+#include <signal.h>
 
 #include <nlohmann/json.hpp>
 
@@ -41,5 +44,15 @@ std::map<std::string, std::string> ColumnTypes(const std::string& warehouse,
 // --kafka_conf topic=T --kafka_conf value.format=F --stop_at_end true`.
 CommandResult RunSync(const std::string& action, const std::string& warehouse,
                       const std::string& topic, const std::string& format, const std::string& args);
+
+// The snapshots of every table of `database` in `warehouse`: what a sync has committed so far.
+int CountSnapshots(const std::string& warehouse, const std::string& database);
+
+// Runs the command `args` (stdout and stderr appended to `log`); sends it `signal` once the
+// tables of `database` hold `kill_at` snapshots (unless it ends first; -1: never), and waits for
+// it, at most 300 s. Returns the exit status (-N when signal N ended it).
+int RunUntil(const std::vector<std::string>& args, const std::string& warehouse,
+             const std::string& database, int kill_at, const std::string& log,
+             int signal = SIGKILL);
 
 }  // namespace sluice::test
