@@ -6,7 +6,8 @@
 //
 // The state the operation starts from is built through a FaultInjectionFileIO too and survives
 // a power loss right after it (its commits were acknowledged). A reference run without a cut
-// gives the state after the operation. After each cut:
+// gives the state after the operation. After each cut, and after a power loss right after the
+// operation returned:
 //   - every snapshot of each table reads (batch rows, and the delta or changelog with row
 //     kinds) as it did before the operation or as the reference run reads it: no half snapshot
 //     is visible, and none the reference run does not have;
@@ -236,8 +237,12 @@ inline int PowerLossAtEveryCall(const PowerLossCase& c) {
     io->CrashAfter(n);
     const Status st = c.op(io);
     if (!io->crashed()) {
+      // The operation ran whole; the power fails right after it was acknowledged.
       EXPECT_OK(st);
-      break;  // the operation ran whole
+      EXPECT_OK(io->DropUnsynced());
+      ExpectBeforeOrAfter(before, after, PowerLossState::Of(c, io), /*acknowledged=*/true);
+      ExpectTablesCheckClean(c, io);
+      break;
     }
     ++cuts;
     EXPECT_OK(io->DropUnsynced());
