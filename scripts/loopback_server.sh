@@ -13,7 +13,7 @@ running_pid() {
   local pid
   [ -f "$pid_file" ] || return 0
   pid="$(cat "$pid_file")"
-  if [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "$pid_marker"; then
+  if [ -n "$pid" ] && { tr '\0' ' ' <"/proc/$pid/cmdline"; } 2>/dev/null | grep -qF "$pid_marker"; then
     echo "$pid"
   fi
 }

@@ -3,12 +3,13 @@
 # it), one server on 127.0.0.1 with the binary log in ROW format, as Debezium's MariaDB connector
 # needs it.
 #
-#   scripts/mariadb.sh start|stop|status [--port N]
+#   scripts/mariadb.sh start|stop|restart|status [--port N]
 #
 # The server listens on 127.0.0.1:N (default 13306). Its data, socket, log (server.log) and pid
 # file live in build/mariadb/<N>/. `start` is idempotent (a running server is left as it is); a
 # stopped one starts on a fresh, empty data directory, so every test run sees only its own
-# databases. It creates the user sluice / sluice with every privilege, from any host (the server
+# databases. `restart` stops the server and starts it again on the data it has (a source
+# server's restart, for the tests that a sync job must survive one). It creates the user sluice / sluice with every privilege, from any host (the server
 # listens on loopback only). ctest starts it once per run through the `mariadb` fixture
 # (CMakeLists.txt).
 set -euo pipefail
@@ -18,7 +19,7 @@ start_timeout_s=120
 stop_timeout_s=60
 
 usage() {
-  echo "usage: $0 start|stop|status [--port N]" >&2
+  echo "usage: $0 start|stop|restart|status [--port N]" >&2
   exit 2
 }
 
@@ -77,6 +78,13 @@ start() {
     echo "mariadb: mariadb-install-db failed" >&2
     return 1
   }
+  launch "$start_s" fresh
+}
+
+# Starts the server on the data directory as it is and waits until it answers; on a `fresh`
+# one, creates the user first.
+launch() {
+  local start_s=$1 fresh=$2 pid
   local server=/usr/sbin/mariadbd
   command -v mariadbd >/dev/null 2>&1 && server="$(command -v mariadbd)"
   # The binary log in ROW format with full row images is what Debezium reads; server-id names
@@ -105,8 +113,10 @@ start() {
       return 1
     fi
     if root_sql "SELECT 1" >/dev/null 2>&1 && port_open; then
-      root_sql "CREATE USER 'sluice'@'%' IDENTIFIED BY 'sluice';
-                GRANT ALL PRIVILEGES ON *.* TO 'sluice'@'%' WITH GRANT OPTION;"
+      if [ "$fresh" = fresh ]; then
+        root_sql "CREATE USER 'sluice'@'%' IDENTIFIED BY 'sluice';
+                  GRANT ALL PRIVILEGES ON *.* TO 'sluice'@'%' WITH GRANT OPTION;"
+      fi
       echo "mariadb: started on 127.0.0.1:$port (pid $pid) in $((SECONDS - start_s)) s"
       return 0
     fi
@@ -118,8 +128,19 @@ start() {
   return 1
 }
 
+# Stops the server and starts it again on its data.
+restart() {
+  if [ ! -d "$dir/data" ]; then
+    echo "mariadb: no data directory $dir/data to restart on" >&2
+    return 1
+  fi
+  stop
+  launch "$SECONDS" kept
+}
+
 case "$command" in
   start) start ;;
+  restart) restart ;;
   stop) stop ;;
   status) status ;;
   *) usage ;;

@@ -10,10 +10,11 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev libroaring-dev libxxhash-dev
-  librocksdb-dev librdkafka-dev libmariadb-dev
+  librocksdb-dev librdkafka-dev libmariadb-dev libpq-dev
   zstd xxd
-  # The MariaDB server and client of the Debezium CDC tests (scripts/mariadb.sh).
-  mariadb-server mariadb-client
+  # The MariaDB server and client of the CDC tests (scripts/mariadb.sh), and the PostgreSQL
+  # server of the logical replication tests (scripts/postgres.sh).
+  mariadb-server mariadb-client postgresql-15 postgresql-client-15
 )
 # Node.js may come from elsewhere (e.g. NodeSource, whose nodejs conflicts with Debian's npm):
 # install Debian's only when the commands are missing.

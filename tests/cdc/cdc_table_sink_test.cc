@@ -61,5 +61,34 @@ TEST(CdcTableSinkTest, CommitsNeverMoveTheTablesOffsetsBack) {
   EXPECT_EQ(state.last_identifier, 2);
 }
 
+// A fact (SourceOffsets::kFactPrefix) is committed with the table it was given to and kept by
+// every later commit of it; a sink that drops what it buffered drops the fact too.
+TEST(CdcTableSinkTest, AFactCommitsWithItsTableAndStays) {
+  test::TempDir warehouse;
+  std::shared_ptr<FilesystemCatalog> catalog = EventsCatalog(warehouse.path());
+  SyncJobOptions options;
+  options.commit_user = "sync";
+  CdcSinkContext context;
+  context.options = &options;
+  const std::string fact = std::string(SourceOffsets::kFactPrefix) + "copied:src.events";
+  ASSERT_TRUE(SourceOffsets::IsFact(fact));
+  ASSERT_FALSE(SourceOffsets::IsFact("binlog"));
+  ASSERT_OK_AND_ASSIGN(auto sink, CdcTableSink::Open(catalog, "db.events", &context));
+  ASSERT_OK(sink->Add(NoColumns(), Event(1), Offsets({{"binlog", 4}})));
+  sink->AddFact(fact, 42);
+  ASSERT_OK(sink->Close());
+  EXPECT_FALSE(sink->has_pending());
+  EXPECT_EQ(sink->committed().Next(fact), -1);
+
+  ASSERT_OK(sink->Add(NoColumns(), Event(1), Offsets({{"binlog", 4}})));
+  sink->AddFact(fact, 42);
+  ASSERT_OK(sink->Commit(Offsets({{"binlog", 4}})));
+  ASSERT_OK(sink->Add(NoColumns(), Event(2), Offsets({{"binlog", 9}})));
+  ASSERT_OK(sink->Commit(Offsets({{"binlog", 9}})));
+  ASSERT_OK_AND_ASSIGN(std::shared_ptr<FileStoreTable> table, catalog->LoadTable("db.events"));
+  ASSERT_OK_AND_ASSIGN(TableSyncState state, LoadTableSyncState(*table, "sync"));
+  EXPECT_EQ(state.offsets.next, Offsets({{"binlog", 9}, {fact, 42}}).next);
+}
+
 }  // namespace
 }  // namespace sluice

@@ -2,11 +2,13 @@
 
 #include "sluice/cdc/kafka_sync_action.h"
 #include "sluice/cdc/mysql_sync_action.h"
+#include "sluice/cdc/postgres_sync_action.h"
 
 namespace sluice {
 
 std::vector<std::string> ActionNames() {
-  return {"kafka_sync_database", "kafka_sync_table", "mysql_sync_database", "mysql_sync_table"};
+  return {"kafka_sync_database", "kafka_sync_table",       "mysql_sync_database",
+          "mysql_sync_table",    "postgres_sync_database", "postgres_sync_table"};
 }
 
 Status RunAction(std::string_view name, const std::vector<std::string>& args,
@@ -16,15 +18,17 @@ Status RunAction(std::string_view name, const std::vector<std::string>& args,
   for (char& c : action) {
     if (c == '-') c = '_';
   }
-  if (!IsKafkaSyncAction(action) && !IsMySqlSyncAction(action)) {
+  if (!IsKafkaSyncAction(action) && !IsMySqlSyncAction(action) && !IsPostgresSyncAction(action)) {
     std::string names;
     for (const std::string& n : ActionNames()) names += (names.empty() ? "" : ", ") + n;
     return Status::InvalidArgument("unknown action '" + std::string(name) + "' (actions: " + names +
                                    ")");
   }
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SyncJob> job,
-                          IsKafkaSyncAction(action) ? NewKafkaSyncJob(action, args, hooks.log)
-                                                    : NewMySqlSyncJob(action, args, hooks.log));
+  Result<std::unique_ptr<SyncJob>> made =
+      IsKafkaSyncAction(action)   ? NewKafkaSyncJob(action, args, hooks.log)
+      : IsMySqlSyncAction(action) ? NewMySqlSyncJob(action, args, hooks.log)
+                                  : NewPostgresSyncJob(action, args, hooks.log);
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SyncJob> job, std::move(made));
   std::function<void(const SyncJobProgress&)> progress;
   if (hooks.progress) {
     progress = [&hooks](const SyncJobProgress& p) {

@@ -106,10 +106,7 @@ int CountSnapshots(const std::string& warehouse, const std::string& database) {
   return count;
 }
 
-int RunUntil(const std::vector<std::string>& args, const std::string& warehouse,
-             const std::string& database, int kill_at, const std::string& log, int signal) {
-  // The longest one run may take before the test gives up on it.
-  constexpr auto kRunDeadline = std::chrono::seconds(300);
+pid_t Spawn(const std::vector<std::string>& args, const std::string& log) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
@@ -122,6 +119,14 @@ int RunUntil(const std::vector<std::string>& args, const std::string& warehouse,
   pid_t pid = -1;
   EXPECT_EQ(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ), 0);
   posix_spawn_file_actions_destroy(&actions);
+  return pid;
+}
+
+int RunUntil(const std::vector<std::string>& args, const std::string& warehouse,
+             const std::string& database, int kill_at, const std::string& log, int signal) {
+  // The longest one run may take before the test gives up on it.
+  constexpr auto kRunDeadline = std::chrono::seconds(300);
+  const pid_t pid = Spawn(args, log);
   auto deadline = std::chrono::steady_clock::now() + kRunDeadline;
   while (true) {
     int status = 0;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <signal.h>
+#include <sys/types.h>
 
 #include <nlohmann/json.hpp>
 
@@ -47,6 +48,9 @@ CommandResult RunSync(const std::string& action, const std::string& warehouse,
 
 // The snapshots of every table of `database` in `warehouse`: what a sync has committed so far.
 int CountSnapshots(const std::string& warehouse, const std::string& database);
+
+// Starts the command `args` (argv[0] a path) with stdout and stderr appended to `log`; its pid.
+pid_t Spawn(const std::vector<std::string>& args, const std::string& log);
 
 // Runs the command `args` (stdout and stderr appended to `log`); sends it `signal` once the
 // tables of `database` hold `kill_at` snapshots (unless it ends first; -1: never), and waits for

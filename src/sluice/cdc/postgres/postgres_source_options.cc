@@ -1,0 +1,126 @@
+#include "sluice/cdc/postgres/postgres_source_options.h"
+
+#include <charconv>
+#include <regex>
+
+#include "sluice/cdc/action_arguments.h"
+#include "sluice/meta/option_value.h"
+
+namespace sluice {
+
+namespace {
+
+bool StartsWith(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+Result<int64_t> ParseInteger(std::string_view key, std::string_view text, int64_t min,
+                             int64_t max) {
+  int64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) {
+    return Status::InvalidArgument("--postgres_conf " + std::string(key) + "=" + std::string(text) +
+                                   ": expected an integer from " + std::to_string(min) + " to " +
+                                   std::to_string(max));
+  }
+  return value;
+}
+
+Status CheckRegex(std::string_view key, const std::string& pattern) {
+  try {
+    std::regex compiled(pattern);
+  } catch (const std::regex_error& e) {
+    return Status::InvalidArgument("--postgres_conf " + std::string(key) + "=" + pattern +
+                                   ": not a regular expression (" + e.what() + ")");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Result<PostgresSourceOptions> PostgresSourceOptions::Parse(
+    const std::vector<std::pair<std::string, std::string>>& conf, bool sync_table) {
+  PostgresSourceOptions options;
+  options.connect.host.clear();
+  bool has_table_name = false;
+  for (const auto& [key, value] : conf) {
+    if (key == "hostname") {
+      options.connect.host = value;
+    } else if (key == "port") {
+      SLUICE_ASSIGN_OR_RETURN(int64_t port, ParseInteger(key, value, 1, 65535));
+      options.connect.port = static_cast<int32_t>(port);
+    } else if (key == "username") {
+      options.connect.user = value;
+    } else if (key == "password") {
+      options.connect.password = value;
+    } else if (key == "database-name") {
+      options.connect.database = value;
+    } else if (key == "schema-name") {
+      options.schema_pattern = value;
+    } else if (key == "table-name") {
+      if (!sync_table) {
+        return Status::InvalidArgument(
+            "--postgres_conf table-name cannot be set for postgres_sync_database (use "
+            "--including_tables)");
+      }
+      options.table_pattern = value;
+      has_table_name = true;
+    } else if (key == "slot.name") {
+      options.slot_name = value;
+    } else if (key == "decoding.plugin.name") {
+      if (value != "pgoutput") {
+        return Status::NotSupported("--postgres_conf decoding.plugin.name=" + value +
+                                    ": the native source reads pgoutput only");
+      }
+    } else if (key == "debezium.publication.name") {
+      options.publication_name = value;
+    } else if (key == "scan.startup.mode") {
+      if (value == "initial") {
+        options.snapshot = true;
+      } else if (value == "latest-offset") {
+        options.snapshot = false;
+      } else {
+        return Status::InvalidArgument("--postgres_conf scan.startup.mode=" + value +
+                                       ": expected initial or latest-offset");
+      }
+    } else if (key == "scan.snapshot.fetch.size") {
+      SLUICE_ASSIGN_OR_RETURN(int64_t size, ParseInteger(key, value, 1, 1 << 20));
+      options.snapshot_fetch_size = static_cast<int32_t>(size);
+    } else if (key == "connect.timeout") {
+      SLUICE_ASSIGN_OR_RETURN(auto timeout, ParseDurationOption("--postgres_conf " + key, value));
+      options.connect.connect_timeout = std::max(
+          std::chrono::seconds(1), std::chrono::duration_cast<std::chrono::seconds>(timeout));
+    } else if (key == "connect.max-retries") {
+      SLUICE_ASSIGN_OR_RETURN(int64_t retries, ParseInteger(key, value, 0, 1000));
+      options.connect_max_retries = static_cast<int32_t>(retries);
+    } else if (key == "heartbeat.interval") {
+      SLUICE_ASSIGN_OR_RETURN(options.heartbeat_interval,
+                              ParseDurationOption("--postgres_conf " + key, value));
+    } else if (StartsWith(key, "scan.incremental.") || StartsWith(key, "chunk-") ||
+               StartsWith(key, "debezium.") || key == "connection.pool.size" ||
+               key == "scan.newly-added-table.enabled" || key == "changelog-mode") {
+      options.warnings.push_back("--postgres_conf " + key + "=" + MaskedValue(key, value) +
+                                 " has no effect on the native replication source; ignored");
+    } else {
+      return Status::InvalidArgument("--postgres_conf " + key + "=" + MaskedValue(key, value) +
+                                     ": unknown Postgres source option");
+    }
+  }
+  for (const auto& [field, key] : {std::pair{&options.connect.host, "hostname"},
+                                   {&options.connect.user, "username"},
+                                   {&options.connect.database, "database-name"},
+                                   {&options.schema_pattern, "schema-name"},
+                                   {&options.slot_name, "slot.name"}}) {
+    if (field->empty())
+      return Status::InvalidArgument(std::string("--postgres_conf ") + key + " is required");
+  }
+  if (sync_table && !has_table_name) {
+    return Status::InvalidArgument(
+        "--postgres_conf table-name is required for postgres_sync_table");
+  }
+  SLUICE_RETURN_NOT_OK(CheckRegex("schema-name", options.schema_pattern));
+  SLUICE_RETURN_NOT_OK(CheckRegex("table-name", options.table_pattern));
+  return options;
+}
+
+}  // namespace sluice
