@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "bench_common.h"
+#include "cdc_bench_util.h"
 #include "stream_workload.h"
 
 namespace sluice::bench {
@@ -54,36 +55,6 @@ constexpr std::chrono::seconds kLiveDuration{20};
 const std::string kSluice = SLUICE_BENCH_SLUICE;
 const std::string kKafkaSh = SLUICE_BENCH_KAFKA_SH;
 const std::string kBootstrap = "127.0.0.1:" + std::to_string(kBrokerPort);
-
-int64_t WallMillis() { return WallMicros() / 1000; }
-
-double Seconds(const timeval& t) {
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
-}
-
-// Runs `command` through the shell; dies when it fails.
-void Shell(const std::string& command) {
-  if (std::system(command.c_str()) != 0) Die("failed: " + command);
-}
-
-// Starts `argv` with stdout to `stdout_fd` (-1: the log) and stderr to the file `log`.
-// The child only makes async-signal-safe calls: the follower threads may hold malloc's lock.
-pid_t Spawn(const std::vector<std::string>& argv, const std::string& log, int stdout_fd = -1) {
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) Die("fork");
-  if (pid == 0) {
-    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) ::_exit(127);
-    ::dup2(stdout_fd >= 0 ? stdout_fd : fd, 1);
-    ::dup2(fd, 2);
-    ::execv(args[0], args.data());
-    ::_exit(127);
-  }
-  return pid;
-}
 
 std::vector<std::string> SyncCommand(const std::string& warehouse, const std::string& database,
                                      const std::string& topic, bool stop_at_end) {
@@ -109,12 +80,6 @@ std::vector<std::string> SyncCommand(const std::string& warehouse, const std::st
     argv.push_back("true");
   }
   return argv;
-}
-
-void DieWithLog(const std::string& what, const std::string& log) {
-  std::string tail = "tail -n 20 '" + log + "' >&2";
-  if (std::system(tail.c_str()) != 0) std::fprintf(stderr, "(no log %s)\n", log.c_str());
-  Die(what + " (log: " + log + ")");
 }
 
 // ---- The workload: debezium-json messages over kTables tables with a model of their rows.
@@ -242,40 +207,6 @@ class Producer {
   int64_t sent_ = 0;
 };
 
-// ---- Followers: `sluice read --follow` per table, each row stamped as its line arrives.
-
-struct Follower {
-  pid_t pid = -1;
-  int fd = -1;
-  std::thread reader;
-  std::vector<double> latency_ms;
-};
-
-// Reads the follower's jsonl lines; rows sent from `since_ms` on count.
-void ReadFollower(Follower* follower, int64_t since_ms, std::atomic<int64_t>* rows) {
-  static const std::string kField = "\"sent_ms\":";
-  std::string pending;
-  char buffer[1 << 16];
-  while (true) {
-    const ssize_t n = ::read(follower->fd, buffer, sizeof(buffer));
-    if (n <= 0) break;
-    const int64_t arrival = WallMillis();
-    pending.append(buffer, static_cast<size_t>(n));
-    size_t start = 0;
-    for (size_t end; (end = pending.find('\n', start)) != std::string::npos; start = end + 1) {
-      const size_t at = pending.find(kField, start);
-      if (at == std::string::npos || at > end) continue;
-      size_t digit = at + kField.size();
-      if (pending[digit] == '"') ++digit;  // STRING columns: the value is quoted
-      const int64_t sent = std::atoll(pending.c_str() + digit);
-      if (sent < since_ms) continue;
-      follower->latency_ms.push_back(static_cast<double>(arrival - sent));
-      rows->fetch_add(1, std::memory_order_relaxed);
-    }
-    pending.erase(0, start);
-  }
-}
-
 std::string TablePath(const std::string& warehouse, const std::string& database, int t) {
   return warehouse + "/" + database + ".db/t" + std::to_string(t);
 }
@@ -363,15 +294,10 @@ std::vector<double> RunFreshness(const Args& args, const std::string& topic) {
   std::atomic<int64_t> rows{0};
   const int64_t since_ms = WallMillis() + 1000;
   for (int t = 0; t < kTables; ++t) {
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) Die("pipe");
-    Follower& f = followers[t];
-    f.pid = Spawn({kSluice, "read", "live.t" + std::to_string(t), "--warehouse", warehouse,
-                   "--follow", "--format", "jsonl", "--option", "scan.mode=latest"},
-                  args.dir + "/follow_t" + std::to_string(t) + ".log", fds[1]);
-    ::close(fds[1]);
-    f.fd = fds[0];
-    f.reader = std::thread(ReadFollower, &f, since_ms, &rows);
+    StartFollower(kSluice, warehouse, "live.t" + std::to_string(t),
+                  args.dir + "/follow_t" + std::to_string(t) + ".log",
+                  FollowOptions{"sent_ms", since_ms, /*skip_retractions=*/false}, &rows,
+                  &followers[t]);
   }
   // The followers plan their first (empty) snapshot before the workload starts.
   std::this_thread::sleep_until(
@@ -396,17 +322,7 @@ std::vector<double> RunFreshness(const Args& args, const std::string& topic) {
   }
   producer.Flush();
   // Done when the followers have printed nothing new for 3 s.
-  int64_t seen = -1;
-  auto quiet_since = std::chrono::steady_clock::now();
-  const auto give_up = quiet_since + std::chrono::seconds(60);
-  while (std::chrono::steady_clock::now() - quiet_since < std::chrono::seconds(3) &&
-         std::chrono::steady_clock::now() < give_up) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    if (rows.load() != seen) {
-      seen = rows.load();
-      quiet_since = std::chrono::steady_clock::now();
-    }
-  }
+  WaitQuiet(rows, 3, 60);
   ::kill(sync, SIGTERM);
   int status = 0;
   rusage usage{};
@@ -414,11 +330,10 @@ std::vector<double> RunFreshness(const Args& args, const std::string& topic) {
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) DieWithLog("the live sync failed", sync_log);
   std::vector<double> latency_ms;
   for (Follower& f : followers) {
-    ::kill(f.pid, SIGTERM);
-    f.reader.join();
-    ::close(f.fd);
-    if (::waitpid(f.pid, &status, 0) != f.pid) Die("waitpid");
-    latency_ms.insert(latency_ms.end(), f.latency_ms.begin(), f.latency_ms.end());
+    StopFollower(&f);
+    for (const Follower::Arrival& a : f.arrivals) {
+      latency_ms.push_back(static_cast<double>(a.arrival_us / 1000 - a.stamp));
+    }
   }
   std::printf("sent %lld messages; followers printed %zu rows; sync CPU %.2f s\n",
               static_cast<long long>(sent), latency_ms.size(),
