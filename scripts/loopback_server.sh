@@ -7,6 +7,7 @@
 #   pid_marker   text that only this server's command line holds (its config or data path),
 #                so that a recycled pid is never taken for it
 #   stop_timeout_s  how long a SIGTERM may take before SIGKILL
+#   stop_signal  (optional) the signal that asks the server to stop, TERM unless set
 
 # The pid of the running server, or nothing.
 running_pid() {
@@ -35,7 +36,7 @@ status() {
   return 3
 }
 
-# SIGTERM, a bounded wait, then SIGKILL.
+# The stop signal (SIGTERM), a bounded wait, then SIGKILL.
 stop() {
   local pid start_s=$SECONDS
   pid="$(running_pid)"
@@ -44,7 +45,7 @@ stop() {
     echo "$server_name: not running on 127.0.0.1:$port"
     return 0
   fi
-  kill -TERM "$pid" 2>/dev/null || true
+  kill -"${stop_signal:-TERM}" "$pid" 2>/dev/null || true
   while kill -0 "$pid" 2>/dev/null && ((SECONDS - start_s < stop_timeout_s)); do
     sleep 0.2
   done

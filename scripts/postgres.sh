@@ -44,6 +44,9 @@ bin=/usr/lib/postgresql/15/bin
 
 server_name=postgres
 pid_marker="$dir/data"
+# SIGINT is PostgreSQL's fast shutdown: SIGTERM (smart) would wait for every client to leave,
+# replication connections included.
+stop_signal=INT
 source "$here/scripts/loopback_server.sh"
 
 # Runs a command as the server's user.

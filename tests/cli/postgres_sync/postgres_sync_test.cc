@@ -8,36 +8,23 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <map>
 #include <sstream>
 
 #include "kafka_sync_test_util.h"
+#include "postgres_test_util.h"
 
 namespace sluice {
 namespace {
 
 using nlohmann::json;
 using test::CommandResult;
+using test::PostgresPort;
+using test::Psql;
 using test::ReadRows;
-using test::RunShellCommand;
 using test::RunSluice;
 using test::Sorted;
 using test::TempDir;
-
-std::string PostgresPort() {
-  const char* port = std::getenv("SLUICE_POSTGRES_PORT");
-  return port != nullptr && *port != '\0' ? port : "15432";
-}
-
-// Runs `sql` as role sluice in database `database`; stdout holds the rows, unaligned.
-CommandResult Psql(const std::string& sql, const std::string& database = "sluice") {
-  TempDir dir;
-  const std::string path = dir.path() + "/query.sql";
-  std::ofstream(path) << sql;
-  return RunShellCommand("psql 'host=127.0.0.1 port=" + PostgresPort() + " user=sluice dbname=" +
-                         database + "' -v ON_ERROR_STOP=1 -AtqX -f '" + path + "' 2>&1");
-}
 
 // The rows of `table` as JSON objects: `select` gives each row's jsonb.
 std::vector<json> SourceRows(const std::string& database, const std::string& select) {
