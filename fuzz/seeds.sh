@@ -54,5 +54,30 @@ case "$name" in
         { printf "\\x$mode"; cat "$f"; } > "$out/$mode-$(basename "$f")"
       done
     done ;;
+  pgoutput)
+    # Frames (a 2-byte length each, see fuzz/pgoutput_fuzzer.cc): a Relation, an Insert with an
+    # array, a NULL and bytea, an Update with an old key and an unchanged TOAST value, a Delete,
+    # a Commit, and a keepalive.
+    python3 - "$out/stream" <<'PY'
+import struct, sys
+def xlog(payload):
+    return b"w" + struct.pack(">QQQ", 1, 2, 0) + payload
+def text(value):
+    return b"t" + struct.pack(">I", len(value)) + value
+relation = (b"R" + struct.pack(">I", 7) + b"public\0t\0d" + struct.pack(">H", 3) +
+            b"\1id\0" + struct.pack(">Ii", 23, -1) + b"\0a\0" + struct.pack(">Ii", 1007, -1) +
+            b"\0b\0" + struct.pack(">Ii", 17, -1))
+insert = b"I" + struct.pack(">I", 7) + b"N" + struct.pack(">H", 3) + text(b"1") + text(b'{1,NULL,"a b"}') + text(b"\\x0aff")
+update = (b"U" + struct.pack(">I", 7) + b"K" + struct.pack(">H", 3) + text(b"1") + b"nn" +
+          b"N" + struct.pack(">H", 3) + text(b"2") + b"u" + b"n")
+delete = b"D" + struct.pack(">I", 7) + b"K" + struct.pack(">H", 3) + text(b"2") + b"nn"
+commit = b"C\0" + struct.pack(">QQq", 5, 6, 0)
+keepalive = b"k" + struct.pack(">Qq", 9, 0) + b"\1"
+frames = [xlog(relation), xlog(insert), xlog(update), xlog(delete), xlog(commit), keepalive]
+with open(sys.argv[1], "wb") as f:
+    for frame in frames:
+        f.write(struct.pack(">H", len(frame)) + frame)
+PY
+    ;;
   *) : ;;
 esac
