@@ -42,8 +42,12 @@ pid_file="$dir/server.pid"
 log_file="$dir/server.log"
 bin=/usr/lib/postgresql/15/bin
 
+# Where the data really is: build/postgres/<port> may link to a folder under /tmp (start).
+real_dir="$dir"
+[ -L "$dir" ] && real_dir="$(readlink "$dir")"
+
 server_name=postgres
-pid_marker="$dir/data"
+pid_marker="$real_dir/data"
 # SIGINT is PostgreSQL's fast shutdown: SIGTERM (smart) would wait for every client to leave,
 # replication connections included.
 stop_signal=INT
@@ -59,7 +63,7 @@ as_server_user() {
 }
 
 psql_admin() {
-  as_server_user "$bin/psql" --no-psqlrc -X -q -h "$dir" -p "$port" -U postgres -d postgres \
+  as_server_user "$bin/psql" --no-psqlrc -X -q -h "$real_dir" -p "$port" -U postgres -d postgres \
     -v ON_ERROR_STOP=1 -c "$1"
 }
 
@@ -70,7 +74,7 @@ launch() {
   # Its own session, stdio detached: ctest waits for the start step's output to close, and must
   # not kill the server with the step's process group. Small buffers: a test server on a shared
   # machine.
-  as_server_user setsid "$bin/postgres" -D "$dir/data" -p "$port" -k "$dir" \
+  as_server_user setsid "$bin/postgres" -D "$real_dir/data" -p "$port" -k "$real_dir" \
     -c listen_addresses=127.0.0.1 -c wal_level=logical -c max_replication_slots=20 \
     -c max_wal_senders=20 -c shared_buffers=32MB -c logging_collector=off -c TimeZone=UTC \
     </dev/null >>"$log_file" 2>&1 &
@@ -83,9 +87,9 @@ launch() {
       rm -f "$pid_file"
       return 1
     fi
-    if as_server_user "$bin/pg_isready" -q -h "$dir" -p "$port" && port_open; then
+    if as_server_user "$bin/pg_isready" -q -h "$real_dir" -p "$port" && port_open; then
       # The postmaster's own pid (the launcher above may have forked it).
-      pid="$(head -n 1 "$dir/data/postmaster.pid")"
+      pid="$(head -n 1 "$real_dir/data/postmaster.pid")"
       echo "$pid" >"$pid_file"
       if [ "$fresh" = fresh ]; then
         psql_admin "CREATE ROLE sluice LOGIN REPLICATION SUPERUSER PASSWORD 'sluice'"
@@ -119,10 +123,24 @@ start() {
       return 1
     }
   done
+  if [ -L "$dir" ]; then rm -rf "$(readlink "$dir")"; fi
   rm -rf "$dir"
   mkdir -p "$dir"
-  [ "$(id -u)" -eq 0 ] && chown postgres "$dir"
-  as_server_user "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --no-sync \
+  if [ "$(id -u)" -eq 0 ]; then
+    chown postgres "$dir"
+    # The postgres user may not reach into the checkout (a home directory of mode 700): the
+    # data then lives in a folder of its own under /tmp, which build/postgres/<port> links to.
+    if ! runuser -u postgres -- test -w "$dir"; then
+      rm -rf "$dir"
+      local data
+      data="$(mktemp -d /tmp/sluice-postgres-"$port".XXXXXX)"
+      chown postgres "$data"
+      ln -s "$data" "$dir"
+      real_dir="$data"
+      pid_marker="$real_dir/data"
+    fi
+  fi
+  as_server_user "$bin/initdb" -D "$real_dir/data" -U postgres --auth=trust --no-sync \
     >"$dir/initdb.log" 2>&1 || {
     cat "$dir/initdb.log" >&2
     echo "postgres: initdb failed" >&2
@@ -133,8 +151,8 @@ start() {
 
 # Stops the server and starts it again on its data.
 restart() {
-  if [ ! -d "$dir/data" ]; then
-    echo "postgres: no data directory $dir/data to restart on" >&2
+  if [ ! -d "$real_dir/data" ]; then
+    echo "postgres: no data directory $real_dir/data to restart on" >&2
     return 1
   fi
   stop
