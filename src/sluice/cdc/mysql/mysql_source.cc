@@ -14,6 +14,9 @@ namespace sluice {
 
 namespace {
 
+// Snapshot messages per poll (each of scan.snapshot.fetch.size rows).
+constexpr size_t kSnapshotMessagesPerPoll = 8;
+
 // The first word of a statement, upper-cased ("BEGIN", "COMMIT", "ALTER", ...).
 std::string FirstWord(std::string_view sql) {
   size_t start = 0;
@@ -231,6 +234,9 @@ Status MySqlSource::StartSnapshot() {
 
 Status MySqlSource::PollSnapshot(size_t max_messages, std::vector<SourceMessage>* out) {
   MySqlRow row;
+  // A poll hands out a few messages of rows, not a whole table: the rows wait as text until the
+  // job writes them.
+  max_messages = std::min(max_messages, kSnapshotMessagesPerPoll);
   while (out->size() < max_messages) {
     if (snapshot_table_ >= snapshot_tables_.size()) return FinishSnapshot(out);
     const MySqlTable& table = *snapshot_tables_[snapshot_table_];

@@ -13,6 +13,9 @@ namespace sluice {
 
 namespace {
 
+// Snapshot messages per poll (each of scan.snapshot.fetch.size rows).
+constexpr size_t kSnapshotMessagesPerPoll = 8;
+
 // How often the stream reports the confirmed position when it has nothing else to say, well
 // inside the server's wal_sender_timeout (60 s by default).
 constexpr std::chrono::seconds kStatusInterval{10};
@@ -176,6 +179,9 @@ Status PostgresSource::StartSnapshot(bool slot_exists) {
 }
 
 Status PostgresSource::PollSnapshot(size_t max_messages, std::vector<SourceMessage>* out) {
+  // A poll hands out a few messages of rows, not a whole table: the rows wait as text until the
+  // job writes them.
+  max_messages = std::min(max_messages, kSnapshotMessagesPerPoll);
   while (out->size() < max_messages) {
     if (snapshot_table_ >= snapshot_tables_.size()) {
       SLUICE_RETURN_NOT_OK(copy_->Execute("COMMIT"));
