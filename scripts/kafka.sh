@@ -139,7 +139,7 @@ start() {
   }
   # Its own session, stdio detached: ctest waits for the start step's output to close, and must
   # not kill the broker with the step's process group.
-  setsid "${jvm[@]}" kafka.Kafka "$dir/server.properties" </dev/null >"$log_file" 2>&1 &
+  without_inherited_fds setsid "${jvm[@]}" kafka.Kafka "$dir/server.properties" </dev/null >"$log_file" 2>&1 &
   echo $! >"$pid_file"
   pid=$!
   # Ready when the server says so and the port answers; the log line comes after the listeners

@@ -9,6 +9,22 @@
 #   stop_timeout_s  how long a SIGTERM may take before SIGKILL
 #   stop_signal  (optional) the signal that asks the server to stop, TERM unless set
 
+# Runs a command with the descriptors this shell inherited beyond stdio closed (call it in the
+# background: `without_inherited_fds server ... &`): a server started by a command that holds a
+# lock (`flock LOCK scripts/x.sh start`) would otherwise hold the lock for as long as it runs.
+without_inherited_fds() {
+  local fd
+  for fd in $(ls "/proc/$BASHPID/fd"); do
+    if [ "$fd" -gt 2 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+  done
+  # A program replaces the shell, so that `$!` is the server's pid; a function runs in it.
+  if declare -F "$1" >/dev/null; then
+    "$@"
+  else
+    exec "$@"
+  fi
+}
+
 # The pid of the running server, or nothing.
 running_pid() {
   local pid

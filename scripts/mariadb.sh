@@ -93,7 +93,7 @@ launch() {
   # binlog reader (Sluice's, Debezium's) decodes rows without asking the schema. Small buffers:
   # a test server on a shared machine. Its own session, stdio detached: ctest waits for the
   # start step's output to close, and must not kill the server with the step's process group.
-  setsid "$server" --no-defaults --user="$(id -un)" --datadir="$dir/data" --tmpdir="$dir/tmp" \
+  without_inherited_fds setsid "$server" --no-defaults --user="$(id -un)" --datadir="$dir/data" --tmpdir="$dir/tmp" \
     --port="$port" --bind-address=127.0.0.1 --socket="$socket" --pid-file="$dir/mariadbd.pid" \
     --skip-name-resolve --log-error="$log_file" \
     --server-id=1 --log-bin="$dir/data/binlog" --binlog-format=ROW --binlog-row-image=FULL \

@@ -74,7 +74,7 @@ launch() {
   # Its own session, stdio detached: ctest waits for the start step's output to close, and must
   # not kill the server with the step's process group. Small buffers: a test server on a shared
   # machine.
-  as_server_user setsid "$bin/postgres" -D "$real_dir/data" -p "$port" -k "$real_dir" \
+  without_inherited_fds as_server_user setsid "$bin/postgres" -D "$real_dir/data" -p "$port" -k "$real_dir" \
     -c listen_addresses=127.0.0.1 -c wal_level=logical -c max_replication_slots=20 \
     -c max_wal_senders=20 -c shared_buffers=32MB -c logging_collector=off -c TimeZone=UTC \
     </dev/null >>"$log_file" 2>&1 &
