@@ -199,5 +199,21 @@ TEST_F(PostgresSyncTest, DatabaseSyncFollowsDdlAndNewTables) {
                        "'items') FROM items"));
 }
 
+// A slot dropped under a job (or moved past its position by another client) loses the changes
+// after the job's position: the next run says so and names the slot, rather than going on from
+// wherever a new slot starts.
+TEST_F(PostgresSyncTest, ALostSlotPositionIsAnErrorNotASkip) {
+  Sql("CREATE TABLE t (id int PRIMARY KEY, v int); INSERT INTO t VALUES (1, 1);");
+  CommandResult r = Sync("postgres_sync_database", "--database ods");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Sql("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = '" +
+      database_ + "'; INSERT INTO t VALUES (2, 2);");
+  r = Sync("postgres_sync_database", "--database ods");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.err.find("does not exist"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("sluice_" + database_.substr(7, 6)), std::string::npos) << r.err;
+  EXPECT_EQ(ReadRows(warehouse_.path(), "ods.t").size(), 1u);
+}
+
 }  // namespace
 }  // namespace sluice

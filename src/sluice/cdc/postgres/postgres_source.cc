@@ -122,6 +122,24 @@ Status PostgresSource::Open(const SourceOffsets& resume) {
   if (slot_exists && slot[0][0]) {
     SLUICE_ASSIGN_OR_RETURN(stream_start_, ParseLsn(*slot[0][0]));
   }
+  // A position the slot no longer serves is never skipped past in silence.
+  if (wal >= 0 && !slot_exists) {
+    return Status::InvalidArgument(
+        "replication slot " + options_.slot_name +
+        " does not exist, but the job's tables hold "
+        "changes up to LSN " +
+        FormatLsn(static_cast<uint64_t>(wal)) +
+        ": the slot was dropped and the changes after that position are gone. Sync into new "
+        "tables (a new database or commit user) to start over with a snapshot");
+  }
+  if (wal >= 0 && stream_start_ > static_cast<uint64_t>(wal)) {
+    return Status::InvalidArgument(
+        "replication slot " + options_.slot_name + " has confirmed LSN " +
+        FormatLsn(stream_start_) + ", past the job's position " +
+        FormatLsn(static_cast<uint64_t>(wal)) +
+        ": another client moved it, and the changes in between are gone. Sync into new tables "
+        "to start over with a snapshot");
+  }
   if (wal >= 0) stream_start_ = static_cast<uint64_t>(wal);
   const int64_t snapshot = resume.Next(kSnapshotSplit);
   SLUICE_ASSIGN_OR_RETURN(replication_, PostgresConnection::Connect(options_.connect, true));
