@@ -11,6 +11,7 @@
 //   kBytes   binary strings, BIT(n): {"base64": ...}
 //   kSet     SET: its members as a JSON array
 //   kTime    TIME(p): Java maps every TIME to Paimon TIME(0), so the fraction is dropped
+//   kPoint   POINT: Java's JSON of the geometry, {"coordinates":[x,y],"type":"Point","srid":0}
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -33,7 +34,7 @@ using test::RunSluice;
 using test::Sorted;
 using test::TempDir;
 
-enum class Kind { kNumber, kText, kBool, kBytes, kSet, kTime };
+enum class Kind { kNumber, kText, kBool, kBytes, kSet, kTime, kPoint };
 struct Column {
   std::string name;
   Kind kind;
@@ -50,6 +51,9 @@ std::string Expression(const Column& column) {
       return "REPLACE(TO_BASE64(" + c + "), CHAR(10), '')";
     case Kind::kTime:
       return "TIME_FORMAT(" + c + ", '%H:%i:%s')";
+    case Kind::kPoint:
+      return "IF(" + c + " IS NULL, NULL, CONCAT('{\"coordinates\":[', ST_X(" + c +
+             "), ',', ST_Y(" + c + "), '],\"type\":\"Point\",\"srid\":0}'))";
     default:
       return "CONCAT('', " + c + ")";
   }
@@ -141,7 +145,8 @@ const std::vector<Column> kTypeColumns = {
     {"dte", Kind::kText},  {"tm", Kind::kTime},    {"yr", Kind::kNumber},  {"c", Kind::kText},
     {"vc", Kind::kText},   {"tx", Kind::kText},    {"lt", Kind::kText},    {"bn", Kind::kBytes},
     {"vb", Kind::kBytes},  {"bl", Kind::kBytes},   {"en", Kind::kText},    {"st", Kind::kSet},
-    {"bt1", Kind::kBool},  {"bt12", Kind::kBytes}, {"js", Kind::kText},    {"l1", Kind::kText}};
+    {"bt1", Kind::kBool},  {"bt12", Kind::kBytes}, {"js", Kind::kText},    {"l1", Kind::kText},
+    {"g", Kind::kPoint}};
 
 constexpr const char* kTypesTable = R"sql(
 CREATE TABLE types (
@@ -151,7 +156,7 @@ CREATE TABLE types (
   dt3 DATETIME(3), dt6 DATETIME(6), ts6 TIMESTAMP(6) NULL DEFAULT NULL, dte DATE, tm TIME(3),
   yr YEAR, c CHAR(5), vc VARCHAR(20), tx TEXT, lt LONGTEXT, bn BINARY(4), vb VARBINARY(8),
   bl BLOB, en ENUM('a','b','c'), st SET('x','y','z'), bt1 BIT(1), bt12 BIT(12), js JSON,
-  l1 VARCHAR(10) CHARACTER SET latin1);
+  l1 VARCHAR(10) CHARACTER SET latin1, g POINT);
 )sql";
 
 // Rows of every type with the extremes, from `first_id` on.
@@ -165,17 +170,18 @@ std::string TypeRows(int first_id) {
          "'2024-02-29 12:34:56.789', '9999-12-31 23:59:59.999999', '2038-01-19 03:14:07.999999', "
          "'1000-01-01', '23:59:59.999', 2155, 'abc', 'héllo ☃ 😀', 'text', REPEAT('long', 500), "
          "X'00FF', X'0102030405060708', X'00FF10', 'b', 'x,z', b'1', b'101010101010', "
-         "'{\"k\": [1, 2]}', 'café'), (" +
+         "'{\"k\": [1, 2]}', 'café', POINT(1, 2)), (" +
          b +
          ", 127, 0, 0, 32767, 0, 8388607, 0, 2147483647, 0, 9223372036854775807, 0, -0.5, "
          "1e308, 0.00, -0.0000000001, '2024-01-01 00:00:00', '1970-01-01 00:00:00.001', "
          "'1969-12-31 23:59:59.999999', '1970-01-01 00:00:01.000000', '9999-12-31', "
-         "'00:00:00.000', 1901, '', '', '', '', X'', X'', X'', 'a', '', b'0', b'0', '[]', ''), "
+         "'00:00:00.000', 1901, '', '', '', '', X'', X'', X'', 'a', '', b'0', b'0', '[]', '', "
+         "POINT(-1.5, 3.25)), "
          "(" +
          c +
          ", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "
          "NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "
-         "NULL, NULL, NULL, NULL, NULL, NULL, NULL);";
+         "NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);";
 }
 
 TEST_F(MySqlSyncTest, EveryTypeRoundTripsThroughSnapshotAndBinlog) {
@@ -238,7 +244,8 @@ TEST_F(MySqlSyncTest, EveryTypeRoundTripsThroughSnapshotAndBinlog) {
       {"bt1", "BOOLEAN"},
       {"bt12", "BINARY(2)"},
       {"js", "STRING"},
-      {"l1", "VARCHAR(10)"}};
+      {"l1", "VARCHAR(10)"},
+      {"g", "STRING"}};
   EXPECT_EQ(types, expected);
 }
 

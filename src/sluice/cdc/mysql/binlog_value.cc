@@ -7,6 +7,7 @@
 
 #include "sluice/base/base64.h"
 #include "sluice/base/string_util.h"
+#include "sluice/cdc/geometry_json.h"
 #include "sluice/cdc/mysql/binlog_cursor.h"
 #include "sluice/cdc/mysql/binlog_decimal.h"
 #include "sluice/cdc/mysql/binlog_json.h"
@@ -534,8 +535,17 @@ Status ReadBinlogValue(BinlogCursor* in, const BinlogColumn& column,
     }
     case T::kBit:
       return ReadBit(in, column, &text);
-    case T::kGeometry:
-      return Status::NotSupported("GEOMETRY values are not supported (#32)");
+    case T::kGeometry: {
+      // A BLOB of the SRID and the WKB, as Java's sinks write it: geometry_json.h.
+      uint64_t length;
+      std::string_view bytes;
+      if (column.meta < 1 || column.meta > 4 || !in->ReadLE(column.meta, &length) ||
+          !in->ReadBytes(length, &bytes)) {
+        return Short(column.type);
+      }
+      SLUICE_ASSIGN_OR_RETURN(text, MySqlGeometryToJson(bytes));
+      return Status::OK();
+    }
     case T::kVarcharCompressed:
     case T::kBlobCompressed:
       return Status::NotSupported(BinlogColumnTypeName(column.type) +

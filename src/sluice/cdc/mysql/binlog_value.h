@@ -19,7 +19,8 @@
 //   SET            a JSON array of the members, in member order: ["a","c"]
 //   BIT(1)         "1" / "0"; BIT(n) base64 of its (n + 7) / 8 bytes, big-endian
 //   JSON           MySQL's binary JSON as JSON text (MariaDB's JSON is LONGTEXT: text)
-//   GEOMETRY, MariaDB compressed columns, pre-5.0 DECIMAL: NotSupported
+//   GEOMETRY       Java's JSON of the value (geometry_json.h)
+//   MariaDB compressed columns, pre-5.0 DECIMAL: NotSupported
 //
 // Thread safety: pure functions.
 #pragma once

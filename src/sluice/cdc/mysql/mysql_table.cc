@@ -5,6 +5,7 @@
 
 #include "sluice/base/base64.h"
 #include "sluice/base/json_writer.h"
+#include "sluice/cdc/geometry_json.h"
 #include "sluice/types/time_zone.h"
 #include "sluice/value.h"
 
@@ -110,6 +111,10 @@ Result<std::optional<std::string>> MySqlTable::SnapshotValue(size_t i,
     return std::optional<std::string>(Base64Encode(*text));
   }
   if (IsMySqlSetType(type)) return std::optional<std::string>(SetAsJsonArray(*text));
+  if (IsMySqlSpatialType(type)) {
+    SLUICE_ASSIGN_OR_RETURN(std::string json, MySqlGeometryToJson(*text));
+    return std::optional<std::string>(std::move(json));
+  }
   return BinlogValue(i, std::move(text));
 }
 
@@ -169,12 +174,6 @@ Result<MySqlTable> ReadMySqlTable(MySqlConnection& connection, const std::string
     column.type = std::move(*parsed);
     column.nullable = row[2].value_or("YES") == "YES";
     column.charset = row[3].value_or("");
-    if (IsMySqlSpatialType(column.type.name)) {
-      return Status::NotSupported("column " + out.Identifier() + "." + column.name + " of type " +
-                                  column_type +
-                                  ": spatial columns are not supported by the binlog source yet "
-                                  "(issue #32)");
-    }
     auto type = MySqlTypeToDataType(column.type, type_mapping);
     if (!type.ok())
       return type.status().WithContext("column " + out.Identifier() + "." + column.name);

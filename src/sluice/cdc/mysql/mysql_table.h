@@ -8,7 +8,8 @@
 // text become that: TINYINT(1) as BOOLEAN takes any non-zero value as true (as JDBC's
 // tinyInt1isBit does), zero dates are NULL (as Debezium's), BIT(1) is "1"/"0" and BIT(n) base64
 // (Paimon BINARY), SET a JSON array, TIMESTAMP the wall clock in the server time zone (the
-// snapshot selects its epoch seconds, UNIX_TIMESTAMP, so that no session zone is involved).
+// snapshot selects its epoch seconds, UNIX_TIMESTAMP, so that no session zone is involved),
+// geometries Java's JSON of them (geometry_json.h).
 //
 // Thread safety: a value type.
 #pragma once
