@@ -9,15 +9,16 @@
 # all their keys. `tpch` (issue 15) runs TPC-H through sluice sql against DuckDB over Parquet;
 # `python` races Sluice's Python package against pypaimon
 # (build/pyenv/pypaimon, scripts/setup.sh) and pypaimon-rust (the same environment as peers-scan).
-# `cdc-mysql` (issue 32) also builds its Debezium side, the bench/debezium Maven project (offline,
-# from ~/.m2), and runs its own MariaDB server (scripts/mariadb.sh, port 13596).
+# `cdc-mysql` and `cdc-postgres` (issue 32) also build their Debezium side, the bench/debezium
+# Maven project (offline, from ~/.m2), and run their own server (scripts/mariadb.sh, port 13596;
+# scripts/postgres.sh, port 15596).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 build="$here/build/release"
 peers=(peers-write peers-scan peers-mor peers-lookup peers-scaling)
 
 usage() {
-  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|cdc-kafka|cdc-mysql|lookup|changelog|dv-read|cross-partition-memory|python|tpch|peers|${peers[*]// /|} [--rows N]" >&2
+  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|cdc-kafka|cdc-mysql|cdc-postgres|lookup|changelog|dv-read|cross-partition-memory|python|tpch|peers|${peers[*]// /|} [--rows N]" >&2
   exit 2
 }
 
@@ -26,7 +27,7 @@ which="$1"
 shift
 
 case "$which" in
-  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | cdc-kafka | cdc-mysql | lookup | changelog | dv-read | cross-partition-memory | python | tpch | peers | peers-*) ;;
+  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | cdc-kafka | cdc-mysql | cdc-postgres | lookup | changelog | dv-read | cross-partition-memory | python | tpch | peers | peers-*) ;;
   *) usage ;;
 esac
 
@@ -68,7 +69,7 @@ if [[ "$which" == peers* ]]; then
   mvn -o -q -B -f "$here/bench/java/pom.xml" package >"$build/bench_java_mvn.log" 2>&1 ||
     { cat "$build/bench_java_mvn.log" >&2; exit 1; }
 fi
-if [ "$which" = cdc-mysql ]; then
+if [ "$which" = cdc-mysql ] || [ "$which" = cdc-postgres ]; then
   mvn -o -q -B -f "$here/bench/debezium/pom.xml" package >"$build/bench_debezium_mvn.log" 2>&1 ||
     { cat "$build/bench_debezium_mvn.log" >&2; exit 1; }
 fi

@@ -101,8 +101,9 @@ if ! mvn -B -q -o -f "$debezium_pom" package >/dev/null 2>&1; then
   mvn -B -q -f "$debezium_pom" package
 fi
 # --- end debezium ---
-# --- Debezium benchmark (issue 32): bench/debezium, the Debezium side of bench/run.sh cdc-mysql,
-# on the same pinned versions as tests/cdc/debezium (so the fetch above serves it).
+# --- Debezium benchmark (issue 32): bench/debezium, the Debezium side of bench/run.sh cdc-mysql
+# and cdc-postgres, on the same pinned versions as tests/cdc/debezium (so the fetch above serves
+# it, but for the PostgreSQL connector and its JDBC driver).
 bench_debezium_pom="$here/bench/debezium/pom.xml"
 if ! mvn -B -q -o -f "$bench_debezium_pom" package >/dev/null 2>&1; then
   echo "setup: fetching the Maven artifacts of bench/debezium"
