@@ -199,6 +199,24 @@ TEST_F(PostgresSyncTest, DatabaseSyncFollowsDdlAndNewTables) {
                        "'items') FROM items"));
 }
 
+// With REPLICA IDENTITY DEFAULT a DELETE carries only the key; the table's NOT NULL columns
+// must not stop the job (Java's does, for good).
+TEST_F(PostgresSyncTest, KeyOnlyDeletesOfNotNullColumns) {
+  Sql("CREATE TABLE t (id bigint PRIMARY KEY, name varchar(10) NOT NULL, at date NOT NULL, "
+      "ok bool NOT NULL); INSERT INTO t VALUES (1, 'a', '2024-01-01', true), "
+      "(2, 'b', '2024-01-02', false), (3, 'c', '2024-01-03', true);");
+  CommandResult r = Sync("postgres_sync_database", "--database ods");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Sql("UPDATE t SET name = 'z' WHERE id = 1; DELETE FROM t WHERE id = 2; UPDATE t SET id = 4 "
+      "WHERE id = 3;");
+  r = Sync("postgres_sync_database", "--database ods");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ReadRows(warehouse_.path(), "ods.t"),
+            SourceRows(database_,
+                       "SELECT jsonb_build_object('id', id, 'name', name, 'at', "
+                       "at::text, 'ok', ok) FROM t"));
+}
+
 // A slot dropped under a job (or moved past its position by another client) loses the changes
 // after the job's position: the next run says so and names the slot, rather than going on from
 // wherever a new slot starts.

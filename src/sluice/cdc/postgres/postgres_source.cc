@@ -22,6 +22,30 @@ constexpr std::chrono::seconds kStatusInterval{10};
 // PostgreSQL timestamps count microseconds from 2000-01-01.
 constexpr int64_t kPostgresEpochMillis = 946684800000LL;
 
+// A value of `type` for a NOT NULL column a key-only retraction does not carry.
+std::string ZeroText(const DataType& type) {
+  switch (type.root()) {
+    case TypeRoot::kBoolean:
+      return "false";
+    case TypeRoot::kDate:
+      return "1970-01-01";
+    case TypeRoot::kTime:
+      return "00:00:00";
+    case TypeRoot::kTimestamp:
+    case TypeRoot::kTimestampLtz:
+      return "1970-01-01 00:00:00";
+    case TypeRoot::kChar:
+    case TypeRoot::kVarChar:
+    case TypeRoot::kBinary:
+    case TypeRoot::kVarBinary:
+      return "";
+    case TypeRoot::kArray:
+      return "[]";
+    default:
+      return "0";
+  }
+}
+
 }  // namespace
 
 PostgresSource::PostgresSource(PostgresSourceOptions options, TypeMapping type_mapping,
@@ -448,10 +472,14 @@ Status PostgresSource::AddChange(const PgChange& change) {
       // A TOASTed value an update left unchanged is not in the stream.
       if (tuple.unchanged[i]) continue;
       const PostgresColumn& column = table->columns[i];
-      // Key-only old tuples carry NULL in the other columns: they are left out.
+      // Key-only old tuples (REPLICA IDENTITY DEFAULT) carry NULL in the other columns: those
+      // are left out, and a NOT NULL one gets its type's zero value, which a retraction of a
+      // primary-key table does not read (Java's sync stops at such a delete for good).
       if (!tuple.values[i] && kind != RowKind::kInsert && kind != RowKind::kUpdateAfter &&
           std::find(table->primary_keys.begin(), table->primary_keys.end(), column.name) ==
               table->primary_keys.end()) {
+        if (!column.nullable)
+          record.record.fields.emplace_back(column.name, ZeroText(*column.data_type));
         continue;
       }
       std::optional<std::string> value;
