@@ -79,7 +79,9 @@ std::map<std::string, std::string> ColumnTypes(const std::string& warehouse,
   nlohmann::json schema = LatestSchema(warehouse, table);
   if (schema.is_null()) return types;
   for (const auto& field : schema["fields"]) {
-    types[field["name"].get<std::string>()] = field["type"].get<std::string>();
+    const nlohmann::json& type = field["type"];
+    types[field["name"].get<std::string>()] =
+        type.is_string() ? type.get<std::string>() : type.dump();
   }
   return types;
 }

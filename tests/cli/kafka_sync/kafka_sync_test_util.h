@@ -37,7 +37,8 @@ std::vector<nlohmann::json> Sorted(std::vector<nlohmann::json> rows);
 // "partitionKeys", "options"); null (and a failed test) when the table has none.
 nlohmann::json LatestSchema(const std::string& warehouse, const std::string& table);
 
-// Column name -> type text ("BIGINT NOT NULL", "VARCHAR(20)") of LatestSchema.
+// Column name -> type text ("BIGINT NOT NULL", "VARCHAR(20)") of LatestSchema; a nested type
+// as its schema JSON ({"element":"STRING","type":"ARRAY"}).
 std::map<std::string, std::string> ColumnTypes(const std::string& warehouse,
                                                const std::string& table);
 

@@ -130,12 +130,8 @@ TEST_F(PostgresSyncTest, EveryTypeRoundTripsThroughSnapshotAndStream) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(ReadRows(warehouse_.path(), "ods.types"), SourceRows(database_, kTypesSelect));
 
-  std::map<std::string, std::string> types;
-  const json schema = test::LatestSchema(warehouse_.path(), "ods.types");
-  for (const json& field : schema.at("fields")) {
-    const json& type = field.at("type");
-    types[field.at("name")] = type.is_string() ? type.get<std::string>() : type.dump();
-  }
+  const std::map<std::string, std::string> types =
+      test::ColumnTypes(warehouse_.path(), "ods.types");
   const std::map<std::string, std::string> expected = {
       {"id", "INT NOT NULL"},
       {"b", "BOOLEAN"},

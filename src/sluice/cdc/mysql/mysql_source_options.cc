@@ -1,43 +1,11 @@
 #include "sluice/cdc/mysql/mysql_source_options.h"
 
-#include <charconv>
-#include <regex>
-
 #include "sluice/base/java_string_hash.h"
 #include "sluice/cdc/action_arguments.h"
+#include "sluice/cdc/source_conf.h"
 #include "sluice/meta/option_value.h"
 
 namespace sluice {
-
-namespace {
-
-bool StartsWith(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
-Result<int64_t> ParseInteger(std::string_view key, std::string_view text, int64_t min,
-                             int64_t max) {
-  int64_t value = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) {
-    return Status::InvalidArgument("--mysql_conf " + std::string(key) + "=" + std::string(text) +
-                                   ": expected an integer from " + std::to_string(min) + " to " +
-                                   std::to_string(max));
-  }
-  return value;
-}
-
-Status CheckRegex(std::string_view key, const std::string& pattern) {
-  try {
-    std::regex compiled(pattern);
-  } catch (const std::regex_error& e) {
-    return Status::InvalidArgument("--mysql_conf " + std::string(key) + "=" + pattern +
-                                   ": not a regular expression (" + e.what() + ")");
-  }
-  return Status::OK();
-}
-
-}  // namespace
 
 Result<MySqlSourceOptions> MySqlSourceOptions::Parse(
     const std::vector<std::pair<std::string, std::string>>& conf, bool sync_table,
@@ -50,7 +18,7 @@ Result<MySqlSourceOptions> MySqlSourceOptions::Parse(
     if (key == "hostname") {
       options.connect.host = value;
     } else if (key == "port") {
-      SLUICE_ASSIGN_OR_RETURN(int64_t port, ParseInteger(key, value, 1, 65535));
+      SLUICE_ASSIGN_OR_RETURN(int64_t port, ParseConfInteger("--mysql_conf", key, value, 1, 65535));
       options.connect.port = static_cast<int32_t>(port);
     } else if (key == "username") {
       options.connect.user = value;
@@ -69,7 +37,8 @@ Result<MySqlSourceOptions> MySqlSourceOptions::Parse(
     } else if (key == "server-id") {
       // "5400" or a range "5400-5408": this process is one reader, the range's first.
       std::string first = value.substr(0, value.find('-'));
-      SLUICE_ASSIGN_OR_RETURN(int64_t id, ParseInteger(key, first, 1, 4294967295LL));
+      SLUICE_ASSIGN_OR_RETURN(int64_t id,
+                              ParseConfInteger("--mysql_conf", key, first, 1, 4294967295LL));
       server_id = static_cast<uint32_t>(id);
     } else if (key == "server-time-zone") {
       options.server_time_zone = value;
@@ -97,29 +66,27 @@ Result<MySqlSourceOptions> MySqlSourceOptions::Parse(
       options.specific_offset_file = value;
     } else if (key == "scan.startup.specific-offset.pos") {
       SLUICE_ASSIGN_OR_RETURN(options.specific_offset_pos,
-                              ParseInteger(key, value, 4, 4294967295LL));
+                              ParseConfInteger("--mysql_conf", key, value, 4, 4294967295LL));
     } else if (key == "scan.startup.specific-offset.gtid-set") {
       return Status::NotSupported(
           "--mysql_conf scan.startup.specific-offset.gtid-set: start from a binlog file and "
           "position (scan.startup.specific-offset.file / .pos)");
     } else if (key == "scan.snapshot.fetch.size") {
-      SLUICE_ASSIGN_OR_RETURN(int64_t size, ParseInteger(key, value, 1, 1 << 20));
+      SLUICE_ASSIGN_OR_RETURN(int64_t size,
+                              ParseConfInteger("--mysql_conf", key, value, 1, 1 << 20));
       options.snapshot_fetch_size = static_cast<int32_t>(size);
     } else if (key == "connect.timeout") {
       SLUICE_ASSIGN_OR_RETURN(auto timeout, ParseDurationOption("--mysql_conf " + key, value));
       options.connect.connect_timeout = std::max(
           std::chrono::seconds(1), std::chrono::duration_cast<std::chrono::seconds>(timeout));
     } else if (key == "connect.max-retries") {
-      SLUICE_ASSIGN_OR_RETURN(int64_t retries, ParseInteger(key, value, 0, 1000));
+      SLUICE_ASSIGN_OR_RETURN(int64_t retries,
+                              ParseConfInteger("--mysql_conf", key, value, 0, 1000));
       options.connect_max_retries = static_cast<int32_t>(retries);
     } else if (key == "heartbeat.interval") {
       SLUICE_ASSIGN_OR_RETURN(options.heartbeat_interval,
                               ParseDurationOption("--mysql_conf " + key, value));
-    } else if (StartsWith(key, "scan.incremental.") || StartsWith(key, "chunk-") ||
-               StartsWith(key, "jdbc.properties.") || StartsWith(key, "debezium.") ||
-               key == "connection.pool.size" || key == "scan.newly-added-table.enabled" ||
-               key == "scan.parse.online.schema.changes.enabled" ||
-               key == "use.legacy.json.format" || key == "chunk-meta.group.size") {
+    } else if (IsFlinkCdcTuningKey(key)) {
       options.warnings.push_back("--mysql_conf " + key + "=" + MaskedValue(key, value) +
                                  " has no effect on the native binlog source; ignored");
     } else {
@@ -145,8 +112,8 @@ Result<MySqlSourceOptions> MySqlSourceOptions::Parse(
         "--mysql_conf scan.startup.mode=specific-offset needs "
         "scan.startup.specific-offset.file (and .pos)");
   }
-  SLUICE_RETURN_NOT_OK(CheckRegex("database-name", options.database_pattern));
-  SLUICE_RETURN_NOT_OK(CheckRegex("table-name", options.table_pattern));
+  SLUICE_RETURN_NOT_OK(CheckConfRegex("--mysql_conf", "database-name", options.database_pattern));
+  SLUICE_RETURN_NOT_OK(CheckConfRegex("--mysql_conf", "table-name", options.table_pattern));
   // A replica id of its own per job: two jobs dumping one server with one id would
   // disconnect each other.
   options.server_id =

@@ -1,42 +1,10 @@
 #include "sluice/cdc/postgres/postgres_source_options.h"
 
-#include <charconv>
-#include <regex>
-
 #include "sluice/cdc/action_arguments.h"
+#include "sluice/cdc/source_conf.h"
 #include "sluice/meta/option_value.h"
 
 namespace sluice {
-
-namespace {
-
-bool StartsWith(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
-Result<int64_t> ParseInteger(std::string_view key, std::string_view text, int64_t min,
-                             int64_t max) {
-  int64_t value = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < min || value > max) {
-    return Status::InvalidArgument("--postgres_conf " + std::string(key) + "=" + std::string(text) +
-                                   ": expected an integer from " + std::to_string(min) + " to " +
-                                   std::to_string(max));
-  }
-  return value;
-}
-
-Status CheckRegex(std::string_view key, const std::string& pattern) {
-  try {
-    std::regex compiled(pattern);
-  } catch (const std::regex_error& e) {
-    return Status::InvalidArgument("--postgres_conf " + std::string(key) + "=" + pattern +
-                                   ": not a regular expression (" + e.what() + ")");
-  }
-  return Status::OK();
-}
-
-}  // namespace
 
 Result<PostgresSourceOptions> PostgresSourceOptions::Parse(
     const std::vector<std::pair<std::string, std::string>>& conf, bool sync_table) {
@@ -47,7 +15,8 @@ Result<PostgresSourceOptions> PostgresSourceOptions::Parse(
     if (key == "hostname") {
       options.connect.host = value;
     } else if (key == "port") {
-      SLUICE_ASSIGN_OR_RETURN(int64_t port, ParseInteger(key, value, 1, 65535));
+      SLUICE_ASSIGN_OR_RETURN(int64_t port,
+                              ParseConfInteger("--postgres_conf", key, value, 1, 65535));
       options.connect.port = static_cast<int32_t>(port);
     } else if (key == "username") {
       options.connect.user = value;
@@ -84,21 +53,21 @@ Result<PostgresSourceOptions> PostgresSourceOptions::Parse(
                                        ": expected initial or latest-offset");
       }
     } else if (key == "scan.snapshot.fetch.size") {
-      SLUICE_ASSIGN_OR_RETURN(int64_t size, ParseInteger(key, value, 1, 1 << 20));
+      SLUICE_ASSIGN_OR_RETURN(int64_t size,
+                              ParseConfInteger("--postgres_conf", key, value, 1, 1 << 20));
       options.snapshot_fetch_size = static_cast<int32_t>(size);
     } else if (key == "connect.timeout") {
       SLUICE_ASSIGN_OR_RETURN(auto timeout, ParseDurationOption("--postgres_conf " + key, value));
       options.connect.connect_timeout = std::max(
           std::chrono::seconds(1), std::chrono::duration_cast<std::chrono::seconds>(timeout));
     } else if (key == "connect.max-retries") {
-      SLUICE_ASSIGN_OR_RETURN(int64_t retries, ParseInteger(key, value, 0, 1000));
+      SLUICE_ASSIGN_OR_RETURN(int64_t retries,
+                              ParseConfInteger("--postgres_conf", key, value, 0, 1000));
       options.connect_max_retries = static_cast<int32_t>(retries);
     } else if (key == "heartbeat.interval") {
       SLUICE_ASSIGN_OR_RETURN(options.heartbeat_interval,
                               ParseDurationOption("--postgres_conf " + key, value));
-    } else if (StartsWith(key, "scan.incremental.") || StartsWith(key, "chunk-") ||
-               StartsWith(key, "debezium.") || key == "connection.pool.size" ||
-               key == "scan.newly-added-table.enabled" || key == "changelog-mode") {
+    } else if (IsFlinkCdcTuningKey(key)) {
       options.warnings.push_back("--postgres_conf " + key + "=" + MaskedValue(key, value) +
                                  " has no effect on the native replication source; ignored");
     } else {
@@ -118,8 +87,8 @@ Result<PostgresSourceOptions> PostgresSourceOptions::Parse(
     return Status::InvalidArgument(
         "--postgres_conf table-name is required for postgres_sync_table");
   }
-  SLUICE_RETURN_NOT_OK(CheckRegex("schema-name", options.schema_pattern));
-  SLUICE_RETURN_NOT_OK(CheckRegex("table-name", options.table_pattern));
+  SLUICE_RETURN_NOT_OK(CheckConfRegex("--postgres_conf", "schema-name", options.schema_pattern));
+  SLUICE_RETURN_NOT_OK(CheckConfRegex("--postgres_conf", "table-name", options.table_pattern));
   return options;
 }
 
