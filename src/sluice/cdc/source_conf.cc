@@ -1,7 +1,10 @@
 #include "sluice/cdc/source_conf.h"
 
+#include <algorithm>
 #include <charconv>
 #include <regex>
+
+#include "sluice/meta/option_value.h"
 
 namespace sluice {
 
@@ -15,6 +18,27 @@ Result<int64_t> ParseConfInteger(std::string_view conf, std::string_view key, st
                                    std::to_string(min) + " to " + std::to_string(max));
   }
   return value;
+}
+
+Result<bool> ReadSourceTuning(std::string_view conf, std::string_view key, std::string_view text,
+                              SourceTuning* tuning) {
+  const std::string name = std::string(conf) + " " + std::string(key);
+  if (key == "scan.snapshot.fetch.size") {
+    SLUICE_ASSIGN_OR_RETURN(int64_t size, ParseConfInteger(conf, key, text, 1, 1 << 20));
+    tuning->snapshot_fetch_size = static_cast<int32_t>(size);
+  } else if (key == "connect.timeout") {
+    SLUICE_ASSIGN_OR_RETURN(auto timeout, ParseDurationOption(name, text));
+    tuning->connect_timeout = std::max(std::chrono::seconds(1),
+                                       std::chrono::duration_cast<std::chrono::seconds>(timeout));
+  } else if (key == "connect.max-retries") {
+    SLUICE_ASSIGN_OR_RETURN(int64_t retries, ParseConfInteger(conf, key, text, 0, 1000));
+    tuning->connect_max_retries = static_cast<int32_t>(retries);
+  } else if (key == "heartbeat.interval") {
+    SLUICE_ASSIGN_OR_RETURN(tuning->heartbeat_interval, ParseDurationOption(name, text));
+  } else {
+    return false;
+  }
+  return true;
 }
 
 Status CheckConfRegex(std::string_view conf, std::string_view key, const std::string& pattern) {

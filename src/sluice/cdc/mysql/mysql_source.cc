@@ -250,7 +250,7 @@ Status MySqlSource::PollSnapshot(size_t max_messages, std::vector<SourceMessage>
     // A table's rows commit together with its copy's end (see TableCopied).
     message.commit_point = false;
     bool more = true;
-    while (message.records.size() < static_cast<size_t>(options_.snapshot_fetch_size)) {
+    while (message.records.size() < static_cast<size_t>(options_.tuning.snapshot_fetch_size)) {
       SLUICE_ASSIGN_OR_RETURN(more, snapshot_rows_->Next(&row));
       if (!more) break;
       if (row.size() != table.columns.size()) {
@@ -319,7 +319,7 @@ Status MySqlSource::StartBinlog() {
   const std::string file = BinlogFileName(binlog_file_, binlog_next_.file_index);
   stream_.reset();
   auto stream = BinlogStream::Open(options_.connect, options_.server_id, file, binlog_next_.offset,
-                                   options_.heartbeat_interval);
+                                   options_.tuning.heartbeat_interval);
   if (!stream.ok()) {
     return stream.status().WithContext(
         "the binlog position " + file + ":" + std::to_string(binlog_next_.offset) +
@@ -350,7 +350,7 @@ Status MySqlSource::Poll(std::chrono::milliseconds timeout, size_t max_messages,
   if (polled.ok() || polled.code() != StatusCode::kIOError) return polled;
   // A lost connection or a restarted server: the dump starts again at the last message's end
   // (a transaction's start), with backoff, before the job gives up.
-  while (failures_ < options_.connect_max_retries) {
+  while (failures_ < options_.tuning.connect_max_retries) {
     ++failures_;
     if (log_)
       log_(polled.ToString() + "; reconnecting (attempt " + std::to_string(failures_) + ")");

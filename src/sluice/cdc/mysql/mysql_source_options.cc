@@ -15,6 +15,9 @@ Result<MySqlSourceOptions> MySqlSourceOptions::Parse(
   bool has_table_name = false;
   std::optional<uint32_t> server_id;
   for (const auto& [key, value] : conf) {
+    SLUICE_ASSIGN_OR_RETURN(bool tuning,
+                            ReadSourceTuning("--mysql_conf", key, value, &options.tuning));
+    if (tuning) continue;
     if (key == "hostname") {
       options.connect.host = value;
     } else if (key == "port") {
@@ -71,21 +74,6 @@ Result<MySqlSourceOptions> MySqlSourceOptions::Parse(
       return Status::NotSupported(
           "--mysql_conf scan.startup.specific-offset.gtid-set: start from a binlog file and "
           "position (scan.startup.specific-offset.file / .pos)");
-    } else if (key == "scan.snapshot.fetch.size") {
-      SLUICE_ASSIGN_OR_RETURN(int64_t size,
-                              ParseConfInteger("--mysql_conf", key, value, 1, 1 << 20));
-      options.snapshot_fetch_size = static_cast<int32_t>(size);
-    } else if (key == "connect.timeout") {
-      SLUICE_ASSIGN_OR_RETURN(auto timeout, ParseDurationOption("--mysql_conf " + key, value));
-      options.connect.connect_timeout = std::max(
-          std::chrono::seconds(1), std::chrono::duration_cast<std::chrono::seconds>(timeout));
-    } else if (key == "connect.max-retries") {
-      SLUICE_ASSIGN_OR_RETURN(int64_t retries,
-                              ParseConfInteger("--mysql_conf", key, value, 0, 1000));
-      options.connect_max_retries = static_cast<int32_t>(retries);
-    } else if (key == "heartbeat.interval") {
-      SLUICE_ASSIGN_OR_RETURN(options.heartbeat_interval,
-                              ParseDurationOption("--mysql_conf " + key, value));
     } else if (IsFlinkCdcTuningKey(key)) {
       options.warnings.push_back("--mysql_conf " + key + "=" + MaskedValue(key, value) +
                                  " has no effect on the native binlog source; ignored");
@@ -94,6 +82,7 @@ Result<MySqlSourceOptions> MySqlSourceOptions::Parse(
                                      ": unknown MySQL source option");
     }
   }
+  options.connect.connect_timeout = options.tuning.connect_timeout;
   if (options.connect.host.empty()) {
     return Status::InvalidArgument("--mysql_conf hostname is required");
   }

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "sluice/cdc/mysql/mysql_connection.h"
+#include "sluice/cdc/source_conf.h"
 #include "sluice/result.h"
 
 namespace sluice {
@@ -51,9 +52,9 @@ struct MySqlSourceOptions {
   MySqlStartupMode startup_mode = MySqlStartupMode::kInitial;
   std::string specific_offset_file;
   int64_t specific_offset_pos = 4;
-  int32_t snapshot_fetch_size = 1024;
-  int32_t connect_max_retries = 3;
-  std::chrono::milliseconds heartbeat_interval{30000};
+  // scan.snapshot.fetch.size, connect.timeout (also in `connect`), connect.max-retries,
+  // heartbeat.interval (source_conf.h).
+  SourceTuning tuning;
   // Keys accepted without effect, for the job's log.
   std::vector<std::string> warnings;
 

@@ -248,9 +248,10 @@ Status PostgresSource::PollSnapshot(size_t max_messages, std::vector<SourceMessa
       SLUICE_RETURN_NOT_OK(copy_->Execute(select));
       cursor_open_ = true;
     }
-    SLUICE_ASSIGN_OR_RETURN(std::vector<PostgresRow> rows,
-                            copy_->Query("FETCH " + std::to_string(options_.snapshot_fetch_size) +
-                                         " FROM sluice_copy"));
+    SLUICE_ASSIGN_OR_RETURN(
+        std::vector<PostgresRow> rows,
+        copy_->Query("FETCH " + std::to_string(options_.tuning.snapshot_fetch_size) +
+                     " FROM sluice_copy"));
     if (!rows.empty()) {
       SourceMessage message;
       message.split = kSnapshotSplit;
@@ -278,7 +279,7 @@ Status PostgresSource::PollSnapshot(size_t max_messages, std::vector<SourceMessa
       }
       out->push_back(std::move(message));
     }
-    if (rows.size() < static_cast<size_t>(options_.snapshot_fetch_size)) {
+    if (rows.size() < static_cast<size_t>(options_.tuning.snapshot_fetch_size)) {
       SLUICE_RETURN_NOT_OK(copy_->Execute("CLOSE sluice_copy"));
       cursor_open_ = false;
       ++snapshot_table_;
@@ -314,7 +315,7 @@ Status PostgresSource::Poll(std::chrono::milliseconds timeout, size_t max_messag
   if (polled.ok() || polled.code() != StatusCode::kIOError) return polled;
   // A lost connection or a restarted server: the stream starts again at the last message's
   // end, with backoff, before the job gives up.
-  while (failures_ < options_.connect_max_retries) {
+  while (failures_ < options_.tuning.connect_max_retries) {
     ++failures_;
     if (log_)
       log_(polled.ToString() + "; reconnecting (attempt " + std::to_string(failures_) + ")");

@@ -12,6 +12,9 @@ Result<PostgresSourceOptions> PostgresSourceOptions::Parse(
   options.connect.host.clear();
   bool has_table_name = false;
   for (const auto& [key, value] : conf) {
+    SLUICE_ASSIGN_OR_RETURN(bool tuning,
+                            ReadSourceTuning("--postgres_conf", key, value, &options.tuning));
+    if (tuning) continue;
     if (key == "hostname") {
       options.connect.host = value;
     } else if (key == "port") {
@@ -52,21 +55,6 @@ Result<PostgresSourceOptions> PostgresSourceOptions::Parse(
         return Status::InvalidArgument("--postgres_conf scan.startup.mode=" + value +
                                        ": expected initial or latest-offset");
       }
-    } else if (key == "scan.snapshot.fetch.size") {
-      SLUICE_ASSIGN_OR_RETURN(int64_t size,
-                              ParseConfInteger("--postgres_conf", key, value, 1, 1 << 20));
-      options.snapshot_fetch_size = static_cast<int32_t>(size);
-    } else if (key == "connect.timeout") {
-      SLUICE_ASSIGN_OR_RETURN(auto timeout, ParseDurationOption("--postgres_conf " + key, value));
-      options.connect.connect_timeout = std::max(
-          std::chrono::seconds(1), std::chrono::duration_cast<std::chrono::seconds>(timeout));
-    } else if (key == "connect.max-retries") {
-      SLUICE_ASSIGN_OR_RETURN(int64_t retries,
-                              ParseConfInteger("--postgres_conf", key, value, 0, 1000));
-      options.connect_max_retries = static_cast<int32_t>(retries);
-    } else if (key == "heartbeat.interval") {
-      SLUICE_ASSIGN_OR_RETURN(options.heartbeat_interval,
-                              ParseDurationOption("--postgres_conf " + key, value));
     } else if (IsFlinkCdcTuningKey(key)) {
       options.warnings.push_back("--postgres_conf " + key + "=" + MaskedValue(key, value) +
                                  " has no effect on the native replication source; ignored");
@@ -75,6 +63,7 @@ Result<PostgresSourceOptions> PostgresSourceOptions::Parse(
                                      ": unknown Postgres source option");
     }
   }
+  options.connect.connect_timeout = options.tuning.connect_timeout;
   for (const auto& [field, key] : {std::pair{&options.connect.host, "hostname"},
                                    {&options.connect.user, "username"},
                                    {&options.connect.database, "database-name"},

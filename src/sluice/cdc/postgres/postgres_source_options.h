@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "sluice/cdc/postgres/postgres_connection.h"
+#include "sluice/cdc/source_conf.h"
 #include "sluice/result.h"
 
 namespace sluice {
@@ -43,9 +44,9 @@ struct PostgresSourceOptions {
   std::string slot_name;
   std::string publication_name = "dbz_publication";
   bool snapshot = true;  // scan.startup.mode initial (else latest-offset)
-  int32_t snapshot_fetch_size = 1024;
-  int32_t connect_max_retries = 3;
-  std::chrono::milliseconds heartbeat_interval{30000};
+  // scan.snapshot.fetch.size, connect.timeout (also in `connect`), connect.max-retries,
+  // heartbeat.interval (source_conf.h).
+  SourceTuning tuning;
   std::vector<std::string> warnings;
 
   static Result<PostgresSourceOptions> Parse(
