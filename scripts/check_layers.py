@@ -4,8 +4,8 @@
 The order is ../shared/docs/architecture.md's: a layer may use the layers below it and itself,
 never one above. Checked: every `#include "sluice/..."` in src/, tests/, bench/ and fuzz/
 (a test folder tests/<layer>/... belongs to that layer), public headers in include/sluice/
-including only public headers, the sql front end and the CLI including only public headers and
-their own (the CLI also the sql front end's), and the DEPS of every sluice_module / sluice_test
+including only public headers, the sql front end, the service and the CLI including only public
+headers and their own (the CLI also the two front ends'), and the DEPS of every sluice_module / sluice_test
 in CMakeLists.txt.
 """
 import pathlib
@@ -13,7 +13,7 @@ import re
 import sys
 
 ORDER = ["base", "types", "row", "batch", "fs", "predicate", "format", "meta", "index", "io",
-         "lsm", "table", "catalog", "maintenance", "cdc", "api", "sql", "cli"]
+         "lsm", "table", "catalog", "maintenance", "cdc", "api", "sql", "service", "cli"]
 RANK = {name: i for i, name in enumerate(ORDER)}
 # Modules whose CMake name differs from their layer: the codecs are the format layer.
 MODULE_LAYER = {"compression": "format", "avro": "format", "parquet": "format", "orc": "format"}
@@ -26,8 +26,8 @@ PUBLIC_OWNER = {"status.h": "base", "result.h": "base", "buffer.h": "base",
                 "partition_spec.h": "table", "scan_mode.h": "table"}
 
 # The layers above the api see only public headers and the headers of their own folders: the
-# sql front end its own, the CLI its own and the sql front end's.
-OWN_HEADERS = {"sql": {"sql"}, "cli": {"cli", "sql"}}
+# sql front end and the service their own, the CLI its own and those two front ends'.
+OWN_HEADERS = {"sql": {"sql"}, "service": {"service"}, "cli": {"cli", "sql", "service"}}
 root = pathlib.Path(__file__).resolve().parent.parent
 errors = []
 INCLUDE = re.compile(r'^\s*#\s*include\s+"sluice/([^"]+)"', re.M)

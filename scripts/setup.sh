@@ -10,7 +10,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev libroaring-dev libxxhash-dev
-  librocksdb-dev librdkafka-dev libmariadb-dev libpq-dev
+  librocksdb-dev librdkafka-dev libmariadb-dev libpq-dev libyaml-cpp-dev
   zstd xxd
   # The MariaDB server and client of the CDC tests (scripts/mariadb.sh), and the PostgreSQL
   # server of the logical replication tests (scripts/postgres.sh).

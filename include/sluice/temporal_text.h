@@ -1,9 +1,11 @@
 // Dates, times and timestamps from text, as a WHERE expression's DATE / TIME / TIMESTAMP
-// literals read them: what engines and `sluice write` use to bring such values in.
+// literals read them: what engines and `sluice write` use to bring such values in; and
+// durations as Paimon's options write them.
 //
 // Thread safety: pure functions.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string_view>
 
@@ -21,5 +23,8 @@ Result<int32_t> ParseTimeLiteral(std::string_view text);
 // TIMESTAMP_LTZ). For TIMESTAMP WITH LOCAL TIME ZONE an optional UTC offset (`+08:00`, `Z`),
 // UTC without one; plain TIMESTAMP refuses an offset. InvalidArgument explaining why not.
 Result<Value> ParseTimestampLiteral(std::string_view text, const DataType& type);
+// A duration as Java's TimeUtils.parseDuration reads an option (`30 s`, `10m`, `1 h`, `2 d`,
+// `500` = milliseconds), truncated to milliseconds. InvalidArgument saying why not.
+Result<std::chrono::milliseconds> ParseDuration(std::string_view text);
 
 }  // namespace sluice

@@ -1,5 +1,6 @@
 #include "sluice/temporal_text.h"
 
+#include "sluice/meta/option_value.h"
 #include "sluice/predicate/literal.h"
 
 namespace sluice {
@@ -17,6 +18,15 @@ Result<Value> ParseTimestampLiteral(std::string_view text, const DataType& type)
   literal.kind = Literal::Kind::kTimestamp;
   literal.text = std::string(text);
   return ConvertLiteral(literal, type);
+}
+
+Result<std::chrono::milliseconds> ParseDuration(std::string_view text) {
+  Result<std::chrono::milliseconds> parsed = ParseDurationOption("duration", text);
+  if (!parsed.ok()) {
+    return Status::InvalidArgument("cannot parse '" + std::string(text) +
+                                   "' as a duration (a number and a unit: ms, s, min, h, d)");
+  }
+  return parsed;
 }
 
 }  // namespace sluice
