@@ -15,6 +15,9 @@ packages=(
   # The MariaDB server and client of the CDC tests (scripts/mariadb.sh), and the PostgreSQL
   # server of the logical replication tests (scripts/postgres.sh).
   mariadb-server mariadb-client postgresql-15 postgresql-client-15
+  # The metrics endpoint's HTTP server (cpp-httplib), and the Prometheus server of the metrics
+  # tests (scripts/prometheus.sh, which polls it with curl).
+  libcpp-httplib-dev prometheus curl
 )
 # Node.js may come from elsewhere (e.g. NodeSource, whose nodejs conflicts with Debian's npm):
 # install Debian's only when the commands are missing.
