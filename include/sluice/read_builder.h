@@ -28,6 +28,9 @@
 //                WithMaxBufferedBatches: the bound on batches waiting for the consumer;
 //                WithBatchRows: the most rows a batch holds (default 4096; a consumer that
 //                keeps whole columns, as an Arrow table does, reads fewer, larger batches).
+//   metrics      WithMetricRegistry: each scan plan (and each plan of a stream scan) reports
+//                Paimon's scan metrics into `registry` (metrics.h; Java withMetricRegistry),
+//                which must outlive the scans.
 //
 // Thread safety: a value type; not for concurrent mutation.
 #pragma once
@@ -40,6 +43,7 @@
 #include <utility>
 #include <vector>
 
+#include "sluice/metrics.h"
 #include "sluice/predicate_builder.h"
 #include "sluice/result.h"
 #include "sluice/scan_mode.h"
@@ -76,6 +80,7 @@ class ReadBuilder {
   ReadBuilder& WithMaxBufferedBatches(int batches);
   ReadBuilder& WithBatchRows(int64_t rows);
   ReadBuilder& WithShard(int32_t index, int32_t count);
+  ReadBuilder& WithMetricRegistry(MetricRegistry* registry);
 
   // Errors name what is wrong: the unknown branch, tag, snapshot, schema id or column (with the
   // read schema's columns), the malformed where-expression (with the position), a conflicting
@@ -106,6 +111,7 @@ class ReadBuilder {
   std::string time_zone_;
   std::vector<std::pair<std::string, std::string>> path_remap_;
   std::optional<int64_t> limit_;
+  MetricRegistry* metrics_ = nullptr;
   bool ordered_ = false;
   int threads_ = 0;
   int max_buffered_batches_ = 16;

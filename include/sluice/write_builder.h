@@ -31,6 +31,9 @@
 //                the writers opens, so `writers` writes given the same rows write each row
 //                once and their commits never touch one bucket twice. InvalidArgument at
 //                NewWrite for an id outside [0, writers) or a table of another bucket mode.
+//   metrics      WithMetricRegistry: the write reports Paimon's writerBuffer and compaction
+//                metrics, the commit its commit metrics and snapshot expiry, into `registry`
+//                (metrics.h; Java withMetricRegistry), which must outlive them.
 //
 // The write and commit load the table's latest schema when they are made.
 //
@@ -43,6 +46,7 @@
 #include <string>
 #include <utility>
 
+#include "sluice/metrics.h"
 #include "sluice/partition_spec.h"
 #include "sluice/result.h"
 #include "sluice/table.h"
@@ -61,6 +65,7 @@ class WriteBuilder {
   WriteBuilder& WithOption(std::string key, std::string value);
   WriteBuilder& WithBackgroundCompaction(bool background);
   WriteBuilder& WithDynamicBucketWriter(int32_t id, int32_t writers);
+  WriteBuilder& WithMetricRegistry(MetricRegistry* registry);
 
   const std::string& commit_user() const { return commit_user_; }
 
@@ -81,6 +86,7 @@ class WriteBuilder {
   bool background_compaction_ = false;
   // WithDynamicBucketWriter: this writer's id and the number of writers.
   std::optional<std::pair<int32_t, int32_t>> dynamic_bucket_writer_;
+  MetricRegistry* metrics_ = nullptr;
 };
 
 }  // namespace sluice

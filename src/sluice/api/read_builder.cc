@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "sluice/api/api_access.h"
+#include "sluice/api/metrics_access.h"
 #include "sluice/api/read_context.h"
 #include "sluice/predicate/predicate_parser.h"
 #include "sluice/row_kind_column.h"
@@ -95,6 +96,10 @@ ReadBuilder& ReadBuilder::WithPartition(std::vector<std::pair<std::string, std::
   partition_ = std::move(spec);
   return *this;
 }
+ReadBuilder& ReadBuilder::WithMetricRegistry(MetricRegistry* registry) {
+  metrics_ = registry;
+  return *this;
+}
 ReadBuilder& ReadBuilder::WithBucket(int32_t bucket) {
   bucket_ = bucket;
   return *this;
@@ -171,6 +176,7 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve(bool streaming) 
   }
 
   ScanOptions& scan = state->scan;
+  scan.metric_registry = MetricsAccess::ImplOf(metrics_);
   if (snapshot_id_ || tag_ || as_of_ || streaming) {
     SLUICE_ASSIGN_OR_RETURN(scan.version,
                             SelectVersion(table, snapshot_id_, tag_, as_of_, zone.get()));

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sluice/api/api_access.h"
+#include "sluice/api/metrics_access.h"
 #include "sluice/base/uuid.h"
 #include "sluice/maintenance/commit_maintenance.h"
 #include "sluice/table/file_store_table.h"
@@ -44,6 +45,11 @@ WriteBuilder& WriteBuilder::WithDynamicBucketWriter(int32_t id, int32_t writers)
   return *this;
 }
 
+WriteBuilder& WriteBuilder::WithMetricRegistry(MetricRegistry* registry) {
+  metrics_ = registry;
+  return *this;
+}
+
 Result<std::shared_ptr<FileStoreTable>> WriteBuilder::LoadTable() const {
   // The latest schema: columns may have changed since the Table was opened.
   auto table = FileStoreTable::Open(ApiAccess::FileStoreTableOf(table_)->io(), table_.path(),
@@ -73,6 +79,7 @@ Result<std::unique_ptr<TableWrite>> WriteBuilder::NewWrite() const {
   FileStoreWriteOptions options;
   options.commit_user = commit_user_;
   options.overwrite = overwrite_.has_value();
+  options.metric_registry = MetricsAccess::ImplOf(metrics_);
   if (dynamic_bucket_writer_) {
     if (table->options().bucket() != -1 || !table->schema().is_primary_key_table()) {
       return Status::InvalidArgument(
@@ -115,8 +122,10 @@ Result<std::unique_ptr<TableCommit>> WriteBuilder::NewCommit() const {
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table, LoadTable());
   auto commit = FileStoreCommit::Make(table, commit_user_);
   if (!commit.ok()) return commit.status().WithContext("table " + table_.name());
+  (*commit)->WithMetricRegistry(MetricsAccess::ImplOf(metrics_));
   auto maintenance = CommitMaintenance::Make(std::move(table), commit_user_);
   if (!maintenance.ok()) return maintenance.status().WithContext("table " + table_.name());
+  (*maintenance)->WithMetricRegistry(MetricsAccess::ImplOf(metrics_));
   return std::unique_ptr<TableCommit>(
       new TableCommit(std::move(*commit), std::move(*maintenance), overwrite_));
 }

@@ -28,10 +28,12 @@
 
 #include <functional>
 #include <future>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "sluice/lsm/compact_unit.h"
+#include "sluice/lsm/compaction_metrics.h"
 #include "sluice/meta/data_file_meta.h"
 #include "sluice/result.h"
 
@@ -66,6 +68,11 @@ class CompactManager {
   // A compaction runs or its result has not been fetched.
   virtual bool CompactNotCompleted() const { return has_task(); }
 
+  // Report into `reporter` (compaction_metrics.h, Java CompactionMetrics.Reporter): each
+  // compaction as it is submitted, runs and ends, and the bucket's level-0 file count and live
+  // size now and after each GetCompactionResult, which the writer calls after every flush.
+  void SetMetricsReporter(std::unique_ptr<CompactionMetrics::Reporter> reporter);
+
  protected:
   explicit CompactManager(bool background) : background_(background) {}
 
@@ -79,6 +86,10 @@ class CompactManager {
   bool background_;
   std::optional<Result<CompactResult>> pending_;  // inline mode: the finished task
   std::future<Result<CompactResult>> future_;     // background mode
+  // Declared after future_: the destructor's CancelCompaction waits for the task using it.
+  std::unique_ptr<CompactionMetrics::Reporter> reporter_;
+
+  void ReportFiles() const;
 };
 
 }  // namespace sluice

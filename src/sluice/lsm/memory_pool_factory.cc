@@ -6,14 +6,16 @@ namespace sluice {
 
 void MemoryPoolFactory::NotifyNewOwner(MemoryOwner* owner) {
   owners_.push_back(owner);
-  used_bytes_ += owner->memory_occupancy();
+  num_owners_.store(static_cast<int64_t>(owners_.size()), std::memory_order_relaxed);
+  Account(owner->memory_occupancy());
 }
 
 void MemoryPoolFactory::RemoveOwner(MemoryOwner* owner) {
   auto found = std::find(owners_.begin(), owners_.end(), owner);
   if (found == owners_.end()) return;
-  used_bytes_ -= owner->memory_occupancy();
+  Account(-owner->memory_occupancy());
   owners_.erase(found);
+  num_owners_.store(static_cast<int64_t>(owners_.size()), std::memory_order_relaxed);
 }
 
 Status MemoryPoolFactory::Reclaim(MemoryOwner* requester) {
@@ -30,7 +32,7 @@ Status MemoryPoolFactory::Reclaim(MemoryOwner* requester) {
     if (largest == nullptr) {
       return requester->memory_occupancy() > 0 ? requester->FlushMemory() : Status::OK();
     }
-    ++preempt_count_;
+    preempt_count_.fetch_add(1, std::memory_order_relaxed);
     SLUICE_RETURN_NOT_OK(largest->FlushMemory());
   }
   return Status::OK();

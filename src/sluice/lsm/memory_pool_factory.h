@@ -10,9 +10,11 @@
 // So after every Reclaim the owners hold at most the budget; during a write, at most the
 // budget plus the batch being written.
 //
-// Thread safety: not thread-safe; the writer thread of the task.
+// Thread safety: not thread-safe; the writer thread of the task. The figures (used_bytes,
+// preempt_count, num_owners) may be read from any thread (the metrics: writer_buffer_metric.h).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -32,21 +34,24 @@ class MemoryPoolFactory {
   void RemoveOwner(MemoryOwner* owner);
 
   // An owner's occupancy changed by `delta` bytes.
-  void Account(int64_t delta) { used_bytes_ += delta; }
+  void Account(int64_t delta) { used_bytes_.fetch_add(delta, std::memory_order_relaxed); }
 
   // Flushes owners until the budget holds again: the largest owner other than `requester`
   // first, `requester` itself when no other holds memory. Stops at the first failed flush.
   Status Reclaim(MemoryOwner* requester);
 
   int64_t total_bytes() const { return total_bytes_; }
-  int64_t used_bytes() const { return used_bytes_; }
+  int64_t used_bytes() const { return used_bytes_.load(std::memory_order_relaxed); }
   // How often an owner was flushed to make room for another (Java bufferPreemptCount).
-  int64_t preempt_count() const { return preempt_count_; }
+  int64_t preempt_count() const { return preempt_count_.load(std::memory_order_relaxed); }
+  // The owners registered (Java numWriters).
+  int64_t num_owners() const { return num_owners_.load(std::memory_order_relaxed); }
 
  private:
   int64_t total_bytes_;
-  int64_t used_bytes_ = 0;
-  int64_t preempt_count_ = 0;
+  std::atomic<int64_t> used_bytes_{0};
+  std::atomic<int64_t> preempt_count_{0};
+  std::atomic<int64_t> num_owners_{0};
   std::vector<MemoryOwner*> owners_;
 };
 

@@ -5,6 +5,7 @@
 #include "sluice/maintenance/expire_changelogs.h"
 #include "sluice/maintenance/expire_snapshots.h"
 #include "sluice/meta/consumer_manager.h"
+#include "sluice/table/table_metric_group.h"
 
 namespace sluice {
 
@@ -26,6 +27,14 @@ Result<std::unique_ptr<CommitMaintenance>> CommitMaintenance::Make(
 
 CommitMaintenance::~CommitMaintenance() {
   if (running_.valid()) running_.wait();
+}
+
+void CommitMaintenance::WithMetricRegistry(MetricRegistryImpl* registry) {
+  snapshots_expired_ = registry == nullptr
+                           ? nullptr
+                           : TableMetricGroup(registry, table_->path())
+                                 .counter("paimon_expire_snapshotsExpired_total",
+                                          "Snapshots expired by the maintenance after commits.");
 }
 
 Status CommitMaintenance::AfterCommit(bool batch_commit) {
@@ -51,7 +60,8 @@ Status CommitMaintenance::Run(bool batch_commit) {
     ConsumerManager consumers(table_->io(), table_->path(), table_->branch());
     SLUICE_RETURN_NOT_OK(consumers.Expire(now - *idle).status());
   }
-  SLUICE_RETURN_NOT_OK(ExpireSnapshotsImpl(table_).Expire(expire_, now).status());
+  SLUICE_ASSIGN_OR_RETURN(ExpireSummary expired, ExpireSnapshotsImpl(table_).Expire(expire_, now));
+  if (snapshots_expired_ != nullptr) snapshots_expired_->Inc(expired.expired);
   if (expire_.changelog_decoupled()) {
     SLUICE_RETURN_NOT_OK(ExpireChangelogImpl(table_).Expire(expire_, now).status());
   }

@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 
+#include "sluice/base/metric_registry_impl.h"
 #include "sluice/maintenance/partition_expire.h"
 #include "sluice/maintenance/tag_auto_manager.h"
 #include "sluice/meta/expire_config.h"
@@ -45,6 +46,10 @@ class CommitMaintenance {
   // failure of the previous run, once.
   Status AfterCommit(bool batch_commit = false);
 
+  // Count the snapshots expired into `registry` (`paimon_expire_snapshotsExpired_total` of the
+  // table, docs/metrics.md). REQUIRES: the registry outlives this object.
+  void WithMetricRegistry(MetricRegistryImpl* registry);
+
  private:
   CommitMaintenance(std::shared_ptr<const FileStoreTable> table, std::string commit_user,
                     Clock clock, ExpireConfig expire, PartitionExpireConfig partitions,
@@ -61,6 +66,7 @@ class CommitMaintenance {
   std::shared_ptr<const FileStoreTable> table_;
   std::string commit_user_;
   Clock clock_;
+  Counter* snapshots_expired_ = nullptr;
   ExpireConfig expire_;
   PartitionExpireConfig partitions_;
   std::unique_ptr<TagAutoManager> tags_;

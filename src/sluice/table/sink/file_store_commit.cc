@@ -20,6 +20,7 @@
 #include "sluice/predicate/literal.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/table/sink/conflict_detection.h"
+#include "sluice/table/table_metric_group.h"
 #include "sluice/types/value_comparator.h"
 
 namespace sluice {
@@ -231,6 +232,8 @@ Result<std::vector<ManifestEntry>> FileStoreCommit::ReadLiveEntries(
 }
 
 Result<CommitResult> FileStoreCommit::Commit(const ManifestCommittable& committable) {
+  const int64_t start_ms = NowMillis();
+  BeginCommitMetrics();
   CommitResult result;
   SLUICE_ASSIGN_OR_RETURN(result.skipped, AlreadyCommitted(committable.identifier));
   if (result.skipped) return result;
@@ -287,6 +290,7 @@ Result<CommitResult> FileStoreCommit::Commit(const ManifestCommittable& committa
       !compact.index_files.empty()) {
     SLUICE_RETURN_NOT_OK(CommitCompaction(compact, committable, &result));
   }
+  ReportCommitMetrics(start_ms, result);
   return result;
 }
 
@@ -380,6 +384,8 @@ Result<std::function<bool(const std::string&)>> FileStoreCommit::PartitionSpecMa
 
 Result<CommitResult> FileStoreCommit::Overwrite(
     const ManifestCommittable& committable, const std::optional<PartitionSpec>& static_partition) {
+  const int64_t start_ms = NowMillis();
+  BeginCommitMetrics();
   CommitResult result;
   SLUICE_ASSIGN_OR_RETURN(result.skipped, AlreadyCommitted(committable.identifier));
   if (result.skipped) return result;
@@ -474,10 +480,13 @@ Result<CommitResult> FileStoreCommit::Overwrite(
   if (!compact.table_files.empty() || !compact.index_files.empty()) {
     SLUICE_RETURN_NOT_OK(CommitCompaction(compact, committable, &result));
   }
+  ReportCommitMetrics(start_ms, result);
   return result;
 }
 
 Result<CommitResult> FileStoreCommit::DropPartitions(const std::vector<PartitionSpec>& partitions) {
+  const int64_t start_ms = NowMillis();
+  BeginCommitMetrics();
   CommitResult result;
   if (partitions.empty()) return result;
   std::vector<std::function<bool(const std::string&)>> matchers;
@@ -517,7 +526,18 @@ Result<CommitResult> FileStoreCommit::DropPartitions(const std::vector<Partition
   bool outcome_unknown = false;
   SLUICE_RETURN_NOT_OK(TryCommit(provider, CommitKind::kOverwrite, /*check_conflicts=*/true,
                                  committable, &result, &outcome_unknown));
+  ReportCommitMetrics(start_ms, result);
   return result;
+}
+
+void FileStoreCommit::WithMetricRegistry(MetricRegistryImpl* registry) {
+  metrics_ = registry == nullptr
+                 ? nullptr
+                 : std::make_unique<CommitMetrics>(TableMetricGroup(registry, table_->path()));
+}
+
+void FileStoreCommit::ReportCommitMetrics(int64_t start_ms, const CommitResult& result) const {
+  if (metrics_) metrics_->ReportCommit(NowMillis() - start_ms, result.attempts);
 }
 
 void FileStoreCommit::SleepBeforeRetry(int retry) const {
@@ -546,6 +566,7 @@ Status FileStoreCommit::TryCommit(const ChangesProvider& provider, CommitKind ki
     Status st = TryCommitOnce(changes, kind, check_conflicts, committable, latest, previous_latest,
                               &landed, &retry_later, outcome_unknown);
     if (landed) {
+      if (metrics_) metrics_->AddSnapshot(kind, changes.table_files, changes.changelog_files);
       result->snapshot_ids.push_back(*landed);
       last_identifier_ = std::optional<int64_t>(committable.identifier);
       return Status::OK();

@@ -61,6 +61,7 @@
 #include "sluice/partition_spec.h"
 #include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
+#include "sluice/table/sink/commit_metrics.h"
 
 namespace sluice {
 
@@ -106,6 +107,10 @@ class FileStoreCommit {
 
   // The identifiers (ascending) this commit user has not committed yet.
   Result<std::vector<int64_t>> FilterCommitted(std::vector<int64_t> identifiers);
+
+  // Report into `registry`'s commit group of this table (commit_metrics.h; Java
+  // withMetricRegistry). REQUIRES: the registry outlives this commit.
+  void WithMetricRegistry(MetricRegistryImpl* registry);
 
   // Test-only: called with the name of each step of a commit attempt as it is reached
   // ("manifests-written", "base-list-written", "delta-list-written", "index-manifest-written",
@@ -171,6 +176,11 @@ class FileStoreCommit {
     if (step_hook_) step_hook_(name);
   }
   void SleepBeforeRetry(int retry) const;
+  // A commit call begins / succeeded, for the metrics.
+  void BeginCommitMetrics() const {
+    if (metrics_) metrics_->BeginCommit();
+  }
+  void ReportCommitMetrics(int64_t start_ms, const CommitResult& result) const;
 
   std::shared_ptr<const FileStoreTable> table_;
   std::string commit_user_;
@@ -187,6 +197,7 @@ class FileStoreCommit {
   // The latest identifier this user committed, once looked up.
   std::optional<std::optional<int64_t>> last_identifier_;
   std::function<void(std::string_view)> step_hook_;
+  std::unique_ptr<CommitMetrics> metrics_;
 };
 
 }  // namespace sluice

@@ -20,6 +20,7 @@
 #include "sluice/table/sink/merge_tree_compact_rewriter.h"
 #include "sluice/table/sink/postpone_bucket_compaction.h"
 #include "sluice/table/sink/postpone_bucket_writer.h"
+#include "sluice/table/table_metric_group.h"
 
 namespace sluice {
 
@@ -45,6 +46,14 @@ Result<std::unique_ptr<FileStoreWrite>> FileStoreWrite::Open(
   if (write->table_->schema().is_primary_key_table()) {
     write->write_buffer_pool_ =
         std::make_unique<MemoryPoolFactory>(write->table_->options().write_buffer_size());
+  }
+  if (MetricRegistryImpl* registry = write->options_.metric_registry) {
+    MetricGroup group = TableMetricGroup(registry, write->table_->path());
+    if (write->write_buffer_pool_) {
+      write->writer_buffer_metric_ =
+          std::make_unique<WriterBufferMetric>(group, write->write_buffer_pool_.get());
+    }
+    write->compaction_metrics_ = CompactionMetrics::Of(group);
   }
   if (write->extractor_.dynamic_bucket()) {
     SLUICE_RETURN_NOT_OK(write->OpenBucketAssigner());
@@ -284,6 +293,7 @@ Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(
       SLUICE_ASSIGN_OR_RETURN(compact_manager, options_.compact_manager_factory(
                                                    partition, bucket, restored_files, files));
     }
+    ReportCompaction(compact_manager.get(), bucket);
     SLUICE_ASSIGN_OR_RETURN(
         bw.writer, MergeTreeWriter::Make(files, table_->options(), max_sequence_number,
                                          std::move(compact_manager), write_buffer_pool_.get()));
@@ -299,11 +309,18 @@ Result<FileStoreWrite::BucketWriter*> FileStoreWrite::GetOrCreateWriter(
           compact_manager,
           MakeBucketedAppendCompactManager(table_, partition, bucket, restored_files, files));
     }
+    ReportCompaction(compact_manager.get(), bucket);
     bw.writer =
         std::make_unique<AppendOnlyWriter>(files, max_sequence_number, std::move(compact_manager));
   }
   auto [it, inserted] = writers_.emplace(key, std::move(bw));
   return &it->second;
+}
+
+void FileStoreWrite::ReportCompaction(CompactManager* manager, int32_t bucket) {
+  if (manager != nullptr && compaction_metrics_) {
+    manager->SetMetricsReporter(compaction_metrics_->CreateReporter(bucket));
+  }
 }
 
 RecordWriter* FileStoreWrite::WriterOf(const std::string& partition, int32_t bucket) const {

@@ -49,6 +49,7 @@
 #include <utility>
 #include <vector>
 
+#include "sluice/base/metric_registry_impl.h"
 #include "sluice/column_batch.h"
 #include "sluice/index/bucket_assigner.h"
 #include "sluice/index/dynamic_bucket_index_maintainer.h"
@@ -56,12 +57,14 @@
 #include "sluice/io/record_writer.h"
 #include "sluice/io/rolling_data_file_writer.h"
 #include "sluice/lsm/compact_manager.h"
+#include "sluice/lsm/compaction_metrics.h"
 #include "sluice/lsm/compaction_options.h"
 #include "sluice/lsm/memory_pool_factory.h"
 #include "sluice/result.h"
 #include "sluice/table/file_store_table.h"
 #include "sluice/table/sink/global_index_assigner.h"
 #include "sluice/table/sink/row_key_extractor.h"
+#include "sluice/table/sink/writer_buffer_metric.h"
 
 namespace sluice {
 
@@ -95,6 +98,10 @@ struct FileStoreWriteOptions {
   // (Java `sink.cross-partition.managed-memory`).
   std::string tmp_dir;
   int64_t key_index_memory_bytes = int64_t{256} << 20;
+  // Where the write reports (Java withMetricRegistry): the table's writerBuffer and compaction
+  // groups (writer_buffer_metric.h, compaction_metrics.h); null: nowhere. REQUIRES: the
+  // registry outlives the write.
+  MetricRegistryImpl* metric_registry = nullptr;
 };
 
 class FileStoreWrite {
@@ -163,6 +170,8 @@ class FileStoreWrite {
   // Postpone-bucket tables: makes postpone_table_.
   Status OpenPostponeTable();
   Result<BucketWriter*> GetOrCreateWriter(const std::string& partition, int32_t bucket);
+  // Hands `manager` (may be null) a reporter of the compaction metrics, when there are any.
+  void ReportCompaction(CompactManager* manager, int32_t bucket);
   // Syncs the directories of the files `messages` add (file_io.h durability).
   Status SyncDirectoriesOf(const std::vector<CommitMessageImpl>& messages) const;
   Status RowKindsOf(const ColumnBatch& batch, const RowKind* kinds, std::vector<RowKind>* out);
@@ -183,6 +192,10 @@ class FileStoreWrite {
   int64_t restored_snapshot_id_ = -1;
   // Declared before writers_: the writers leave it as they are destroyed.
   std::unique_ptr<MemoryPoolFactory> write_buffer_pool_;
+  // After write_buffer_pool_, which it reads, and before writers_, whose compact managers report
+  // into it.
+  std::unique_ptr<WriterBufferMetric> writer_buffer_metric_;
+  std::shared_ptr<CompactionMetrics> compaction_metrics_;
   std::map<WriterKey, BucketWriter> writers_;
   std::set<WriterKey> written_since_full_compaction_;   // full-compaction.delta-commits
   std::vector<CommitMessageImpl> pending_compactions_;  // bucket-unaware compactions

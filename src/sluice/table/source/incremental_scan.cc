@@ -209,6 +209,7 @@ Result<ScanPlan> PlanIncremental(const FileStoreTable& table, const ScanOptions&
     options.mode = ScanMode::kDelta;
     options.delta_reads_changelog = range.changelog;
     options.incremental.reset();
+    options.metric_registry = nullptr;  // the range's plan reports once, as a whole
     SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(table, options));
     for (DataSplit& split : plan.splits) {
       auto key = std::make_pair(split.partition, split.bucket);

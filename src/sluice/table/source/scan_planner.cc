@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <chrono>
 #include <map>
 #include <set>
 #include <thread>
@@ -13,6 +14,7 @@
 #include "sluice/meta/manifest_file.h"
 #include "sluice/predicate/literal.h"
 #include "sluice/row/binary_row.h"
+#include "sluice/table/source/scan_metrics_reporter.h"
 #include "sluice/table/source/stats_evolution.h"
 #include "sluice/types/value_comparator.h"
 
@@ -630,7 +632,9 @@ Result<ScanMode> ScanModeFromName(std::string_view name) {
                                  "' (expected batch, stream_full or delta)");
 }
 
-Result<ScanPlan> PlanScan(const FileStoreTable& table, const ScanOptions& options) {
+namespace {
+
+Result<ScanPlan> PlanScanUnreported(const FileStoreTable& table, const ScanOptions& options) {
   if (options.incremental) return PlanIncremental(table, options, *options.incremental);
   Planner main(table, options);
   SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, main.Run());
@@ -658,6 +662,19 @@ Result<ScanPlan> PlanScan(const FileStoreTable& table, const ScanOptions& option
     split.from_fallback_branch = true;
     plan.splits.push_back(std::move(split));
   }
+  return plan;
+}
+
+}  // namespace
+
+Result<ScanPlan> PlanScan(const FileStoreTable& table, const ScanOptions& options) {
+  if (options.metric_registry == nullptr) return PlanScanUnreported(table, options);
+  const auto start = std::chrono::steady_clock::now();
+  SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScanUnreported(table, options));
+  ReportScan(options.metric_registry, table, plan,
+             std::chrono::duration_cast<std::chrono::milliseconds>(
+                 std::chrono::steady_clock::now() - start)
+                 .count());
   return plan;
 }
 

@@ -45,6 +45,7 @@
 #include <utility>
 #include <vector>
 
+#include "sluice/base/metric_registry_impl.h"
 #include "sluice/predicate/predicate.h"
 #include "sluice/result.h"
 #include "sluice/scan_mode.h"
@@ -88,6 +89,9 @@ struct ScanOptions {
   std::optional<bool> delta_reads_changelog;
   // Set: the plan is the incremental range's (incremental_scan.h), not one snapshot's.
   std::optional<IncrementalBetween> incremental;
+  // Where a successful plan reports (the table's scan group, scan_metrics_reporter.h; Java
+  // withMetricRegistry); null: nowhere.
+  MetricRegistryImpl* metric_registry = nullptr;
 };
 
 // What planning touched, for tests and benchmarks.
