@@ -10,9 +10,12 @@
 #include <vector>
 
 #include "service/prometheus/prometheus_harness.h"
+#include "sluice/catalog.h"
 #include "sluice/metrics.h"
 #include "sluice/service/http_endpoint.h"
+#include "sluice/write_builder.h"
 #include "test_util.h"
+#include "types/field_util.h"
 
 namespace sluice::test {
 namespace {
@@ -128,6 +131,95 @@ TEST(DashboardTest, JobAndProcessPanelsShowTheScrapedRegistry) {
   ASSERT_EQ(up->samples.size(), 1u) << up->Describe();
   EXPECT_EQ(up->samples[0].labels.at("job"), "orders-sync");
   EXPECT_FALSE(FindPanel(one, "Last job error")->has_data());
+}
+
+// Real commits into a table, reported into a registry served by the endpoint and scraped: the
+// commit panels show what the test committed, and every commit and upkeep panel has data.
+TEST(DashboardTest, CommitPanelsShowWhatTheTestCommitted) {
+  TempDir warehouse;
+  Catalog catalog = Catalog::Filesystem(warehouse.path());
+  ASSERT_OK(catalog.CreateDatabase("db"));
+  NewTableSpec spec;
+  spec.columns = {Field(0, "id", DataType::BigInt(false)), Field(1, "v", DataType::String())};
+  spec.primary_keys = {"id"};
+  // Expiry after the third commit, so that the upkeep row has something to show.
+  spec.options = {
+      {"bucket", "2"}, {"snapshot.num-retained.min", "1"}, {"snapshot.num-retained.max", "2"}};
+  ASSERT_OK(catalog.CreateTable("db.orders", spec));
+  ASSERT_OK_AND_ASSIGN(Table table, catalog.GetTable("db.orders"));
+
+  MetricRegistry registry;
+  registry.SetConstantLabel("job", "orders-ingest");
+  WriteBuilder builder = table.NewWriteBuilder();
+  builder.WithMetricRegistry(&registry);
+  ASSERT_OK_AND_ASSIGN(auto write, builder.NewWrite());
+  ASSERT_OK_AND_ASSIGN(auto commit, builder.NewCommit());
+  constexpr int kCommits = 3;
+  constexpr int64_t kRowsPerCommit = 50;
+  int64_t last_files_added = 0;
+  for (int64_t c = 1; c <= kCommits; ++c) {
+    ColumnBatch batch(write->input_type());
+    for (int64_t i = 0; i < kRowsPerCommit; ++i) {
+      ASSERT_OK(batch.AppendRow(
+          {Value::Int64(c * kRowsPerCommit + i), Value::String("v" + std::to_string(i))}));
+    }
+    ASSERT_OK(write->Write(batch));
+    ASSERT_OK_AND_ASSIGN(auto messages, write->PrepareCommit(c));
+    last_files_added = 0;
+    for (const CommitMessage& m : messages) last_files_added += m.new_file_count();
+    ASSERT_OK_AND_ASSIGN(CommitResult result, commit->Commit(std::move(messages), c));
+    ASSERT_EQ(result.snapshot_ids.size(), 1u);
+    ASSERT_OK(result.maintenance_failed);
+  }
+  ASSERT_OK(write->Close());
+  ASSERT_EQ(last_files_added, 2) << "one file per bucket";
+
+  ASSERT_OK_AND_ASSIGN(auto endpoint,
+                       HttpEndpoint::Start({}, [&] { return registry.PrometheusText(); }));
+  ASSERT_OK_AND_ASSIGN(auto prometheus, PrometheusServer::Start({endpoint->address()}));
+  // Two scrapes, so that rate() and increase() have two samples to go by.
+  ASSERT_OK(prometheus->WaitForScrape(kScrapeTimeout));
+  ASSERT_OK(prometheus->WaitForScrape(kScrapeTimeout));
+  ASSERT_OK_AND_ASSIGN(auto queries, ReadDashboardQueries(DashboardPath()));
+  std::vector<PanelResult> all = EvaluateDashboard(*prometheus, queries, "orders-ingest");
+
+  // The value of the one series of a panel's query, with the table's labels.
+  auto only_value = [&](const std::string& panel, const std::string& ref_id) -> double {
+    const PanelResult* r = FindPanel(all, panel, ref_id);
+    EXPECT_NE(r, nullptr) << panel;
+    if (r == nullptr) return -1;
+    EXPECT_EQ(r->samples.size(), 1u) << r->Describe();
+    if (r->samples.size() != 1) return -1;
+    const auto& labels = r->samples[0].labels;
+    EXPECT_EQ(labels.count("job") ? labels.at("job") : "", "orders-ingest") << r->Describe();
+    EXPECT_EQ(labels.count("database") ? labels.at("database") : "", "db") << r->Describe();
+    EXPECT_EQ(labels.count("table") ? labels.at("table") : "", "orders") << r->Describe();
+    return r->samples[0].value;
+  };
+  EXPECT_EQ(only_value("Commits since start by kind", "A"), kCommits);
+  EXPECT_EQ(FindPanel(all, "Commits since start by kind")->samples[0].labels.at("kind"), "append");
+  EXPECT_EQ(only_value("Files added / deleted by the last commit", "A"), last_files_added);
+  EXPECT_EQ(only_value("Files added / deleted by the last commit", "B"), 0);
+  EXPECT_EQ(only_value("Last commit attempts", "A"), 1);
+  EXPECT_GE(only_value("Last commit duration", "A"), 0);
+  EXPECT_GE(only_value("Commit duration p99", "A"), 0);
+  // Nothing was committed between the scrapes.
+  EXPECT_EQ(only_value("Commits per second by kind", "A"), 0);
+  EXPECT_EQ(only_value("Records appended per second", "A"), 0);
+  EXPECT_EQ(only_value("Snapshots expired", "A"), 0);
+  // What the counters hold, straight from Prometheus.
+  ASSERT_OK_AND_ASSIGN(auto records, prometheus->Query("paimon_commit_deltaRecordsAppended_total"));
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].value, kCommits * kRowsPerCommit);
+  ASSERT_OK_AND_ASSIGN(auto expired, prometheus->Query("paimon_expire_snapshotsExpired_total"));
+  ASSERT_EQ(expired.size(), 1u);
+  EXPECT_EQ(expired[0].value, 1);
+  // Every query of the commits row shows data.
+  for (const PanelResult& r : all) {
+    if (r.query.row == "Commits") {
+      EXPECT_TRUE(r.has_data()) << r.Describe();
+    }
+  }
 }
 
 }  // namespace
