@@ -6,8 +6,11 @@
 #include <chrono>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "service/prometheus/prometheus_harness.h"
 #include "sluice/catalog.h"
@@ -57,6 +60,28 @@ TEST(DashboardTest, EveryPanelReadsOnlyCataloguedMetrics) {
   }
   EXPECT_EQ(rows, (std::vector<std::string>{"Jobs", "Ingestion", "Commits", "Compaction",
                                             "Table upkeep", "Scans", "Writer buffer", "Process"}));
+}
+
+// The `job` variable lists the jobs from series of catalogued metrics.
+TEST(DashboardTest, TheJobVariableReadsCataloguedMetrics) {
+  ASSERT_OK_AND_ASSIGN(auto catalogue, CataloguedMetricNames(MetricsCataloguePath()));
+  auto dashboard = nlohmann::json::parse(ReadFileOrFail(DashboardPath()));
+  std::string query;
+  for (const auto& variable : dashboard["templating"]["list"]) {
+    if (variable["name"] == "job") query = variable["query"]["query"];
+  }
+  // label_values({__name__=~"a|b|c"}, job)
+  const std::string prefix = "label_values({__name__=~\"";
+  ASSERT_EQ(query.rfind(prefix, 0), 0u) << query;
+  size_t end = query.find('"', prefix.size());
+  ASSERT_NE(end, std::string::npos) << query;
+  EXPECT_EQ(query.substr(end), "\"}, job)");
+  std::stringstream names(query.substr(prefix.size(), end - prefix.size()));
+  int count = 0;
+  for (std::string name; std::getline(names, name, '|'); ++count) {
+    EXPECT_TRUE(catalogue.count(name)) << name << " is not in docs/metrics.md";
+  }
+  EXPECT_EQ(count, 3);
 }
 
 TEST(DashboardTest, ANonDashboardIsRefusedNamingIt) {
