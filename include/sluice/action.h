@@ -23,6 +23,8 @@
 
 namespace sluice {
 
+class MetricRegistry;  // metrics.h
+
 // How far a running sync action is, after each of its commit rounds.
 struct ActionProgress {
   int64_t messages = 0;        // source messages read
@@ -43,6 +45,9 @@ struct ActionHooks {
   // A line per event worth a log line (a table created, a schema change, a dead letter).
   std::function<void(const std::string&)> log;
   std::function<void(const ActionProgress&)> progress;
+  // Where what runs reports its metrics (docs/metrics.md): a sync action its source metrics and
+  // its tables' Paimon metrics. Null: nowhere. Must outlive RunAction.
+  MetricRegistry* metrics = nullptr;
 };
 
 // The names RunAction takes.

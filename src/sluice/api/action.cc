@@ -1,5 +1,6 @@
 #include "sluice/action.h"
 
+#include "sluice/api/metrics_access.h"
 #include "sluice/cdc/kafka_sync_action.h"
 #include "sluice/cdc/mysql_sync_action.h"
 #include "sluice/cdc/postgres_sync_action.h"
@@ -45,6 +46,7 @@ Status RunAction(std::string_view name, const std::vector<std::string>& args,
       hooks.progress(out);
     };
   }
+  job->WithMetricRegistry(MetricsAccess::ImplOf(hooks.metrics));
   return job->Run(stop, progress);
 }
 

@@ -63,9 +63,11 @@ Status CdcTableSink::Reload() {
   auto commit = FileStoreCommit::Make(table_, context_->options->commit_user);
   if (!commit.ok()) return commit.status().WithContext("table " + identifier_);
   commit_ = std::move(*commit);
+  commit_->WithMetricRegistry(context_->metrics);
   auto maintenance = CommitMaintenance::Make(table_, context_->options->commit_user);
   if (!maintenance.ok()) return maintenance.status().WithContext("table " + identifier_);
   maintenance_ = std::move(*maintenance);
+  maintenance_->WithMetricRegistry(context_->metrics);
   return Status::OK();
 }
 
@@ -73,6 +75,7 @@ Status CdcTableSink::EnsureWriter() {
   if (write_) return Status::OK();
   FileStoreWriteOptions options;
   options.commit_user = context_->options->commit_user;
+  options.metric_registry = context_->metrics;
   auto write = FileStoreWrite::Open(table_, std::move(options));
   if (!write.ok()) return write.status().WithContext("table " + identifier_);
   write_ = std::move(*write);

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "sluice/base/metric_registry_impl.h"
 #include "sluice/catalog/filesystem_catalog.h"
 #include "sluice/cdc/cdc_record.h"
 #include "sluice/cdc/cdc_record_converter.h"
@@ -43,6 +44,9 @@ struct CdcSinkContext {
   // The text bytes of the records added since their tables' last commits, over all sinks.
   int64_t buffered_bytes = 0;
   int64_t schema_changes = 0;
+  // Where the sinks' writes, commits and maintenance report (Paimon's commit, compaction,
+  // writerBuffer and expiry metrics of each table); null: nowhere.
+  MetricRegistryImpl* metrics = nullptr;
 };
 
 class CdcTableSink {

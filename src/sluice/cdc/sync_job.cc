@@ -146,6 +146,11 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
     auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(next_commit - Clock::now());
     wait = std::clamp(wait, std::chrono::milliseconds(0), kMaxPollWait);
     status = source_->Poll(wait, kMessagesPerPoll, &messages);
+    if (metrics_) {
+      metrics_->Fetched(messages, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                      std::chrono::system_clock::now().time_since_epoch())
+                                      .count());
+    }
     if (status.ok() && messages.empty() && options_.stop_at_end && AtEnd()) break;
     // A stop request ends the batch too: a poll may hand out thousands of messages, and what
     // is left of them is read again after a restart (consumed_ ends before it).
@@ -161,6 +166,7 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
         status = CommitRound(progress, &next_commit);
       }
     }
+    ReportMetrics(/*round=*/false);
     if (status.ok() && Clock::now() >= next_commit) status = CommitRound(progress, &next_commit);
   }
   bool all_committed = true;
@@ -187,6 +193,7 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
   // What was consumed before a stop or a failed message is committed: the failed message and
   // what follows it are not in consumed_.
   Status committed = CommitAll(all_committed);
+  if (committed.ok()) ReportMetrics(/*round=*/true);
   if (committed.ok() && progress) progress(Progress());
   for (auto& [name, sink] : sinks_) {
     Status closed = sink->Close();
@@ -368,8 +375,21 @@ Status SyncJob::CommitRound(const std::function<void(const SyncJobProgress&)>& p
   if (!at_commit_point_) return Status::OK();
   SLUICE_RETURN_NOT_OK(CommitAll());
   *next_commit = Clock::now() + options_.commit_interval;
+  ReportMetrics(/*round=*/true);
   if (progress) progress(Progress());
   return Status::OK();
+}
+
+void SyncJob::WithMetricRegistry(MetricRegistryImpl* registry) {
+  context_.metrics = registry;
+  metrics_ = registry == nullptr ? nullptr : std::make_unique<SourceMetrics>(registry->Group());
+}
+
+void SyncJob::ReportMetrics(bool round) {
+  if (!metrics_) return;
+  metrics_->Totals(context_.records, context_.schema_changes, dead_letters_,
+                   static_cast<int64_t>(sinks_.size()));
+  if (round) metrics_->CommitRound(source_->Lag());
 }
 
 SyncJobProgress SyncJob::Progress() {

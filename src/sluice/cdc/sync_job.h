@@ -34,6 +34,7 @@
 #include "sluice/cdc/cdc_source.h"
 #include "sluice/cdc/cdc_table_sink.h"
 #include "sluice/cdc/record_parser.h"
+#include "sluice/cdc/source_metrics.h"
 #include "sluice/cdc/sync_job_options.h"
 #include "sluice/cdc/sync_progress_file.h"
 #include "sluice/cdc/table_name_converter.h"
@@ -66,6 +67,11 @@ class SyncJob {
                                                std::unique_ptr<RecordParser> parser, Log log);
   ~SyncJob();
 
+  // Report the source metrics (source_metrics.h) and the tables' Paimon metrics (their writes,
+  // commits, compactions and expiry) into `registry`. Call before Run. REQUIRES: the registry
+  // outlives the job.
+  void WithMetricRegistry(MetricRegistryImpl* registry);
+
   // Runs until `stop` is set, then commits what was consumed and returns OK; or until an error,
   // which is returned after the tables are left as their last commits made them.
   Status Run(const std::atomic<bool>& stop,
@@ -93,6 +99,8 @@ class SyncJob {
   // Whether every split is read to its end (stop_at_end).
   bool AtEnd();
   SyncJobProgress Progress();
+  // The totals into metrics_ (when set), and a commit round's split offsets when `round`.
+  void ReportMetrics(bool round);
 
   SyncJobOptions options_;
   std::unique_ptr<CdcSource> source_;
@@ -115,6 +123,7 @@ class SyncJob {
   bool at_commit_point_ = true;
   int64_t messages_ = 0;
   int64_t dead_letters_ = 0;
+  std::unique_ptr<SourceMetrics> metrics_;
 };
 
 }  // namespace sluice
