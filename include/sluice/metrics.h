@@ -57,6 +57,9 @@ class MetricRegistry {
 
   // Render every metric in the Prometheus text exposition format 0.0.4.
   std::string PrometheusText() const;
+  // Render several registries as one exposition (each under its own constant labels: a
+  // service's jobs): each name's HELP and TYPE once, then its series from all of them.
+  static std::string PrometheusText(const std::vector<const MetricRegistry*>& registries);
 
  private:
   friend struct MetricsAccess;

@@ -46,6 +46,27 @@ TEST(MetricRegistryTest, RendersExactText) {
             "paimon_commit_lastCommitDuration{job=\"ingest\",database=\"db\",table=\"t\"} 12\n");
 }
 
+TEST(MetricRegistryTest, SeveralRegistriesRenderEachNameOnce) {
+  MetricRegistryImpl process;
+  process.Group().gauge("up", "Up.")->Set(1);
+  MetricRegistryImpl a;
+  a.SetConstantLabel("job", "a");
+  a.Group({{"table", "t"}}).counter("c_total", "C.")->Inc(2);
+  MetricRegistryImpl b;
+  b.SetConstantLabel("job", "b");
+  b.Group({{"table", "t"}}).counter("c_total", "C.")->Inc(5);
+  b.Group().gauge("up", "Up.")->Set(0);
+  EXPECT_EQ(MetricRegistryImpl::PrometheusText({&process, &b, &a}),
+            "# HELP c_total C.\n"
+            "# TYPE c_total counter\n"
+            "c_total{job=\"a\",table=\"t\"} 2\n"
+            "c_total{job=\"b\",table=\"t\"} 5\n"
+            "# HELP up Up.\n"
+            "# TYPE up gauge\n"
+            "up 1\n"
+            "up{job=\"b\"} 0\n");
+}
+
 TEST(MetricRegistryTest, EmptyHistogramAndNoLabels) {
   MetricRegistryImpl registry;
   registry.Group().histogram("h", "h", 100);

@@ -1,5 +1,7 @@
 #include "sluice/metrics.h"
 
+#include <vector>
+
 #include "sluice/base/metric_registry_impl.h"
 #include "sluice/base/process_metrics.h"
 
@@ -26,5 +28,12 @@ void MetricRegistry::IncrementCounter(const std::string& name, const std::string
 }
 
 std::string MetricRegistry::PrometheusText() const { return impl_->PrometheusText(); }
+
+std::string MetricRegistry::PrometheusText(const std::vector<const MetricRegistry*>& registries) {
+  std::vector<const MetricRegistryImpl*> impls;
+  impls.reserve(registries.size());
+  for (const MetricRegistry* registry : registries) impls.push_back(registry->impl_.get());
+  return MetricRegistryImpl::PrometheusText(impls);
+}
 
 }  // namespace sluice

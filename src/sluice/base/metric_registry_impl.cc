@@ -208,34 +208,52 @@ void MetricRegistryImpl::RemoveCallback(uint64_t id) {
   callback_series_.erase(where);
 }
 
-std::string MetricRegistryImpl::PrometheusText() const {
+void MetricRegistryImpl::RenderInto(std::map<std::string, RenderedFamily>* out) const {
   std::lock_guard<std::mutex> lock(mutex_);
   const std::string constant = LabelText(constant_labels_);
-  std::string out;
   for (const auto& [name, family] : families_) {
     if (family.series.empty()) continue;
-    out += "# HELP " + name + " " + EscapePrometheusHelp(family.help) + "\n";
-    out += "# TYPE " + name + " " + TypeName(family.type) + "\n";
+    auto [rendered, made] = out->try_emplace(name);
+    if (made) {
+      rendered->second.type = family.type;
+      rendered->second.help = family.help;
+    }
     for (const auto& [labels, series] : family.series) {
+      const std::string sample_labels = SampleLabels(constant, labels);
+      std::string& lines = rendered->second.series[sample_labels];
       if (family.type == MetricType::kSummary) {
         if (!series.histogram) continue;
         Histogram::Snapshot snapshot = series.histogram->Read();
         for (double q : kSummaryQuantiles) {
-          out += name + SampleLabels(constant, labels, "quantile=\"" + FormatValue(q) + "\"") +
-                 " " + FormatValue(Histogram::Quantile(snapshot.window, q)) + "\n";
+          lines += name + SampleLabels(constant, labels, "quantile=\"" + FormatValue(q) + "\"") +
+                   " " + FormatValue(Histogram::Quantile(snapshot.window, q)) + "\n";
         }
-        out +=
-            name + "_sum" + SampleLabels(constant, labels) + " " + FormatValue(snapshot.sum) + "\n";
-        out += name + "_count" + SampleLabels(constant, labels) + " " +
-               FormatValue(static_cast<double>(snapshot.count)) + "\n";
+        lines += name + "_sum" + sample_labels + " " + FormatValue(snapshot.sum) + "\n";
+        lines += name + "_count" + sample_labels + " " +
+                 FormatValue(static_cast<double>(snapshot.count)) + "\n";
         continue;
       }
       double value = 0;
       if (series.counter) value += static_cast<double>(series.counter->value());
       if (series.gauge) value += series.gauge->value();
       for (const auto& [id, read] : series.callbacks) value += read();
-      out += name + SampleLabels(constant, labels) + " " + FormatValue(value) + "\n";
+      lines += name + sample_labels + " " + FormatValue(value) + "\n";
     }
+  }
+}
+
+std::string MetricRegistryImpl::PrometheusText() const { return PrometheusText({this}); }
+
+std::string MetricRegistryImpl::PrometheusText(
+    const std::vector<const MetricRegistryImpl*>& registries) {
+  std::map<std::string, RenderedFamily> families;
+  // One registry locked at a time: a registry's callbacks never wait for another's lock.
+  for (const MetricRegistryImpl* registry : registries) registry->RenderInto(&families);
+  std::string out;
+  for (const auto& [name, family] : families) {
+    out += "# HELP " + name + " " + EscapePrometheusHelp(family.help) + "\n";
+    out += "# TYPE " + name + " " + TypeName(family.type) + "\n";
+    for (const auto& [labels, lines] : family.series) out += lines;
   }
   return out;
 }

@@ -15,8 +15,9 @@
 // The registry's constant labels (SetConstantLabel: `job` under `sluice serve`) come first on
 // every series, then the group's labels in the order the group has them.
 //
-// Rendering (Prometheus text exposition format 0.0.4): metrics by name, HELP and TYPE once per
-// name, series by their label text; counters and gauges as one sample, histograms as summaries
+// Rendering (Prometheus text exposition format 0.0.4), of one registry or of several together:
+// metrics by name, HELP and TYPE once per name, series by their label text (the constant
+// labels included); counters and gauges as one sample, histograms as summaries
 // (the quantiles 0.5, 0.75, 0.95, 0.99 and 1 of the window, then _sum and _count of all values);
 // integral values without a fraction, others in the shortest form that reads back exactly, NaN
 // and +Inf / -Inf as Prometheus spells them.
@@ -120,6 +121,10 @@ class MetricRegistryImpl {
   }
 
   std::string PrometheusText() const;
+  // Several registries as one exposition (a service's jobs, each under its own `job` label):
+  // each name's HELP and TYPE once (the first registry's that has it), then its series from
+  // every registry, by their label text. REQUIRES: a name has one type in all of them.
+  static std::string PrometheusText(const std::vector<const MetricRegistryImpl*>& registries);
 
  private:
   friend class MetricGroup;
@@ -137,6 +142,14 @@ class MetricRegistryImpl {
     // By the label text of the series ({a="x",b="y"}, without the constant labels).
     std::map<std::string, Series> series;
   };
+
+  // A metric as rendered: its samples by their label text (constant labels included).
+  struct RenderedFamily {
+    MetricType type = MetricType::kGauge;
+    std::string help;
+    std::map<std::string, std::string> series;
+  };
+  void RenderInto(std::map<std::string, RenderedFamily>* out) const;
 
   Series& SeriesOf(const std::string& name, const std::string& help, MetricType type,
                    const MetricLabels& labels);  // REQUIRES: mutex_ held
