@@ -144,6 +144,34 @@ TEST_F(MetricsApiTest, WriteCommitCompactionAndScanReportWhatTheyDid) {
   EXPECT_EQ(Sample(text, Series("paimon_scan_scanDuration_count")), 1);
 }
 
+TEST_F(MetricsApiTest, BackgroundCompactionsAreCounted) {
+  WriteBuilder builder = table_->NewWriteBuilder();
+  builder.WithMetricRegistry(&metrics_).WithBackgroundCompaction(true).WithOption(
+      "num-sorted-run.compaction-trigger", "2");
+  auto write = builder.NewWrite();
+  ASSERT_OK(write);
+  auto commit = builder.NewCommit();
+  ASSERT_OK(commit);
+  for (int64_t i = 0; i < 4; ++i) {
+    ASSERT_OK((*write)->Write(Rows(i * 10, 10)));
+    auto messages = (*write)->PrepareCommit(i, /*wait_compaction=*/true);
+    ASSERT_OK(messages);
+    ASSERT_OK((*commit)->Commit(std::move(*messages), i));
+  }
+  ASSERT_OK((*write)->Close());
+  const std::string text = metrics_.PrometheusText();
+  const double completed = Sample(text, Series("paimon_compaction_compactionCompletedCount"));
+  EXPECT_GE(completed, 1);
+  EXPECT_EQ(Sample(text, Series("paimon_compaction_compactionTotalCount")), completed);
+  EXPECT_EQ(Sample(text, Series("paimon_compaction_compactionQueuedCount")), 0);
+  // Each commit takes the compactions finished before it: one COMPACT snapshot for one or more.
+  const double compact_snapshots =
+      Sample(text, Series("paimon_commit_commits_total", ",kind=\"compact\""));
+  EXPECT_GE(compact_snapshots, 1);
+  EXPECT_LE(compact_snapshots, completed);
+  EXPECT_GT(Sample(text, Series("paimon_compaction_avgCompactionTime")), 0);
+}
+
 TEST_F(MetricsApiTest, ClosedWritesLeaveNoWriterSeries) {
   {
     WriteBuilder builder = table_->NewWriteBuilder();
