@@ -11,12 +11,14 @@
 #include <vector>
 
 #include "sluice/action.h"
+#include "sluice/cli/action_metrics.h"
 
 namespace sluice::cli {
 
 struct ActionFlags {
   std::string name;
   CLI::App* command = nullptr;
+  int metrics_port = -1;  // --metrics-port; -1: no metrics endpoint
 };
 
 namespace {
@@ -95,6 +97,12 @@ std::shared_ptr<ActionFlags> AddActionCommand(CLI::App* app, CLI::App** command)
   CLI::App* action = app->add_subcommand(
       "action", "Run one of Java Paimon's actions with Java's arguments: " + names);
   action->add_option("NAME", flags->name, "Action name")->required();
+  action
+      ->add_option("--metrics-port", flags->metrics_port,
+                   "Serve the action's metrics (Prometheus text, as `sluice serve`) on "
+                   "http://127.0.0.1:N/metrics while it runs; 0 picks a free port, logged. "
+                   "Before NAME")
+      ->check(CLI::Range(0, 65535));
   // Everything after the name is the action's, in Java's --key value form.
   action->prefix_command();
   flags->command = action;
@@ -112,6 +120,19 @@ int RunActionCommand(const ActionFlags& flags) {
     std::fprintf(stderr, "%s %s\n", Now().c_str(), line.c_str());
   };
   hooks.progress = [&progress](const ActionProgress& p) { progress.Report(p); };
+  std::unique_ptr<ActionMetrics> metrics;
+  if (flags.metrics_port >= 0) {
+    Result<std::unique_ptr<ActionMetrics>> started =
+        ActionMetrics::Start(flags.name, flags.metrics_port);
+    if (!started.ok()) {
+      std::fprintf(stderr, "sluice action %s: %s\n", flags.name.c_str(),
+                   started.status().ToString().c_str());
+      return 1;
+    }
+    metrics = std::move(started).value();
+    hooks.metrics = metrics->registry();
+    hooks.log("metrics on http://" + metrics->address() + "/metrics");
+  }
   Status status = RunAction(flags.name, args, stop_requested, hooks);
   progress.Break();
   if (!status.ok()) {
