@@ -2,7 +2,6 @@
 // Kafka sync (the real broker of the `kafka` fixture) serves its metrics while it runs, a real
 // Prometheus scrapes them and the shipped dashboard shows what it read and committed; a port in
 // use fails the action before it runs.
-#include <arpa/inet.h>
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <httplib.h>

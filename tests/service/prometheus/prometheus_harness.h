@@ -57,7 +57,7 @@ class PrometheusServer {
  private:
   PrometheusServer(int port, std::vector<std::string> targets)
       : port_(port), targets_(std::move(targets)) {}
-  // GET `path_and_query` from the server's API, parsed as JSON text.
+  // The body of GET `path_and_query` from the server's API (JSON text).
   Result<std::string> Get(const std::string& path_and_query);
 
   int port_;
