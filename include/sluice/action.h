@@ -7,6 +7,22 @@
 //                                           debezium-json, maxwell-json, ogg-json,
 //                                           aws-dms-json, json), with schema evolution and
 //                                           exactly-once commits; they run until stopped.
+//   mysql_sync_*, postgres_sync_*           CDC from MySQL / MariaDB and PostgreSQL, likewise.
+//   compact, compact_database               Java's dedicated compaction: streaming (Java's
+//                                           default) watches the tables' new snapshots and
+//                                           compacts the buckets they wrote until stopped, so
+//                                           that `write-only` writers never have to; batch
+//                                           compacts what is there once and returns.
+//   expire_snapshots, expire_changelogs, expire_partitions, expire_tags, create_tag,
+//   create_tag_from_timestamp, delete_tag, rename_tag, replace_tag, create_branch,
+//   delete_branch, fast_forward, rollback_to, rollback_to_timestamp, drop_partition,
+//   reset_consumer, clear_consumers, remove_orphan_files
+//                                           Java's table actions: they run once, each what the
+//                                           procedure of its name does (procedures.h).
+//
+// Every action takes Java's catalog arguments: `--warehouse W` (or `--catalog_conf
+// warehouse=W`), a filesystem warehouse. An argument the action does not take is refused
+// (Java ignores it). `--help` describes the action (DescribeAction's usage) and runs nothing.
 //
 // Thread safety: RunAction may run on any thread; `stop` may be set from any thread or a
 // signal handler.
@@ -19,6 +35,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sluice/result.h"
 #include "sluice/status.h"
 
 namespace sluice {
@@ -41,22 +58,55 @@ struct ActionProgress {
   std::vector<SplitLag> lag;
 };
 
+// How an action runs: Java decides from Flink's `execution.runtime-mode` (STREAMING unless
+// set), Sluice from this.
+enum class ActionMode {
+  kDefault,    // Java's default for the action: continuously for the sync actions and
+               // compact / compact_database (STREAMING), once for the others
+  kBatch,      // once: do the work there is, then return (`--runtime-mode batch`)
+  kStreaming,  // continuously, until `stop` is set (`--runtime-mode streaming`)
+};
+
+// What an action is, for a caller that schedules it (DescribeAction).
+struct ActionInfo {
+  std::string name;
+  bool continuous = false;  // runs until stopped (kStreaming)
+  bool once = false;        // runs once and returns (kBatch)
+  // What kDefault means for it: kStreaming or kBatch.
+  ActionMode default_mode = ActionMode::kBatch;
+  // Java's syntax lines for the action (its printHelp), with Sluice's additions marked.
+  std::string usage;
+};
+
 struct ActionHooks {
-  // A line per event worth a log line (a table created, a schema change, a dead letter).
+  // A line per event worth a log line (a table created, a schema change, a dead letter, what a
+  // table action did, a compaction committed).
   std::function<void(const std::string&)> log;
+  // After each commit round of a sync action, and after each compaction committed by
+  // compact / compact_database (`commits`: compactions committed, `tables`: tables watched).
   std::function<void(const ActionProgress&)> progress;
+  // Batch or streaming; InvalidArgument from RunAction when the action cannot run so
+  // (DescribeAction says how each can).
+  ActionMode mode = ActionMode::kDefault;
   // Where what runs reports its metrics (docs/metrics.md): a sync action its source metrics and
   // its tables' Paimon metrics. Null: nowhere. Must outlive RunAction.
   MetricRegistry* metrics = nullptr;
 };
 
-// The names RunAction takes.
+// The names RunAction takes, sorted.
 std::vector<std::string> ActionNames();
 
-// Runs action `name` with `args` (Java's, without the name) until it is done or `stop` is set;
-// a continuous action then commits what it has and returns OK. InvalidArgument naming an
-// unknown action or a bad argument; the action's own errors otherwise (a malformed message
-// names topic, partition and offset).
+// Whether action `name` (dashes allowed, as in RunAction) runs continuously and/or once, and
+// its usage. InvalidArgument naming an unknown action and listing the known ones.
+Result<ActionInfo> DescribeAction(std::string_view name);
+
+// Runs action `name` with `args` (Java's, without the name) in `hooks.mode` until it is done or
+// `stop` is set; a continuous action then commits what it has and returns OK (within a couple
+// of seconds of `stop`, a compaction under way is finished and committed first). A once action
+// returns when done (`stop` cuts a compact_database batch run short after the tables in hand).
+// InvalidArgument naming the action and an unknown action, a bad argument or a mode the action
+// does not run in; the action's own errors otherwise (a malformed message names topic,
+// partition and offset).
 Status RunAction(std::string_view name, const std::vector<std::string>& args,
                  const std::atomic<bool>& stop, const ActionHooks& hooks = {});
 

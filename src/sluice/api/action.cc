@@ -1,29 +1,107 @@
 #include "sluice/action.h"
 
+#include <algorithm>
+
 #include "sluice/api/metrics_access.h"
+#include "sluice/api/table_actions.h"
 #include "sluice/cdc/kafka_sync_action.h"
 #include "sluice/cdc/mysql_sync_action.h"
 #include "sluice/cdc/postgres_sync_action.h"
 
 namespace sluice {
 
-std::vector<std::string> ActionNames() {
-  return {"kafka_sync_database", "kafka_sync_table",       "mysql_sync_database",
-          "mysql_sync_table",    "postgres_sync_database", "postgres_sync_table"};
+namespace {
+
+bool IsSyncAction(std::string_view action) {
+  return IsKafkaSyncAction(action) || IsMySqlSyncAction(action) || IsPostgresSyncAction(action);
 }
 
-Status RunAction(std::string_view name, const std::vector<std::string>& args,
-                 const std::atomic<bool>& stop, const ActionHooks& hooks) {
-  // Java's action names are also accepted with dashes ("kafka-sync-table"), as Java does.
+// Java's action names are also accepted with dashes ("kafka-sync-table"), as Java does.
+std::string Normalized(std::string_view name) {
   std::string action(name);
   for (char& c : action) {
     if (c == '-') c = '_';
   }
-  if (!IsKafkaSyncAction(action) && !IsMySqlSyncAction(action) && !IsPostgresSyncAction(action)) {
-    std::string names;
-    for (const std::string& n : ActionNames()) names += (names.empty() ? "" : ", ") + n;
-    return Status::InvalidArgument("unknown action '" + std::string(name) + "' (actions: " + names +
-                                   ")");
+  return action;
+}
+
+ActionInfo SyncActionInfo(const std::string& name) {
+  const bool table = name.size() > 6 && name.compare(name.size() - 6, 6, "_table") == 0;
+  const std::string source = name.substr(0, name.find('_'));
+  ActionInfo info;
+  info.name = name;
+  info.continuous = true;
+  info.default_mode = ActionMode::kStreaming;
+  info.usage = "Action \"" + name + "\" synchronizes " +
+               (table ? "one table" : "a whole database") + " from " + source +
+               " into Paimon, until stopped.\n\nSyntax:\n  " + name +
+               " --warehouse <warehouse_path> [--catalog_conf <key>=<value> ...] --database "
+               "<database_name> \\\n  " +
+               (table ? "--table <table_name>"
+                      : "[--table_prefix <p>] [--table_suffix <s>] [--including_tables <regex>] "
+                        "[--excluding_tables <regex>]") +
+               " \\\n  --" + source +
+               "_conf <key>=<value> ... [--partition_keys a,b] [--primary_keys a,b] "
+               "[--type_mapping ...] \\\n  [--computed_column ...] [--metadata_column ...] "
+               "[--table_conf <key>=<value> ...]\n"
+               "Sluice: [--commit_interval 1s] [--max_buffered_bytes 256mb] [--dead_letter_table "
+               "db.t] [--stop_at_end true] [--commit_user U]\n";
+  return info;
+}
+
+std::string KnownNames() {
+  std::string names;
+  for (const std::string& n : ActionNames()) names += (names.empty() ? "" : ", ") + n;
+  return names;
+}
+
+}  // namespace
+
+std::vector<std::string> ActionNames() {
+  std::vector<std::string> names = {"kafka_sync_database",    "kafka_sync_table",
+                                    "mysql_sync_database",    "mysql_sync_table",
+                                    "postgres_sync_database", "postgres_sync_table"};
+  for (std::string& name : TableActionNames()) names.push_back(std::move(name));
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+Result<ActionInfo> DescribeAction(std::string_view name) {
+  const std::string action = Normalized(name);
+  if (IsSyncAction(action)) return SyncActionInfo(action);
+  if (const ActionInfo* info = FindTableAction(action)) return *info;
+  return Status::InvalidArgument("unknown action '" + std::string(name) +
+                                 "' (actions: " + KnownNames() + ")");
+}
+
+Status RunAction(std::string_view name, const std::vector<std::string>& args,
+                 const std::atomic<bool>& stop, const ActionHooks& hooks) {
+  const std::string action = Normalized(name);
+  SLUICE_ASSIGN_OR_RETURN(ActionInfo info, DescribeAction(action));
+  if (std::find(args.begin(), args.end(), "--help") != args.end() ||
+      std::find(args.begin(), args.end(), "-help") != args.end()) {
+    if (hooks.log) hooks.log(info.usage);
+    return Status::OK();
+  }
+  const ActionMode mode = hooks.mode == ActionMode::kDefault ? info.default_mode : hooks.mode;
+  if (mode == ActionMode::kStreaming && !info.continuous) {
+    return Status::InvalidArgument(action +
+                                   " runs once and returns; it cannot run in streaming "
+                                   "mode (continuously): schedule it instead");
+  }
+  if (mode == ActionMode::kBatch && !info.once) {
+    return Status::InvalidArgument(action +
+                                   " runs continuously until stopped; it cannot run in "
+                                   "batch mode (once)");
+  }
+  if (!IsSyncAction(action)) {
+    Result<ActionArguments> parsed = ActionArguments::Parse(args);
+    Status status =
+        parsed.ok() ? RunTableAction(action, *parsed, mode == ActionMode::kStreaming, stop, hooks)
+                    : parsed.status();
+    // Name the action, once.
+    if (!status.ok() && status.message().rfind(action, 0) != 0) status = status.WithContext(action);
+    return status;
   }
   Result<std::unique_ptr<SyncJob>> made =
       IsKafkaSyncAction(action)   ? NewKafkaSyncJob(action, args, hooks.log)

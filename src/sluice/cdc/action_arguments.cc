@@ -118,4 +118,34 @@ std::vector<std::string> ActionArguments::UnknownKeys(
   return out;
 }
 
+Result<std::string> ReadActionWarehouse(const ActionArguments& args) {
+  SLUICE_ASSIGN_OR_RETURN(auto catalog_conf, args.ConfigMap("catalog_conf"));
+  SLUICE_ASSIGN_OR_RETURN(std::optional<std::string> warehouse, args.Get("warehouse"));
+  std::string out = warehouse.value_or("");
+  for (const auto& [key, value] : catalog_conf) {
+    // As Java: a `warehouse` in --catalog_conf wins over --warehouse.
+    if (key == "warehouse") {
+      out = value;
+      continue;
+    }
+    if (key == "metastore" && value == "filesystem") continue;
+    return Status::NotSupported("--catalog_conf " + key + "=" + MaskedValue(key, value) +
+                                ": only the filesystem catalog is supported");
+  }
+  if (out.empty()) {
+    return Status::InvalidArgument(
+        "argument --warehouse (or --catalog_conf warehouse=...) is required");
+  }
+  return out;
+}
+
+Status CheckActionKeys(std::string_view action, const ActionArguments& args,
+                       const std::vector<std::string_view>& known) {
+  std::vector<std::string> unknown = args.UnknownKeys(known);
+  if (unknown.empty()) return Status::OK();
+  std::string list;
+  for (const std::string& key : unknown) list += (list.empty() ? "--" : ", --") + key;
+  return Status::InvalidArgument(std::string(action) + " does not take " + list);
+}
+
 }  // namespace sluice

@@ -45,6 +45,18 @@ class ActionArguments {
   std::vector<std::pair<std::string, std::vector<std::optional<std::string>>>> entries_;
 };
 
+// The catalog of an action (Java ActionFactory.catalogConfigMap): `--warehouse W`, or
+// `--catalog_conf warehouse=W`; other `--catalog_conf` keys name other catalogs, which Sluice
+// does not open (NotSupported naming the key, `metastore=filesystem` aside). InvalidArgument
+// when no warehouse is given.
+Result<std::string> ReadActionWarehouse(const ActionArguments& args);
+
+// InvalidArgument "<action> does not take --a, --b" naming every key given that is not in
+// `known`; OK otherwise. Java's actions ignore unknown keys; Sluice refuses them, so that a
+// misspelt argument is not silently dropped.
+Status CheckActionKeys(std::string_view action, const ActionArguments& args,
+                       const std::vector<std::string_view>& known);
+
 // Whether an option key names a secret (password, secret, token, SASL JAAS config).
 bool IsSecretKey(std::string_view key);
 // `value`, or "******" when `key` names a secret.

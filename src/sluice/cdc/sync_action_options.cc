@@ -46,28 +46,10 @@ Result<SyncJobOptions> ReadSyncJobOptions(std::string_view action, const ActionA
     }
   }
   known.insert(known.end(), shape.own_keys.begin(), shape.own_keys.end());
-  std::vector<std::string> unknown = args.UnknownKeys(known);
-  if (!unknown.empty()) {
-    std::string list;
-    for (const std::string& key : unknown) list += (list.empty() ? "--" : ", --") + key;
-    return Status::InvalidArgument(std::string(action) + " does not take " + list);
-  }
+  SLUICE_RETURN_NOT_OK(CheckActionKeys(action, args, known));
 
   SyncJobOptions options;
-  SLUICE_ASSIGN_OR_RETURN(auto catalog_conf, args.ConfigMap("catalog_conf"));
-  SLUICE_ASSIGN_OR_RETURN(std::optional<std::string> warehouse, args.Get("warehouse"));
-  options.warehouse = warehouse ? *warehouse : ConfValue(catalog_conf, "warehouse");
-  if (options.warehouse.empty()) {
-    return Status::InvalidArgument(
-        "argument --warehouse (or --catalog_conf warehouse=...) is "
-        "required");
-  }
-  for (const auto& [key, value] : catalog_conf) {
-    if (key == "warehouse") continue;
-    if (key == "metastore" && value == "filesystem") continue;
-    return Status::NotSupported("--catalog_conf " + key + "=" + MaskedValue(key, value) +
-                                ": only the filesystem catalog is supported");
-  }
+  SLUICE_ASSIGN_OR_RETURN(options.warehouse, ReadActionWarehouse(args));
   SLUICE_ASSIGN_OR_RETURN(options.database, args.Required("database"));
   if (sync_table) {
     SLUICE_ASSIGN_OR_RETURN(options.table, args.Required("table"));

@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -17,6 +19,7 @@ namespace sluice::cli {
 
 struct ActionFlags {
   std::string name;
+  std::string runtime_mode;  // "", "batch" or "streaming" (Flink's execution.runtime-mode)
   CLI::App* command = nullptr;
   int metrics_port = -1;  // --metrics-port; -1: no metrics endpoint
 };
@@ -96,14 +99,23 @@ std::shared_ptr<ActionFlags> AddActionCommand(CLI::App* app, CLI::App** command)
   for (const std::string& n : ActionNames()) names += (names.empty() ? "" : ", ") + n;
   CLI::App* action = app->add_subcommand(
       "action", "Run one of Java Paimon's actions with Java's arguments: " + names);
-  action->add_option("NAME", flags->name, "Action name")->required();
+  action
+      ->add_option("--runtime-mode", flags->runtime_mode,
+                   "batch: run once and return; streaming: run until stopped (Flink's "
+                   "execution.runtime-mode; default: the action's Java default, streaming for "
+                   "compact / compact_database and the sync actions). Before NAME")
+      ->check(CLI::IsMember({"batch", "streaming"}, CLI::ignore_case));
+  action->add_option("NAME", flags->name, "Action name; `sluice action NAME --help` describes it")
+      ->required();
   action
       ->add_option("--metrics-port", flags->metrics_port,
                    "Serve the action's metrics (Prometheus text, as `sluice serve`) on "
                    "http://127.0.0.1:N/metrics while it runs; 0 picks a free port, logged. "
                    "Before NAME")
       ->check(CLI::Range(0, 65535));
-  // Everything after the name is the action's, in Java's --key value form.
+  // Everything after the name is the action's, in Java's --key value form; `NAME --help` is
+  // the action's own help (Java's), so this command's is `-h` only.
+  action->set_help_flag("-h", "Print this help message and exit");
   action->prefix_command();
   flags->command = action;
   *command = action;
@@ -112,6 +124,15 @@ std::shared_ptr<ActionFlags> AddActionCommand(CLI::App* app, CLI::App** command)
 
 int RunActionCommand(const ActionFlags& flags) {
   std::vector<std::string> args = flags.command->remaining();
+  Result<ActionInfo> info = DescribeAction(flags.name);
+  if (!info.ok()) {
+    std::fprintf(stderr, "sluice action: %s\n", info.status().ToString().c_str());
+    return 1;
+  }
+  if (std::find(args.begin(), args.end(), "--help") != args.end()) {
+    std::fputs(info->usage.c_str(), stdout);
+    return 0;
+  }
   InstallStopHandlers();
   ProgressLine progress;
   ActionHooks hooks;
@@ -119,7 +140,13 @@ int RunActionCommand(const ActionFlags& flags) {
     progress.Break();
     std::fprintf(stderr, "%s %s\n", Now().c_str(), line.c_str());
   };
-  hooks.progress = [&progress](const ActionProgress& p) { progress.Report(p); };
+  // The progress line shows a sync's records; a compaction logs each commit instead.
+  if (!info->once) hooks.progress = [&progress](const ActionProgress& p) { progress.Report(p); };
+  std::string mode = flags.runtime_mode;
+  for (char& c : mode) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  hooks.mode = mode == "batch"       ? ActionMode::kBatch
+               : mode == "streaming" ? ActionMode::kStreaming
+                                     : ActionMode::kDefault;
   std::unique_ptr<ActionMetrics> metrics;
   if (flags.metrics_port >= 0) {
     Result<std::unique_ptr<ActionMetrics>> started =
