@@ -100,6 +100,12 @@ std::vector<std::string> ActionNames();
 // its usage. InvalidArgument naming an unknown action and listing the known ones.
 Result<ActionInfo> DescribeAction(std::string_view name);
 
+// Reads and checks action `name`'s `args` for `mode` as RunAction would, and runs nothing (no
+// table is opened, no source connected): what a service checks its config with before it
+// starts a job. RunAction's InvalidArgument for a bad name, argument or mode.
+Status CheckAction(std::string_view name, const std::vector<std::string>& args,
+                   ActionMode mode = ActionMode::kDefault);
+
 // Runs action `name` with `args` (Java's, without the name) in `hooks.mode` until it is done or
 // `stop` is set; a continuous action then commits what it has and returns OK (within a couple
 // of seconds of `stop`, a compaction under way is finished and committed first). A once action

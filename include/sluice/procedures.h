@@ -39,15 +39,19 @@
 
 namespace sluice {
 
+class MetricRegistry;
+
 // The procedure names, sorted.
 std::vector<std::string> ProcedureNames();
 
 // Runs procedure `name` with `args` (argument name, value) and returns the lines that say what
 // it did (Java's result rows). InvalidArgument naming an unknown procedure, an unknown or
 // missing argument (with the procedure's arguments), or a value that does not parse; otherwise
-// the operation's own error.
+// the operation's own error. The procedures with metrics (expire_snapshots: the snapshots
+// expired) report into `metrics` when given.
 Result<std::vector<std::string>> CallProcedure(
     const Catalog& catalog, std::string_view name,
-    const std::vector<std::pair<std::string, std::string>>& args);
+    const std::vector<std::pair<std::string, std::string>>& args,
+    MetricRegistry* metrics = nullptr);
 
 }  // namespace sluice

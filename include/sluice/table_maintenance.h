@@ -25,6 +25,7 @@
 
 namespace sluice {
 
+class MetricRegistry;
 class Table;
 
 // Unset fields take the table's options (`snapshot.num-retained.max`, `...min`,
@@ -38,6 +39,9 @@ struct ExpireSnapshotsOptions {
   // `snapshot.time-retained`.
   std::optional<int64_t> older_than_millis;
   std::optional<int32_t> max_deletes;
+  // Counts the snapshots expired into `paimon_expire_snapshotsExpired_total` of the table
+  // (docs/metrics.md), as the expiry after commits does; none when null.
+  MetricRegistry* metrics = nullptr;
 };
 
 // Unset fields take the table's options (`changelog.num-retained.max`, `...min`,

@@ -55,6 +55,36 @@ std::string KnownNames() {
   return names;
 }
 
+// The mode `requested` resolves to for `info`; InvalidArgument when the action cannot run so.
+Result<ActionMode> ResolveMode(const ActionInfo& info, ActionMode requested) {
+  const ActionMode mode = requested == ActionMode::kDefault ? info.default_mode : requested;
+  if (mode == ActionMode::kStreaming && !info.continuous) {
+    return Status::InvalidArgument(info.name +
+                                   " runs once and returns; it cannot run in streaming "
+                                   "mode (continuously): schedule it instead");
+  }
+  if (mode == ActionMode::kBatch && !info.once) {
+    return Status::InvalidArgument(info.name +
+                                   " runs continuously until stopped; it cannot run in "
+                                   "batch mode (once)");
+  }
+  return mode;
+}
+
+// A table action's status, naming the action once.
+Status Named(const std::string& action, Status status) {
+  if (!status.ok() && status.message().rfind(action, 0) != 0) return status.WithContext(action);
+  return status;
+}
+
+Result<std::unique_ptr<SyncJob>> MakeSyncJob(const std::string& action,
+                                             const std::vector<std::string>& args,
+                                             SyncJob::Log log) {
+  return IsKafkaSyncAction(action)   ? NewKafkaSyncJob(action, args, std::move(log))
+         : IsMySqlSyncAction(action) ? NewMySqlSyncJob(action, args, std::move(log))
+                                     : NewPostgresSyncJob(action, args, std::move(log));
+}
+
 }  // namespace
 
 std::vector<std::string> ActionNames() {
@@ -74,6 +104,17 @@ Result<ActionInfo> DescribeAction(std::string_view name) {
                                  "' (actions: " + KnownNames() + ")");
 }
 
+Status CheckAction(std::string_view name, const std::vector<std::string>& args, ActionMode mode) {
+  const std::string action = Normalized(name);
+  SLUICE_ASSIGN_OR_RETURN(ActionInfo info, DescribeAction(action));
+  SLUICE_ASSIGN_OR_RETURN(ActionMode resolved, ResolveMode(info, mode));
+  if (IsSyncAction(action)) return MakeSyncJob(action, args, nullptr).status();
+  Result<ActionArguments> parsed = ActionArguments::Parse(args);
+  return Named(action, parsed.ok() ? CheckTableActionArguments(action, *parsed,
+                                                               resolved == ActionMode::kStreaming)
+                                   : parsed.status());
+}
+
 Status RunAction(std::string_view name, const std::vector<std::string>& args,
                  const std::atomic<bool>& stop, const ActionHooks& hooks) {
   const std::string action = Normalized(name);
@@ -83,31 +124,14 @@ Status RunAction(std::string_view name, const std::vector<std::string>& args,
     if (hooks.log) hooks.log(info.usage);
     return Status::OK();
   }
-  const ActionMode mode = hooks.mode == ActionMode::kDefault ? info.default_mode : hooks.mode;
-  if (mode == ActionMode::kStreaming && !info.continuous) {
-    return Status::InvalidArgument(action +
-                                   " runs once and returns; it cannot run in streaming "
-                                   "mode (continuously): schedule it instead");
-  }
-  if (mode == ActionMode::kBatch && !info.once) {
-    return Status::InvalidArgument(action +
-                                   " runs continuously until stopped; it cannot run in "
-                                   "batch mode (once)");
-  }
+  SLUICE_ASSIGN_OR_RETURN(ActionMode mode, ResolveMode(info, hooks.mode));
   if (!IsSyncAction(action)) {
     Result<ActionArguments> parsed = ActionArguments::Parse(args);
-    Status status =
-        parsed.ok() ? RunTableAction(action, *parsed, mode == ActionMode::kStreaming, stop, hooks)
-                    : parsed.status();
-    // Name the action, once.
-    if (!status.ok() && status.message().rfind(action, 0) != 0) status = status.WithContext(action);
-    return status;
+    return Named(action, parsed.ok() ? RunTableAction(action, *parsed,
+                                                      mode == ActionMode::kStreaming, stop, hooks)
+                                     : parsed.status());
   }
-  Result<std::unique_ptr<SyncJob>> made =
-      IsKafkaSyncAction(action)   ? NewKafkaSyncJob(action, args, hooks.log)
-      : IsMySqlSyncAction(action) ? NewMySqlSyncJob(action, args, hooks.log)
-                                  : NewPostgresSyncJob(action, args, hooks.log);
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SyncJob> job, std::move(made));
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<SyncJob> job, MakeSyncJob(action, args, hooks.log));
   std::function<void(const SyncJobProgress&)> progress;
   if (hooks.progress) {
     progress = [&hooks](const SyncJobProgress& p) {

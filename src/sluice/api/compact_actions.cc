@@ -5,6 +5,7 @@
 #include <charconv>
 #include <chrono>
 
+#include "sluice/api/metrics_access.h"
 #include "sluice/api/table_actions.h"
 #include "sluice/maintenance/dedicated_compactor.h"
 #include "sluice/meta/option_value.h"
@@ -142,8 +143,9 @@ ActionInfo CompactDatabaseActionInfo() {
           kStrategyUsage + kSluiceUsage);
 }
 
-Status RunCompactAction(std::string_view name, const ActionArguments& args, bool streaming,
-                        const std::atomic<bool>& stop, const ActionHooks& hooks) {
+Result<DedicatedCompactorOptions> CompactActionOptions(std::string_view name,
+                                                       const ActionArguments& args,
+                                                       bool streaming) {
   DedicatedCompactorOptions options;
   const bool database = name == "compact_database";
   std::vector<std::string_view> keys = {"warehouse",        "catalog_conf",
@@ -186,7 +188,16 @@ Status RunCompactAction(std::string_view name, const ActionArguments& args, bool
     SLUICE_ASSIGN_OR_RETURN(auto where, args.Get("where"));
     options.where = where.value_or("");
   }
+  SLUICE_RETURN_NOT_OK(DedicatedCompactor::Validate(options));
+  return options;
+}
+
+Status RunCompactAction(std::string_view name, const ActionArguments& args, bool streaming,
+                        const std::atomic<bool>& stop, const ActionHooks& hooks) {
+  SLUICE_ASSIGN_OR_RETURN(DedicatedCompactorOptions options,
+                          CompactActionOptions(name, args, streaming));
   options.log = hooks.log;
+  options.metrics = MetricsAccess::ImplOf(hooks.metrics);
   if (hooks.progress) {
     options.progress = [&hooks](const DedicatedCompactorProgress& p) {
       ActionProgress out;

@@ -26,8 +26,11 @@ namespace {
 // The arguments of one call, checked against the procedure's argument list.
 class Args {
  public:
-  Args(std::string procedure, std::map<std::string, std::string> values)
-      : procedure_(std::move(procedure)), values_(std::move(values)) {}
+  Args(std::string procedure, std::map<std::string, std::string> values, MetricRegistry* metrics)
+      : procedure_(std::move(procedure)), values_(std::move(values)), metrics_(metrics) {}
+
+  // Where the procedure reports its metrics; null for none.
+  MetricRegistry* metrics() const { return metrics_; }
 
   std::optional<std::string> Get(const std::string& name) const {
     auto it = values_.find(name);
@@ -102,6 +105,7 @@ class Args {
  private:
   std::string procedure_;
   std::map<std::string, std::string> values_;
+  MetricRegistry* metrics_;
 };
 
 using Lines = std::vector<std::string>;
@@ -338,6 +342,7 @@ const std::map<std::string, Procedure>& Registry() {
           SLUICE_ASSIGN_OR_RETURN(options.retain_min, a.Int("retain_min"));
           SLUICE_ASSIGN_OR_RETURN(options.older_than_millis, a.Time("older_than"));
           SLUICE_ASSIGN_OR_RETURN(options.max_deletes, a.Int("max_deletes"));
+          options.metrics = a.metrics();
           SLUICE_ASSIGN_OR_RETURN(ExpireResult expired, ExpireSnapshots(table, options));
           return Lines{"Expired " + std::to_string(expired.expired) + " snapshots of " +
                        table.name() + ", deleted " + std::to_string(expired.files_deleted) +
@@ -494,7 +499,7 @@ std::vector<std::string> ProcedureNames() {
 
 Result<std::vector<std::string>> CallProcedure(
     const Catalog& catalog, std::string_view name,
-    const std::vector<std::pair<std::string, std::string>>& args) {
+    const std::vector<std::pair<std::string, std::string>>& args, MetricRegistry* metrics) {
   const auto& registry = Registry();
   auto it = registry.find(std::string(name));
   if (it == registry.end()) {
@@ -517,7 +522,7 @@ Result<std::vector<std::string>> CallProcedure(
                                      Quoted(key) + " given twice");
     }
   }
-  return procedure.run(catalog, Args(std::string(name), std::move(values)));
+  return procedure.run(catalog, Args(std::string(name), std::move(values), metrics));
 }
 
 }  // namespace sluice

@@ -405,31 +405,57 @@ const ActionInfo* FindTableAction(std::string_view name) {
   return it == Registry().end() ? nullptr : &it->second.info;
 }
 
-Status RunTableAction(std::string_view name, const ActionArguments& args, bool streaming,
-                      const std::atomic<bool>& stop, const ActionHooks& hooks) {
-  if (IsCompact(name)) return RunCompactAction(name, args, streaming, stop, hooks);
+namespace {
+
+// A table action's arguments read and checked: what its run needs.
+struct PreparedTableAction {
+  std::string warehouse;
+  std::string database;
+  std::optional<std::string> table;
+  ProcedureArgs procedure_args;
+};
+
+Result<PreparedTableAction> Prepare(std::string_view name, const ActionArguments& args) {
   const TableAction& action = Registry().find(name)->second;
   std::vector<std::string_view> keys = {"warehouse", "catalog_conf", "database", "table"};
   keys.insert(keys.end(), action.keys.begin(), action.keys.end());
   SLUICE_RETURN_NOT_OK(CheckActionKeys(name, args, keys));
-  SLUICE_ASSIGN_OR_RETURN(std::string warehouse, ReadActionWarehouse(args));
-  SLUICE_ASSIGN_OR_RETURN(std::string database, args.Required("database"));
-  SLUICE_ASSIGN_OR_RETURN(std::optional<std::string> table, args.Get("table"));
-  if (!table && !action.every_table_without_table) return args.Required("table").status();
-  ProcedureArgs procedure_args;
-  SLUICE_RETURN_NOT_OK(action.build(args, &procedure_args));
+  PreparedTableAction prepared;
+  SLUICE_ASSIGN_OR_RETURN(prepared.warehouse, ReadActionWarehouse(args));
+  SLUICE_ASSIGN_OR_RETURN(prepared.database, args.Required("database"));
+  SLUICE_ASSIGN_OR_RETURN(prepared.table, args.Get("table"));
+  if (!prepared.table && !action.every_table_without_table) {
+    return args.Required("table").status();
+  }
+  SLUICE_RETURN_NOT_OK(action.build(args, &prepared.procedure_args));
+  return prepared;
+}
 
-  const Catalog catalog = Catalog::Filesystem(warehouse);
+}  // namespace
+
+Status CheckTableActionArguments(std::string_view name, const ActionArguments& args,
+                                 bool streaming) {
+  if (IsCompact(name)) return CompactActionOptions(name, args, streaming).status();
+  return Prepare(name, args).status();
+}
+
+Status RunTableAction(std::string_view name, const ActionArguments& args, bool streaming,
+                      const std::atomic<bool>& stop, const ActionHooks& hooks) {
+  if (IsCompact(name)) return RunCompactAction(name, args, streaming, stop, hooks);
+  SLUICE_ASSIGN_OR_RETURN(PreparedTableAction prepared, Prepare(name, args));
+  const std::string& database = prepared.database;
+  const Catalog catalog = Catalog::Filesystem(prepared.warehouse);
   std::vector<std::string> tables;
-  if (table && *table != "*") {
-    tables.push_back(*table);
+  if (prepared.table && *prepared.table != "*") {
+    tables.push_back(*prepared.table);
   } else {
     SLUICE_ASSIGN_OR_RETURN(tables, catalog.ListTables(database));
   }
   for (const std::string& t : tables) {
     ProcedureArgs call = {{"table", database + "." + t}};
-    call.insert(call.end(), procedure_args.begin(), procedure_args.end());
-    SLUICE_ASSIGN_OR_RETURN(std::vector<std::string> lines, CallProcedure(catalog, name, call));
+    call.insert(call.end(), prepared.procedure_args.begin(), prepared.procedure_args.end());
+    SLUICE_ASSIGN_OR_RETURN(std::vector<std::string> lines,
+                            CallProcedure(catalog, name, call, hooks.metrics));
     if (hooks.log) {
       for (const std::string& line : lines) hooks.log(line);
     }

@@ -14,6 +14,7 @@
 
 #include "sluice/action.h"
 #include "sluice/cdc/action_arguments.h"
+#include "sluice/maintenance/dedicated_compactor.h"
 
 namespace sluice {
 
@@ -28,9 +29,16 @@ const ActionInfo* FindTableAction(std::string_view name);
 Status RunTableAction(std::string_view name, const ActionArguments& args, bool streaming,
                       const std::atomic<bool>& stop, const ActionHooks& hooks);
 
+// Reads and checks `args` as RunTableAction does, and runs nothing.
+Status CheckTableActionArguments(std::string_view name, const ActionArguments& args,
+                                 bool streaming);
+
 // compact and compact_database (compact_actions.cc).
 ActionInfo CompactActionInfo();
 ActionInfo CompactDatabaseActionInfo();
+// The compactor's options from `args` (checked, as DedicatedCompactor::Run would check them).
+Result<DedicatedCompactorOptions> CompactActionOptions(std::string_view name,
+                                                       const ActionArguments& args, bool streaming);
 Status RunCompactAction(std::string_view name, const ActionArguments& args, bool streaming,
                         const std::atomic<bool>& stop, const ActionHooks& hooks);
 

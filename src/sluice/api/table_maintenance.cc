@@ -1,7 +1,9 @@
 #include "sluice/table_maintenance.h"
 
 #include "sluice/api/api_access.h"
+#include "sluice/api/metrics_access.h"
 #include "sluice/base/uuid.h"
+#include "sluice/maintenance/commit_maintenance.h"
 #include "sluice/maintenance/expire_changelogs.h"
 #include "sluice/maintenance/expire_snapshots.h"
 #include "sluice/maintenance/orphan_files_clean.h"
@@ -57,7 +59,12 @@ Result<ExpireResult> ExpireSnapshots(const Table& table, const ExpireSnapshotsOp
   config.changelog_time_retain_millis = config.snapshot_time_retain_millis;
   config.changelog_max_deletes = config.snapshot_max_deletes;
   SLUICE_ASSIGN_OR_RETURN(ExpireSummary summary, ExpireSnapshotsImpl(loaded).Expire(config, now));
-  return ToResult(summary);
+  ExpireResult result = ToResult(summary);
+  if (options.metrics != nullptr) {
+    SnapshotsExpiredCounter(MetricsAccess::ImplOf(options.metrics), loaded->path())
+        ->Inc(result.expired);
+  }
+  return result;
 }
 
 Result<ExpireResult> ExpireChangelogs(const Table& table, const ExpireChangelogsOptions& options) {

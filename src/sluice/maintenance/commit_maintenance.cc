@@ -29,12 +29,15 @@ CommitMaintenance::~CommitMaintenance() {
   if (running_.valid()) running_.wait();
 }
 
+Counter* SnapshotsExpiredCounter(MetricRegistryImpl* registry, const std::string& table_path) {
+  return TableMetricGroup(registry, table_path)
+      .counter("paimon_expire_snapshotsExpired_total",
+               "Snapshots expired (by the maintenance after commits and by expire_snapshots).");
+}
+
 void CommitMaintenance::WithMetricRegistry(MetricRegistryImpl* registry) {
-  snapshots_expired_ = registry == nullptr
-                           ? nullptr
-                           : TableMetricGroup(registry, table_->path())
-                                 .counter("paimon_expire_snapshotsExpired_total",
-                                          "Snapshots expired by the maintenance after commits.");
+  snapshots_expired_ =
+      registry == nullptr ? nullptr : SnapshotsExpiredCounter(registry, table_->path());
 }
 
 Status CommitMaintenance::AfterCommit(bool batch_commit) {

@@ -46,8 +46,8 @@ class CommitMaintenance {
   // failure of the previous run, once.
   Status AfterCommit(bool batch_commit = false);
 
-  // Count the snapshots expired into `registry` (`paimon_expire_snapshotsExpired_total` of the
-  // table, docs/metrics.md). REQUIRES: the registry outlives this object.
+  // Count the snapshots expired into `registry` (SnapshotsExpiredCounter of the table).
+  // REQUIRES: the registry outlives this object.
   void WithMetricRegistry(MetricRegistryImpl* registry);
 
  private:
@@ -74,5 +74,9 @@ class CommitMaintenance {
   std::optional<int64_t> last_partition_check_;
   std::future<Status> running_;
 };
+
+// `paimon_expire_snapshotsExpired_total` of the table at `table_path` (docs/metrics.md): the
+// snapshots expired after commits and by expire_snapshots alike.
+Counter* SnapshotsExpiredCounter(MetricRegistryImpl* registry, const std::string& table_path);
 
 }  // namespace sluice

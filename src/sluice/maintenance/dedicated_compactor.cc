@@ -91,11 +91,14 @@ Result<PartitionFilters> FiltersOf(const DedicatedCompactorOptions& options,
 }
 
 // The buckets of `table` a scan of `version` in `mode` names, restricted by the filters and,
-// when set, to partitions whose newest file is at least `idle_millis` old.
+// when set, to partitions whose newest file is at least `idle_millis` old. The scan reports to
+// `metrics` (the scans of Java's compactor source).
 Result<std::set<Bucket>> BucketsOf(const FileStoreTable& table, const PartitionFilters& filters,
                                    TableVersion version, ScanMode mode,
-                                   std::optional<int64_t> idle_millis) {
+                                   std::optional<int64_t> idle_millis,
+                                   MetricRegistryImpl* metrics) {
   ScanOptions scan;
+  scan.metric_registry = metrics;
   scan.version = std::move(version);
   scan.mode = mode;
   scan.delta_reads_changelog = false;  // the data files a snapshot wrote, not its changelog
@@ -313,7 +316,7 @@ Status Job::Poll(Watched& watched) {
   if (!options_.streaming) {
     SLUICE_ASSIGN_OR_RETURN(
         buckets, BucketsOf(table, watched.filters, TableVersion::Latest(), ScanMode::kStreamFull,
-                           options_.partition_idle_millis));
+                           options_.partition_idle_millis, options_.metrics));
     watched.listed = true;
   } else {
     const SnapshotManager& snapshots = table.snapshot_manager();
@@ -347,8 +350,9 @@ Status Job::Poll(Watched& watched) {
         break;
       }
       if (snapshot->commit_kind != CommitKind::kAppend) continue;
-      Result<std::set<Bucket>> delta = BucketsOf(
-          table, watched.filters, TableVersion::SnapshotId(id), ScanMode::kDelta, std::nullopt);
+      Result<std::set<Bucket>> delta =
+          BucketsOf(table, watched.filters, TableVersion::SnapshotId(id), ScanMode::kDelta,
+                    std::nullopt, options_.metrics);
       if (!delta.ok()) {
         if (!delta.status().IsNotFound()) return delta.status();
         rescan = true;
@@ -361,7 +365,7 @@ Status Job::Poll(Watched& watched) {
       Log(watched.name + ": snapshots not read yet expired; looking at every bucket");
       SLUICE_ASSIGN_OR_RETURN(std::set<Bucket> all,
                               BucketsOf(table, watched.filters, TableVersion::Latest(),
-                                        ScanMode::kStreamFull, std::nullopt));
+                                        ScanMode::kStreamFull, std::nullopt, options_.metrics));
       buckets.insert(all.begin(), all.end());
     }
   }
@@ -432,6 +436,7 @@ Status Job::RunTask(const Task& task, TaskOutcome* outcome) {
   std::shared_ptr<const FileStoreTable> table = *loaded;
   FileStoreWriteOptions write_options;
   write_options.commit_user = commit_user_;
+  write_options.metric_registry = options_.metrics;
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<FileStoreWrite> write,
                           FileStoreWrite::Open(table, std::move(write_options)));
   auto close_after = [&](Status status) {
@@ -456,6 +461,7 @@ Status Job::RunTask(const Task& task, TaskOutcome* outcome) {
   if (options_.before_commit_for_testing) options_.before_commit_for_testing(watched.name);
   Result<std::unique_ptr<FileStoreCommit>> commit = FileStoreCommit::Make(table, commit_user_);
   if (!commit.ok()) return close_after(commit.status());
+  if (options_.metrics != nullptr) (*commit)->WithMetricRegistry(options_.metrics);
   Result<CommitResult> result = (*commit)->Commit(committable);
   if (!result.ok() || !result->compaction_dropped.ok()) {
     const Status why = result.ok() ? result->compaction_dropped : result.status();
@@ -471,6 +477,7 @@ Status Job::RunTask(const Task& task, TaskOutcome* outcome) {
         CommitMaintenance::Make(table, commit_user_);
     if (!maintenance.ok()) return close_after(maintenance.status());
     watched.maintenance = std::move(*maintenance);
+    if (options_.metrics != nullptr) watched.maintenance->WithMetricRegistry(options_.metrics);
   }
   Status maintained = watched.maintenance->AfterCommit(/*batch_commit=*/!options_.streaming);
   if (!maintained.ok()) {

@@ -46,6 +46,7 @@
 #include <string>
 #include <vector>
 
+#include "sluice/base/metric_registry_impl.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/core_options.h"
 #include "sluice/partition_spec.h"
@@ -89,6 +90,9 @@ struct DedicatedCompactorOptions {
   // `continuous.discovery-interval`).
   int64_t discovery_interval_millis = 10'000;
   int threads = 2;
+  // Where the compactions, their commits and the expiry after them report (docs/metrics.md);
+  // none when null. REQUIRES: outlives Run.
+  MetricRegistryImpl* metrics = nullptr;
 
   std::function<void(const std::string&)> log;
   // After each compaction committed or dropped (and once at the start, with the tables found).

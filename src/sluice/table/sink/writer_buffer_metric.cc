@@ -7,6 +7,9 @@ namespace sluice {
 
 WriterBufferMetric::WriterBufferMetric(MetricGroup table, const MemoryPoolFactory* pool) {
   auto gauge = [&](const char* name, const char* help, std::function<double()> read) {
+    // A plain gauge at 0 keeps the series once the table's writes are closed (a sync closes
+    // an idle table's writers), so the table shows 0 rather than vanishing from a dashboard.
+    table.gauge(name, help);
     callbacks_.push_back(table.Callback(name, help, MetricType::kGauge, std::move(read)));
   };
   gauge("paimon_writerBuffer_numWriters", "Bucket writers sharing the write buffers.",

@@ -1,7 +1,7 @@
 // WriterBufferMetric: the `writerBuffer` metric group of a table (Java
 // operation.metrics.WriterBufferMetric; names in docs/metrics.md): the write-buffer budget of
 // one FileStoreWrite (its MemoryPoolFactory) read when the registry renders; several writes of
-// one table under one registry add up.
+// one table under one registry add up, and a table whose writes all closed shows 0.
 //
 // Thread safety: as MetricRegistryImpl. REQUIRES: `pool` outlives this object.
 #pragma once
