@@ -11,14 +11,15 @@
 # (build/pyenv/pypaimon, scripts/setup.sh) and pypaimon-rust (the same environment as peers-scan).
 # `cdc-mysql` and `cdc-postgres` (issue 32) also build their Debezium side, the bench/debezium
 # Maven project (offline, from ~/.m2), and run their own server (scripts/mariadb.sh, port 13596;
-# scripts/postgres.sh, port 15596).
+# scripts/postgres.sh, port 15596). `service` (issue 33) runs `sluice serve` compacting for
+# write-only writers, then the same writers compacting inline.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 build="$here/build/release"
 peers=(peers-write peers-scan peers-mor peers-lookup peers-scaling)
 
 usage() {
-  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|cdc-kafka|cdc-mysql|cdc-postgres|lookup|changelog|dv-read|cross-partition-memory|python|tpch|peers|${peers[*]// /|} [--rows N]" >&2
+  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|cdc-kafka|cdc-mysql|cdc-postgres|service|lookup|changelog|dv-read|cross-partition-memory|python|tpch|peers|${peers[*]// /|} [--rows N]" >&2
   exit 2
 }
 
@@ -27,7 +28,7 @@ which="$1"
 shift
 
 case "$which" in
-  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | cdc-kafka | cdc-mysql | cdc-postgres | lookup | changelog | dv-read | cross-partition-memory | python | tpch | peers | peers-*) ;;
+  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | cdc-kafka | cdc-mysql | cdc-postgres | service | lookup | changelog | dv-read | cross-partition-memory | python | tpch | peers | peers-*) ;;
   *) usage ;;
 esac
 

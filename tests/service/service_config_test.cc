@@ -18,7 +18,8 @@ jobs:
     action: kafka_sync_database
     args: [--warehouse, /lake, --database, shop, --kafka_conf, "topic=shop",
            --kafka_conf, properties.bootstrap.servers=127.0.0.1:9092,
-           --kafka_conf, value.format=debezium-json]
+           --kafka_conf, value.format=debezium-json,
+           --kafka_conf, scan.startup.mode=earliest-offset]
     mode: continuous
   - name: shop-expire
     action: expire-snapshots
@@ -40,7 +41,7 @@ TEST(ServiceConfigTest, ReadsEveryKey) {
   EXPECT_EQ(cdc.name, "shop-cdc");
   EXPECT_EQ(cdc.action, "kafka_sync_database");
   EXPECT_TRUE(cdc.continuous);
-  ASSERT_EQ(cdc.args.size(), 10u);
+  ASSERT_EQ(cdc.args.size(), 12u);
   EXPECT_EQ(cdc.args[5], "topic=shop");
   EXPECT_EQ(cdc.args[7], "properties.bootstrap.servers=127.0.0.1:9092");
   EXPECT_EQ(cdc.restart_initial, std::chrono::seconds(1));
@@ -57,6 +58,7 @@ TEST(ServiceConfigTest, DefaultsWithOnlyJobs) {
 jobs:
   - {name: a, action: kafka_sync_table, args: [--warehouse, /w, --database, d, --table, t,
      --kafka_conf, topic=x, --kafka_conf, value.format=canal-json,
+     --kafka_conf, scan.startup.mode=latest-offset,
      --kafka_conf, properties.bootstrap.servers=127.0.0.1:1], mode: continuous}
 )",
                                                     "c.yaml");
@@ -86,9 +88,22 @@ TEST(ServiceConfigTest, ErrorsNameTheFileTheJobAndTheKey) {
       {"jobs:\n  - name: a\n    action: kafka_sync_table\n    mode: continuous\n    tpyo: 1\n",
        {"jobs[0] 'a'", "key 'tpyo'", "(line 5)", "unknown key"}},
       {"jobs:\n  - {action: kafka_sync_table, mode: continuous}\n", {"jobs[0]", "key 'name'"}},
-      {"jobs:\n  - {name: a, action: kafka_sync_table, mode: continuous}\n"
-       "  - {name: a, action: kafka_sync_table, mode: continuous}\n",
+      {"jobs:\n  - {name: a, action: expire_tags, args: [--warehouse, /w, --database, d, "
+       "--table, t], every: 1 h}\n"
+       "  - {name: a, action: expire_tags, args: [--warehouse, /w, --database, d, "
+       "--table, t], every: 1 h}\n",
        {"two jobs are named 'a'"}},
+      {"jobs:\n  - {name: a, action: kafka_sync_table, mode: continuous, args: [--warehouse, "
+       "/w]}\n",
+       {"jobs[0] 'a'", "key 'args'", "--kafka_conf"}},
+      {"jobs:\n  - {name: a, action: expire_snapshots, every: 1 h,\n"
+       "     args: [--warehouse, /w, --database, d, --table, t, --retain_max, many]}\n",
+       {"jobs[0] 'a'", "key 'args'", "(line 3)", "expire_snapshots", "retain_max", "many"}},
+      {"jobs:\n  - {name: a, action: expire_snapshots, mode: continuous,\n"
+       "     args: [--warehouse, /w, --database, d, --table, t]}\n",
+       {"jobs[0] 'a'", "key 'mode'", "every"}},
+      {"jobs:\n  - {name: a, action: kafka_sync_table, every: 1 h, args: []}\n",
+       {"jobs[0] 'a'", "key 'every'", "mode: continuous"}},
       {"jobs:\n  - {name: a, action: kafka_sync_table, mode: continuous, args: x}\n",
        {"jobs[0] 'a'", "key 'args'", "a list"}},
       {"metrics: {port: 70000}\njobs: []\n", {"metrics", "key 'port'", "70000"}},

@@ -12,6 +12,7 @@
 #include "sluice/cli/diff_command.h"
 #include "sluice/cli/get_command.h"
 #include "sluice/cli/read_command.h"
+#include "sluice/cli/serve_command.h"
 #include "sluice/cli/sql_command.h"
 #include "sluice/cli/table_commands.h"
 #include "sluice/cli/write_commands.h"
@@ -54,6 +55,8 @@ int main(int argc, char** argv) {
   auto diff_flags = sluice::cli::AddDiffCommand(&app, &diff);
   CLI::App* sql = nullptr;
   auto sql_flags = sluice::cli::AddSqlCommand(&app, &sql);
+  CLI::App* serve = nullptr;
+  auto serve_flags = sluice::cli::AddServeCommand(&app, &serve);
 
   auto table_commands = sluice::cli::AddTableCommands(&app);
   auto write_commands = sluice::cli::AddWriteCommands(&app);
@@ -69,6 +72,7 @@ int main(int argc, char** argv) {
   if (call->parsed()) return sluice::cli::RunCall(*call_flags);
   if (diff->parsed()) return sluice::cli::RunDiff(*diff_flags);
   if (sql->parsed()) return sluice::cli::RunSql(*sql_flags);
+  if (serve->parsed()) return sluice::cli::RunServe(*serve_flags);
 
   if (meta->parsed()) {
     auto table = sluice::Table::Open(meta_table);

@@ -59,9 +59,11 @@ Status JobRunner::RunOnce() {
   }
   ActionHooks hooks;
   hooks.log = [this](const std::string& line) { log_->Write(LogLevel::kInfo, config_.name, line); };
+  hooks.mode = config_.continuous ? ActionMode::kStreaming : ActionMode::kBatch;
   Status status = run_(config_, stop_, hooks);
   std::lock_guard<std::mutex> lock(mu_);
   state_.running = false;
+  state_.last_run_failed = !status.ok();
   if (status.ok()) {
     state_.last_success_time = EpochSeconds();
   } else {

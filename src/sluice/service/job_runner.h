@@ -24,10 +24,11 @@ namespace sluice::service {
 
 // What a job has done so far, for the service's metrics and its log.
 struct JobState {
-  bool running = false;  // a run is under way
-  int64_t runs = 0;      // runs started
-  int64_t failures = 0;  // runs that returned an error
-  int64_t restarts = 0;  // runs started again after a failure
+  bool running = false;          // a run is under way
+  bool last_run_failed = false;  // the last run ended in an error (a retry is due)
+  int64_t runs = 0;              // runs started
+  int64_t failures = 0;          // runs that returned an error
+  int64_t restarts = 0;          // runs started again after a failure
   // Seconds since the epoch; 0 = never.
   double last_success_time = 0;
   double last_failure_time = 0;

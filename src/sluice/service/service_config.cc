@@ -46,7 +46,9 @@ Status CheckKeys(const Place& place, const YAML::Node& map,
 
 Result<std::string> ReadScalar(const Place& place, const YAML::Node& map, std::string_view key) {
   YAML::Node node = map[std::string(key)];
-  if (!node.IsScalar()) return place.Error(key, node.IsDefined() ? node : map, "expected a value");
+  // A missing key is an invalid node, which throws on any question but IsDefined.
+  if (!node.IsDefined()) return place.Error(key, map, "missing");
+  if (!node.IsScalar()) return place.Error(key, node, "expected a value");
   return node.Scalar();
 }
 
@@ -106,18 +108,25 @@ Status ReadLog(const Place& top, const YAML::Node& node, LogFormat* format) {
 
 // The action's name, its mode and its arguments, checked by the action itself, so that a job
 // that would fail on its first run fails here, before anything starts.
-Status CheckAction(const Place& place, const YAML::Node& node, const JobConfig& job) {
-  std::string action = job.action;
-  for (char& c : action) {
-    if (c == '-') c = '_';
+Status CheckJobAction(const Place& place, const YAML::Node& node, const JobConfig& job) {
+  Result<ActionInfo> info = DescribeAction(job.action);
+  if (!info.ok()) return place.Error("action", node["action"], info.status().message());
+  if (job.continuous && !info->continuous) {
+    return place.Error(
+        "mode", node["mode"].IsDefined() ? node["mode"] : node,
+        "action '" + job.action + "' runs once and returns; schedule it with `every: <duration>`");
   }
-  std::string names;
-  for (const std::string& name : ActionNames()) {
-    if (name == action) return Status::OK();
-    names += (names.empty() ? "" : ", ") + name;
+  if (!job.continuous && !info->once) {
+    return place.Error(
+        "every", node["every"],
+        "action '" + job.action + "' runs until stopped; give it `mode: continuous` instead");
   }
-  return place.Error("action", node["action"],
-                     "unknown action '" + job.action + "' (actions: " + names + ")");
+  Status checked = CheckAction(job.action, job.args,
+                               job.continuous ? ActionMode::kStreaming : ActionMode::kBatch);
+  if (!checked.ok()) {
+    return place.Error("args", node["args"].IsDefined() ? node["args"] : node, checked.message());
+  }
+  return Status::OK();
 }
 
 Result<JobConfig> ReadJob(const Place& top, size_t index, const YAML::Node& node) {
@@ -171,7 +180,7 @@ Result<JobConfig> ReadJob(const Place& top, size_t index, const YAML::Node& node
       return inner.Error("max", backoff["max"], "is shorter than `initial`");
     }
   }
-  SLUICE_RETURN_NOT_OK(CheckAction(place, node, job));
+  SLUICE_RETURN_NOT_OK(CheckJobAction(place, node, job));
   return job;
 }
 
@@ -188,7 +197,7 @@ Result<ServiceConfig> ParseDocument(const YAML::Node& root, std::string_view sou
     SLUICE_ASSIGN_OR_RETURN(config.shutdown_timeout, ReadDuration(top, root, "shutdown_timeout"));
   }
   YAML::Node jobs = root["jobs"];
-  if (!jobs.IsSequence()) {
+  if (!jobs.IsDefined() || !jobs.IsSequence()) {
     return top.Error("jobs", jobs.IsDefined() ? jobs : root, "expected a list of jobs");
   }
   std::set<std::string> names;

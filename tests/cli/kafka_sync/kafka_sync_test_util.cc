@@ -152,4 +152,78 @@ int RunUntil(const std::vector<std::string>& args, const std::string& warehouse,
   }
 }
 
+KillWorkload MakeKillWorkload(int count, std::mt19937_64& rng) {
+  using nlohmann::json;
+  KillWorkload workload;
+  std::map<int, json>& orders = workload.orders;
+  std::map<int, json>& stock = workload.stock;
+  std::vector<json>& events = workload.events;
+  std::vector<KafkaTestMessage>& messages = workload.messages;
+  const json order_types = {{"id", "int(11)"}, {"name", "varchar(32)"}, {"qty", "int(11)"}};
+  const json stock_types = {{"sku", "int(11)"}, {"level", "bigint(20)"}};
+  const json event_types = {{"seq", "int(11)"}, {"what", "varchar(16)"}};
+  for (int i = 0; i < count; ++i) {
+    int pick = static_cast<int>(rng() % 3);
+    if (pick == 0) {
+      int id = static_cast<int>(rng() % 200);
+      json row = {{"id", std::to_string(id)},
+                  {"name", "n" + std::to_string(rng() % 1000)},
+                  {"qty", std::to_string(rng() % 50)}};
+      std::string type = orders.count(id) ? (rng() % 4 == 0 ? "DELETE" : "UPDATE") : "INSERT";
+      if (type == "DELETE") {
+        row = {{"id", std::to_string(id)},
+               {"name", orders[id]["name"].get<std::string>()},
+               {"qty", std::to_string(orders[id]["qty"].get<int>())}};
+        orders.erase(id);
+      } else {
+        orders[id] = {
+            {"id", id}, {"name", row["name"]}, {"qty", std::stoi(row["qty"].get<std::string>())}};
+      }
+      // One key, one partition: its changes stay in order.
+      messages.push_back(
+          KafkaMessage("o" + std::to_string(id),
+                       CanalMessage("shop", "orders", type, row, order_types, {"id"}), id % 2));
+    } else if (pick == 1) {
+      int sku = static_cast<int>(rng() % 50);
+      int64_t level = static_cast<int64_t>(rng() % 100000);
+      std::string type = stock.count(sku) ? "UPDATE" : "INSERT";
+      stock[sku] = {{"sku", sku}, {"level", level}};
+      messages.push_back(KafkaMessage(
+          "s" + std::to_string(sku),
+          CanalMessage("shop", "stock", type,
+                       {{"sku", std::to_string(sku)}, {"level", std::to_string(level)}},
+                       stock_types, {"sku"}),
+          sku % 2));
+    } else {
+      std::string what = "e" + std::to_string(rng() % 10);
+      events.push_back({{"seq", i}, {"what", what}});
+      messages.push_back(
+          KafkaMessage("e",
+                       CanalMessage("shop", "events", "INSERT",
+                                    {{"seq", std::to_string(i)}, {"what", what}}, event_types, {}),
+                       static_cast<int>(rng() % 2)));
+    }
+  }
+  return workload;
+}
+
+void ExpectTablesHoldKillWorkload(const std::string& warehouse, const std::string& database,
+                                  const KillWorkload& workload) {
+  std::vector<nlohmann::json> expected_orders;
+  for (const auto& [id, row] : workload.orders) expected_orders.push_back(row);
+  std::vector<nlohmann::json> expected_stock;
+  for (const auto& [sku, row] : workload.stock) expected_stock.push_back(row);
+  EXPECT_EQ(ReadRows(warehouse, database + ".orders"), Sorted(expected_orders));
+  EXPECT_EQ(ReadRows(warehouse, database + ".stock"), Sorted(expected_stock));
+  std::vector<nlohmann::json> read_events = ReadRows(warehouse, database + ".events");
+  // The sizes first: a duplicate or a lost row shows in them before the long lists.
+  EXPECT_EQ(read_events.size(), workload.events.size());
+  EXPECT_EQ(read_events, Sorted(workload.events));
+  for (const std::string table : {"orders", "stock", "events"}) {
+    CommandResult check =
+        RunSluice("check " + database + "." + table + " --warehouse '" + warehouse + "'");
+    EXPECT_EQ(check.exit_code, 0) << table << ": " << check.out << check.err;
+  }
+}
+
 }  // namespace sluice::test

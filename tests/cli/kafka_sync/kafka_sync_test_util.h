@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -59,5 +60,22 @@ pid_t Spawn(const std::vector<std::string>& args, const std::string& log);
 int RunUntil(const std::vector<std::string>& args, const std::string& warehouse,
              const std::string& database, int kill_at, const std::string& log,
              int signal = SIGKILL);
+
+// The kill tests' workload: canal-json inserts, updates and deletes of `shop.orders` (key id)
+// and `shop.stock` (key sku), inserts of the append table `shop.events`, over two partitions
+// (one key's changes in one partition, so in order), and the tables they make when every
+// message is applied once.
+struct KillWorkload {
+  std::vector<KafkaTestMessage> messages;
+  std::map<int, nlohmann::json> orders;
+  std::map<int, nlohmann::json> stock;
+  std::vector<nlohmann::json> events;
+};
+KillWorkload MakeKillWorkload(int messages, std::mt19937_64& rng);
+
+// Every table of `database` (orders, stock, events) equals the workload's model, and `sluice
+// check` is clean on each.
+void ExpectTablesHoldKillWorkload(const std::string& warehouse, const std::string& database,
+                                  const KillWorkload& workload);
 
 }  // namespace sluice::test

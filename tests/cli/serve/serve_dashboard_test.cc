@@ -1,0 +1,146 @@
+// `sluice serve` with a Kafka sync job (write-only tables), a dedicated compaction job and a
+// scheduled snapshot expiry, scraped by a real Prometheus: every panel of the shipped Grafana
+// dashboard returns data, and the figures agree with what the service did (records read,
+// snapshots committed, compactions, snapshots expired), counted from the tables themselves.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "kafka_sync_test_util.h"
+#include "serve_test_util.h"
+#include "service/prometheus/prometheus_harness.h"
+
+namespace sluice::test {
+namespace {
+
+constexpr int kMessages = 1500;
+
+// Snapshot ids of a table: the newest (every commit made one) and the earliest still there
+// (every id below it expired).
+struct SnapshotRange {
+  int64_t earliest = 0;
+  int64_t newest = 0;
+};
+
+SnapshotRange RangeOf(const std::string& table_dir) {
+  SnapshotRange range;
+  std::error_code ec;
+  for (const auto& file : std::filesystem::directory_iterator(table_dir + "/snapshot", ec)) {
+    const std::string name = file.path().filename().string();
+    if (name.rfind("snapshot-", 0) != 0) continue;
+    const int64_t id = std::stoll(name.substr(9));
+    range.newest = std::max(range.newest, id);
+    range.earliest = range.earliest == 0 ? id : std::min(range.earliest, id);
+  }
+  return range;
+}
+
+// The sum of `promql`'s samples, or -1 when it has none.
+double Sum(PrometheusServer& prometheus, const std::string& promql) {
+  Result<std::vector<PromSample>> samples = prometheus.Query(promql);
+  if (!samples.ok() || samples->empty()) return -1;
+  double sum = 0;
+  for (const PromSample& s : *samples) sum += s.value;
+  return sum;
+}
+
+TEST(ServeDashboardTest, EveryPanelShowsWhatTheServiceDid) {
+  std::mt19937_64 rng(33);
+  const std::string topic = UniqueTopicName("serve-dashboard");
+  ASSERT_OK(CreateTopic(topic, 2));
+  KillWorkload workload = MakeKillWorkload(kMessages, rng);
+  ASSERT_OK(Produce(topic, workload.messages));
+
+  TempDir dir;
+  const std::string warehouse = dir.path() + "/warehouse";
+  const std::string config = dir.path() + "/sluice.yaml";
+  std::ofstream(config)
+      << "jobs:\n"
+         "  - name: cdc\n"
+         "    action: kafka_sync_database\n"
+         "    args: [--warehouse, '"
+      << warehouse << "', --database, ods,\n"
+      << "           --kafka_conf, properties.bootstrap.servers=" << KafkaBootstrap() << ",\n"
+      << "           --kafka_conf, topic=" << topic << ",\n"
+      << "           --kafka_conf, value.format=canal-json,\n"
+         "           --kafka_conf, scan.startup.mode=earliest-offset,\n"
+         "           --table_conf, write-only=true,\n"
+         "           --table_conf, num-sorted-run.compaction-trigger=2,\n"
+         "           --commit_interval, 100 ms, --max_buffered_bytes, 16 kb]\n"
+         "    mode: continuous\n"
+         "  - name: compact\n"
+         "    action: compact_database\n"
+         "    args: [--warehouse, '"
+      << warehouse
+      << "', --including_databases, ods]\n"
+         "    mode: continuous\n"
+         "  - name: expire\n"
+         "    action: expire_snapshots\n"
+         "    args: [--warehouse, '"
+      << warehouse
+      << "', --database, ods, --table, orders, --retain_max, 3]\n"
+         "    every: 500 ms\n"
+         // Until the sync has created the table, the expiry fails: it retries soon.
+         "    restart_backoff: {initial: 100 ms, max: 1 s}\n";
+
+  ServeProcess serve(config, dir.path() + "/serve.log");
+  const std::string address = serve.MetricsAddress();
+  ASSERT_FALSE(address.empty());
+  Result<std::unique_ptr<PrometheusServer>> prometheus = PrometheusServer::Start({address});
+  ASSERT_OK(prometheus);
+
+  // Until every message is in the tables, a compaction has committed and the expiry has
+  // removed snapshots of orders: each round reads the tables (the reads pace it).
+  std::vector<nlohmann::json> events = Sorted(workload.events);
+  const std::string orders_dir = warehouse + "/ods.db/orders";
+  const auto started = std::chrono::steady_clock::now();
+  const auto deadline = started + std::chrono::seconds(240);
+  while (std::chrono::steady_clock::now() < deadline &&
+         !(ReadRows(warehouse, "ods.events") == events &&
+           Sum(**prometheus, "sum(paimon_commit_commits_total{kind=\"compact\"})") > 0 &&
+           RangeOf(orders_dir).earliest > 1)) {
+  }
+  ExpectTablesHoldKillWorkload(warehouse, "ods", workload);
+  std::printf("serve dashboard: the tables complete, a compaction and an expiry done in %.1f s\n",
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  // Then two scrapes with the sync idle (the source has nothing left), so each counter shows
+  // its final value, and a window long enough for rate().
+  ASSERT_OK((*prometheus)->WaitForScrape(std::chrono::seconds(60)));
+  const std::string before_stop = HttpGet(address, "/metrics");
+  ASSERT_OK((*prometheus)->WaitForScrape(std::chrono::seconds(60)));
+
+  Result<std::vector<DashboardQuery>> queries = ReadDashboardQueries(DashboardPath());
+  ASSERT_OK(queries);
+  int with_data = 0;
+  for (const PanelResult& panel : EvaluateDashboard(**prometheus, *queries, ".*", "5s")) {
+    EXPECT_TRUE(panel.has_data()) << panel.Describe();
+    with_data += panel.has_data();
+  }
+  std::printf("serve dashboard: %d of %zu panel queries return data\n", with_data, queries->size());
+
+  // The figures against the tables. Every commit made one snapshot, so the snapshots committed
+  // are the newest ids; every id below the earliest was expired by the expiry job or by the
+  // compaction's commit maintenance.
+  int64_t committed = 0;
+  int64_t expired = 0;
+  for (const std::string table : {"orders", "stock", "events"}) {
+    SnapshotRange range = RangeOf(warehouse + "/ods.db/" + table);
+    committed += range.newest;
+    expired += range.earliest - 1;
+  }
+  auto& p = **prometheus;
+  EXPECT_EQ(Sum(p, "sum(paimon_source_numRecordsIn{job=\"cdc\"})"), kMessages) << before_stop;
+  EXPECT_EQ(Sum(p, "sum(paimon_commit_commits_total)"), committed) << before_stop;
+  EXPECT_EQ(Sum(p, "sum(paimon_expire_snapshotsExpired_total)"), expired) << before_stop;
+  EXPECT_GT(Sum(p, "sum(paimon_commit_commits_total{job=\"compact\",kind=\"compact\"})"), 0);
+  EXPECT_EQ(Sum(p, "sum(paimon_commit_commits_total{job=\"cdc\",kind=\"compact\"})"), -1)
+      << "the write-only sync compacted";
+  EXPECT_EQ(Sum(p, "min(sluice_job_up)"), 1) << serve.Log();
+  EXPECT_EQ(serve.Stop(SIGTERM, std::chrono::seconds(60)), 0) << serve.Log();
+}
+
+}  // namespace
+}  // namespace sluice::test

@@ -1,0 +1,117 @@
+#include "serve_test_util.h"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "cli/cli_test_util.h"
+#include "test_util.h"
+
+extern char** environ;
+
+namespace sluice::test {
+
+ServeProcess::ServeProcess(const std::string& config, const std::string& log) : log_(log) {
+  std::vector<std::string> args = {BinaryDir() + "/sluice", "serve", "--config", config,
+                                   "--metrics-port",        "0"};
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
+                                   O_WRONLY | O_CREAT | O_APPEND, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  std::vector<char*> argv;
+  for (std::string& arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  EXPECT_EQ(posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+}
+
+ServeProcess::~ServeProcess() {
+  if (running()) Kill();
+}
+
+std::string ServeProcess::Log() const {
+  std::ifstream in(log_);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string ServeProcess::MetricsAddress() {
+  constexpr std::string_view kSays = "metrics on http://";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
+    const std::string log = Log();
+    const size_t at = log.find(kSays);
+    if (at != std::string::npos) {
+      const size_t begin = at + kSays.size();
+      const size_t end = log.find("/metrics", begin);
+      if (end != std::string::npos) return log.substr(begin, end - begin);
+    }
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      ADD_FAILURE() << "sluice serve exited before serving metrics:\n" << log;
+      return "";
+    }
+    // Polls the log for the line (a condition, not a wait for time).
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ADD_FAILURE() << "sluice serve said nothing of its metrics within 60 s:\n" << Log();
+  return "";
+}
+
+int64_t ServeProcess::ResidentBytes() const {
+  if (!running()) return 0;
+  std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoll(line.substr(6)) * 1024;
+  }
+  return 0;
+}
+
+int ServeProcess::Stop(int signal, std::chrono::seconds within) {
+  if (!running()) return -1;
+  ::kill(pid_, signal);
+  const auto deadline = std::chrono::steady_clock::now() + within;
+  while (true) {
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+    }
+    if (std::chrono::steady_clock::now() > deadline) {
+      ADD_FAILURE() << "sluice serve did not exit within " << within.count() << " s of signal "
+                    << signal;
+      Kill();
+      return -1;
+    }
+    // Polls for the exit (a condition, not a wait for time).
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+void ServeProcess::Kill() {
+  if (!running()) return;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+std::string HttpGet(const std::string& address, const std::string& path) {
+  CommandResult r =
+      RunShellCommand("curl -sS --fail --max-time 10 'http://" + address + path + "'");
+  EXPECT_EQ(r.exit_code, 0) << "GET " << address << path;
+  return r.exit_code == 0 ? r.out : "";
+}
+
+}  // namespace sluice::test
