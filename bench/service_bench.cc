@@ -1,5 +1,5 @@
-// bench/run.sh service (#33): 3 writer processes at full speed into 10 primary-key tables,
-// twice in one run:
+// bench/run.sh service (#33): 3 writer processes at full speed into 10 primary-key tables
+// (each writer its own tables: t0, t3, t6, t9 / t1, t4, t7 / t2, t5, t8), twice in one run:
 //   service  the writers with `write-only=true` while `sluice serve` compacts every table
 //            (compact_database, continuous): Java's dedicated compaction;
 //   inline   the same writers with `write-only=false`, compacting in their own processes (and
@@ -78,7 +78,9 @@ void CreateTables(const std::string& warehouse) {
     open[t].commit = std::move(*commit);
   }
   int64_t written = 0;
-  for (int t = 0; written < rows; t = (t + 1) % kTables) {
+  // A writer owns the tables t with t % kWriters == writer: inline compaction is one writer's
+  // per bucket (two writers compacting one bucket would conflict, in Java as here).
+  for (int t = writer; written < rows; t = t + kWriters < kTables ? t + kWriters : writer) {
     TableWrite& write = *open[t].write;
     ColumnBatch batch(write.input_type());
     const int64_t n = std::min(kRowsPerCommit, rows - written);
@@ -173,7 +175,7 @@ Phase RunWriters(const std::string& warehouse, int64_t rows_per_writer, bool wri
 
 int main(int argc, char** argv) {
   using namespace sluice::bench;
-  Args args = ParseArgs(argc, argv, "service_bench", 3000000);
+  Args args = ParseArgs(argc, argv, "service_bench", 30000000);
   std::filesystem::remove_all(args.dir);
   std::filesystem::create_directories(args.dir);
   const int64_t rows_per_writer = args.rows / kWriters;
@@ -188,7 +190,8 @@ int main(int argc, char** argv) {
                            "    action: compact_database\n"
                            "    args: [--warehouse, '"
                         << service_warehouse
-                        << "', --including_databases, bench]\n"
+                        << "', --including_databases, bench,\n"
+                           "           --table_conf, continuous.discovery-interval=1 s]\n"
                            "    mode: continuous\n";
   const std::string log = args.dir + "/serve.log";
   const double serve_start = SteadySeconds();

@@ -75,13 +75,13 @@ TEST(ServeDashboardTest, EveryPanelShowsWhatTheServiceDid) {
          "    action: compact_database\n"
          "    args: [--warehouse, '"
       << warehouse
-      << "', --including_databases, ods]\n"
+      << "', --including_databases, ods, --mode, combined]\n"
          "    mode: continuous\n"
          "  - name: expire\n"
          "    action: expire_snapshots\n"
          "    args: [--warehouse, '"
       << warehouse
-      << "', --database, ods, --table, orders, --retain_max, 3]\n"
+      << "', --database, ods, --table, orders, --retain_min, 1, --retain_max, 3]\n"
          "    every: 500 ms\n"
          // Until the sync has created the table, the expiry fails: it retries soon.
          "    restart_backoff: {initial: 100 ms, max: 1 s}\n";

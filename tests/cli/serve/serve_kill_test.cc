@@ -16,7 +16,7 @@ namespace sluice::test {
 namespace {
 
 constexpr int kKills = 12;
-constexpr int kMessages = 2000;
+constexpr int kMessages = 8000;
 
 // The sum over the tables of `database` of their newest snapshot id: it grows with every commit
 // and, unlike a count of snapshot files, never shrinks when snapshots expire.
@@ -61,19 +61,19 @@ TEST(ServeKillTest, JobsResumeAndApplyEveryMessageOnceAcrossKills) {
            "           --table_conf, write-only=true,\n"
            "           --table_conf, snapshot.num-retained.min=5,\n"
            "           --table_conf, snapshot.num-retained.max=10,\n"
-           "           --commit_interval, 50 ms, --max_buffered_bytes, 8 kb]\n"
+           "           --commit_interval, 50 ms, --max_buffered_bytes, 4 kb]\n"
            "    mode: continuous\n"
            "  - name: compact\n"
            "    action: compact_database\n"
            "    args: [--warehouse, '"
         << warehouse
-        << "', --including_databases, ods]\n"
+        << "', --including_databases, ods, --mode, combined]\n"
            "    mode: continuous\n"
            "  - name: expire\n"
            "    action: expire_snapshots\n"
            "    args: [--warehouse, '"
         << warehouse
-        << "', --database, ods, --table, orders, --retain_max, 5]\n"
+        << "', --database, ods, --table, orders, --retain_min, 1, --retain_max, 5]\n"
            "    every: 1 s\n";
   }
   const std::string log = dir.path() + "/serve.log";
