@@ -1,5 +1,6 @@
 # Fails naming every `#include "sluice/..."` of src/sluice/cli/ that is neither the CLI's own
-# (sluice/cli/...), the sql front end's (sluice/sql/...) nor a public header
+# (sluice/cli/...), the sql front end's (sluice/sql/...), the service's (sluice/service/...) nor
+# a public header
 # (include/sluice/<name>.h). Run: cmake -DSOURCE_DIR=... -P
 file(GLOB cli_files "${SOURCE_DIR}/src/sluice/cli/*.cc" "${SOURCE_DIR}/src/sluice/cli/*.h")
 set(bad "")
@@ -7,7 +8,7 @@ foreach(file ${cli_files})
   file(STRINGS ${file} lines REGEX "^#include \"sluice/")
   foreach(line ${lines})
     string(REGEX REPLACE "^#include \"([^\"]+)\".*" "\\1" header "${line}")
-    if(header MATCHES "^sluice/(cli|sql)/[^/]+\\.h$")
+    if(header MATCHES "^sluice/(cli|sql|service)/[^/]+\\.h$")
       continue()
     endif()
     if(header MATCHES "^sluice/[^/]+\\.h$" AND EXISTS "${SOURCE_DIR}/include/${header}")

@@ -4,23 +4,13 @@
 
 #include <cstdio>
 
+#include "service/service_test_util.h"
 #include "test_util.h"
 
 namespace sluice::service {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Polls `done` until it holds or 20 s pass.
-template <typename F>
-bool Eventually(F done) {
-  const Clock::time_point deadline = Clock::now() + std::chrono::seconds(20);
-  while (!done()) {
-    if (Clock::now() > deadline) return false;
-    std::this_thread::yield();
-  }
-  return true;
-}
 
 class JobRunnerTest : public ::testing::Test {
  protected:

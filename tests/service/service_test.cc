@@ -7,22 +7,13 @@
 #include <mutex>
 #include <thread>
 
+#include "service/service_test_util.h"
 #include "test_util.h"
 
 namespace sluice::service {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-template <typename F>
-bool Eventually(F done) {
-  const Clock::time_point deadline = Clock::now() + std::chrono::seconds(20);
-  while (!done()) {
-    if (Clock::now() > deadline) return false;
-    std::this_thread::yield();
-  }
-  return true;
-}
 
 // Jobs that run until stopped, counting their starts and stops by job name and first argument.
 class FakeActions {

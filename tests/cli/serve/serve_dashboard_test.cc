@@ -1,13 +1,16 @@
 // `sluice serve` with a Kafka sync job (write-only tables), a dedicated compaction job and a
-// scheduled snapshot expiry, scraped by a real Prometheus: every panel of the shipped Grafana
+// scheduled snapshot expiry, for SLUICE_SERVE_SECONDS while messages arrive, scraped by a real
+// Prometheus: every panel of the shipped Grafana
 // dashboard returns data, and the figures agree with what the service did (records read,
 // snapshots committed, compactions, snapshots expired), counted from the tables themselves.
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <thread>
 
 #include "kafka_sync_test_util.h"
 #include "serve_test_util.h"
@@ -17,26 +20,7 @@ namespace sluice::test {
 namespace {
 
 constexpr int kMessages = 1500;
-
-// Snapshot ids of a table: the newest (every commit made one) and the earliest still there
-// (every id below it expired).
-struct SnapshotRange {
-  int64_t earliest = 0;
-  int64_t newest = 0;
-};
-
-SnapshotRange RangeOf(const std::string& table_dir) {
-  SnapshotRange range;
-  std::error_code ec;
-  for (const auto& file : std::filesystem::directory_iterator(table_dir + "/snapshot", ec)) {
-    const std::string name = file.path().filename().string();
-    if (name.rfind("snapshot-", 0) != 0) continue;
-    const int64_t id = std::stoll(name.substr(9));
-    range.newest = std::max(range.newest, id);
-    range.earliest = range.earliest == 0 ? id : std::min(range.earliest, id);
-  }
-  return range;
-}
+constexpr int kParts = 6;
 
 // The sum of `promql`'s samples, or -1 when it has none.
 double Sum(PrometheusServer& prometheus, const std::string& promql) {
@@ -52,7 +36,6 @@ TEST(ServeDashboardTest, EveryPanelShowsWhatTheServiceDid) {
   const std::string topic = UniqueTopicName("serve-dashboard");
   ASSERT_OK(CreateTopic(topic, 2));
   KillWorkload workload = MakeKillWorkload(kMessages, rng);
-  ASSERT_OK(Produce(topic, workload.messages));
 
   TempDir dir;
   const std::string warehouse = dir.path() + "/warehouse";
@@ -92,6 +75,20 @@ TEST(ServeDashboardTest, EveryPanelShowsWhatTheServiceDid) {
   Result<std::unique_ptr<PrometheusServer>> prometheus = PrometheusServer::Start({address});
   ASSERT_OK(prometheus);
 
+  // The service runs for SLUICE_SERVE_SECONDS (30 by default; a few minutes by hand) while the
+  // messages reach the topic in kParts parts spread over that time (the producer's pace, not a
+  // wait for a condition), so that it ingests, compacts and expires all along.
+  const char* seconds_text = std::getenv("SLUICE_SERVE_SECONDS");
+  const auto run_for = std::chrono::seconds(seconds_text != nullptr ? std::atoi(seconds_text) : 30);
+  const auto producing = std::chrono::steady_clock::now();
+  const size_t per_part = (workload.messages.size() + kParts - 1) / kParts;
+  for (size_t from = 0, part = 0; from < workload.messages.size(); from += per_part, ++part) {
+    std::this_thread::sleep_until(producing + run_for * part / kParts);
+    const size_t to = std::min(from + per_part, workload.messages.size());
+    ASSERT_OK(Produce(topic, std::vector<KafkaTestMessage>(workload.messages.begin() + from,
+                                                           workload.messages.begin() + to)));
+  }
+
   // Until every message is in the tables, a compaction has committed and the expiry has
   // removed snapshots of orders: each round reads the tables (the reads pace it).
   std::vector<nlohmann::json> events = Sorted(workload.events);
@@ -101,11 +98,13 @@ TEST(ServeDashboardTest, EveryPanelShowsWhatTheServiceDid) {
   while (std::chrono::steady_clock::now() < deadline &&
          !(ReadRows(warehouse, "ods.events") == events &&
            Sum(**prometheus, "sum(paimon_commit_commits_total{kind=\"compact\"})") > 0 &&
-           RangeOf(orders_dir).earliest > 1)) {
+           SnapshotIdsOf(orders_dir).earliest > 1)) {
   }
   ExpectTablesHoldKillWorkload(warehouse, "ods", workload);
-  std::printf("serve dashboard: the tables complete, a compaction and an expiry done in %.1f s\n",
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  std::printf(
+      "serve dashboard: the tables complete, a compaction and an expiry done %.1f s after the last "
+      "message\n",
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   // Then two scrapes with the sync idle (the source has nothing left), so each counter shows
   // its final value, and a window long enough for rate().
   ASSERT_OK((*prometheus)->WaitForScrape(std::chrono::seconds(60)));
@@ -127,7 +126,7 @@ TEST(ServeDashboardTest, EveryPanelShowsWhatTheServiceDid) {
   int64_t committed = 0;
   int64_t expired = 0;
   for (const std::string table : {"orders", "stock", "events"}) {
-    SnapshotRange range = RangeOf(warehouse + "/ods.db/" + table);
+    SnapshotIds range = SnapshotIdsOf(warehouse + "/ods.db/" + table);
     committed += range.newest;
     expired += range.earliest - 1;
   }

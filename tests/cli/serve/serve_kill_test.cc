@@ -25,13 +25,7 @@ int64_t CommittedSnapshots(const std::string& warehouse, const std::string& data
   std::error_code ec;
   for (const auto& table :
        std::filesystem::directory_iterator(warehouse + "/" + database + ".db", ec)) {
-    int64_t newest = 0;
-    for (const auto& file : std::filesystem::directory_iterator(table.path() / "snapshot", ec)) {
-      const std::string name = file.path().filename().string();
-      if (name.rfind("snapshot-", 0) == 0)
-        newest = std::max<int64_t>(newest, std::stoll(name.substr(9)));
-    }
-    sum += newest;
+    sum += SnapshotIdsOf(table.path().string()).newest;
   }
   return sum;
 }

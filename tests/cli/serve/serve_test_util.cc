@@ -3,35 +3,25 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
 #include <vector>
 
 #include "cli/cli_test_util.h"
+#include "kafka_sync_test_util.h"
 #include "test_util.h"
-
-extern char** environ;
 
 namespace sluice::test {
 
-ServeProcess::ServeProcess(const std::string& config, const std::string& log) : log_(log) {
-  std::vector<std::string> args = {BinaryDir() + "/sluice", "serve", "--config", config,
-                                   "--metrics-port",        "0"};
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
-                                   O_WRONLY | O_CREAT | O_APPEND, 0644);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  std::vector<char*> argv;
-  for (std::string& arg : args) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-  EXPECT_EQ(posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ), 0);
-  posix_spawn_file_actions_destroy(&actions);
-}
+ServeProcess::ServeProcess(const std::string& config, const std::string& log)
+    : log_(log),
+      pid_(Spawn({BinaryDir() + "/sluice", "serve", "--config", config, "--metrics-port", "0"},
+                 log)) {}
 
 ServeProcess::~ServeProcess() {
   if (running()) Kill();
@@ -105,6 +95,19 @@ void ServeProcess::Kill() {
   int status = 0;
   ::waitpid(pid_, &status, 0);
   pid_ = -1;
+}
+
+SnapshotIds SnapshotIdsOf(const std::string& table_dir) {
+  SnapshotIds ids;
+  std::error_code ec;
+  for (const auto& file : std::filesystem::directory_iterator(table_dir + "/snapshot", ec)) {
+    const std::string name = file.path().filename().string();
+    if (name.rfind("snapshot-", 0) != 0) continue;
+    const int64_t id = std::stoll(name.substr(9));
+    ids.newest = std::max(ids.newest, id);
+    ids.earliest = ids.earliest == 0 ? id : std::min(ids.earliest, id);
+  }
+  return ids;
 }
 
 std::string HttpGet(const std::string& address, const std::string& path) {

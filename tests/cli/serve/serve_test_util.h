@@ -42,6 +42,14 @@ class ServeProcess {
   pid_t pid_ = -1;
 };
 
+// Snapshot ids of the table at `table_dir`: the newest (every commit made one) and the earliest
+// still there (every id below it expired); 0 and 0 without snapshots.
+struct SnapshotIds {
+  int64_t earliest = 0;
+  int64_t newest = 0;
+};
+SnapshotIds SnapshotIdsOf(const std::string& table_dir);
+
 // GET http://<address><path>: the body; empty (with a test failure) on a transport error or a
 // status other than 200.
 std::string HttpGet(const std::string& address, const std::string& path);
