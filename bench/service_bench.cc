@@ -1,7 +1,8 @@
 // bench/run.sh service (#33): 3 writer processes at full speed into 10 primary-key tables
 // (each writer its own tables: t0, t3, t6, t9 / t1, t4, t7 / t2, t5, t8), twice in one run:
 //   service  the writers with `write-only=true` while `sluice serve` compacts every table
-//            (compact_database, continuous): Java's dedicated compaction;
+//            (compact_database, continuous, one compaction thread: on 2 cores beside 3 writers a
+//            second thread takes the writers' CPU): Java's dedicated compaction;
 //   inline   the same writers with `write-only=false`, compacting in their own processes (and
 //            stalling at `num-sorted-run.stop-trigger`), no service.
 // Each writer commits batches of 20 K upserts (keys drawn from 1 M per table) to the tables in
@@ -191,7 +192,8 @@ int main(int argc, char** argv) {
                            "    args: [--warehouse, '"
                         << service_warehouse
                         << "', --including_databases, bench,\n"
-                           "           --table_conf, continuous.discovery-interval=1 s]\n"
+                           "           --table_conf, continuous.discovery-interval=1 s,\n"
+                           "           --compaction_threads, 1]\n"
                            "    mode: continuous\n";
   const std::string log = args.dir + "/serve.log";
   const double serve_start = SteadySeconds();
