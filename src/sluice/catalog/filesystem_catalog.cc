@@ -151,7 +151,17 @@ Result<std::vector<std::string>> FilesystemCatalog::ListTables(std::string_view 
   std::vector<std::string> tables;
   for (const auto& entry : *entries) {
     if (!entry.is_dir) continue;
-    SLUICE_ASSIGN_OR_RETURN(bool has_schema, io_->Exists(SchemaDir(entry.path)));
+    // A table is a folder with a schema file, as Java's FileSystemCatalog lists them: a create
+    // killed before its first schema file leaves a folder that is no table (create names it).
+    auto schemas = io_->ListDir(SchemaDir(entry.path));
+    if (!schemas.ok()) {
+      if (schemas.status().IsNotFound()) continue;
+      return schemas.status().WithContext("listing tables of " + dir);
+    }
+    bool has_schema = false;
+    for (const auto& schema : *schemas) {
+      has_schema = has_schema || BaseName(schema.path).rfind("schema-", 0) == 0;
+    }
     if (has_schema) tables.push_back(BaseName(entry.path));
   }
   std::sort(tables.begin(), tables.end());
