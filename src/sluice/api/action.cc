@@ -38,12 +38,16 @@ ActionInfo SyncActionInfo(const std::string& name) {
                " --warehouse <warehouse_path> [--catalog_conf <key>=<value> ...] --database "
                "<database_name> \\\n  " +
                (table ? "--table <table_name>"
-                      : "[--table_prefix <p>] [--table_suffix <s>] [--including_tables <regex>] "
-                        "[--excluding_tables <regex>]") +
+                      : "[--table_prefix <p>] [--table_suffix <s>] [--table_prefix_db <db>=<p> "
+                        "...] [--table_suffix_db <db>=<s> ...] \\\n  [--table_mapping "
+                        "<source>=<target> ...] [--including_tables <regex>] [--excluding_tables "
+                        "<regex>] \\\n  [--including_dbs <regex>] [--excluding_dbs <regex>] "
+                        "[--multiple_table_partition_keys <table>=a,b ...]") +
                " \\\n  --" + source +
                "_conf <key>=<value> ... [--partition_keys a,b] [--primary_keys a,b] "
                "[--type_mapping ...] \\\n  [--computed_column ...] [--metadata_column ...] "
-               "[--table_conf <key>=<value> ...]\n"
+               "[--table_conf <key>=<value> ...] \\\n  "
+               "[--sync_primary_keys_from_source_schema true|false]\n"
                "Sluice: [--commit_interval 1s] [--max_buffered_bytes 256mb] [--dead_letter_table "
                "db.t] [--stop_at_end true] [--commit_user U]\n";
   return info;

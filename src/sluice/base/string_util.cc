@@ -35,4 +35,10 @@ bool IsJavaBlank(std::string_view s) {
   return true;
 }
 
+std::string_view JavaTrim(std::string_view s) {
+  while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ') s.remove_prefix(1);
+  while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') s.remove_suffix(1);
+  return s;
+}
+
 }  // namespace sluice

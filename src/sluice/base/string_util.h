@@ -19,4 +19,7 @@ bool EqualsIgnoreAsciiCase(std::string_view a, std::string_view b);
 // StringUtils.isNullOrWhitespaceOnly, the test for blank table, branch and tag names).
 bool IsJavaBlank(std::string_view s);
 
+// `s` without its leading and trailing characters <= ' ' (Java String.trim).
+std::string_view JavaTrim(std::string_view s);
+
 }  // namespace sluice

@@ -148,4 +148,12 @@ Status CheckActionKeys(std::string_view action, const ActionArguments& args,
   return Status::InvalidArgument(std::string(action) + " does not take " + list);
 }
 
+Result<std::optional<bool>> ReadJavaBoolean(const ActionArguments& args, std::string_view key) {
+  SLUICE_ASSIGN_OR_RETURN(std::optional<std::string> value, args.Get(key));
+  if (!value) return std::optional<bool>();
+  std::string lower = *value;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return std::optional<bool>(lower == "true");
+}
+
 }  // namespace sluice

@@ -57,6 +57,10 @@ Result<std::string> ReadActionWarehouse(const ActionArguments& args);
 Status CheckActionKeys(std::string_view action, const ActionArguments& args,
                        const std::vector<std::string_view>& known);
 
+// The value of a Java boolean argument as Java reads it (Boolean.parseBoolean: "true" in any
+// case is true, any other text false); nullopt when absent. InvalidArgument as Get.
+Result<std::optional<bool>> ReadJavaBoolean(const ActionArguments& args, std::string_view key);
+
 // Whether an option key names a secret (password, secret, token, SASL JAAS config).
 bool IsSecretKey(std::string_view key);
 // `value`, or "******" when `key` names a secret.

@@ -56,13 +56,6 @@ bool IsStringFunction(Function f) {
   return f == Function::kUpper || f == Function::kLower || f == Function::kTrim;
 }
 
-// Java String.trim.
-std::string_view JavaTrim(std::string_view s) {
-  while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ') s.remove_prefix(1);
-  while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') s.remove_suffix(1);
-  return s;
-}
-
 // Java String.split on one character: trailing empty strings dropped (all of them when the
 // text is only separators), the text itself when it has no separator.
 std::vector<std::string> JavaSplit(std::string_view s, char separator) {

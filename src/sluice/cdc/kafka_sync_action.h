@@ -7,10 +7,14 @@
 //                        [--metadata_column_prefix P] --kafka_conf K=V ... [--catalog_conf K=V ...]
 //                        [--table_conf K=V ...]
 //   kafka_sync_database  --warehouse W --database D [--table_prefix P] [--table_suffix S]
-//                        [--including_tables REGEX] [--excluding_tables REGEX]
-//                        [--partition_keys ...] [--primary_keys ...] [--type_mapping ...]
-//                        [--metadata_column ...] --kafka_conf ... [--catalog_conf ...]
-//                        [--table_conf ...]
+//                        [--table_prefix_db DB=P ...] [--table_suffix_db DB=S ...]
+//                        [--table_mapping SOURCE=TARGET ...] [--including_tables REGEX]
+//                        [--excluding_tables REGEX] [--including_dbs REGEX] [--excluding_dbs REGEX]
+//                        [--partition_keys ...] [--multiple_table_partition_keys T=a,b ...]
+//                        [--primary_keys ...] [--type_mapping ...] [--metadata_column ...]
+//                        --kafka_conf ... [--catalog_conf ...] [--table_conf ...]
+//   both                 [--sync_primary_keys_from_source_schema false]: tables without
+//                        --primary_keys get no keys from the records
 //
 // `--warehouse` may also come as `--catalog_conf warehouse=W`, as in Java. `value.format` of
 // `--kafka_conf` picks the parser (record_parser.h). Beyond Java: `--commit_interval` (a

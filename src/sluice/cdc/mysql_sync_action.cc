@@ -11,15 +11,6 @@ namespace {
 constexpr std::string_view kSyncTable = "mysql_sync_table";
 constexpr std::string_view kSyncDatabase = "mysql_sync_database";
 
-// A Java boolean argument's value (Boolean.parseBoolean: "true" in any case is true).
-Result<std::optional<bool>> BooleanArgument(const ActionArguments& args, std::string_view key) {
-  SLUICE_ASSIGN_OR_RETURN(std::optional<std::string> value, args.Get(key));
-  if (!value) return std::optional<bool>();
-  std::string lower = *value;
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return std::optional<bool>(lower == "true");
-}
-
 }  // namespace
 
 bool IsMySqlSyncAction(std::string_view action) {
@@ -55,14 +46,14 @@ Result<std::unique_ptr<SyncJob>> NewMySqlSyncJob(std::string_view action,
       return Status::InvalidArgument("--mode " + *mode + ": expected divided or combined");
     }
     SLUICE_ASSIGN_OR_RETURN(std::optional<bool> merge_shards,
-                            BooleanArgument(arguments, "merge_shards"));
+                            ReadJavaBoolean(arguments, "merge_shards"));
     if (merge_shards == false) {
       return Status::NotSupported(
           "--merge_shards false is not supported: tables of one name in several databases "
           "go into one table");
     }
     SLUICE_ASSIGN_OR_RETURN(std::optional<bool> ignore_incompatible,
-                            BooleanArgument(arguments, "ignore_incompatible"));
+                            ReadJavaBoolean(arguments, "ignore_incompatible"));
     if (ignore_incompatible == true) {
       return Status::NotSupported("--ignore_incompatible true is not supported");
     }

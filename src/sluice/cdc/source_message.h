@@ -40,9 +40,10 @@ struct SourceMessage {
   // table whole between two commits (only the copy's last message is a commit point), so that
   // a job killed during a copy copies the table again rather than adding to half of it.
   bool commit_point = true;
-  // A message on a fact split (SourceOffsets::kFactPrefix): the source table the fact is about
-  // (as records name it). The fact is committed with that table's sink only, never with the
-  // job's offsets: other tables must not claim it.
+  // A message on a fact split (SourceOffsets::kFactPrefix): the source database and table the
+  // fact is about (as records name them). The fact is committed with that table's sink only,
+  // never with the job's offsets: other tables must not claim it.
+  std::string fact_database;
   std::string fact_table;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sluice/base/string_util.h"
 #include "sluice/meta/option_value.h"
 
 namespace sluice {
@@ -29,19 +30,57 @@ std::string ConfValue(const std::vector<std::pair<std::string, std::string>>& co
   return {};
 }
 
+namespace {
+
+// A repeated `k=v` argument as Java's optionalConfigMap reads it: blanks around the key and the
+// value dropped, a later value of a key replacing an earlier one.
+Result<std::map<std::string, std::string>> ReadKeyValues(const ActionArguments& args,
+                                                         std::string_view key) {
+  SLUICE_ASSIGN_OR_RETURN(auto pairs, args.ConfigMap(key));
+  std::map<std::string, std::string> out;
+  for (const auto& [k, v] : pairs) out[std::string(JavaTrim(k))] = std::string(JavaTrim(v));
+  return out;
+}
+
+Result<TableNameRules> ReadTableNameRules(const ActionArguments& args) {
+  TableNameRules rules;
+  SLUICE_ASSIGN_OR_RETURN(auto prefix, args.Get("table_prefix"));
+  SLUICE_ASSIGN_OR_RETURN(auto suffix, args.Get("table_suffix"));
+  rules.table_prefix = prefix.value_or("");
+  rules.table_suffix = suffix.value_or("");
+  SLUICE_ASSIGN_OR_RETURN(rules.database_prefixes, ReadKeyValues(args, "table_prefix_db"));
+  SLUICE_ASSIGN_OR_RETURN(rules.database_suffixes, ReadKeyValues(args, "table_suffix_db"));
+  SLUICE_ASSIGN_OR_RETURN(rules.table_mapping, ReadKeyValues(args, "table_mapping"));
+  SLUICE_ASSIGN_OR_RETURN(auto including_tables, args.Get("including_tables"));
+  if (including_tables) rules.including_tables = *including_tables;
+  SLUICE_ASSIGN_OR_RETURN(rules.excluding_tables, args.Get("excluding_tables"));
+  SLUICE_ASSIGN_OR_RETURN(auto including_dbs, args.Get("including_dbs"));
+  if (including_dbs) rules.including_dbs = *including_dbs;
+  SLUICE_ASSIGN_OR_RETURN(rules.excluding_dbs, args.Get("excluding_dbs"));
+  return rules;
+}
+
+}  // namespace
+
 Result<SyncJobOptions> ReadSyncJobOptions(std::string_view action, const ActionArguments& args,
                                           const SyncActionShape& shape) {
   const bool sync_table = shape.sync_table;
   std::vector<std::string_view> known = {
-      "warehouse",         "database",        "partition_keys",  "primary_keys",
-      "type_mapping",      "computed_column", "metadata_column", "metadata_column_prefix",
-      "catalog_conf",      "table_conf",      "commit_interval", "max_buffered_bytes",
-      "dead_letter_table", "commit_user",     "stop_at_end"};
+      "warehouse",         "database",
+      "partition_keys",    "primary_keys",
+      "type_mapping",      "computed_column",
+      "metadata_column",   "metadata_column_prefix",
+      "catalog_conf",      "table_conf",
+      "commit_interval",   "max_buffered_bytes",
+      "dead_letter_table", "commit_user",
+      "stop_at_end",       "sync_primary_keys_from_source_schema"};
   if (sync_table) {
     known.push_back("table");
   } else {
     for (std::string_view key :
-         {"table_prefix", "table_suffix", "including_tables", "excluding_tables"}) {
+         {"table_prefix", "table_suffix", "table_prefix_db", "table_suffix_db", "table_mapping",
+          "including_tables", "excluding_tables", "including_dbs", "excluding_dbs",
+          "multiple_table_partition_keys"}) {
       known.push_back(key);
     }
   }
@@ -54,18 +93,19 @@ Result<SyncJobOptions> ReadSyncJobOptions(std::string_view action, const ActionA
   if (sync_table) {
     SLUICE_ASSIGN_OR_RETURN(options.table, args.Required("table"));
   } else {
-    SLUICE_ASSIGN_OR_RETURN(auto prefix, args.Get("table_prefix"));
-    SLUICE_ASSIGN_OR_RETURN(auto suffix, args.Get("table_suffix"));
-    SLUICE_ASSIGN_OR_RETURN(auto including, args.Get("including_tables"));
-    SLUICE_ASSIGN_OR_RETURN(options.excluding_tables, args.Get("excluding_tables"));
-    options.table_prefix = prefix.value_or("");
-    options.table_suffix = suffix.value_or("");
-    if (including) options.including_tables = *including;
+    SLUICE_ASSIGN_OR_RETURN(options.table_names, ReadTableNameRules(args));
+    SLUICE_ASSIGN_OR_RETURN(auto by_table, ReadKeyValues(args, "multiple_table_partition_keys"));
+    for (const auto& [table, keys] : by_table) {
+      options.partition_keys_by_table[table] = SplitList(keys);
+    }
   }
   SLUICE_ASSIGN_OR_RETURN(auto partition_keys, args.Get("partition_keys"));
   if (partition_keys) options.partition_keys = SplitList(*partition_keys);
   SLUICE_ASSIGN_OR_RETURN(auto primary_keys, args.Get("primary_keys"));
   if (primary_keys) options.primary_keys = SplitList(*primary_keys);
+  SLUICE_ASSIGN_OR_RETURN(auto sync_keys,
+                          ReadJavaBoolean(args, "sync_primary_keys_from_source_schema"));
+  options.sync_primary_keys_from_source = sync_keys.value_or(true);
   SLUICE_ASSIGN_OR_RETURN(auto type_mapping, args.Get("type_mapping"));
   if (type_mapping) {
     SLUICE_ASSIGN_OR_RETURN(options.type_mapping, TypeMapping::Parse(*type_mapping));

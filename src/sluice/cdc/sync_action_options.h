@@ -4,11 +4,15 @@
 //
 //   --warehouse W (or --catalog_conf warehouse=W) --database D [--catalog_conf K=V ...]
 //   sync-table:     --table T
-//   sync-database:  [--table_prefix P] [--table_suffix S] [--including_tables REGEX]
-//                   [--excluding_tables REGEX]
+//   sync-database:  [--table_prefix P] [--table_suffix S] [--table_prefix_db DB=P ...]
+//                   [--table_suffix_db DB=S ...] [--table_mapping SOURCE=TARGET ...]
+//                   [--including_tables REGEX] [--excluding_tables REGEX]
+//                   [--including_dbs REGEX] [--excluding_dbs REGEX]
+//                   [--multiple_table_partition_keys T=a,b ...]
 //   both:           [--partition_keys a,b] [--primary_keys a,b] [--type_mapping m1,m2]
 //                   [--computed_column 'c=year(ts)' ...] [--metadata_column a,b]
 //                   [--metadata_column_prefix P] [--table_conf K=V ...]
+//                   [--sync_primary_keys_from_source_schema true|false]
 //   beyond Java:    [--commit_interval 1s] [--max_buffered_bytes 256mb]
 //                   [--dead_letter_table db.t] [--stop_at_end true] [--commit_user U]
 //

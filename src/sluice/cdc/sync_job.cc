@@ -79,9 +79,8 @@ Result<std::unique_ptr<SyncJob>> SyncJob::Open(SyncJobOptions options,
       new SyncJob(std::move(options), std::move(source), std::move(parser), std::move(log)));
   const SyncJobOptions& o = job->options_;
   if (o.table.empty()) {
-    SLUICE_ASSIGN_OR_RETURN(TableNameConverter names, TableNameConverter::ForDatabase(
-                                                          o.table_prefix, o.table_suffix,
-                                                          o.including_tables, o.excluding_tables));
+    SLUICE_ASSIGN_OR_RETURN(TableNameConverter names,
+                            TableNameConverter::ForDatabase(o.table_names));
     job->names_ = std::make_unique<TableNameConverter>(std::move(names));
   } else {
     job->names_ = std::make_unique<TableNameConverter>(TableNameConverter::ForTable(o.table));
@@ -209,10 +208,13 @@ Status SyncJob::Apply(SourceMessage& message) {
   if (SourceOffsets::IsFact(message.split)) {
     // A table whose sink does not exist yet had no record to create it from: the fact is
     // dropped, and the source states it again after a restart.
-    auto route = routes_.find(message.fact_table);
-    if (route != routes_.end() && route->second != nullptr) {
-      route->second->AddFact(message.split, message.offset + 1);
+    CdcTableSink* sink = nullptr;
+    if (auto tables = routes_.find(message.fact_database); tables != routes_.end()) {
+      if (auto route = tables->second.find(message.fact_table); route != tables->second.end()) {
+        sink = route->second;
+      }
     }
+    if (sink != nullptr) sink->AddFact(message.split, message.offset + 1);
     return Status::OK();
   }
   Status parsed;
@@ -227,10 +229,11 @@ Status SyncJob::Apply(SourceMessage& message) {
   }
   for (RichCdcMultiplexRecord& record : records_) {
     CdcTableSink* sink = nullptr;
-    if (auto route = routes_.find(record.table); route != routes_.end()) {
+    std::unordered_map<std::string, CdcTableSink*>& tables = routes_[record.database];
+    if (auto route = tables.find(record.table); route != tables.end()) {
       sink = route->second;
     } else {
-      const std::optional<std::string> table = names_->Convert(record.table);
+      const std::optional<std::string> table = names_->Convert(record.database, record.table);
       if (table) {
         if (table->empty()) {
           return Status::InvalidArgument(WhereIs(message) +
@@ -239,7 +242,7 @@ Status SyncJob::Apply(SourceMessage& message) {
         }
         SLUICE_ASSIGN_OR_RETURN(sink, SinkFor(*table, record));
       }
-      routes_.emplace(record.table, sink);
+      tables.emplace(record.table, sink);
     }
     if (sink == nullptr) continue;
     if (sink->Holds(message.split, message.offset)) continue;
@@ -293,8 +296,12 @@ Result<CdcTableSink*> SyncJob::SinkFor(const std::string& table,
   SLUICE_ASSIGN_OR_RETURN(std::vector<std::string> tables, catalog_->ListTables(options_.database));
   if (!std::binary_search(tables.begin(), tables.end(), table)) {
     NewTableRequest request;
-    request.partition_keys = options_.partition_keys;
+    auto by_table = options_.partition_keys_by_table.find(record.table);
+    request.partition_keys = by_table != options_.partition_keys_by_table.end()
+                                 ? by_table->second
+                                 : options_.partition_keys;
     request.primary_keys = options_.primary_keys;
+    request.sync_primary_keys_from_source = options_.sync_primary_keys_from_source;
     request.type_mapping = options_.type_mapping;
     request.table_conf = options_.table_conf;
     for (const auto& column : computed_columns_) request.computed_columns.push_back(column.get());

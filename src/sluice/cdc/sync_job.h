@@ -112,9 +112,9 @@ class SyncJob {
   std::vector<std::unique_ptr<ComputedColumn>> computed_columns_;
   CdcSinkContext context_;
   std::map<std::string, std::unique_ptr<CdcTableSink>> sinks_;
-  // A source table's sink (nullptr: the table is not synced), found once per source table:
-  // sinks are never dropped while the job runs.
-  std::unordered_map<std::string, CdcTableSink*> routes_;
+  // A source table's sink by source database and table (nullptr: the table is not synced),
+  // found once per source table: sinks are never dropped while the job runs.
+  std::unordered_map<std::string, std::unordered_map<std::string, CdcTableSink*>> routes_;
   SourceOffsets consumed_;
   std::vector<RichCdcMultiplexRecord> records_;
   // The sinks the message being applied has added records to.

@@ -7,11 +7,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "sluice/cdc/table_name_converter.h"
 #include "sluice/cdc/type_mapping.h"
 
 namespace sluice {
@@ -20,16 +22,18 @@ struct SyncJobOptions {
   std::string warehouse;
   std::string database;
   // Sync-table: every record goes into this table. Empty: a whole-database sync, routed by
-  // the prefix / suffix / including / excluding options.
+  // `table_names`.
   std::string table;
-  std::string table_prefix;
-  std::string table_suffix;
-  std::string including_tables = ".*";
-  std::optional<std::string> excluding_tables;
+  TableNameRules table_names;
 
-  // For tables the job creates.
+  // For tables the job creates. `--multiple_table_partition_keys`: a source table's partition
+  // keys, before `--partition_keys`.
   std::vector<std::string> partition_keys;
+  std::map<std::string, std::vector<std::string>> partition_keys_by_table;
   std::vector<std::string> primary_keys;
+  // `--sync_primary_keys_from_source_schema`: a table without `--primary_keys` takes the keys
+  // the record names (canal's pkNames, ...); false: it has none.
+  bool sync_primary_keys_from_source = true;
   // `--computed_column` arguments ("c=year(ts)"), and `--metadata_column` names.
   std::vector<std::string> computed_columns;
   std::vector<std::string> metadata_columns;

@@ -1,17 +1,40 @@
 #include "sluice/cdc/table_name_converter.h"
 
+#include "sluice/base/string_util.h"
+
 namespace sluice {
 
 namespace {
 
-Result<std::regex> CompilePattern(const std::string& pattern, std::string_view argument) {
+Result<std::optional<std::regex>> CompilePattern(const std::optional<std::string>& pattern,
+                                                 std::string_view argument) {
+  if (!pattern) return std::optional<std::regex>();
   // std::regex reports a bad pattern by throwing; no exception leaves this module.
   try {
-    return std::regex(pattern, std::regex::ECMAScript);
+    return std::optional<std::regex>(std::regex(*pattern, std::regex::ECMAScript));
   } catch (const std::regex_error& e) {
-    return Status::InvalidArgument("--" + std::string(argument) + " '" + pattern +
+    return Status::InvalidArgument("--" + std::string(argument) + " '" + *pattern +
                                    "' is not a valid pattern: " + e.what());
   }
+}
+
+// Java lower-cases the keys of the name maps once and looks names up lower-cased.
+std::map<std::string, std::string> LowerKeys(const std::map<std::string, std::string>& map) {
+  std::map<std::string, std::string> lower;
+  for (const auto& [key, value] : map) lower[AsciiToLower(key)] = value;
+  return lower;
+}
+
+// Whether `name` passes an including / excluding pair; an unnamed source passes.
+bool Selected(const std::string& name, const std::optional<std::regex>& including,
+              const std::optional<std::regex>& excluding) {
+  if (name.empty()) return true;
+  return std::regex_match(name, *including) && !(excluding && std::regex_match(name, *excluding));
+}
+
+const std::string* Find(const std::map<std::string, std::string>& map, const std::string& key) {
+  auto it = map.find(key);
+  return it == map.end() ? nullptr : &it->second;
 }
 
 }  // namespace
@@ -22,28 +45,38 @@ TableNameConverter TableNameConverter::ForTable(std::string table) {
   return converter;
 }
 
-Result<TableNameConverter> TableNameConverter::ForDatabase(
-    std::string prefix, std::string suffix, const std::string& including_tables,
-    const std::optional<std::string>& excluding_tables) {
+Result<TableNameConverter> TableNameConverter::ForDatabase(const TableNameRules& rules) {
   TableNameConverter converter;
-  converter.prefix_ = std::move(prefix);
-  converter.suffix_ = std::move(suffix);
-  SLUICE_ASSIGN_OR_RETURN(converter.including_,
-                          CompilePattern(including_tables, "including_tables"));
-  if (excluding_tables) {
-    SLUICE_ASSIGN_OR_RETURN(converter.excluding_,
-                            CompilePattern(*excluding_tables, "excluding_tables"));
-  }
+  converter.rules_ = rules;
+  converter.rules_.database_prefixes = LowerKeys(rules.database_prefixes);
+  converter.rules_.database_suffixes = LowerKeys(rules.database_suffixes);
+  converter.rules_.table_mapping = LowerKeys(rules.table_mapping);
+  SLUICE_ASSIGN_OR_RETURN(converter.including_tables_,
+                          CompilePattern(rules.including_tables, "including_tables"));
+  SLUICE_ASSIGN_OR_RETURN(converter.excluding_tables_,
+                          CompilePattern(rules.excluding_tables, "excluding_tables"));
+  SLUICE_ASSIGN_OR_RETURN(converter.including_dbs_,
+                          CompilePattern(rules.including_dbs, "including_dbs"));
+  SLUICE_ASSIGN_OR_RETURN(converter.excluding_dbs_,
+                          CompilePattern(rules.excluding_dbs, "excluding_dbs"));
   return converter;
 }
 
-std::optional<std::string> TableNameConverter::Convert(const std::string& table) const {
+std::optional<std::string> TableNameConverter::Convert(const std::string& database,
+                                                       const std::string& table) const {
   if (fixed_table_) return fixed_table_;
-  if (std::regex_match(table, *including_) &&
-      !(excluding_ && std::regex_match(table, *excluding_))) {
-    return prefix_ + table + suffix_;
+  if (!Selected(database, including_dbs_, excluding_dbs_) ||
+      !Selected(table, including_tables_, excluding_tables_)) {
+    return std::nullopt;
   }
-  return std::nullopt;
+  if (table.empty()) return std::string();
+  const std::string lower_table = AsciiToLower(table);
+  if (const std::string* mapped = Find(rules_.table_mapping, lower_table)) return *mapped;
+  const std::string lower_database = AsciiToLower(database);
+  const std::string* prefix = Find(rules_.database_prefixes, lower_database);
+  const std::string* suffix = Find(rules_.database_suffixes, lower_database);
+  return (prefix ? *prefix : rules_.table_prefix) + table +
+         (suffix ? *suffix : rules_.table_suffix);
 }
 
 }  // namespace sluice

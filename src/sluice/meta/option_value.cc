@@ -14,12 +14,6 @@ Status BadValue(std::string_view key, std::string_view text, std::string_view ex
                                  std::string(text) + "' as " + std::string(expected));
 }
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 // Java Integer.parseInt / Long.parseLong: an optional sign, then at least one digit.
 template <typename T>
 bool ParseJavaInteger(std::string_view s, T* out) {
@@ -34,13 +28,13 @@ bool ParseJavaInteger(std::string_view s, T* out) {
 
 // Splits "<digits>[blanks]<unit>" (after trimming) into the number and the lower-cased unit.
 bool SplitNumberAndUnit(std::string_view text, uint64_t* number, std::string* unit) {
-  std::string_view s = Trim(text);
+  std::string_view s = JavaTrim(text);
   size_t digits = 0;
   while (digits < s.size() && std::isdigit(static_cast<unsigned char>(s[digits]))) ++digits;
   if (digits == 0) return false;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + digits, *number);
   if (ec != std::errc()) return false;
-  *unit = AsciiToLower(Trim(s.substr(digits)));
+  *unit = AsciiToLower(JavaTrim(s.substr(digits)));
   return true;
 }
 
@@ -54,7 +48,7 @@ Result<bool> ParseBooleanOption(std::string_view key, std::string_view text) {
 }
 
 Result<double> ParseDoubleOption(std::string_view key, std::string_view text) {
-  std::string_view s = Trim(text);
+  std::string_view s = JavaTrim(text);
   double value = 0;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
   if (s.empty() || ec != std::errc() || ptr != s.data() + s.size()) {
@@ -153,7 +147,7 @@ std::vector<std::string> SplitOptionList(std::string_view text) {
   }
   // Java's String.split drops trailing empty strings (before trimming).
   while (!parts.empty() && parts.back().empty()) parts.pop_back();
-  for (std::string& p : parts) p = std::string(Trim(p));
+  for (std::string& p : parts) p = std::string(JavaTrim(p));
   return parts;
 }
 

@@ -14,6 +14,7 @@ using test::CommandResult;
 using test::CreateTopic;
 using test::HasError;
 using test::KafkaMessage;
+using test::LatestSchema;
 using test::Produce;
 using test::ReadRows;
 using test::RunSluice;
@@ -89,6 +90,58 @@ TEST(KafkaSyncDatabaseTest, IncludingTablesSelectsByWholeName) {
   EXPECT_NE(tables.out.find("orders"), std::string::npos) << tables.out;
   EXPECT_NE(tables.out.find("refunds"), std::string::npos) << tables.out;
   EXPECT_EQ(tables.out.find("orders_history"), std::string::npos) << tables.out;
+}
+
+// Java SyncDatabaseActionFactoryBase's routing arguments on records of several source
+// databases: the databases selected by --including_dbs / --excluding_dbs, a table mapped by
+// --table_mapping (from two databases into one table), the affixes of a database
+// (--table_prefix_db / --table_suffix_db) before the job's, a table's own partition keys
+// (--multiple_table_partition_keys) and no keys taken from the records
+// (--sync_primary_keys_from_source_schema false: append tables).
+TEST(KafkaSyncDatabaseTest, JavasRoutingArgumentsOverSeveralDatabases) {
+  std::string topic = UniqueTopicName("routing");
+  ASSERT_OK(CreateTopic(topic, 1));
+  const json user_types = {{"uid", "int(11)"}, {"email", "varchar(64)"}};
+  auto message = [&](const std::string& database, const std::string& table, int64_t id,
+                     const std::string& name) {
+    return KafkaMessage(
+        std::to_string(id),
+        CanalMessage(database, table, "INSERT", {{"id", std::to_string(id)}, {"name", name}},
+                     kOrderTypes, {"id"}));
+  };
+  ASSERT_OK(Produce(
+      topic,
+      {message("shop", "orders", 1, "pen"), message("crm_eu", "Orders", 2, "ink"),
+       message("shop", "items", 3, "cup"), message("shop", "items", 4, "mug"),
+       KafkaMessage("u", CanalMessage("crm_eu", "users", "INSERT", {{"uid", "7"}, {"email", "a@b"}},
+                                      user_types, {"uid"})),
+       message("audit", "orders", 5, "not synced: database not included"),
+       message("crm_test", "orders", 6, "not synced: database excluded"),
+       message("shop", "refunds", 8, "ok")}));
+  TempDir warehouse;
+  CommandResult r = RunSync(
+      "kafka_sync_database", warehouse.path(), topic, "canal-json",
+      "--database ods --table_prefix p_ --including_dbs 'shop|crm.*' --excluding_dbs crm_test "
+      "--table_mapping orders=all_orders --table_prefix_db shop=s_ --table_suffix_db "
+      "CRM_EU=_eu --multiple_table_partition_keys items=name --partition_keys id "
+      "--sync_primary_keys_from_source_schema false");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+
+  CommandResult tables = RunSluice("list ods --warehouse '" + warehouse.path() + "'");
+  EXPECT_EQ(tables.out, "all_orders\np_users_eu\ns_items\ns_refunds\n") << tables.out;
+  EXPECT_EQ(ReadRows(warehouse.path(), "ods.all_orders"),
+            Sorted({json{{"id", 1}, {"name", "pen"}}, json{{"id", 2}, {"name", "ink"}}}));
+  EXPECT_EQ(ReadRows(warehouse.path(), "ods.s_items"),
+            Sorted({json{{"id", 3}, {"name", "cup"}}, json{{"id", 4}, {"name", "mug"}}}));
+  EXPECT_EQ(ReadRows(warehouse.path(), "ods.p_users_eu"),
+            Sorted({json{{"uid", 7}, {"email", "a@b"}}}));
+  json items = LatestSchema(warehouse.path(), "ods.s_items");
+  EXPECT_EQ(items["partitionKeys"], json::array({"name"})) << items.dump();
+  EXPECT_EQ(items["primaryKeys"], json::array()) << items.dump();
+  // Tables without their own partition keys take --partition_keys.
+  EXPECT_EQ(LatestSchema(warehouse.path(), "ods.s_refunds")["partitionKeys"], json::array({"id"}));
+  // The users records name no `id`: --partition_keys is dropped there, as Java does.
+  EXPECT_EQ(LatestSchema(warehouse.path(), "ods.p_users_eu")["partitionKeys"], json::array());
 }
 
 TEST(KafkaSyncTableTest, EveryRecordGoesIntoTheTableWithKeysFromArguments) {

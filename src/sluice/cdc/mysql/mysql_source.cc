@@ -291,6 +291,7 @@ SourceMessage MySqlSource::TableCopied(const MySqlTable& table) {
   SourceMessage copied;
   copied.split = kCopiedFactPrefix + table.Identifier();
   copied.offset = snapshot_position_.Encode();
+  copied.fact_database = table.database;
   copied.fact_table = table.name;
   copied.timestamp_ms = 0;
   if (log_) log_("table " + table.Identifier() + " copied");

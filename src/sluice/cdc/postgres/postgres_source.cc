@@ -287,6 +287,7 @@ Status PostgresSource::PollSnapshot(size_t max_messages, std::vector<SourceMessa
       SourceMessage copied;
       copied.split = kCopiedFactPrefix + table.Identifier();
       copied.offset = static_cast<int64_t>(snapshot_lsn_);
+      copied.fact_database = options_.connect.database;
       copied.fact_table = table.name;
       out->push_back(std::move(copied));
       if (log_) log_("table " + table.Identifier() + " copied");
