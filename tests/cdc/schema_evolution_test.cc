@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sluice/cdc/computed_column.h"
+#include "sluice/meta/schema_generation.h"
 #include "test_util.h"
 
 namespace sluice {
@@ -157,6 +158,58 @@ TEST(SchemaChangesForTest, IncompatibleTypeIsAnError) {
   ASSERT_TRUE(test::IsOk(changes));
   ASSERT_EQ(changes->size(), 1u);
   EXPECT_TRUE((*changes)[0].type->Equals(*DataType::String()));
+}
+
+// Java NestedSchemaUtils: nested columns change through paths to their parts ("element" /
+// "value" markers into ARRAY / MAP), new ROW fields are added where the record has them, a
+// narrower part keeps the table's type; the table then reads as the changes say.
+TEST(SchemaChangesForTest, NestedColumnsChangeThroughTheirParts) {
+  const DataTypePtr old_row =
+      DataType::Row({Field(4, "x", DataType::Int()), Field(5, "y", DataType::String())});
+  TableSchema table =
+      Table({Field(0, "a", DataType::Array(DataType::Int())),
+             Field(1, "m", DataType::Map(DataType::String(false), DataType::Int())),
+             Field(2, "r", old_row),
+             Field(3, "rows", DataType::Array(DataType::Row({Field(6, "x", DataType::Int())})))});
+  table = *TableSchema::Make(TableSchema::kCurrentVersion, 0, table.fields(), 6, {}, {}, {},
+                             std::nullopt, 0);
+  const CdcSchema source = Source(
+      {Field(0, "a", DataType::Array(DataType::BigInt())),
+       Field(0, "m", DataType::Map(DataType::String(false), DataType::BigInt())),
+       Field(0, "r",
+             DataType::Row({Field(0, "x", DataType::BigInt()), Field(0, "z", DataType::String()),
+                            Field(0, "y", DataType::String())})),
+       Field(0, "rows",
+             DataType::Array(DataType::Row(
+                 {Field(0, "x", DataType::SmallInt()), Field(0, "w", DataType::Int())})))});
+  ASSERT_OK_AND_ASSIGN(std::vector<SchemaChange> changes,
+                       SchemaChangesFor("db.t", table, source, TypeMapping()));
+  EXPECT_EQ(DescribeSchemaChanges(changes),
+            "update column a.element type BIGINT, update column m.value type BIGINT, update "
+            "column r.x type BIGINT, add column r.z STRING, add column rows.element.w INT");
+  ASSERT_OK_AND_ASSIGN(TableSchema evolved, ApplySchemaChanges(table, changes, true, 0));
+  EXPECT_EQ(evolved.FieldByName("a")->type->ToString(), "ARRAY<BIGINT>");
+  EXPECT_EQ(evolved.FieldByName("m")->type->ToString(), "MAP<STRING NOT NULL, BIGINT>");
+  EXPECT_EQ(evolved.FieldByName("r")->type->ToString(), "ROW<`x` BIGINT, `z` STRING, `y` STRING>");
+  EXPECT_EQ(evolved.FieldByName("rows")->type->ToString(), "ARRAY<ROW<`x` INT, `w` INT>>");
+  // The table now holds what the record says: nothing more to change.
+  ASSERT_OK_AND_ASSIGN(changes, SchemaChangesFor("db.t", evolved, source, TypeMapping()));
+  EXPECT_EQ(DescribeSchemaChanges(changes), "");
+
+  // A ROW whose fields changed their order, and an element that cannot convert.
+  EXPECT_TRUE(HasError(
+      SchemaChangesFor("db.t", table,
+                       Source({Field(0, "r",
+                                     DataType::Row({Field(0, "y", DataType::String()),
+                                                    Field(0, "x", DataType::BigInt())}))}),
+                       TypeMapping()),
+      StatusCode::kInvalidArgument,
+      {"Order of existing fields in column r of Paimon table db.t must be kept the same"}));
+  EXPECT_TRUE(HasError(
+      SchemaChangesFor("db.t", table, Source({Field(0, "a", DataType::Array(DataType::String()))}),
+                       TypeMapping()),
+      StatusCode::kInvalidArgument,
+      {"Cannot convert field a from type ARRAY<INT> to ARRAY<STRING>", "db.t"}));
 }
 
 TEST(SchemaChangesForTest, KeyColumnsCannotChangeType) {

@@ -311,6 +311,53 @@ TEST(SchemaChangeTest, ColumnChangesFollowJavaRules) {
   EXPECT_OK(Apply(t, SchemaChange::UpdateColumnPosition(ColumnMove::Before("s", "id"))));
 }
 
+// Java SchemaManager's paths into ARRAY / MAP columns: "element" / "value" markers reach the
+// ROW inside (a field added there gets the next id) or the atomic type inside (its type and
+// nullability change, the ARRAY / MAP around it stays).
+TEST(SchemaChangeTest, PathsReachIntoArraysAndMaps) {
+  NewTableSpec spec;
+  spec.columns = {
+      Column("id", DataType::Int(false)), Column("a", DataType::Array(DataType::Int())),
+      Column("m", DataType::Map(DataType::String(false), DataType::Array(DataType::Int()))),
+      Column("rows", DataType::Array(DataType::Row({Column("x", DataType::Int())})))};
+  ASSERT_OK_AND_ASSIGN(TableSchema t, MakeInitialSchema(spec, 0));
+  ASSERT_OK_AND_ASSIGN(
+      TableSchema widened,
+      ApplySchemaChanges(
+          t,
+          {SchemaChange::UpdateColumnType({"a", "element"}, DataType::BigInt(), false),
+           SchemaChange::UpdateColumnType({"m", "value", "element"}, DataType::BigInt(), false),
+           SchemaChange::AddColumn({"rows", "element", "y"}, DataType::String()),
+           SchemaChange::UpdateColumnType({"rows", "element", "x"}, DataType::BigInt(), false)},
+          true, 0));
+  EXPECT_EQ(widened.FieldByName("a")->type->ToString(), "ARRAY<BIGINT>");
+  EXPECT_EQ(widened.FieldByName("m")->type->ToString(), "MAP<STRING NOT NULL, ARRAY<BIGINT>>");
+  const DataType& rows = *widened.FieldByName("rows")->type;
+  EXPECT_EQ(rows.ToString(), "ARRAY<ROW<`x` BIGINT, `y` STRING>>");
+  EXPECT_EQ(rows.element()->fields()[1].id, t.highest_field_id() + 1);
+  EXPECT_EQ(widened.highest_field_id(), t.highest_field_id() + 1);
+  // The element's nullability, not the column's.
+  TableSchema lax = *ApplySchemaChanges(
+      t, {SchemaChange::SetOption("alter-column-null-to-not-null.disabled", "false")}, true, 0);
+  ASSERT_OK_AND_ASSIGN(
+      TableSchema not_null,
+      ApplySchemaChanges(lax, {SchemaChange::UpdateColumnNullability({"a", "element"}, false)},
+                         true, 0));
+  EXPECT_EQ(not_null.FieldByName("a")->type->ToString(), "ARRAY<INT NOT NULL>");
+  // What the element cannot become, and paths that lead nowhere.
+  EXPECT_TRUE(test::HasError(
+      ApplySchemaChanges(
+          t, {SchemaChange::UpdateColumnType({"a", "element"}, DataType::Bytes(), false)}, true, 0),
+      StatusCode::kInvalidArgument, {"Column type a[INT] cannot be converted to BYTES"}));
+  EXPECT_TRUE(test::HasError(
+      ApplySchemaChanges(t, {SchemaChange::AddColumn({"id", "z"}, DataType::String())}, true, 0),
+      StatusCode::kNotSupported, {"column 'id.z'", "holds no ROW"}));
+  EXPECT_TRUE(test::HasError(
+      ApplySchemaChanges(t, {SchemaChange::AddColumn({"rows", "element", "x"}, DataType::String())},
+                         true, 0),
+      StatusCode::kAlreadyExists, {"column 'rows.element.x' already exists"}));
+}
+
 // SchemaValidation asks the file format first (FileFormat.validateDataFields), at create and at
 // alter: a table whose every write would fail is never made.
 TEST(SchemaChangeTest, FileFormatMustHoldEveryColumn) {

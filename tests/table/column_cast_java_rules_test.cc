@@ -113,6 +113,48 @@ TEST(CastJavaRulesTest, BytesAndNestedToString) {
             "\"{1, [1970-01-01], null}\"");
 }
 
+// Java CastedArray / CastedMap: an ARRAY's elements, a MULTISET's elements and a MAP's values
+// cast as their own columns (after `ALTER ... a.element TYPE BIGINT`), the rows' ranges and
+// nulls kept; a map's keys and a ROW's fields do not change type.
+TEST(CastJavaRulesTest, ArraysAndMapsCastTheirParts) {
+  EXPECT_EQ(Cast(DataType::Array(DataType::Int()),
+                 Value::Array({Value::Int32(1), Value::Null(), Value::Int32(-3)}),
+                 DataType::Array(DataType::BigInt())),
+            "[1, null, -3]");
+  EXPECT_EQ(Cast(DataType::Array(DataType::Array(DataType::Float())),
+                 Value::Array({Value::Array({Value::Float(0.5f)}), Value::Null()}),
+                 DataType::Array(DataType::Array(DataType::Double()))),
+            "[[0.5], null]");
+  EXPECT_EQ(Cast(DataType::Map(DataType::String(false), DataType::Int()),
+                 Value::Map({{Value::String("a"), Value::Int32(7)}}),
+                 DataType::Map(DataType::String(false), DataType::String())),
+            "[[\"a\", \"7\"]]");
+  // Several rows: each keeps its own range.
+  ColumnVector in(DataType::Array(DataType::SmallInt()));
+  ASSERT_OK(in.AppendValue(Value::Array({Value::Int16(1), Value::Int16(2)})));
+  ASSERT_OK(in.AppendValue(Value::Array({})));
+  in.AppendNull();
+  ASSERT_OK(in.AppendValue(Value::Array({Value::Int16(3)})));
+  ColumnVector out(DataType::Array(DataType::BigInt()));
+  ASSERT_OK(CastColumn(in, "c", &out));
+  ASSERT_OK(CastColumn(in, "c", &out));
+  ASSERT_EQ(out.size(), 8);
+  const DataType& array = *out.type();
+  for (int64_t base : {0, 4}) {
+    EXPECT_EQ(ValueToJson(out.GetValue(base), array), "[1, 2]");
+    EXPECT_EQ(ValueToJson(out.GetValue(base + 1), array), "[]");
+    EXPECT_TRUE(out.IsNull(base + 2));
+    EXPECT_EQ(ValueToJson(out.GetValue(base + 3), array), "[3]");
+  }
+  EXPECT_TRUE(test::HasError(
+      CheckCastSupported(*DataType::Map(DataType::Int(false), DataType::Int()),
+                         *DataType::Map(DataType::BigInt(false), DataType::Int()), "m"),
+      StatusCode::kNotSupported, {"column 'm'", "a map's keys keep their type"}));
+  EXPECT_TRUE(test::HasError(CheckCastSupported(*DataType::Array(DataType::Date()),
+                                                *DataType::Array(DataType::Boolean()), "a"),
+                             StatusCode::kNotSupported, {"column 'a.element'", "DATE to BOOLEAN"}));
+}
+
 TEST(CastJavaRulesTest, BooleanIntegerDecimal) {
   EXPECT_EQ(Cast(DataType::Boolean(), Value::Boolean(true), DataType::Decimal(3, 1)), "\"1.0\"");
   EXPECT_EQ(Cast(DataType::Boolean(), Value::Boolean(true), DataType::Decimal(1, 1)), "null");

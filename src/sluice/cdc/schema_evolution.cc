@@ -112,6 +112,92 @@ std::vector<std::string> CaseConvert(const std::vector<std::string>& names, bool
   return out;
 }
 
+std::vector<std::string> Child(const std::vector<std::string>& path, std::string name) {
+  std::vector<std::string> child = path;
+  child.push_back(std::move(name));
+  return child;
+}
+
+std::string DottedPath(const std::vector<std::string>& path) {
+  std::string out;
+  for (const std::string& name : path) out += (out.empty() ? "" : ".") + name;
+  return out;
+}
+
+// Java NestedSchemaUtils.generateNestedColumnUpdates for a column CanConvert lets convert: a
+// ROW's new fields added where the record has them (nullable, the next ids), its existing
+// fields in the same order and updated in turn; the element of an ARRAY / MULTISET and the value
+// of a MAP through Java's "element" / "value" path markers; an atomic type widened when
+// CanConvert says CONVERT, kept when it says IGNORE. Java also emits drops of the fields the
+// record's ROW lacks and nullability changes, which its own applier then refuses ("Unsupported
+// schema change"); here a missing field is kept (read as null, as a missing column is) and the
+// table keeps its nullability.
+Status AddNestedChanges(const std::string& identifier, const std::vector<std::string>& path,
+                        const DataTypePtr& old_ptr, const DataTypePtr& new_ptr,
+                        const TypeMapping& type_mapping, std::vector<SchemaChange>* changes) {
+  const DataType& old_type = *old_ptr;
+  const DataType& new_type = *new_ptr;
+  switch (old_type.root()) {
+    case TypeRoot::kRow: {
+      int last_index = -1;
+      std::string last_name;
+      for (const DataField& field : new_type.fields()) {
+        const int index = old_type.FieldIndex(field.name);
+        if (index < 0) continue;
+        if (index <= last_index) {
+          return Status::InvalidArgument("Order of existing fields in column " + DottedPath(path) +
+                                         " of Paimon table " + identifier +
+                                         " must be kept the same. However, field " + last_name +
+                                         " and " + field.name + " have changed their orders.");
+        }
+        last_index = index;
+        last_name = field.name;
+      }
+      const std::vector<DataField>& fields = new_type.fields();
+      for (size_t i = 0; i < fields.size(); ++i) {
+        const DataField& field = fields[i];
+        const int index = old_type.FieldIndex(field.name);
+        if (index < 0) {
+          changes->push_back(SchemaChange::AddColumn(
+              Child(path, field.name), field.type->WithNullable(true), field.description,
+              i == 0 ? ColumnMove::First(field.name)
+                     : ColumnMove::After(field.name, fields[i - 1].name)));
+          continue;
+        }
+        const DataField& old_field = old_type.fields()[static_cast<size_t>(index)];
+        if (field.description.has_value() && field.description != old_field.description) {
+          changes->push_back(
+              SchemaChange::UpdateColumnComment(Child(path, field.name), field.description));
+        }
+        SLUICE_RETURN_NOT_OK(AddNestedChanges(identifier, Child(path, field.name), old_field.type,
+                                              field.type, type_mapping, changes));
+      }
+      return Status::OK();
+    }
+    case TypeRoot::kArray:
+    case TypeRoot::kMultiset:
+      return AddNestedChanges(identifier, Child(path, "element"), old_type.element(),
+                              new_type.element(), type_mapping, changes);
+    case TypeRoot::kMap:
+      return AddNestedChanges(identifier, Child(path, "value"), old_type.value(), new_type.value(),
+                              type_mapping, changes);
+    default:
+      if (old_type.EqualsIgnoreNullable(new_type)) return Status::OK();
+      switch (CanConvert(old_type, new_type, type_mapping)) {
+        case ConvertAction::kException:
+          return ConvertError(identifier, DottedPath(path), old_type, new_type,
+                              "incompatible types");
+        case ConvertAction::kIgnore:
+          return Status::OK();
+        case ConvertAction::kConvert:
+          changes->push_back(SchemaChange::UpdateColumnType(path, new_ptr,
+                                                            /*keep_nullability=*/true));
+          return Status::OK();
+      }
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 ConvertAction CanConvert(const DataType& old_type, const DataType& new_type,
@@ -209,8 +295,13 @@ Result<std::vector<SchemaChange>> SchemaChangesFor(const std::string& identifier
                                   ? "cannot update a primary key column"
                                   : "cannot update a partition key column");
         }
-        changes.push_back(
-            SchemaChange::UpdateColumnType({name}, new_type, /*keep_nullability=*/true));
+        if (old_type.IsNested()) {
+          SLUICE_RETURN_NOT_OK(AddNestedChanges(identifier, {name}, old_field->type, new_type,
+                                                type_mapping, &changes));
+        } else {
+          changes.push_back(
+              SchemaChange::UpdateColumnType({name}, new_type, /*keep_nullability=*/true));
+        }
         break;
     }
     if (field.description.has_value()) {

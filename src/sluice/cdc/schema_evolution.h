@@ -11,6 +11,10 @@
 //     nullability: Java also emits a nullability change there that its own applier refuses),
 //     IGNORE keeps the table's type (the record's values are cast to it), EXCEPTION is an
 //     error; DECIMAL columns keep their type under `decimal-no-change`;
+//   - a nested column (ROW, ARRAY, MAP, MULTISET) that may CONVERT changes through its parts
+//     (Java NestedSchemaUtils): new ROW fields added where the record has them, atomic parts
+//     widened through Java's "element" / "value" path markers (`a.element`), a ROW whose
+//     existing fields changed their order an error; nested fields the record lacks are kept;
 //   - a table column the record lacks is kept.
 // Changing a primary-key or partition-key column's type is an error (Java's catalog refuses
 // it). Errors are InvalidArgument naming the table, the column and both types: the caller

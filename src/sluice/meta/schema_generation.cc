@@ -103,21 +103,105 @@ DataTypePtr ReassignFieldIds(const DataTypePtr& type, int32_t* highest) {
 
 // ---- Nested columns --------------------------------------------------------------------------
 
-// Runs `update` on the field list that holds the last name of `path` (the top-level fields, or
-// the fields of the ROW column path[0..n-2]), rebuilding the ROW types on the way back.
-Status UpdateFieldList(
-    std::vector<DataField>* fields, const std::vector<std::string>& path, size_t depth,
-    const std::function<Status(std::vector<DataField>*, const std::string&)>& update) {
-  if (depth + 1 == path.size()) return update(fields, path[depth]);
+// The fields of the ROW that `type` is, or holds as its ARRAY / MULTISET element or MAP value
+// (at any depth), into `fields`; returns how many names of a path that ROW's fields are below
+// `type`'s column: 1 for a ROW, one more per ARRAY / MAP level (the path's "element" / "value"
+// markers). Java SchemaManager.NestedColumnModifier.extractRowDataFields.
+size_t NestedRowFields(const DataType& type, std::vector<DataField>* fields) {
+  switch (type.root()) {
+    case TypeRoot::kRow:
+      *fields = type.fields();
+      return 1;
+    case TypeRoot::kArray:
+    case TypeRoot::kMultiset:
+      return NestedRowFields(*type.element(), fields) + 1;
+    case TypeRoot::kMap:
+      return NestedRowFields(*type.value(), fields) + 1;
+    default:
+      return 1;
+  }
+}
+
+// `type` with the ROW NestedRowFields found holding `fields` (Java wrapNewRowType).
+DataTypePtr WithNestedRowFields(const DataTypePtr& type, std::vector<DataField> fields) {
+  switch (type->root()) {
+    case TypeRoot::kRow:
+      return DataType::Row(std::move(fields), type->nullable());
+    case TypeRoot::kArray:
+      return DataType::Array(WithNestedRowFields(type->element(), std::move(fields)),
+                             type->nullable());
+    case TypeRoot::kMultiset:
+      return DataType::Multiset(WithNestedRowFields(type->element(), std::move(fields)),
+                                type->nullable());
+    case TypeRoot::kMap:
+      return DataType::Map(type->key(), WithNestedRowFields(type->value(), std::move(fields)),
+                           type->nullable());
+    default:
+      return type;
+  }
+}
+
+// The type a path of `path_size` names that reaches column `type` at `depth` names inside it:
+// `type` itself when the column is the path's last name, else its ARRAY / MULTISET element or
+// MAP value, one level per remaining "element" / "value" marker (Java getRootType).
+DataTypePtr TypeInside(const DataTypePtr& type, size_t depth, size_t path_size) {
+  if (depth + 1 >= path_size) return type;
+  switch (type->root()) {
+    case TypeRoot::kArray:
+    case TypeRoot::kMultiset:
+      return TypeInside(type->element(), depth + 1, path_size);
+    case TypeRoot::kMap:
+      return TypeInside(type->value(), depth + 1, path_size);
+    default:
+      return type;
+  }
+}
+
+// `type` with TypeInside replaced by `target` (Java getArrayMapTypeWithTargetTypeRoot).
+DataTypePtr WithTypeInside(const DataTypePtr& type, DataTypePtr target, size_t depth,
+                           size_t path_size) {
+  if (depth + 1 >= path_size) return target;
+  switch (type->root()) {
+    case TypeRoot::kArray:
+      return DataType::Array(
+          WithTypeInside(type->element(), std::move(target), depth + 1, path_size),
+          type->nullable());
+    case TypeRoot::kMultiset:
+      return DataType::Multiset(
+          WithTypeInside(type->element(), std::move(target), depth + 1, path_size),
+          type->nullable());
+    case TypeRoot::kMap:
+      return DataType::Map(type->key(),
+                           WithTypeInside(type->value(), std::move(target), depth + 1, path_size),
+                           type->nullable());
+    default:
+      return target;
+  }
+}
+
+// Runs `update` on the field list that holds the field `path` names, with that field's name and
+// its depth in `path` (Java SchemaManager.NestedColumnModifier): the path walks ROW fields by
+// name, and the fields of a ROW held in an ARRAY / MULTISET / MAP through the "element" /
+// "value" markers (`[v, element, f]`: field f of the ROW elements of ARRAY column v). A path
+// that ends inside an ARRAY / MAP without reaching a ROW (`[v, element]` of ARRAY<INT>) names
+// column v at depth 0, and the update reaches the element with TypeInside. The ROW types are
+// rebuilt on the way back.
+using FieldListUpdate =
+    std::function<Status(std::vector<DataField>*, const std::string&, size_t depth)>;
+Status UpdateFieldList(std::vector<DataField>* fields, const std::vector<std::string>& path,
+                       size_t depth, const FieldListUpdate& update) {
+  if (depth + 1 == path.size()) return update(fields, path[depth], depth);
   for (DataField& field : *fields) {
     if (field.name != path[depth]) continue;
-    if (field.type->root() != TypeRoot::kRow) {
+    std::vector<DataField> nested;
+    const size_t next = depth + NestedRowFields(*field.type, &nested);
+    if (next >= path.size()) return update(fields, path[depth], depth);
+    if (nested.empty()) {
       return Status::NotSupported("column '" + ColumnPath(path) + "': '" + field.name +
-                                  "' is not a ROW column");
+                                  "' holds no ROW");
     }
-    std::vector<DataField> nested = field.type->fields();
-    SLUICE_RETURN_NOT_OK(UpdateFieldList(&nested, path, depth + 1, update));
-    field.type = DataType::Row(std::move(nested), field.type->nullable());
+    SLUICE_RETURN_NOT_OK(UpdateFieldList(&nested, path, next, update));
+    field.type = WithNestedRowFields(field.type, std::move(nested));
     return Status::OK();
   }
   return Status::NotFound("column '" + ColumnPath(path) + "' does not exist");
@@ -130,16 +214,17 @@ DataField* FindField(std::vector<DataField>* fields, std::string_view name) {
   return nullptr;
 }
 
-// Runs `update` on the field `path` names.
+// Runs `update` on the field `path` names, with its depth in `path` (UpdateFieldList).
 Status UpdateField(std::vector<DataField>* fields, const std::vector<std::string>& path,
-                   const std::function<Status(DataField*)>& update) {
+                   const std::function<Status(DataField*, size_t depth)>& update) {
   return UpdateFieldList(
-      fields, path, 0, [&](std::vector<DataField>* list, const std::string& name) -> Status {
+      fields, path, 0,
+      [&](std::vector<DataField>* list, const std::string& name, size_t depth) -> Status {
         DataField* field = FindField(list, name);
         if (field == nullptr) {
           return Status::NotFound("column '" + ColumnPath(path) + "' does not exist");
         }
-        return update(field);
+        return update(field, depth);
       });
 }
 
@@ -559,7 +644,7 @@ Result<TableSchema> ApplySchemaChanges(const TableSchema& schema,
         DataTypePtr type = ReassignFieldIds(change.type, &highest);
         SLUICE_RETURN_NOT_OK(UpdateFieldList(
             &fields, change.field_names, 0,
-            [&](std::vector<DataField>* list, const std::string& name) -> Status {
+            [&](std::vector<DataField>* list, const std::string& name, size_t) -> Status {
               if (FindField(list, name) != nullptr) {
                 return Status::AlreadyExists("column '" + column + "' already exists");
               }
@@ -609,7 +694,7 @@ Result<TableSchema> ApplySchemaChanges(const TableSchema& schema,
         }
         SLUICE_RETURN_NOT_OK(UpdateFieldList(
             &fields, change.field_names, 0,
-            [&](std::vector<DataField>* list, const std::string& name) -> Status {
+            [&](std::vector<DataField>* list, const std::string& name, size_t) -> Status {
               DataField* field = FindField(list, name);
               if (field == nullptr) {
                 return Status::NotFound("column '" + column + "' does not exist");
@@ -628,7 +713,7 @@ Result<TableSchema> ApplySchemaChanges(const TableSchema& schema,
         }
         SLUICE_RETURN_NOT_OK(UpdateFieldList(
             &fields, change.field_names, 0,
-            [&](std::vector<DataField>* list, const std::string& name) -> Status {
+            [&](std::vector<DataField>* list, const std::string& name, size_t) -> Status {
               if (FindField(list, name) == nullptr) {
                 return Status::NotFound("column '" + column + "' does not exist");
               }
@@ -648,45 +733,57 @@ Result<TableSchema> ApplySchemaChanges(const TableSchema& schema,
         if (top_level && Contains(schema.primary_keys(), change.field_names[0])) {
           return Status::NotSupported("Cannot update primary key");
         }
-        SLUICE_RETURN_NOT_OK(UpdateField(&fields, change.field_names, [&](DataField* f) -> Status {
-          DataTypePtr target = change.type;
-          if (change.keep_nullability) {
-            target = target->WithNullable(f->type->nullable());
-          } else {
-            SLUICE_RETURN_NOT_OK(CheckNullabilityChange(f->type->nullable(), target->nullable(),
-                                                        column, disable_null_to_not_null));
-          }
-          if (!SupportsSchemaTypeChange(*f->type, *target, !disable_explicit_casts)) {
-            return Status::InvalidArgument("Column type " + f->name + "[" + f->type->ToString() +
-                                           "] cannot be converted to " + target->ToString() +
-                                           " without losing information.");
-          }
-          // A ROW keeps the ids of its fields (and new ones would need ids): only atomic types.
-          if (target->IsNested() && !target->EqualsIgnoreNullable(*f->type)) {
-            return Status::NotSupported("column '" + column + "': changing to the nested type " +
-                                        target->ToString() + " is not supported");
-          }
-          f->type = target;
-          return Status::OK();
-        }));
+        SLUICE_RETURN_NOT_OK(
+            UpdateField(&fields, change.field_names, [&](DataField* f, size_t depth) -> Status {
+              // The type the change is about: the column's, or its ARRAY element / MAP value
+              // the path's "element" / "value" markers reach.
+              const size_t path_size = change.field_names.size();
+              const DataTypePtr source = TypeInside(f->type, depth, path_size);
+              DataTypePtr target = change.type;
+              if (change.keep_nullability) {
+                target = target->WithNullable(source->nullable());
+              } else {
+                SLUICE_RETURN_NOT_OK(CheckNullabilityChange(source->nullable(), target->nullable(),
+                                                            column, disable_null_to_not_null));
+              }
+              if (!SupportsSchemaTypeChange(*source, *target, !disable_explicit_casts)) {
+                return Status::InvalidArgument("Column type " + f->name + "[" + source->ToString() +
+                                               "] cannot be converted to " + target->ToString() +
+                                               " without losing information.");
+              }
+              // A ROW keeps the ids of its fields (and new ones would need ids): only atomic
+              // types; a nested column changes through paths to its atomic parts.
+              if (target->IsNested() && !target->EqualsIgnoreNullable(*source)) {
+                return Status::NotSupported("column '" + column +
+                                            "': changing to the nested type " + target->ToString() +
+                                            " is not supported");
+              }
+              f->type = WithTypeInside(f->type, std::move(target), depth, path_size);
+              return Status::OK();
+            }));
         break;
       case SchemaChange::Kind::kUpdateColumnNullability:
         if (change.nullable && top_level &&
             Contains(schema.primary_keys(), change.field_names[0])) {
           return Status::NotSupported("Cannot change nullability of primary key");
         }
-        SLUICE_RETURN_NOT_OK(UpdateField(&fields, change.field_names, [&](DataField* f) -> Status {
-          SLUICE_RETURN_NOT_OK(CheckNullabilityChange(f->type->nullable(), change.nullable, column,
-                                                      disable_null_to_not_null));
-          f->type = f->type->WithNullable(change.nullable);
-          return Status::OK();
-        }));
+        SLUICE_RETURN_NOT_OK(
+            UpdateField(&fields, change.field_names, [&](DataField* f, size_t depth) -> Status {
+              const size_t path_size = change.field_names.size();
+              const DataTypePtr source = TypeInside(f->type, depth, path_size);
+              SLUICE_RETURN_NOT_OK(CheckNullabilityChange(source->nullable(), change.nullable,
+                                                          column, disable_null_to_not_null));
+              f->type =
+                  WithTypeInside(f->type, source->WithNullable(change.nullable), depth, path_size);
+              return Status::OK();
+            }));
         break;
       case SchemaChange::Kind::kUpdateColumnComment:
-        SLUICE_RETURN_NOT_OK(UpdateField(&fields, change.field_names, [&](DataField* f) -> Status {
-          f->description = change.comment;
-          return Status::OK();
-        }));
+        SLUICE_RETURN_NOT_OK(
+            UpdateField(&fields, change.field_names, [&](DataField* f, size_t) -> Status {
+              f->description = change.comment;
+              return Status::OK();
+            }));
         break;
       case SchemaChange::Kind::kUpdateColumnPosition:
         if (!change.move) return Status::InvalidArgument("column move without a position");

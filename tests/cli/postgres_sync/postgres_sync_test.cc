@@ -162,33 +162,40 @@ TEST_F(PostgresSyncTest, EveryTypeRoundTripsThroughSnapshotAndStream) {
 }
 
 TEST_F(PostgresSyncTest, DatabaseSyncFollowsDdlAndNewTables) {
-  Sql("CREATE TABLE orders (id int PRIMARY KEY, qty int, note varchar(10)); "
+  Sql("CREATE TABLE orders (id int PRIMARY KEY, qty int, note varchar(10), tags int[]); "
       "CREATE TABLE nokey (v int); "
-      "INSERT INTO orders VALUES (1, 10, 'a'), (2, 20, NULL); INSERT INTO nokey VALUES (1);");
+      "INSERT INTO orders VALUES (1, 10, 'a', '{1,2}'), (2, 20, NULL, NULL); "
+      "INSERT INTO nokey VALUES (1);");
   CommandResult r = Sync("postgres_sync_database", "--database ods --metadata_column table_name");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const char* orders =
-      "SELECT jsonb_build_object('id', id, 'qty', qty, 'note', note, "
+      "SELECT jsonb_build_object('id', id, 'qty', qty, 'note', note, 'tags', to_jsonb(tags), "
       "'table_name', 'orders') FROM orders";
   EXPECT_EQ(ReadRows(warehouse_.path(), "ods.orders"), SourceRows(database_, orders));
   EXPECT_NE(r.err.find("nokey"), std::string::npos) << r.err;
 
-  Sql("INSERT INTO orders VALUES (3, 30, 'c'); ALTER TABLE orders ALTER COLUMN qty TYPE bigint; "
+  // A nested column widens through its element (Java's `tags.element` path).
+  Sql("INSERT INTO orders VALUES (3, 30, 'c', '{3}'); "
+      "ALTER TABLE orders ALTER COLUMN qty TYPE bigint; "
       "UPDATE orders SET qty = 9000000000 WHERE id = 1; "
+      "ALTER TABLE orders ALTER COLUMN tags TYPE bigint[]; "
+      "UPDATE orders SET tags = '{9000000000,NULL}' WHERE id = 3; "
       "ALTER TABLE orders ADD COLUMN price numeric(8,2); "
-      "INSERT INTO orders VALUES (4, 40, 'd', 1.25); DELETE FROM orders WHERE id = 2; "
+      "INSERT INTO orders VALUES (4, 40, 'd', NULL, 1.25); DELETE FROM orders WHERE id = 2; "
       "CREATE TABLE items (k varchar(8) PRIMARY KEY, v double precision); "
       "INSERT INTO items VALUES ('x', 0.5), ('y', NULL);");
   r = Sync("postgres_sync_database", "--database ods --metadata_column table_name");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(ReadRows(warehouse_.path(), "ods.orders"),
             SourceRows(database_,
-                       "SELECT jsonb_build_object('id', id, 'qty', qty, 'note', note, 'price', "
-                       "price::text, 'table_name', 'orders') FROM orders"));
+                       "SELECT jsonb_build_object('id', id, 'qty', qty, 'note', note, 'tags', "
+                       "to_jsonb(tags), 'price', price::text, 'table_name', 'orders') FROM "
+                       "orders"));
   const std::map<std::string, std::string> types =
       test::ColumnTypes(warehouse_.path(), "ods.orders");
   EXPECT_EQ(types.at("qty"), "BIGINT");
   EXPECT_EQ(types.at("price"), "DECIMAL(8, 2)");
+  EXPECT_EQ(types.at("tags"), R"({"element":"BIGINT","type":"ARRAY"})");
   EXPECT_EQ(ReadRows(warehouse_.path(), "ods.items"),
             SourceRows(database_,
                        "SELECT jsonb_build_object('k', k, 'v', v, 'table_name', "

@@ -541,12 +541,34 @@ void CastToBytes(const ColumnVector& in, CastRule rule, ColumnVector* out, const
   }
 }
 
+// Whether `from` -> `to` is an ARRAY, MULTISET or MAP whose elements / values change type (Java
+// CastedArray / CastedMap: the offsets kept, the children cast).
+bool IsContainerCast(const DataType& from, const DataType& to) {
+  return from.root() == to.root() &&
+         (from.root() == TypeRoot::kArray || from.root() == TypeRoot::kMultiset ||
+          from.root() == TypeRoot::kMap);
+}
+
 }  // namespace
 
 Status CheckCastSupported(const DataType& from, const DataType& to, std::string_view column) {
   if (from.EqualsIgnoreNullable(to)) return Status::OK();
+  if (IsContainerCast(from, to)) {
+    const std::string inner(column);
+    switch (from.root()) {
+      case TypeRoot::kMap:
+        if (!from.key()->EqualsIgnoreNullable(*to.key())) {
+          return CastError(column, from, to, "a map's keys keep their type");
+        }
+        return CheckCastSupported(*from.value(), *to.value(), inner + ".value");
+      default:
+        return CheckCastSupported(*from.element(), *to.element(), inner + ".element");
+    }
+  }
+  // A ROW's fields are matched by id, not cast: not supported here.
   if (from.IsNested() && from.root() == to.root()) {
-    return CastError(column, from, to, "only atomic types change type");
+    return CastError(column, from, to,
+                     "only atomic types and the parts of arrays and maps change type");
   }
   const std::optional<CastRule> rule = ResolveCastRule(from, to);
   if (!rule) return CastError(column, from, to, "Paimon has no cast rule for this type change");
@@ -573,6 +595,32 @@ Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector*
   SLUICE_RETURN_NOT_OK(CheckCastSupported(from, to, column));
   const int64_t n = in.size();
   const int64_t old = out->size();
+  if (!from.EqualsIgnoreNullable(to) && IsContainerCast(from, to)) {
+    // The rows keep their element ranges; the elements (and a map's keys and values) are cast
+    // as columns of their own.
+    const int32_t* in_offsets = in.offset_data();
+    const int32_t base = old == 0 ? 0 : out->offset_data()[old];
+    out->Resize(old + n);
+    if (in.has_nulls()) {
+      std::memcpy(out->MutableValidity() + old, in.validity().data(), static_cast<size_t>(n));
+    }
+    int32_t* out_offsets = out->offset_data();
+    for (int64_t i = 0; i < n; ++i) {
+      out_offsets[old + i + 1] = base + (in_offsets[i + 1] - in_offsets[0]);
+    }
+    const std::string inner =
+        std::string(column) + (from.root() == TypeRoot::kMap ? ".value" : ".element");
+    for (int c = 0; c < in.num_children(); ++c) {
+      if (in.child(c)->size() != in_offsets[n] - in_offsets[0]) {
+        return Status::Internal("column '" + std::string(column) +
+                                "': " + std::to_string(in.child(c)->size()) +
+                                " elements for offsets " + std::to_string(in_offsets[0]) + ".." +
+                                std::to_string(in_offsets[n]));
+      }
+      SLUICE_RETURN_NOT_OK(CastColumn(*in.child(c), inner, out->child(c), session_zone));
+    }
+    return Status::OK();
+  }
   const std::optional<CastRule> resolved = ResolveCastRule(from, to);
   if (!resolved) {
     // Equal types up to nullability: the values as they are.
