@@ -80,17 +80,8 @@ TEST(ReadBuilderTest, TimeTravelReadsThroughTheSnapshotsSchema) {
   // An explicit schema id still wins.
   EXPECT_EQ(ColumnNames(NewRead(table).WithSnapshot(1).WithSchemaId(1)), schema1);
   // The rows of snapshot 1 under their own names: a = 12 in the first row written.
-  ASSERT_OK_AND_ASSIGN(auto reader, test::ReaderOf(NewRead(table).WithSnapshot(1)));
-  std::vector<std::string> rows;
-  ColumnBatch batch(reader->output_type());
-  while (true) {
-    ASSERT_OK_AND_ASSIGN(bool more, reader->Next(&batch));
-    if (!more) break;
-    for (int64_t r = 0; r < batch.num_rows(); ++r) {
-      rows.push_back(ValueToJson(batch.GetRow(r), *batch.schema()));
-    }
-  }
-  std::sort(rows.begin(), rows.end());
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> rows,
+                       test::SortedJsonRows(NewRead(table).WithSnapshot(1)));
   ASSERT_EQ(rows.size(), 5u);
   EXPECT_EQ(rows[0], R"({"key0": 0, "key1": 1, "a": 12, "b": 13, "c": 14, "d": 15, "k": 16})");
 }
@@ -110,6 +101,30 @@ TEST(ReadBuilderTest, BranchesHaveTheirOwnSnapshots) {
     fallback = fallback || ApiAccess::DataSplitOf(split).from_fallback_branch;
   }
   EXPECT_TRUE(fallback);
+}
+
+// Java FallbackReadFileStoreTable reads the fallback branch's splits with that branch's own
+// read: its files name the branch's schema ids. append_table_with_append_pt_branch: main's
+// schema 1 only set the fallback option, branch test's schema 1 added value2 (as main's
+// schema 2 did), so the branch's value2 = 2200 must not read as null through main's schema 1.
+TEST(ReadBuilderTest, FallbackBranchFilesReadThroughTheBranchsSchema) {
+  for (const char* format : {"orc", "parquet"}) {
+    SCOPED_TRACE(format);
+    const std::string table = std::string(format) +
+                              "/append_table_with_append_pt_branch.db/"
+                              "append_table_with_append_pt_branch";
+    const std::vector<std::string> expected = {
+        R"({"pt": 1, "value": 110, "value2": null})", R"({"pt": 1, "value": 120, "value2": 1200})",
+        R"({"pt": 2, "value": 210, "value2": null})", R"({"pt": 2, "value": 220, "value2": 2200})"};
+    ASSERT_OK_AND_ASSIGN(std::vector<std::string> rows, test::SortedJsonRows(NewRead(table)));
+    EXPECT_EQ(rows, expected);
+    // A projection and a filter apply to both branches' files.
+    const std::vector<std::string> projected = {R"({"value2": 1200})", R"({"value2": 2200})"};
+    ASSERT_OK_AND_ASSIGN(
+        rows,
+        test::SortedJsonRows(NewRead(table).WithProjection({"value2"}).WithWhere("value2 > 0")));
+    EXPECT_EQ(rows, projected);
+  }
 }
 
 }  // namespace

@@ -247,6 +247,19 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve(bool streaming) 
   // filters rows.
   if (state->read_schema->id() == table.schema().id()) scan.filter = filter;
   state->name = what;
+  if (!streaming) {
+    auto fallback = FallbackTableOf(table, mode_);
+    if (!fallback.ok()) return fallback.status().WithContext(what);
+    state->fallback_table = std::move(*fallback);
+  }
+  if (state->fallback_table) {
+    // The branches have the same columns (FallbackTableOf checks): the fallback branch's files
+    // are read through its own schema, whose field ids they carry, with the same projection
+    // and filter. A read of an earlier schema of the main branch reads them through that one.
+    state->fallback_read_schema = state->read_schema->id() == table.schema().id()
+                                      ? state->fallback_table->schema_ptr()
+                                      : state->read_schema;
+  }
 
   state->read_options.projection = projection_;
   state->read_options.filter = filter;

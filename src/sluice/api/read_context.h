@@ -19,6 +19,10 @@ struct ReadContext {
   std::string name;                       // how errors name the table (and branch, version)
   std::shared_ptr<FileStoreTable> table;  // on the branch read, with the dynamic options
   std::shared_ptr<const TableSchema> read_schema;
+  // The scan.fallback-branch whose splits the plan may hold (FallbackTableOf), and the schema
+  // they are read through; null when the read has none.
+  std::shared_ptr<FileStoreTable> fallback_table;
+  std::shared_ptr<const TableSchema> fallback_read_schema;
   DataTypePtr output_type;
   ScanOptions scan;
   SplitReadOptions read_options;  // projection, filter, session zone, row kind

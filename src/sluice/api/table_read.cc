@@ -35,14 +35,21 @@ const DataTypePtr& TableRead::output_type() const { return context_->output_type
 Result<std::unique_ptr<BatchReader>> TableRead::CreateReader(const Split& split) const {
   const ReadContext& context = *context_;
   const DataSplit& data_split = ApiAccess::DataSplitOf(split);
+  const bool fallback = data_split.from_fallback_branch;
+  if (fallback && context.fallback_table == nullptr) {
+    return Status::InvalidArgument(context.name +
+                                   ": a split of the scan.fallback-branch, read without one");
+  }
+  const FileStoreTable& table = fallback ? *context.fallback_table : *context.table;
+  const std::shared_ptr<const TableSchema>& schema =
+      fallback ? context.fallback_read_schema : context.read_schema;
   // Row-tracking and data-evolution splits stitch files by row id; everything else goes
   // through OpenSplitReader (raw, deletion vectors, merge-on-read, delta).
   Result<std::unique_ptr<SplitReader>> reader =
       !context.read_options.with_row_kind &&
-              DataEvolutionSplitReader::Handles(*context.table, context.read_options.projection)
-          ? DataEvolutionSplitReader::Open(*context.table, context.read_schema, data_split,
-                                           context.read_options)
-          : OpenSplitReader(*context.table, context.read_schema, data_split, context.read_options);
+              DataEvolutionSplitReader::Handles(table, context.read_options.projection)
+          ? DataEvolutionSplitReader::Open(table, schema, data_split, context.read_options)
+          : OpenSplitReader(table, schema, data_split, context.read_options);
   if (!reader.ok()) return reader.status();
   return std::unique_ptr<BatchReader>(new SplitBatchReader(std::move(*reader)));
 }

@@ -638,13 +638,9 @@ Result<ScanPlan> PlanScanUnreported(const FileStoreTable& table, const ScanOptio
   if (options.incremental) return PlanIncremental(table, options, *options.incremental);
   Planner main(table, options);
   SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, main.Run());
-  const auto& fallback_branch = table.options().scan_fallback_branch();
-  if (!fallback_branch || fallback_branch->empty() || !IsMainBranch(table.branch()) ||
-      options.mode != ScanMode::kBatch) {
-    return plan;
-  }
-  SLUICE_ASSIGN_OR_RETURN(auto fallback_table, table.OnBranch(*fallback_branch));
-  SLUICE_RETURN_NOT_OK(CheckSameRowType(table, *fallback_table));
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> fallback_table,
+                          FallbackTableOf(table, options.mode));
+  if (fallback_table == nullptr) return plan;
   // Partitions the main branch has under the partition restrictions alone are complete there
   // (a bucket or data filter does not make the fallback branch fill them).
   ScanOptions listing = options;
@@ -666,6 +662,19 @@ Result<ScanPlan> PlanScanUnreported(const FileStoreTable& table, const ScanOptio
 }
 
 }  // namespace
+
+Result<std::shared_ptr<FileStoreTable>> FallbackTableOf(const FileStoreTable& table,
+                                                        ScanMode mode) {
+  const auto& fallback_branch = table.options().scan_fallback_branch();
+  if (!fallback_branch || fallback_branch->empty() || !IsMainBranch(table.branch()) ||
+      mode != ScanMode::kBatch) {
+    return std::shared_ptr<FileStoreTable>();
+  }
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> fallback,
+                          table.OnBranch(*fallback_branch));
+  SLUICE_RETURN_NOT_OK(CheckSameRowType(table, *fallback));
+  return fallback;
+}
 
 Result<ScanPlan> PlanScan(const FileStoreTable& table, const ScanOptions& options) {
   if (options.metric_registry == nullptr) return PlanScanUnreported(table, options);

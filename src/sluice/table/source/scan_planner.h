@@ -112,4 +112,10 @@ struct ScanPlan {
 
 Result<ScanPlan> PlanScan(const FileStoreTable& table, const ScanOptions& options);
 
+// The `scan.fallback-branch` of `table` that a plan in `mode` fills missing partitions from
+// (batch reads of the main branch), or nullptr. Its splits (DataSplit::from_fallback_branch)
+// are read with this table: its files name the branch's schema ids (Java
+// FallbackReadFileStoreTable reads them with the fallback table's own read).
+Result<std::shared_ptr<FileStoreTable>> FallbackTableOf(const FileStoreTable& table, ScanMode mode);
+
 }  // namespace sluice
