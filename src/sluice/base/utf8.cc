@@ -118,4 +118,21 @@ void AppendUtf8Replacing(std::string_view text, std::string* out) {
   }
 }
 
+size_t CountCodePoints(std::string_view text) {
+  size_t n = 0;
+  for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+size_t CodePointOffset(std::string_view text, size_t index) {
+  size_t seen = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      if (seen == index) return i;
+      ++seen;
+    }
+  }
+  return text.size();
+}
+
 }  // namespace sluice

@@ -32,6 +32,12 @@ inline bool IsValidUtf8(std::string_view text) { return FindInvalidUtf8(text) ==
 // pass failed or a value starts inside a character.
 int64_t FindInvalidUtf8Value(const char* bytes, const int32_t* offsets, int64_t count);
 
+// The number of code points of `text` (the bytes that are not continuation bytes), and the byte
+// offset of code point `index` (text.size() when `index` is at or past the end): what cutting
+// text to a length in characters needs (Java's CHAR / VARCHAR casts, substring).
+size_t CountCodePoints(std::string_view text);
+size_t CodePointOffset(std::string_view text, size_t index);
+
 // Appends `text` to `out` as Java's `new String(bytes, UTF_8)` decodes it (and so Paimon's
 // BinaryString.toString(), which falls back to it for ill-formed bytes), re-encoded as UTF-8:
 // well-formed text is appended unchanged; each ill-formed part becomes one U+FFFD. A part is

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "sluice/base/string_util.h"
+#include "sluice/base/utf8.h"
 #include "sluice/cdc/cdc_value_cast.h"
 
 namespace sluice {
@@ -349,24 +350,6 @@ std::string JavaBigDecimalToString(int128_t unscaled, int64_t scale) {
   return out + std::to_string(adjusted);
 }
 
-size_t Utf8Length(std::string_view s) {
-  size_t n = 0;
-  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
-
-// Byte offset of code point `index` (index <= length).
-size_t Utf8Offset(std::string_view s, size_t index) {
-  size_t seen = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
-      if (seen == index) return i;
-      ++seen;
-    }
-  }
-  return s.size();
-}
-
 }  // namespace
 
 Result<ComputedColumn> ComputedColumn::Parse(std::string_view argument) {
@@ -639,7 +622,7 @@ Result<std::string> ComputedColumn::EvalText(const std::string& input,
   }
   switch (function_) {
     case Function::kSubstring: {
-      const size_t length = Utf8Length(input);
+      const size_t length = CountCodePoints(input);
       const size_t end = end_ ? static_cast<size_t>(*end_) : length;
       if (static_cast<size_t>(begin_) > length || end > length) {
         return Invalid(
@@ -647,18 +630,18 @@ Result<std::string> ComputedColumn::EvalText(const std::string& input,
             "' because the indexes are out of range. Begin index: " + std::to_string(begin_) +
             ", end index: " + (end_ ? std::to_string(*end_) : "null") + ".");
       }
-      const size_t from = Utf8Offset(input, static_cast<size_t>(begin_));
-      return input.substr(from, Utf8Offset(input, end) - from);
+      const size_t from = CodePointOffset(input, static_cast<size_t>(begin_));
+      return input.substr(from, CodePointOffset(input, end) - from);
     }
     case Function::kTruncate: {
       const int64_t w = width_;
       if (root == TypeRoot::kChar || root == TypeRoot::kVarChar) {
-        const size_t length = Utf8Length(input);
+        const size_t length = CountCodePoints(input);
         if (width_ < 0 || static_cast<size_t>(width_) > length) {
           return Invalid("Invalid width value for truncate function: " + std::to_string(width_) +
                          ", expected less than or equal to " + std::to_string(length) + ".");
         }
-        return input.substr(0, Utf8Offset(input, static_cast<size_t>(width_)));
+        return input.substr(0, CodePointOffset(input, static_cast<size_t>(width_)));
       }
       if (w == 0) return Invalid("/ by zero (truncate width 0 of '" + input + "')");
       if (root == TypeRoot::kDecimal) {

@@ -7,6 +7,7 @@
 
 #include "sluice/base/string_util.h"
 #include "sluice/meta/java_hash_map.h"
+#include "sluice/meta/nested_column_path.h"
 #include "sluice/meta/schema_text.h"
 #include "sluice/meta/schema_validation.h"
 #include "sluice/types/cast_rules.h"
@@ -99,112 +100,6 @@ DataTypePtr ReassignFieldIds(const DataTypePtr& type, int32_t* highest) {
     default:
       return type;
   }
-}
-
-// ---- Nested columns --------------------------------------------------------------------------
-
-// The fields of the ROW that `type` is, or holds as its ARRAY / MULTISET element or MAP value
-// (at any depth), into `fields`; returns how many names of a path that ROW's fields are below
-// `type`'s column: 1 for a ROW, one more per ARRAY / MAP level (the path's "element" / "value"
-// markers). Java SchemaManager.NestedColumnModifier.extractRowDataFields.
-size_t NestedRowFields(const DataType& type, std::vector<DataField>* fields) {
-  switch (type.root()) {
-    case TypeRoot::kRow:
-      *fields = type.fields();
-      return 1;
-    case TypeRoot::kArray:
-    case TypeRoot::kMultiset:
-      return NestedRowFields(*type.element(), fields) + 1;
-    case TypeRoot::kMap:
-      return NestedRowFields(*type.value(), fields) + 1;
-    default:
-      return 1;
-  }
-}
-
-// `type` with the ROW NestedRowFields found holding `fields` (Java wrapNewRowType).
-DataTypePtr WithNestedRowFields(const DataTypePtr& type, std::vector<DataField> fields) {
-  switch (type->root()) {
-    case TypeRoot::kRow:
-      return DataType::Row(std::move(fields), type->nullable());
-    case TypeRoot::kArray:
-      return DataType::Array(WithNestedRowFields(type->element(), std::move(fields)),
-                             type->nullable());
-    case TypeRoot::kMultiset:
-      return DataType::Multiset(WithNestedRowFields(type->element(), std::move(fields)),
-                                type->nullable());
-    case TypeRoot::kMap:
-      return DataType::Map(type->key(), WithNestedRowFields(type->value(), std::move(fields)),
-                           type->nullable());
-    default:
-      return type;
-  }
-}
-
-// The type a path of `path_size` names that reaches column `type` at `depth` names inside it:
-// `type` itself when the column is the path's last name, else its ARRAY / MULTISET element or
-// MAP value, one level per remaining "element" / "value" marker (Java getRootType).
-DataTypePtr TypeInside(const DataTypePtr& type, size_t depth, size_t path_size) {
-  if (depth + 1 >= path_size) return type;
-  switch (type->root()) {
-    case TypeRoot::kArray:
-    case TypeRoot::kMultiset:
-      return TypeInside(type->element(), depth + 1, path_size);
-    case TypeRoot::kMap:
-      return TypeInside(type->value(), depth + 1, path_size);
-    default:
-      return type;
-  }
-}
-
-// `type` with TypeInside replaced by `target` (Java getArrayMapTypeWithTargetTypeRoot).
-DataTypePtr WithTypeInside(const DataTypePtr& type, DataTypePtr target, size_t depth,
-                           size_t path_size) {
-  if (depth + 1 >= path_size) return target;
-  switch (type->root()) {
-    case TypeRoot::kArray:
-      return DataType::Array(
-          WithTypeInside(type->element(), std::move(target), depth + 1, path_size),
-          type->nullable());
-    case TypeRoot::kMultiset:
-      return DataType::Multiset(
-          WithTypeInside(type->element(), std::move(target), depth + 1, path_size),
-          type->nullable());
-    case TypeRoot::kMap:
-      return DataType::Map(type->key(),
-                           WithTypeInside(type->value(), std::move(target), depth + 1, path_size),
-                           type->nullable());
-    default:
-      return target;
-  }
-}
-
-// Runs `update` on the field list that holds the field `path` names, with that field's name and
-// its depth in `path` (Java SchemaManager.NestedColumnModifier): the path walks ROW fields by
-// name, and the fields of a ROW held in an ARRAY / MULTISET / MAP through the "element" /
-// "value" markers (`[v, element, f]`: field f of the ROW elements of ARRAY column v). A path
-// that ends inside an ARRAY / MAP without reaching a ROW (`[v, element]` of ARRAY<INT>) names
-// column v at depth 0, and the update reaches the element with TypeInside. The ROW types are
-// rebuilt on the way back.
-using FieldListUpdate =
-    std::function<Status(std::vector<DataField>*, const std::string&, size_t depth)>;
-Status UpdateFieldList(std::vector<DataField>* fields, const std::vector<std::string>& path,
-                       size_t depth, const FieldListUpdate& update) {
-  if (depth + 1 == path.size()) return update(fields, path[depth], depth);
-  for (DataField& field : *fields) {
-    if (field.name != path[depth]) continue;
-    std::vector<DataField> nested;
-    const size_t next = depth + NestedRowFields(*field.type, &nested);
-    if (next >= path.size()) return update(fields, path[depth], depth);
-    if (nested.empty()) {
-      return Status::NotSupported("column '" + ColumnPath(path) + "': '" + field.name +
-                                  "' holds no ROW");
-    }
-    SLUICE_RETURN_NOT_OK(UpdateFieldList(&nested, path, next, update));
-    field.type = WithNestedRowFields(field.type, std::move(nested));
-    return Status::OK();
-  }
-  return Status::NotFound("column '" + ColumnPath(path) + "' does not exist");
 }
 
 DataField* FindField(std::vector<DataField>* fields, std::string_view name) {

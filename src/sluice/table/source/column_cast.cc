@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sluice/base/string_util.h"
+#include "sluice/base/utf8.h"
 #include "sluice/types/cast_rules.h"
 #include "sluice/types/data_type_family.h"
 #include "sluice/types/decimal_math.h"
@@ -477,32 +478,13 @@ Status CheckToStringSupported(const DataType& type, std::string_view column) {
   }
 }
 
-// UTF-8 code points of `s`.
-size_t NumChars(std::string_view s) {
-  size_t n = 0;
-  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return n;
-}
-
-// Byte length of the first `chars` code points of `s`.
-size_t PrefixBytes(std::string_view s, size_t chars) {
-  size_t seen = 0;
-  for (size_t b = 0; b < s.size(); ++b) {
-    if ((static_cast<unsigned char>(s[b]) & 0xC0) != 0x80) {
-      if (seen == chars) return b;
-      ++seen;
-    }
-  }
-  return s.size();
-}
-
 // Java BinaryStringUtils.toCharacterString: cut to the target length in characters, and pad a
 // CHAR with spaces to it.
 void FitCharacterString(const DataType& to, std::string* text) {
   const size_t length = static_cast<size_t>(to.length());
-  const size_t chars = NumChars(*text);
+  const size_t chars = CountCodePoints(*text);
   if (chars > length) {
-    text->resize(PrefixBytes(*text, length));
+    text->resize(CodePointOffset(*text, length));
   } else if (chars < length && to.root() == TypeRoot::kChar) {
     text->append(length - chars, ' ');
   }
