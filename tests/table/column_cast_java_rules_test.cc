@@ -72,6 +72,27 @@ TEST(CastJavaRulesTest, TimeAndString) {
   EXPECT_NE(st.ToString().find("'noon'"), std::string::npos) << st.ToString();
 }
 
+// STRING to DATE / TIMESTAMP as Java's BinaryStringUtils.toDate / toTimestamp: epoch numbers
+// (days; the precision's unit), single-digit fields and the 'T' form of java.time's parser,
+// the fraction cut to the target's precision; numbers are no TIMESTAMP_LTZ text.
+TEST(CastJavaRulesTest, StringsToDatesAndTimestampsAsBinaryStringUtils) {
+  EXPECT_EQ(Cast(DataType::String(), Value::String("19000"), DataType::Date()), "\"2022-01-08\"");
+  EXPECT_EQ(Cast(DataType::String(), Value::String("2024-2-9"), DataType::Date()),
+            "\"2024-02-09\"");
+  EXPECT_EQ(Cast(DataType::String(), Value::String("2024-02-09 10:00:00"), DataType::Date()),
+            "\"2024-02-09\"");
+  EXPECT_EQ(Cast(DataType::String(), Value::String("1700000000123"), DataType::Timestamp(3)),
+            "\"2023-11-14 22:13:20.123\"");
+  EXPECT_EQ(Cast(DataType::String(), Value::String("2024-02-09T7:08"), DataType::Timestamp(0)),
+            "\"2024-02-09 07:08:00\"");
+  EXPECT_EQ(
+      Cast(DataType::String(), Value::String("2024-02-09 07:08:09.123456"), DataType::Timestamp(3)),
+      "\"2024-02-09 07:08:09.123\"");
+  EXPECT_NE(Cast(DataType::String(), Value::String("1700000000123"), DataType::TimestampLtz(3))
+                .find("cannot cast '1700000000123'"),
+            std::string::npos);
+}
+
 TEST(CastJavaRulesTest, TimestampsAndTime) {
   // 1970-01-02 01:02:03.004 -> its time of day, and a TIME -> 1970-01-01 at that time.
   EXPECT_EQ(Cast(DataType::Timestamp(3), Value::FromTimestamp(Timestamp{86400000 + 3723004, 0}),

@@ -12,6 +12,7 @@
 #include "sluice/types/data_type_family.h"
 #include "sluice/types/decimal_math.h"
 #include "sluice/types/java_number_text.h"
+#include "sluice/types/java_string_parse.h"
 #include "sluice/types/time_zone.h"
 
 namespace sluice {
@@ -120,129 +121,6 @@ bool RescaleToPrecision(int128_t unscaled, int from_scale, int to_scale, int pre
   }
   *out = -up > 38 ? 0 : RescaleHalfUp(unscaled, from_scale, to_scale);
   return FitsPrecision(*out, precision);
-}
-
-bool ParseTimestamp(std::string_view s, Timestamp* out) {
-  // "YYYY-MM-DD[ HH:MM:SS[.fffffffff]]"
-  auto number = [&](size_t pos, size_t len, int64_t* v) {
-    if (pos + len > s.size()) return false;
-    auto [p, ec] = std::from_chars(s.data() + pos, s.data() + pos + len, *v);
-    return ec == std::errc() && p == s.data() + pos + len;
-  };
-  int64_t year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-  if (s.size() < 10 || !number(0, 4, &year) || s[4] != '-' || !number(5, 2, &month) ||
-      s[7] != '-' || !number(8, 2, &day) || month < 1 || month > 12 || day < 1 || day > 31) {
-    return false;
-  }
-  int64_t nanos = 0;
-  if (s.size() > 10) {
-    if ((s[10] != ' ' && s[10] != 'T') || !number(11, 2, &hour) || s[13] != ':' ||
-        !number(14, 2, &minute) || s[16] != ':' || !number(17, 2, &second)) {
-      return false;
-    }
-    if (s.size() > 19) {
-      if (s[19] != '.' || s.size() > 29) return false;
-      const size_t digits = s.size() - 20;
-      if (digits == 0 || !number(20, digits, &nanos)) return false;
-      for (size_t i = digits; i < 9; ++i) nanos *= 10;
-    }
-  }
-  const int64_t days =
-      DaysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
-  const int64_t millis =
-      days * kMillisPerDay + ((hour * 60 + minute) * 60 + second) * 1000 + nanos / 1000000;
-  *out = Timestamp{millis, static_cast<int32_t>(nanos % 1000000)};
-  return true;
-}
-
-bool IsAsciiDigits(std::string_view s) {
-  if (s.empty()) return false;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-  }
-  return true;
-}
-
-bool ParseJavaInt(std::string_view s, int* out) {
-  s = TrimSpaces(s);
-  if (!IsAsciiDigits(s)) return false;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
-  return ec == std::errc() && p == s.data() + s.size();
-}
-
-// Java DateTimeUtils.parseFraction: the first three digits as milliseconds, rounded on the
-// fourth.
-int ParseFractionMillis(std::string_view v) {
-  int multiplier = 100;
-  int r = 0;
-  for (size_t i = 0; i < v.size(); ++i) {
-    const char c = v[i];
-    r += multiplier * (c < '0' || c > '9' ? 0 : c - '0');
-    if (multiplier < 10) {
-      if (i + 1 < v.size() && v[i + 1] >= '5') ++r;
-      break;
-    }
-    multiplier /= 10;
-  }
-  return r;
-}
-
-// Java BinaryStringUtils.toTime: digits are milliseconds of the day, otherwise
-// DateTimeUtils.parseTime's "hh[:mm[:ss[.fff]]][(+|-)hh[:mm]]".
-bool ParseTime(std::string_view text, int32_t* out) {
-  if (IsAsciiDigits(text)) {
-    int v = 0;
-    if (!ParseJavaInt(text, &v)) return false;
-    *out = v;
-    return true;
-  }
-  std::string_view v = text;
-  size_t end = v.size();
-  int operator_sign = -1;
-  size_t zone = v.find('-');
-  if (zone == std::string_view::npos) {
-    zone = v.find('+');
-    operator_sign = 1;
-  }
-  int zone_hour = 0;
-  int zone_minute = 0;
-  if (zone != std::string_view::npos) {
-    end = zone;
-    const size_t colon = v.find(':', zone);
-    if (colon == std::string_view::npos) {
-      if (!ParseJavaInt(v.substr(zone + 1), &zone_hour)) return false;
-    } else if (!ParseJavaInt(v.substr(zone + 1, colon - zone - 1), &zone_hour) ||
-               !ParseJavaInt(v.substr(colon + 1), &zone_minute)) {
-      return false;
-    }
-  }
-  int hour = 0;
-  int minute = 0;
-  int second = 0;
-  int milli = 0;
-  const size_t colon1 = v.find(':');
-  if (colon1 == std::string_view::npos || colon1 > end) {
-    if (!ParseJavaInt(v.substr(0, end), &hour)) return false;
-  } else {
-    if (!ParseJavaInt(v.substr(0, colon1), &hour)) return false;
-    const size_t colon2 = v.find(':', colon1 + 1);
-    if (colon2 == std::string_view::npos || colon2 > end) {
-      if (!ParseJavaInt(v.substr(colon1 + 1, end - colon1 - 1), &minute)) return false;
-    } else {
-      if (!ParseJavaInt(v.substr(colon1 + 1, colon2 - colon1 - 1), &minute)) return false;
-      const size_t dot = v.find('.', colon2);
-      if (dot == std::string_view::npos || dot > end) {
-        if (!ParseJavaInt(v.substr(colon2 + 1, end - colon2 - 1), &second)) return false;
-      } else {
-        if (!ParseJavaInt(v.substr(colon2 + 1, dot - colon2 - 1), &second)) return false;
-        milli = ParseFractionMillis(TrimSpaces(v.substr(dot + 1, end - dot - 1)));
-      }
-    }
-  }
-  hour += operator_sign * zone_hour;
-  minute += operator_sign * zone_minute;
-  *out = hour * 3600000 + minute * 60000 + second * 1000 + milli;
-  return true;
 }
 
 Timestamp TruncateTimestamp(Timestamp ts, int precision) {
@@ -738,9 +616,9 @@ Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector*
                                : in.data<Timestamp>()[i].millisecond);
         break;
       case CastRule::kStringToDate: {
-        Timestamp ts;
-        if (!ParseTimestamp(TrimSpaces(in.GetBytes(i)), &ts)) return parse_error(i);
-        out->data<int32_t>()[o] = FloorDays(ts.millisecond);
+        int32_t days = 0;
+        if (!ParseJavaDate(in.GetBytes(i), &days)) return parse_error(i);
+        out->data<int32_t>()[o] = days;
         break;
       }
       case CastRule::kTimestampToTime:
@@ -751,7 +629,7 @@ Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector*
         break;
       case CastRule::kStringToTime: {
         int32_t time = 0;
-        if (!ParseTime(in.GetBytes(i), &time)) return parse_error(i);
+        if (!ParseJavaTime(in.GetBytes(i), &time)) return parse_error(i);
         out->data<int32_t>()[o] = time;
         break;
       }
@@ -771,7 +649,12 @@ Status CastColumn(const ColumnVector& in, std::string_view column, ColumnVector*
         if (rule == CastRule::kDateToTimestamp) {
           ts = Timestamp{int64_t{in.data<int32_t>()[i]} * kMillisPerDay, 0};
         } else if (rule == CastRule::kStringToTimestamp) {
-          if (!ParseTimestamp(TrimSpaces(in.GetBytes(i)), &ts)) return parse_error(i);
+          // Java toTimestamp: an epoch number or a date-time to TIMESTAMP, a date-time only to
+          // TIMESTAMP_LTZ (its zone-taking overload has no number form).
+          const std::string_view text = in.GetBytes(i);
+          if ((to_ltz && IsJavaNumeric(text)) || !ParseJavaTimestamp(text, to.precision(), &ts)) {
+            return parse_error(i);
+          }
         } else if (rule == CastRule::kNumericPrimitiveToTimestamp) {
           ts = Timestamp{LoadIntegral(in, i) * 1000, 0};
           is_instant = true;
