@@ -28,17 +28,15 @@ std::vector<std::string> KeyFieldNames(const SourceMessage& message) {
   return names;
 }
 
-// The text the document gives a plain scalar (CdcJsonValueText): integers are kept as numbers,
-// so "-0" reads "0"; other numbers as written.
-std::optional<std::string> PlainValueText(const PlainJson::Node& node) {
-  switch (node.kind) {
-    case PlainJson::Kind::kNull:
-      return std::nullopt;
-    case PlainJson::Kind::kInteger:
-      if (node.text == "-0") return std::string("0");
-      return std::string(node.text);
-    default:
-      return std::string(node.text);
+// Sets `slot` to the text the document gives a plain scalar (CdcJsonValueText): integers are
+// kept as numbers, so "-0" reads "0"; other numbers as written; null is nullopt.
+void SetPlainValueText(const PlainJson::Node& node, std::optional<std::string>* slot) {
+  if (node.kind == PlainJson::Kind::kNull) {
+    slot->reset();
+  } else if (node.kind == PlainJson::Kind::kInteger && node.text == "-0") {
+    slot->emplace("0");
+  } else {
+    slot->emplace(node.text);
   }
 }
 
@@ -50,18 +48,29 @@ bool IsObject(const PlainJson& json, int64_t node) {
   return node >= 0 && json.node(static_cast<uint32_t>(node)).kind == PlainJson::Kind::kObject;
 }
 
-// Member `key` of the plain object `object` as OptionalText reads it: empty when absent or
-// null; false for a value the fast path leaves to the document (not a string).
-bool PlainOptionalString(const PlainJson& json, uint32_t object, std::string_view key,
-                         std::string* out) {
-  const int64_t member = json.Find(object, key);
-  if (IsNull(json, member)) {
-    out->clear();
-    return true;
+// Members `db` and `table` of the plain object `object` as OptionalText reads them: empty when
+// absent or null; false for a value the fast path leaves to the document (not a string). One
+// pass over the members; a key given twice answers its last value, as in the document.
+bool PlainSourceNames(const PlainJson& json, uint32_t object, std::string* db, std::string* table) {
+  int64_t db_node = -1;
+  int64_t table_node = -1;
+  for (uint32_t i = object + 1; i < json.node(object).end; i = json.node(i + 1).end) {
+    const std::string_view key = json.node(i).text;
+    if (key == "db") {
+      db_node = i + 1;
+    } else if (key == "table") {
+      table_node = i + 1;
+    }
   }
-  const PlainJson::Node& node = json.node(static_cast<uint32_t>(member));
-  if (node.kind != PlainJson::Kind::kString) return false;
-  out->assign(node.text);
+  for (auto [node, out] : {std::pair{db_node, db}, std::pair{table_node, table}}) {
+    if (IsNull(json, node)) {
+      out->clear();
+      continue;
+    }
+    const PlainJson::Node& value = json.node(static_cast<uint32_t>(node));
+    if (value.kind != PlainJson::Kind::kString) return false;
+    out->assign(value.text);
+  }
   return true;
 }
 
@@ -184,14 +193,14 @@ bool DebeziumJsonRecordParser::ParsePlain(const SourceMessage& message,
   if (op == "t" || op == "m") return true;
   if (op != "c" && op != "r" && op != "u" && op != "d") return false;
 
-  Target target;
+  Target& target = plain_target_;
+  target.database.clear();
+  target.table.clear();
+  target.primary_keys.clear();
   if (!IsNull(json, source)) {
     if (!IsObject(json, source)) return false;
     const auto object = static_cast<uint32_t>(source);
-    if (!PlainOptionalString(json, object, "db", &target.database) ||
-        !PlainOptionalString(json, object, "table", &target.table)) {
-      return false;
-    }
+    if (!PlainSourceNames(json, object, &target.database, &target.table)) return false;
   }
   if (message.key && !message.key->empty()) {
     if (!key_json_.Scan(*message.key)) {
@@ -242,7 +251,8 @@ bool DebeziumJsonRecordParser::ParsePlain(const SourceMessage& message,
                  [](const auto& a, const auto& b) { return a.first == b.first; });
   if (same_columns) {
     AddPlainRecord(std::move(before_row), RowKind::kDelete, target, out);
-    AddPlainRecord(std::move(after_row), RowKind::kInsert, target, out);
+    // The same columns: the same schema.
+    AddPlainRecord(std::move(after_row), RowKind::kInsert, target, out, out->back().schema);
     return true;
   }
   CdcRecord old_row = after_row;
@@ -276,21 +286,25 @@ bool DebeziumJsonRecordParser::PlainRow(uint32_t row, CdcRecord* record) const {
     for (auto& [field, text] : record->fields) {
       if (field == name) slot = &text;
     }
-    if (slot != nullptr) {
-      *slot = PlainValueText(value);
-    } else {
-      record->fields.emplace_back(std::string(name), PlainValueText(value));
+    if (slot == nullptr) {
+      slot = &record->fields
+                  .emplace_back(std::piecewise_construct, std::forward_as_tuple(name),
+                                std::forward_as_tuple())
+                  .second;
     }
+    SetPlainValueText(value, slot);
   }
   return true;
 }
 
 void DebeziumJsonRecordParser::AddPlainRecord(CdcRecord row, RowKind kind, const Target& target,
-                                              std::vector<RichCdcMultiplexRecord>* out) {
+                                              std::vector<RichCdcMultiplexRecord>* out,
+                                              std::shared_ptr<const CdcSchema> schema) {
+  if (schema == nullptr) schema = PlainSchema(row, target.primary_keys);
   RichCdcMultiplexRecord& record = out->emplace_back();
   record.database = target.database;
   record.table = target.table;
-  record.schema = PlainSchema(row, target.primary_keys);
+  record.schema = std::move(schema);
   record.record = std::move(row);
   record.record.kind = kind;
 }

@@ -48,9 +48,11 @@ class DebeziumJsonRecordParser final : public AbstractJsonRecordParser {
   // The columns of the plain object at node `row` into `record`; false when a value is an
   // object or array (left to the document's writer).
   bool PlainRow(uint32_t row, CdcRecord* record) const;
-  // Appends the record of `row` (its columns STRING, as without the envelope).
+  // Appends the record of `row` (its columns STRING, as without the envelope) with `schema`,
+  // or when null with PlainSchema's.
   void AddPlainRecord(CdcRecord row, RowKind kind, const Target& target,
-                      std::vector<RichCdcMultiplexRecord>* out);
+                      std::vector<RichCdcMultiplexRecord>* out,
+                      std::shared_ptr<const CdcSchema> schema = nullptr);
   // The schema of a plain record with `row`'s columns and `primary_keys`: one of the last
   // kMaxPlainSchemas handed out when one fits, so that records of one shape share it.
   std::shared_ptr<const CdcSchema> PlainSchema(const CdcRecord& row,
@@ -61,6 +63,8 @@ class DebeziumJsonRecordParser final : public AbstractJsonRecordParser {
   // The fast path's scans of the message value and key, reused.
   PlainJson value_json_;
   PlainJson key_json_;
+  // The fast path's target of the message being parsed, reused: its key list keeps its storage.
+  Target plain_target_;
   const DataTypePtr string_type_ = DataType::String();
   static constexpr size_t kMaxPlainSchemas = 16;
   // Most recently used first.

@@ -50,129 +50,180 @@ const char* SkipPlainChars(const char* p, const char* end) {
   return p;
 }
 
-}  // namespace
-
-bool PlainJson::Scan(std::string_view text) {
-  nodes_.clear();
-  p_ = text.data();
-  end_ = text.data() + text.size();
-  if (!Value(0)) return false;
-  SkipSpace();
-  return p_ == end_;
-}
-
-bool PlainJson::Value(int depth) {
-  SkipSpace();
-  if (p_ == end_) return false;
-  switch (*p_) {
-    case '"':
-      return String();
-    case 'n':
-      return Literal("null", Kind::kNull);
-    case 't':
-      return Literal("true", Kind::kTrue);
-    case 'f':
-      return Literal("false", Kind::kFalse);
-    case '{':
-    case '[': {
-      if (depth >= kMaxCdcJsonDepth) return false;
-      const bool object = *p_ == '{';
-      const char close = object ? '}' : ']';
-      const size_t index = nodes_.size();
-      nodes_.push_back(Node{object ? Kind::kObject : Kind::kArray, {}, 0});
-      ++p_;
-      SkipSpace();
-      if (p_ < end_ && *p_ == close) {
-        ++p_;
-      } else {
-        while (true) {
-          if (object) {
-            SkipSpace();
-            if (p_ == end_ || *p_ != '"' || !String()) return false;
-            SkipSpace();
-            if (p_ == end_ || *p_ != ':') return false;
-            ++p_;
-          }
-          if (!Value(depth + 1)) return false;
-          SkipSpace();
-          if (p_ == end_) return false;
-          if (*p_ == ',') {
-            ++p_;
-            continue;
-          }
-          if (*p_ != close) return false;
-          ++p_;
-          break;
-        }
-      }
-      nodes_[index].end = static_cast<uint32_t>(nodes_.size());
-      return true;
-    }
-    default:
-      return Number();
+// Past the JSON whitespace from `p` on.
+const char* SkipSpace(const char* p, const char* end) {
+  while (p < end && static_cast<unsigned char>(*p) <= ' ' &&
+         (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) {
+    ++p;
   }
+  return p;
 }
 
-bool PlainJson::String() {
-  const char* start = ++p_;
-  p_ = SkipPlainChars(p_, end_);
-  // Escapes, control characters and non-ASCII bytes are the full parser's business.
-  if (p_ == end_ || *p_ != '"') return false;
-  nodes_.push_back(Node{Kind::kString, std::string_view(start, p_ - start),
-                        static_cast<uint32_t>(nodes_.size() + 1)});
-  ++p_;
-  return true;
-}
-
-bool PlainJson::Number() {
-  const char* start = p_;
-  if (p_ < end_ && *p_ == '-') ++p_;
-  if (p_ == end_ || !IsDigit(*p_)) return false;
-  if (*p_ == '0') {
-    ++p_;
-  } else {
-    while (p_ < end_ && IsDigit(*p_)) ++p_;
+// The first byte from `p` on that is not a decimal digit (or `end`). Numbers of CDC messages
+// are mostly long (epoch millis, binlog positions): eight bytes at a time.
+const char* SkipDigits(const char* p, const char* end) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  constexpr uint64_t kHighNibbles = 0xF0F0F0F0F0F0F0F0;
+  constexpr uint64_t kDigitNibbles = 0x3030303030303030;
+  constexpr uint64_t kSixes = 0x0606060606060606;
+  while (end - p >= 8) {
+    uint64_t word;
+    std::memcpy(&word, p, sizeof(word));
+    // Nonzero in each byte but '0'..'9', whose high nibble is 3 and stays 3 when 6 is added.
+    // A carry out of a byte comes from a byte that is not a digit, and only reaches the bytes
+    // after it: the first byte flagged is the first that is not a digit.
+    const uint64_t other = ((word & kHighNibbles) ^ kDigitNibbles) |
+                           (((word + kSixes) & kHighNibbles) ^ kDigitNibbles);
+    if (other != 0) return p + __builtin_ctzll(other) / 8;
+    p += 8;
   }
-  Kind kind = Kind::kInteger;
+#endif
+  while (p < end && IsDigit(*p)) ++p;
+  return p;
+}
+
+// The end of the number token at `p` (its kind in *kind), or nullptr when it is not one the
+// plain reading takes.
+const char* ScanNumber(const char* p, const char* end, PlainJson::Kind* kind) {
+  const char* start = p;
+  if (p < end && *p == '-') ++p;
+  if (p == end || !IsDigit(*p)) return nullptr;
+  p = *p == '0' ? p + 1 : SkipDigits(p, end);
+  *kind = PlainJson::Kind::kInteger;
   bool exponent = false;
-  if (p_ < end_ && *p_ == '.') {
-    kind = Kind::kFloat;
-    ++p_;
-    if (p_ == end_ || !IsDigit(*p_)) return false;
-    while (p_ < end_ && IsDigit(*p_)) ++p_;
+  if (p < end && *p == '.') {
+    *kind = PlainJson::Kind::kFloat;
+    ++p;
+    if (p == end || !IsDigit(*p)) return nullptr;
+    p = SkipDigits(p, end);
   }
-  if (p_ < end_ && (*p_ == 'e' || *p_ == 'E')) {
-    kind = Kind::kFloat;
+  if (p < end && (*p == 'e' || *p == 'E')) {
+    *kind = PlainJson::Kind::kFloat;
     exponent = true;
-    ++p_;
-    if (p_ < end_ && (*p_ == '+' || *p_ == '-')) ++p_;
-    if (p_ == end_ || !IsDigit(*p_)) return false;
-    while (p_ < end_ && IsDigit(*p_)) ++p_;
+    ++p;
+    if (p < end && (*p == '+' || *p == '-')) ++p;
+    if (p == end || !IsDigit(*p)) return nullptr;
+    p = SkipDigits(p, end);
   }
-  const std::string_view token(start, p_ - start);
+  const size_t size = static_cast<size_t>(p - start);
   // The full parser reads a number that needs it as a long double and refuses one that
   // overflows (1e99999); short tokens without an exponent cannot.
-  if (token.size() > kMaxPlainNumber) return false;
+  if (size > kMaxPlainNumber) return nullptr;
   if (exponent) {
     char copy[kMaxPlainNumber + 1];
-    std::memcpy(copy, token.data(), token.size());
-    copy[token.size()] = '\0';
-    if (!std::isfinite(std::strtold(copy, nullptr))) return false;
+    std::memcpy(copy, start, size);
+    copy[size] = '\0';
+    if (!std::isfinite(std::strtold(copy, nullptr))) return nullptr;
   }
-  nodes_.push_back(Node{kind, token, static_cast<uint32_t>(nodes_.size() + 1)});
+  return p;
+}
+
+// Whether `word` is written at `p`.
+bool HasWord(const char* p, const char* end, std::string_view word) {
+  if (static_cast<size_t>(end - p) < word.size()) return false;
+  // Four or five bytes: compared here, not by a call to memcmp.
+  for (size_t i = 0; i < word.size(); ++i) {
+    if (p[i] != word[i]) return false;
+  }
   return true;
 }
 
-bool PlainJson::Literal(std::string_view word, Kind kind) {
-  if (static_cast<size_t>(end_ - p_) < word.size()) return false;
-  // Four or five bytes: compared here, not by a call to memcmp.
-  for (size_t i = 0; i < word.size(); ++i) {
-    if (p_[i] != word[i]) return false;
+}  // namespace
+
+// One loop over the tokens with the open objects and arrays on a small stack of their own, the
+// position in a local: the nodes written cannot alias it, so it stays in a register.
+bool PlainJson::Scan(std::string_view text) {
+  nodes_.clear();
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  // The open objects and arrays, innermost last: their nodes, and whether each is an object.
+  uint32_t open[kMaxCdcJsonDepth];
+  bool open_object[kMaxCdcJsonDepth];
+  int depth = 0;
+  // After `{` or `,` in an object: the member's key and its colon.
+  auto key = [&]() {
+    p = SkipSpace(p, end);
+    if (p == end || *p != '"') return false;
+    const char* start = ++p;
+    p = SkipPlainChars(p, end);
+    // Escapes, control characters and non-ASCII bytes are the full parser's business.
+    if (p == end || *p != '"') return false;
+    nodes_.push_back(Node{Kind::kString, std::string_view(start, p - start),
+                          static_cast<uint32_t>(nodes_.size() + 1)});
+    p = SkipSpace(p + 1, end);
+    if (p == end || *p != ':') return false;
+    ++p;
+    return true;
+  };
+  while (true) {
+    // A value.
+    p = SkipSpace(p, end);
+    if (p == end) return false;
+    const auto next = static_cast<uint32_t>(nodes_.size() + 1);
+    switch (*p) {
+      case '"': {
+        const char* start = ++p;
+        p = SkipPlainChars(p, end);
+        if (p == end || *p != '"') return false;
+        nodes_.push_back(Node{Kind::kString, std::string_view(start, p - start), next});
+        ++p;
+        break;
+      }
+      case 'n':
+      case 't':
+      case 'f': {
+        const std::string_view word = *p == 'n' ? "null" : *p == 't' ? "true" : "false";
+        if (!HasWord(p, end, word)) return false;
+        const Kind kind = *p == 'n' ? Kind::kNull : *p == 't' ? Kind::kTrue : Kind::kFalse;
+        nodes_.push_back(Node{kind, std::string_view(p, word.size()), next});
+        p += word.size();
+        break;
+      }
+      case '{':
+      case '[': {
+        if (depth >= kMaxCdcJsonDepth) return false;
+        const bool object = *p == '{';
+        open[depth] = static_cast<uint32_t>(nodes_.size());
+        open_object[depth] = object;
+        ++depth;
+        nodes_.push_back(Node{object ? Kind::kObject : Kind::kArray, {}, 0});
+        p = SkipSpace(p + 1, end);
+        if (p < end && *p == (object ? '}' : ']')) {
+          ++p;
+          --depth;
+          nodes_[open[depth]].end = static_cast<uint32_t>(nodes_.size());
+          break;
+        }
+        if (object && !key()) return false;
+        // Its first value.
+        continue;
+      }
+      default: {
+        Kind kind;
+        const char* token_end = ScanNumber(p, end, &kind);
+        if (token_end == nullptr) return false;
+        nodes_.push_back(Node{kind, std::string_view(p, token_end - p), next});
+        p = token_end;
+        break;
+      }
+    }
+    // After a value: the objects and arrays that close here, then a comma before the next.
+    while (true) {
+      p = SkipSpace(p, end);
+      if (depth == 0) return p == end;
+      if (p == end) return false;
+      const bool object = open_object[depth - 1];
+      if (*p == ',') {
+        ++p;
+        if (object && !key()) return false;
+        break;
+      }
+      if (*p != (object ? '}' : ']')) return false;
+      ++p;
+      --depth;
+      nodes_[open[depth]].end = static_cast<uint32_t>(nodes_.size());
+    }
   }
-  nodes_.push_back(
-      Node{kind, std::string_view(p_, word.size()), static_cast<uint32_t>(nodes_.size() + 1)});
-  p_ += word.size();
-  return true;
 }
 
 int64_t PlainJson::Find(uint32_t object, std::string_view key) const {

@@ -45,21 +45,7 @@ class PlainJson {
   int64_t Find(uint32_t object, std::string_view key) const;
 
  private:
-  bool Value(int depth);
-  bool String();
-  bool Number();
-  bool Literal(std::string_view word, Kind kind);
-  // Inline: called around every token.
-  void SkipSpace() {
-    while (p_ < end_ && static_cast<unsigned char>(*p_) <= ' ' &&
-           (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) {
-      ++p_;
-    }
-  }
-
   std::vector<Node> nodes_;
-  const char* p_ = nullptr;
-  const char* end_ = nullptr;
 };
 
 }  // namespace sluice

@@ -42,6 +42,9 @@ struct MetadataDeleter {
 struct MessageDeleter {
   void operator()(rd_kafka_message_t* message) const { rd_kafka_message_destroy(message); }
 };
+struct QueueDeleter {
+  void operator()(rd_kafka_queue_t* queue) const { rd_kafka_queue_destroy(queue); }
+};
 using PartitionList = std::unique_ptr<rd_kafka_topic_partition_list_t, ListDeleter>;
 
 // The last warning or error librdkafka reported from its threads, so that a timed-out request
@@ -103,6 +106,9 @@ struct KafkaSource::Rep {
   // Until Open hands it to the consumer.
   std::unique_ptr<rd_kafka_conf_t, ConfDeleter> conf;
   std::unique_ptr<rd_kafka_t, ConsumerDeleter> consumer;
+  // The consumer's queue (what rd_kafka_consumer_poll serves), read a batch at a time. Declared
+  // after the consumer: released before it is closed, as librdkafka requires.
+  std::unique_ptr<rd_kafka_queue_t, QueueDeleter> queue;
   // Entries are added or overwritten, never erased: iterators into it stay valid.
   std::map<std::string, Split> splits;
   // The split of the last message polled: consecutive messages mostly share one.
@@ -421,6 +427,9 @@ Status KafkaSource::Open(const SourceOffsets& resume) {
   }
   rep.conf.release();
   rep.consumer.reset(consumer);
+  // Never null: Make always sets group.id.
+  rep.queue.reset(rd_kafka_queue_get_consumer(consumer));
+  if (rep.queue == nullptr) return Status::IOError(rep.Where() + ": the consumer has no queue");
 
   SLUICE_ASSIGN_OR_RETURN(std::vector<Rep::Split> listed,
                           rep.ListPartitions(/*require_topics=*/true));
@@ -448,51 +457,68 @@ Status KafkaSource::Poll(std::chrono::milliseconds timeout, size_t max_messages,
   }
   if (Clock::now() >= rep.next_discovery) SLUICE_RETURN_NOT_OK(rep.Discover());
   const Clock::time_point deadline = Clock::now() + timeout;
+  // Messages are taken from the consumer's queue in batches (one lock and one clock reading per
+  // batch, where rd_kafka_consumer_poll takes them per message): the first waits up to the
+  // deadline for one message, the next ones take what is there without waiting.
+  constexpr size_t kBatch = 256;
+  rd_kafka_message_t* batch[kBatch];
   size_t appended = 0;
-  while (appended < max_messages) {
+  Status status;
+  while (status.ok() && appended < max_messages) {
     int wait_ms = 0;
+    size_t want = std::min(kBatch, max_messages - appended);
     if (appended == 0) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
       wait_ms = static_cast<int>(std::max<int64_t>(0, left.count()));
+      want = 1;
     }
-    std::unique_ptr<rd_kafka_message_t, MessageDeleter> message(
-        rd_kafka_consumer_poll(rep.consumer.get(), wait_ms));
-    if (message == nullptr) {
+    const ssize_t got = rd_kafka_consume_batch_queue(rep.queue.get(), wait_ms, batch, want);
+    if (got < 0) {
+      return Status::IOError(
+          rep.Describe("cannot read the consumer's queue", rd_kafka_last_error()));
+    }
+    if (got == 0) {
       if (appended > 0 || Clock::now() >= deadline) break;
       continue;
     }
-    if (message->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
-      SLUICE_RETURN_NOT_OK(rep.ConsumerError(*message));
-      if (appended == 0 && Clock::now() >= deadline) break;
-      continue;
+    for (ssize_t i = 0; i < got; ++i) {
+      std::unique_ptr<rd_kafka_message_t, MessageDeleter> message(batch[i]);
+      // After an error, the rest of the batch is only released.
+      if (!status.ok()) continue;
+      if (message->err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        status = rep.ConsumerError(*message);
+        continue;
+      }
+      const char* topic = rd_kafka_topic_name(message->rkt);
+      auto split = rep.last_split;
+      if (split == rep.splits.end() || split->second.partition != message->partition ||
+          split->second.topic != topic) {
+        split = rep.splits.find(SplitName(topic, message->partition));
+        rep.last_split = split;
+      }
+      // A message of an assignment replaced by AssignAll, already handed out.
+      if (split == rep.splits.end() || message->offset < split->second.next) continue;
+      SourceMessage& out_message = out->emplace_back();
+      out_message.split = split->first;
+      out_message.offset = message->offset;
+      if (message->key != nullptr) {
+        out_message.key.emplace(static_cast<const char*>(message->key), message->key_len);
+      }
+      if (message->payload != nullptr) {
+        out_message.value.emplace(static_cast<const char*>(message->payload), message->len);
+      }
+      out_message.topic = split->second.topic;
+      out_message.partition = message->partition;
+      rd_kafka_timestamp_type_t type = RD_KAFKA_TIMESTAMP_NOT_AVAILABLE;
+      out_message.timestamp_ms = rd_kafka_message_timestamp(message.get(), &type);
+      out_message.timestamp_type = TimestampTypeName(type);
+      split->second.next = message->offset + 1;
+      ++appended;
     }
-    const char* topic = rd_kafka_topic_name(message->rkt);
-    auto split = rep.last_split;
-    if (split == rep.splits.end() || split->second.partition != message->partition ||
-        split->second.topic != topic) {
-      split = rep.splits.find(SplitName(topic, message->partition));
-      rep.last_split = split;
-    }
-    // A message of an assignment replaced by AssignAll, already handed out.
-    if (split == rep.splits.end() || message->offset < split->second.next) continue;
-    SourceMessage& out_message = out->emplace_back();
-    out_message.split = split->first;
-    out_message.offset = message->offset;
-    if (message->key != nullptr) {
-      out_message.key.emplace(static_cast<const char*>(message->key), message->key_len);
-    }
-    if (message->payload != nullptr) {
-      out_message.value.emplace(static_cast<const char*>(message->payload), message->len);
-    }
-    out_message.topic = split->second.topic;
-    out_message.partition = message->partition;
-    rd_kafka_timestamp_type_t type = RD_KAFKA_TIMESTAMP_NOT_AVAILABLE;
-    out_message.timestamp_ms = rd_kafka_message_timestamp(message.get(), &type);
-    out_message.timestamp_type = TimestampTypeName(type);
-    split->second.next = message->offset + 1;
-    ++appended;
+    // Only errors came: as rd_kafka_consumer_poll's loop, waiting on until the deadline.
+    if (status.ok() && appended == 0 && Clock::now() >= deadline) break;
   }
-  return Status::OK();
+  return status;
 }
 
 std::vector<SplitLag> KafkaSource::Lag() {
