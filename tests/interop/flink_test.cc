@@ -24,6 +24,10 @@ namespace {
 
 constexpr int kKeySpace = 20;
 constexpr int64_t kStreamTimeoutMs = 120000;
+// Paimon's Flink source looks for new snapshots every `continuous.discovery-interval` (10 s by
+// default): each wait for a commit of Sluice's would take up to that long. The streams look
+// every 100 ms.
+constexpr const char* kDiscoveryHint = "'continuous.discovery-interval' = '100 ms'";
 
 std::string SqlLiteral(const nlohmann::json& value) {
   if (value.is_null()) return "NULL";
@@ -159,7 +163,7 @@ class FlinkRun {
   void StreamRead() {
     if (!Driver({{"cmd", "stream_start"},
                  {"id", "s1"},
-                 {"sql", "SELECT * FROM fl.pk"},
+                 {"sql", std::string("SELECT * FROM fl.pk /*+ OPTIONS(") + kDiscoveryHint + ") */"},
                  {"keys", {"id"}}},
                 "stream_start")) {
       return;
@@ -177,7 +181,9 @@ class FlinkRun {
   // (consumer/consumer-<id>: the next snapshot it reads). Sluice commits on into the table and
   // reads it; a new stream of that consumer reads only what Sluice committed since.
   void ConsumerRead() {
-    const std::string sql = "SELECT * FROM fl.pk /*+ OPTIONS('consumer-id' = 'sluice_it') */";
+    const std::string sql =
+        std::string("SELECT * FROM fl.pk /*+ OPTIONS('consumer-id' = 'sluice_it', ") +
+        kDiscoveryHint + ") */";
     // Java allows consumers only on tables whose consumers expire.
     if (!SluiceOk("alter-table " + Where("fl.pk") + " --set-option consumer.expiration-time=1h",
                   "sluice alter-table consumer.expiration-time")) {
