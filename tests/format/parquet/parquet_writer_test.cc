@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <random>
@@ -705,6 +706,58 @@ TEST(ParquetWriterTest, DictionaryAndFallbackToPlain) {
   EXPECT_EQ(enc["many"], "RLE, PLAIN");
   EXPECT_EQ(enc["many_ints"], "RLE, PLAIN");
   EXPECT_EQ(enc["grows"], "PLAIN_DICTIONARY, RLE, PLAIN");
+}
+
+// The data pages of each column chunk of `path`: rows (levels) per page.
+std::vector<std::vector<int32_t>> DataPageSizes(const std::string& path);
+
+// A sorted column (each value greater than the one before, as a primary key in a data file) is
+// kept PLAIN while the first page stays sorted, without the dictionary's hashing: its pages and
+// encodings are the ones the dictionary rule gives the same values out of order, and a column
+// that stops being sorted within the first page (here in its second slice of 4096 rows) still
+// gets its dictionary.
+TEST(ParquetWriterTest, SortedStringsFollowTheDictionaryRule) {
+  TempDir dir;
+  DuckDbOracle duck;
+  DataTypePtr type = DataType::Row({Field(0, "sorted", DataType::String()),
+                                    Field(1, "reversed", DataType::String()),
+                                    Field(2, "sorted_then_repeats", DataType::String())});
+  constexpr int kRows = 50000;
+  auto key = [](int i) {
+    char text[16];
+    std::snprintf(text, sizeof(text), "k%08d", i);
+    return std::string(text);
+  };
+  ColumnBatch batch(type);
+  std::vector<ValueList> rows;
+  for (int i = 0; i < kRows; ++i) {
+    ValueList row = {Value::String(key(i)), Value::String(key(kRows - 1 - i)),
+                     Value::String(i < 5000 ? key(i) : key(i % 50))};
+    ASSERT_OK(batch.AppendRow(row));
+    rows.push_back(std::move(row));
+  }
+  // Parquet's defaults (the first page cut at 20,000 rows), then a dictionary limit that the
+  // first slice passes (a fallback within the first page).
+  for (const char* dictionary_page_size : {"1048576", "16384"}) {
+    SCOPED_TRACE(dictionary_page_size);
+    std::string path = dir.path() + "/sorted" + dictionary_page_size + ".parquet";
+    WriterOptions options;
+    options.options["parquet.dictionary.page.size"] = dictionary_page_size;
+    auto result = WriteParquet(path, type, {&batch}, options);
+    ASSERT_OK(result);
+    ExpectDuckDbReads(duck, path, *type, rows);
+    ExpectSluiceReads(path, type, rows);
+    auto enc = EncodingsByColumn(duck, path);
+    EXPECT_EQ(enc["sorted"], "RLE, PLAIN");
+    EXPECT_EQ(enc["reversed"], "RLE, PLAIN");
+    EXPECT_EQ(enc["sorted_then_repeats"], std::string(dictionary_page_size) == "16384"
+                                              ? "RLE, PLAIN"
+                                              : "PLAIN_DICTIONARY, RLE");
+    auto pages = DataPageSizes(path);
+    ASSERT_EQ(pages.size(), 3u);
+    EXPECT_EQ(pages[0], pages[1]);
+    EXPECT_GT(pages[0].size(), 1u);
+  }
 }
 
 TEST(ParquetWriterTest, RowGroupsCutAtBlockSize) {

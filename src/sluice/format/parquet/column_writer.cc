@@ -725,7 +725,9 @@ std::string TruncatedMin(const std::string& v, bool utf8) {
 class ByteArrayColumnWriter final : public ColumnWriterBase {
  public:
   ByteArrayColumnWriter(const WriteLeaf& leaf, const ColumnWriterOptions& options)
-      : ColumnWriterBase(leaf, options), dict_mode_(options.dictionary_enabled) {}
+      : ColumnWriterBase(leaf, options),
+        dict_mode_(options.dictionary_enabled),
+        increasing_(options.dictionary_enabled) {}
 
   ColumnStats FileStats() const override {
     ColumnStats stats;
@@ -765,6 +767,21 @@ class ByteArrayColumnWriter final : public ColumnWriterBase {
     if (!page_minmax_.has || page_minmax_.max < hi) page_minmax_.max.assign(hi);
     page_minmax_.has = true;
 
+    if (increasing_) {
+      bool still = page_values_.size() == 0 || LastPlainValue() < views[0];
+      for (int64_t i = 1; still && i < n; ++i) still = views[i - 1] < views[i];
+      if (still) {
+        AppendPlain(views, n, total);
+        increasing_count_ += n;
+        // The dictionary would hold every value once: its size is the page's PLAIN size.
+        if (page_plain_bytes_ > options_.dictionary_page_size ||
+            increasing_count_ > kMaxDictionaryEntries) {
+          FallBackToPlain();
+        }
+        return Status::OK();
+      }
+      BuildDictionaryOfPlainPage();
+    }
     if (dict_mode_) {
       size_t old = page_indices_.size();
       page_indices_.Resize(old + static_cast<size_t>(n) * sizeof(uint32_t));
@@ -781,6 +798,9 @@ class ByteArrayColumnWriter final : public ColumnWriterBase {
   }
 
   int64_t PageValueBytes() const override {
+    if (increasing_) {
+      return increasing_count_ * BitWidthOf(static_cast<uint64_t>(increasing_count_)) / 8 + 1;
+    }
     if (dict_mode_) {
       int64_t count = static_cast<int64_t>(page_indices_.size() / sizeof(uint32_t));
       return count * BitWidthOf(static_cast<uint64_t>(dictionary_.size())) / 8 + 1;
@@ -789,6 +809,7 @@ class ByteArrayColumnWriter final : public ColumnWriterBase {
   }
 
   int64_t DictionaryBytes() const override {
+    if (increasing_) return page_plain_bytes_;
     return dictionary_pages_written_ > 0 || dict_mode_ ? dictionary_.byte_size() : 0;
   }
 
@@ -796,7 +817,9 @@ class ByteArrayColumnWriter final : public ColumnWriterBase {
 
   void CheckDictionaryAtPageEnd() override {
     if (dictionary_pages_written_ > 0) return;
-    if (PageValueBytes() + dictionary_.byte_size() >= page_plain_bytes_) FallBackToPlain();
+    // While increasing_, the dictionary's size is the page's PLAIN size: this falls back.
+    const int64_t dictionary_bytes = increasing_ ? page_plain_bytes_ : dictionary_.byte_size();
+    if (PageValueBytes() + dictionary_bytes >= page_plain_bytes_) FallBackToPlain();
   }
 
   void EncodePageValues(Buffer* out) override {
@@ -861,14 +884,40 @@ class ByteArrayColumnWriter final : public ColumnWriterBase {
     dictionary_.Clear();
     dictionary_pages_written_ = 0;
     dict_mode_ = options_.dictionary_enabled;
+    increasing_ = options_.dictionary_enabled;
+    increasing_count_ = 0;
   }
 
  private:
+  // The last value of the open page, which holds PLAIN values.
+  std::string_view LastPlainValue() const {
+    return std::string_view(reinterpret_cast<const char*>(page_values_.data()) + last_value_at_,
+                            page_values_.size() - last_value_at_);
+  }
+
+  // Leaves increasing_: the dictionary of the open page's PLAIN values, inserted in their
+  // order (the dictionary and indices the page would have had from its start).
+  void BuildDictionaryOfPlainPage() {
+    increasing_ = false;
+    const uint8_t* p = page_values_.data();
+    const uint8_t* end = p + page_values_.size();
+    page_indices_.Resize(static_cast<size_t>(increasing_count_) * sizeof(uint32_t));
+    uint32_t* idx = page_indices_.as<uint32_t>();
+    while (p < end) {
+      const uint32_t size = DecodeFixed32LE(p);
+      *idx++ = dictionary_.Insert(std::string_view(reinterpret_cast<const char*>(p) + 4, size));
+      p += 4 + size;
+    }
+    page_values_.Clear();
+    increasing_count_ = 0;
+  }
+
   void AppendPlain(const std::string_view* views, int64_t n, int64_t total_bytes) {
     size_t old = page_values_.size();
     page_values_.Resize(old + static_cast<size_t>(total_bytes + 4 * n));
     uint8_t* p = page_values_.data() + old;
     for (int64_t i = 0; i < n; ++i) p = PlainPutByteArray(p, views[i]);
+    last_value_at_ = page_values_.size() - views[n - 1].size();
   }
 
   void FallBackToPlain() {
@@ -883,10 +932,22 @@ class ByteArrayColumnWriter final : public ColumnWriterBase {
     for (int64_t i = 0; i < count; ++i) p = PlainPutByteArray(p, dictionary_.value(indices[i]));
     page_indices_.Clear();
     dict_mode_ = false;
+    increasing_ = false;
+    increasing_count_ = 0;
     if (dictionary_pages_written_ == 0) dictionary_.Clear();
   }
 
   bool dict_mode_;
+  // In dictionary mode before the chunk's first page is written, while every value of the page
+  // is greater than the one before (a sorted key column): the values are all distinct, so
+  // parquet-mr's first-page rule (CheckDictionaryAtPageEnd) is sure to fall back to PLAIN. They
+  // are kept PLAIN meanwhile, without the dictionary's hashing; the sizes that steer the writer
+  // (PageValueBytes, DictionaryBytes) are the dictionary's, so that the pages and the file come
+  // out the same. The first value out of order builds the dictionary of the page so far.
+  bool increasing_;
+  int64_t increasing_count_ = 0;
+  // Where the bytes of the last PLAIN value of the open page begin in page_values_.
+  size_t last_value_at_ = 0;
   Buffer staged_;
   Buffer page_values_;
   Buffer page_indices_;
