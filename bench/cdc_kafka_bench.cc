@@ -1,6 +1,6 @@
 // cdc_kafka_bench: `sluice action kafka_sync_database` from a real Kafka broker (issue 31).
 //
-//   cdc_kafka_bench [--rows N] [--dir DIR]
+//   cdc_kafka_bench [--rows N] [--dir DIR] [--tables T]
 //
 // Throughput: N (default 2,000,000) debezium-json change messages (no schema envelope; the
 // key {"id": ...}) over 10 tables of database `shop`, 60% inserts, 30% updates, 10% deletes, are
@@ -10,6 +10,11 @@
 // background threads included in its CPU time), so this is one core's rate. The tables' row
 // counts are checked against the workload's model.
 //
+// Many tables (--tables T, T > 10): the throughput phase alone, its messages over T tables,
+// half of them to a hot subset (t0..t9) and half spread over all T round-robin, to show the
+// sync's memory with hundreds of tables against the 10-table run (cdc_max_rss_mb; a table's
+// writer closes after 10 commits without records, its buffers must not stay).
+//
 // Freshness: a second sync of another topic into database `live` runs continuously with
 // `--commit_interval '1 s'` while a producer thread sends the same mix at 20,000 messages/s for
 // 20 s, paced by the clock, each row image carrying its send time (`sent_ms`). One follower
@@ -18,8 +23,9 @@
 // p50 / p99 over every row printed (a key changed twice in one commit prints once).
 //
 // The broker is scripts/kafka.sh's on port 19592, started when not running (and then stopped
-// at the end). The last line is
-// "RESULT cdc_records_per_s=.. cdc_cpu_s=.. e2e_p50_ms=.. e2e_p99_ms=..".
+// at the end). The last line is "RESULT cdc_records_per_s=.. cdc_cpu_s=.. cdc_max_rss_mb=..
+// e2e_p50_ms=.. e2e_p99_ms=..", with T tables "RESULT cdc_tables=T cdc_records_per_s=..
+// cdc_cpu_s=.. cdc_max_rss_mb=..".
 #include <fcntl.h>
 #include <librdkafka/rdkafka.h>
 #include <signal.h>
@@ -47,6 +53,7 @@
 namespace sluice::bench {
 namespace {
 
+// The tables of the default run, and the hot subset of a run with more.
 constexpr int kTables = 10;
 constexpr int kBrokerPort = 19592;
 constexpr int64_t kLiveRate = 20000;  // messages per second
@@ -82,15 +89,24 @@ std::vector<std::string> SyncCommand(const std::string& warehouse, const std::st
   return argv;
 }
 
-// ---- The workload: debezium-json messages over kTables tables with a model of their rows.
+// ---- The workload: debezium-json messages over its tables with a model of their rows.
 
 class Workload {
  public:
-  explicit Workload(std::string database) : database_(std::move(database)), rng_(31) {}
+  Workload(std::string database, int tables)
+      : database_(std::move(database)), rng_(31), live_(tables), next_id_(tables, 0) {}
+
+  // The table of message `i`: round-robin over kTables; with more tables, even messages over
+  // the hot kTables and odd ones over all.
+  int TableOf(int64_t i) const {
+    const auto tables = static_cast<int64_t>(live_.size());
+    if (tables == kTables) return static_cast<int>(i % kTables);
+    return static_cast<int>(i % 2 == 0 ? (i / 2) % kTables : (i / 2) % tables);
+  }
 
   // The key and value of message `i`, its row images stamped `sent_ms`.
   void Next(int64_t i, int64_t sent_ms, std::string* key, std::string* value) {
-    const int t = static_cast<int>(i % kTables);
+    const int t = TableOf(i);
     std::vector<Row>& live = live_[t];
     const uint64_t dice = rng_() % 10;
     char op = 'c';
@@ -148,8 +164,8 @@ class Workload {
 
   std::string database_;
   std::mt19937_64 rng_;
-  std::vector<Row> live_[kTables];
-  int64_t next_id_[kTables] = {};
+  std::vector<std::vector<Row>> live_;
+  std::vector<int64_t> next_id_;
 };
 
 // ---- Producing with librdkafka.
@@ -216,11 +232,12 @@ std::string TablePath(const std::string& warehouse, const std::string& database,
 struct Throughput {
   double cpu_s = 0;
   double wall_s = 0;
+  int64_t max_rss_mb = 0;
 };
 
-Throughput RunThroughput(const Args& args, const std::string& topic) {
+Throughput RunThroughput(const Args& args, const std::string& topic, int tables) {
   const std::string warehouse = args.dir + "/bulk";
-  Workload workload("shop");
+  Workload workload("shop", tables);
   {
     std::printf("producing %lld messages to %s\n", static_cast<long long>(args.rows),
                 topic.c_str());
@@ -248,13 +265,14 @@ Throughput RunThroughput(const Args& args, const std::string& topic) {
   Throughput result;
   result.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   result.cpu_s = Seconds(usage.ru_utime) + Seconds(usage.ru_stime);
+  result.max_rss_mb = usage.ru_maxrss / 1024;
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) DieWithLog("the bulk sync failed", log);
   std::printf("sync: %.2f s CPU (user %.2f, system %.2f), %.2f s wall, max RSS %ld MB\n",
               result.cpu_s, Seconds(usage.ru_utime), Seconds(usage.ru_stime), result.wall_s,
               usage.ru_maxrss / 1024);
   // Honest figures: every table holds what the messages leave.
   int64_t total = 0;
-  for (int t = 0; t < kTables; ++t) {
+  for (int t = 0; t < tables; ++t) {
     const int64_t rows = ReadLatestRows(TablePath(warehouse, "shop", t));
     if (rows != workload.Rows(t)) {
       Die("table t" + std::to_string(t) + " has " + std::to_string(rows) + " rows, expected " +
@@ -262,7 +280,7 @@ Throughput RunThroughput(const Args& args, const std::string& topic) {
     }
     total += rows;
   }
-  std::printf("verified: %d tables, %lld rows as the model says\n", kTables,
+  std::printf("verified: %d tables, %lld rows as the model says\n", tables,
               static_cast<long long>(total));
   return result;
 }
@@ -271,7 +289,7 @@ Throughput RunThroughput(const Args& args, const std::string& topic) {
 
 std::vector<double> RunFreshness(const Args& args, const std::string& topic) {
   const std::string warehouse = args.dir + "/live";
-  Workload workload("live");
+  Workload workload("live", kTables);
   Producer producer({{"linger.ms", "2"}, {"acks", "1"}});
   std::string key, value;
   // The first message of each table (inserts) creates the tables before the followers start.
@@ -347,7 +365,19 @@ std::vector<double> RunFreshness(const Args& args, const std::string& topic) {
 
 int main(int argc, char** argv) {
   using namespace sluice::bench;
-  const Args args = ParseArgs(argc, argv, "cdc_kafka_bench", 2000000);
+  // --tables is ours; the rest goes to the common parser.
+  int tables = kTables;
+  std::vector<char*> rest;
+  for (int i = 0; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--tables") == 0 && i + 1 < argc) {
+      tables = std::atoi(argv[++i]);
+      if (tables < kTables) Die("--tables must be at least " + std::to_string(kTables));
+      continue;
+    }
+    rest.push_back(argv[i]);
+  }
+  const Args args =
+      ParseArgs(static_cast<int>(rest.size()), rest.data(), "cdc_kafka_bench", 2000000);
   std::filesystem::remove_all(args.dir);
   std::filesystem::create_directories(args.dir);
   const std::string port = " --port " + std::to_string(kBrokerPort);
@@ -356,13 +386,18 @@ int main(int argc, char** argv) {
   if (started) Shell(kKafkaSh + " start" + port + " >/dev/null");
   const std::string prefix = "cdc_bench_" + std::to_string(::getpid()) + "_";
   Shell(kKafkaSh + " create-topic " + prefix + "bulk" + port + " >/dev/null");
+  const Throughput throughput = RunThroughput(args, prefix + "bulk", tables);
+  const double rate = static_cast<double>(args.rows) / throughput.cpu_s;
+  if (tables != kTables) {
+    if (started) Shell(kKafkaSh + " stop" + port + " >/dev/null");
+    std::printf("RESULT cdc_tables=%d cdc_records_per_s=%.0f cdc_cpu_s=%.2f cdc_max_rss_mb=%lld\n",
+                tables, rate, throughput.cpu_s, static_cast<long long>(throughput.max_rss_mb));
+    return 0;
+  }
   Shell(kKafkaSh + " create-topic " + prefix + "live" + port + " >/dev/null");
-
-  const Throughput throughput = RunThroughput(args, prefix + "bulk");
   std::vector<double> latency_ms = RunFreshness(args, prefix + "live");
   if (started) Shell(kKafkaSh + " stop" + port + " >/dev/null");
 
-  const double rate = static_cast<double>(args.rows) / throughput.cpu_s;
   const double p50 = Quantile(&latency_ms, 0.50);
   const double p99 = Quantile(&latency_ms, 0.99);
   std::printf("throughput: %lld messages in %.2f s CPU (%.0f/s), %.2f s wall (%.0f/s)\n",
@@ -370,7 +405,9 @@ int main(int argc, char** argv) {
               static_cast<double>(args.rows) / throughput.wall_s);
   std::printf("e2e: %zu rows, p50 %.0f ms, p99 %.0f ms, max %.0f ms\n", latency_ms.size(), p50, p99,
               Quantile(&latency_ms, 1.0));
-  std::printf("RESULT cdc_records_per_s=%.0f cdc_cpu_s=%.2f e2e_p50_ms=%.0f e2e_p99_ms=%.0f\n",
-              rate, throughput.cpu_s, p50, p99);
+  std::printf(
+      "RESULT cdc_records_per_s=%.0f cdc_cpu_s=%.2f cdc_max_rss_mb=%lld e2e_p50_ms=%.0f "
+      "e2e_p99_ms=%.0f\n",
+      rate, throughput.cpu_s, static_cast<long long>(throughput.max_rss_mb), p50, p99);
   return 0;
 }
