@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -70,6 +71,20 @@ class TempDir {
 
  private:
   std::string path_;
+};
+
+// Sets environment variable `name` to `value` for its lifetime, then restores the old value
+// (or unsets it). Tests that use it must not run threads that read the environment meanwhile.
+class ScopedEnv {
+ public:
+  ScopedEnv(std::string name, const std::string& value);
+  ~ScopedEnv();
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  std::string name_;
+  std::optional<std::string> old_;
 };
 
 }  // namespace sluice::test

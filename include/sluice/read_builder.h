@@ -18,7 +18,7 @@
 //   options      WithOption: dynamic table options for this read (Java table.copy(options)).
 //   time zone    WithSessionTimeZone: the IANA zone casts between TIMESTAMP and
 //                TIMESTAMP_LTZ / numbers / strings use, and the zone of an as-of wall-clock time
-//                (default UTC).
+//                (default: the process's zone, TZ or /etc/localtime, as Java's JVM default).
 //   paths        WithPathRemap: recorded external paths starting with `prefix` are read under
 //                `dir` (relative to the table folder unless absolute).
 //   shard        WithShard(index, count): a streaming reader's share of the buckets, for

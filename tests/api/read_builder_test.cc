@@ -51,6 +51,15 @@ TEST(ReadBuilderTest, AsOfEpochMillisAndWallClockText) {
                              StatusCode::kInvalidArgument, {"2025-08-21 06:00:00"}));
 }
 
+// Without a session time zone, as-of wall-clock text is read in the process's zone, as Java
+// reads it in the JVM's default zone.
+TEST(ReadBuilderTest, AsOfWallClockTextIsInTheProcesssZoneByDefault) {
+  test::ScopedEnv tz("TZ", "Asia/Shanghai");
+  EXPECT_EQ(PlannedSnapshot(NewRead().WithAsOf("2025-08-21 14:37:43.5")), 2);
+  EXPECT_EQ(PlannedSnapshot(NewRead().WithAsOf("2025-08-21 06:37:43.5").WithSessionTimeZone("UTC")),
+            2);
+}
+
 TEST(ReadBuilderTest, TimeTravelOptionsApplyWhenNoVersionIsGiven) {
   EXPECT_EQ(PlannedSnapshot(NewRead().WithOption("scan.snapshot-id", "2")), 2);
   EXPECT_EQ(PlannedSnapshot(NewRead().WithOption("scan.snapshot-id", "2").WithSnapshot(4)), 4);

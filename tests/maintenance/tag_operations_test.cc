@@ -166,9 +166,28 @@ TEST_F(TagOperationsTest, ExpireDeletesTagsPastTheirRetention) {
 }
 
 TEST_F(TagOperationsTest, CreateTimeArrayDropsZeroSecondsAndNanos) {
+  test::ScopedEnv tz("TZ", "UTC");
   EXPECT_EQ(TagCreateTimeOf(kNow), (std::vector<int64_t>{2026, 1, 1, 0, 0}));
   EXPECT_EQ(TagCreateTimeOf(kNow + 5000), (std::vector<int64_t>{2026, 1, 1, 0, 0, 5}));
   EXPECT_EQ(TagCreateTimeOf(kNow + 1), (std::vector<int64_t>{2026, 1, 1, 0, 0, 0, 1000000}));
+}
+
+// Java's Tag create time is LocalDateTime.now() in the JVM's zone: the process's here, and a
+// tag's retention runs from that wall clock in that zone.
+TEST_F(TagOperationsTest, CreateTimeIsTheProcesssWallClock) {
+  test::ScopedEnv tz("TZ", "Asia/Shanghai");
+  EXPECT_EQ(TagCreateTimeOf(kNow), (std::vector<int64_t>{2026, 1, 1, 8, 0}));
+  TagRequest request;
+  request.now_millis = kNow;
+  request.time_retained_millis = 1000;
+  ASSERT_OK(CreateTag(*table_, "shanghai", request));
+  ExpireTagsOptions options;
+  options.now_millis = kNow + 500;
+  ASSERT_OK_AND_ASSIGN(std::vector<std::string> expired, ExpireTags(*table_, options));
+  EXPECT_TRUE(expired.empty());
+  options.now_millis = kNow + 2000;
+  ASSERT_OK_AND_ASSIGN(expired, ExpireTags(*table_, options));
+  EXPECT_EQ(expired, std::vector<std::string>{"shanghai"});
 }
 
 }  // namespace

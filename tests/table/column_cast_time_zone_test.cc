@@ -106,5 +106,26 @@ TEST(CastTimeZoneTest, UnknownZoneIsNamed) {
                              {"time zone 'Atlantis/Capital' not found at "}));
 }
 
+// Java's default zone is the JVM's, taken from TZ or the system's zone: so is Sluice's.
+TEST(ProcessTimeZoneTest, TzNamesTheZoneElseUtc) {
+  {
+    test::ScopedEnv tz("TZ", "Asia/Shanghai");
+    EXPECT_EQ(TimeZone::ProcessZoneName(), "Asia/Shanghai");
+    // 2024-01-01 00:00 UTC is 08:00 there, and back.
+    EXPECT_EQ(TimeZone::Process()->LocalMillis(1704067200000), 1704067200000 + 8 * 3600000);
+    EXPECT_EQ(TimeZone::Process()->UtcMillis(1704067200000 + 8 * 3600000), 1704067200000);
+  }
+  {
+    test::ScopedEnv tz("TZ", ":Europe/Berlin");
+    EXPECT_EQ(TimeZone::ProcessZoneName(), "Europe/Berlin");
+  }
+  {
+    // A name the tz database lacks: UTC, as the JVM falls back to GMT.
+    test::ScopedEnv tz("TZ", "Nowhere/Atlantis");
+    EXPECT_EQ(TimeZone::ProcessZoneName(), "UTC");
+    EXPECT_TRUE(TimeZone::Process()->is_utc());
+  }
+}
+
 }  // namespace
 }  // namespace sluice

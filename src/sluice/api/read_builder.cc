@@ -168,12 +168,12 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve(bool streaming) 
   }
   const FileStoreTable& table = *state->table;
 
-  std::shared_ptr<const TimeZone> zone;
-  if (!time_zone_.empty()) {
-    auto loaded = TimeZone::Load(time_zone_);
-    if (!loaded.ok()) return loaded.status().WithContext("session time zone '" + time_zone_ + "'");
-    zone = std::move(*loaded);
-  }
+  // Without a session time zone, the process's: where Java reads TIMESTAMP_LTZ text and as-of
+  // times in the JVM's default zone.
+  const std::string zone_name = time_zone_.empty() ? TimeZone::ProcessZoneName() : time_zone_;
+  auto loaded = TimeZone::Load(zone_name);
+  if (!loaded.ok()) return loaded.status().WithContext("session time zone '" + zone_name + "'");
+  std::shared_ptr<const TimeZone> zone = std::move(*loaded);
 
   ScanOptions& scan = state->scan;
   scan.metric_registry = MetricsAccess::ImplOf(metrics_);
@@ -263,7 +263,7 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve(bool streaming) 
 
   state->read_options.projection = projection_;
   state->read_options.filter = filter;
-  state->read_options.session_time_zone = time_zone_;
+  state->read_options.session_time_zone = zone_name;
   state->read_options.with_row_kind = mode_ == ScanMode::kDelta;
   // A batch read of incremental changes returns rows, not retractions (Java's batch
   // incremental query drops DELETE records; `--mode delta` keeps every change with its kind).

@@ -1,13 +1,13 @@
 #include "sluice/io/rolling_data_file_writer.h"
 
 #include <chrono>
-#include <ctime>
 #include <numeric>
 
 #include "sluice/batch/column_take.h"
 #include "sluice/format/file_format_registry.h"
 #include "sluice/io/simple_stats_converter.h"
 #include "sluice/row/binary_row.h"
+#include "sluice/types/time_zone.h"
 
 namespace sluice {
 
@@ -31,15 +31,13 @@ int64_t RawBytes(const ColumnBatch& batch) {
   return n;
 }
 
-// Java Timestamp.fromLocalDateTime(LocalDateTime.now()): the local wall clock as UTC millis.
+// Java Timestamp.fromLocalDateTime(LocalDateTime.now()): the wall clock of the process's zone
+// (the JVM's in Java) as UTC millis.
 Timestamp LocalNowAsUtc() {
   const auto now = std::chrono::system_clock::now();
   const int64_t millis =
       std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
-  const std::time_t secs = static_cast<std::time_t>(millis / 1000);
-  std::tm local{};
-  localtime_r(&secs, &local);
-  return Timestamp{millis + static_cast<int64_t>(local.tm_gmtoff) * 1000, 0};
+  return Timestamp{TimeZone::Process()->LocalMillis(millis), 0};
 }
 
 Result<std::string> EncodeKeyRow(const ColumnBatch& batch, int64_t row, const DataType& key_type) {

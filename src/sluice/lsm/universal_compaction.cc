@@ -1,16 +1,20 @@
 #include "sluice/lsm/universal_compaction.h"
 
 #include <algorithm>
-#include <ctime>
+#include <chrono>
+
+#include "sluice/types/time_zone.h"
 
 namespace sluice {
 namespace {
 
+// The hour of the day in the process's zone (Java LocalDateTime.now().getHour(), in the JVM's).
 int LocalHour() {
-  std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  return local.tm_hour;
+  const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::system_clock::now().time_since_epoch())
+                          .count();
+  const int64_t local = TimeZone::Process()->LocalMillis(now);
+  return static_cast<int>(((local / 3600000) % 24 + 24) % 24);
 }
 
 std::vector<LevelSortedRun> Prefix(const std::vector<LevelSortedRun>& runs, int count) {

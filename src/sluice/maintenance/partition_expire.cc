@@ -10,6 +10,7 @@
 #include "sluice/meta/file_entry_merger.h"
 #include "sluice/meta/option_value.h"
 #include "sluice/table/sink/file_store_commit.h"
+#include "sluice/types/time_zone.h"
 #include "sluice/value.h"
 
 namespace sluice {
@@ -225,7 +226,10 @@ Result<std::vector<PartitionSpec>> PartitionExpire::ExpiredPartitions(int64_t no
     auto [it, inserted] = partitions.emplace(entry.partition, created);
     if (!inserted) it->second = std::max(it->second, created);
   }
-  const int64_t expire_before = now_millis - *config_.expiration_millis;
+  // Partition times and file creation times are wall clocks of the process's zone (Java's
+  // LocalDateTime.now() in the JVM's), so `now` is too.
+  const int64_t expire_before =
+      TimeZone::Process()->LocalMillis(now_millis) - *config_.expiration_millis;
   std::vector<std::pair<int64_t, PartitionSpec>> candidates;
   for (const auto& [partition, last_created] : partitions) {
     SLUICE_ASSIGN_OR_RETURN(PartitionSpec spec,

@@ -10,8 +10,9 @@
 //   update-time   the partition's time is the latest creation time of its live files.
 //
 // A partition expires when its time is before now - expiration time; at most
-// `partition.expiration-max-num` (100) at a time, oldest first. Times are read as UTC wall-clock
-// time (Sluice sessions are UTC).
+// `partition.expiration-max-num` (100) at a time, oldest first. Times are wall clocks of the
+// process's zone (TimeZone::Process), as Java's are of the JVM's: now is taken there, and files
+// record their creation time there (rolling_data_file_writer).
 //
 // Thread safety: not thread-safe.
 #pragma once

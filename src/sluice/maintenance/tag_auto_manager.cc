@@ -161,8 +161,11 @@ Result<std::optional<std::string>> TagAutoManager::CreateBatchTag(int64_t now_mi
     name = *config_.batch_customized_name;
   } else {
     const std::string* zone_name = table_->options().Find("sink.process-time-zone");
-    SLUICE_ASSIGN_OR_RETURN(auto zone, TimeZone::Load(zone_name ? *zone_name : "UTC"));
-    const LocalDateTimeFields day = LocalFieldsOf(ToLocalMillis(*zone, latest->time_millis));
+    std::shared_ptr<const TimeZone> zone = TimeZone::Process();
+    if (zone_name != nullptr) {
+      SLUICE_ASSIGN_OR_RETURN(zone, TimeZone::Load(*zone_name));
+    }
+    const LocalDateTimeFields day = LocalFieldsOf(zone->LocalMillis(latest->time_millis));
     char date[16];
     std::snprintf(date, sizeof(date), "%04d-%02d-%02d", day.year, day.month, day.day);
     name = kBatchWriteTagPrefix + std::string(date);

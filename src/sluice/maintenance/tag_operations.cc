@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "sluice/maintenance/tag_deletion.h"
+#include "sluice/types/time_zone.h"
 
 namespace sluice {
 
@@ -14,7 +15,8 @@ int64_t NowMillis() {
       .count();
 }
 
-// The epoch millis of a Tag create-time array read as UTC.
+// The epoch millis of a Tag create-time array: a wall clock in the process's zone (Java's
+// LocalDateTime in the JVM's).
 int64_t CreateTimeMillis(const std::vector<int64_t>& t) {
   using namespace std::chrono;
   const sys_days day =
@@ -23,7 +25,7 @@ int64_t CreateTimeMillis(const std::vector<int64_t>& t) {
   int64_t millis = duration_cast<milliseconds>(day.time_since_epoch()).count();
   millis += (t[3] * 3600 + t[4] * 60 + (t.size() > 5 ? t[5] : 0)) * 1000;
   if (t.size() > 6) millis += t[6] / 1000000;
-  return millis;
+  return TimeZone::Process()->UtcMillis(millis);
 }
 
 int64_t DurationMillis(const TagDuration& d) { return d.seconds * 1000 + d.nanos / 1000000; }
@@ -50,7 +52,7 @@ std::optional<TagDuration> RetentionOf(const FileStoreTable& table, std::optiona
 
 std::vector<int64_t> TagCreateTimeOf(int64_t epoch_millis) {
   using namespace std::chrono;
-  const sys_time<milliseconds> tp{milliseconds{epoch_millis}};
+  const sys_time<milliseconds> tp{milliseconds{TimeZone::Process()->LocalMillis(epoch_millis)}};
   const sys_days day = floor<days>(tp);
   const year_month_day ymd{day};
   const int64_t ms_of_day = (tp - day).count();

@@ -29,7 +29,8 @@ namespace sluice {
 // create tag because given snapshot #<id> doesn't exist".
 Result<Snapshot> FindSnapshotForTag(const FileStoreTable& table, int64_t snapshot_id);
 
-// The Tag create time of a clock reading (Java LocalDateTime.now(), taken in UTC).
+// The Tag create time of a clock reading: its wall clock in the process's zone (Java
+// LocalDateTime.now(), in the JVM's zone).
 std::vector<int64_t> TagCreateTimeOf(int64_t epoch_millis);
 TagDuration TagDurationOfMillis(int64_t millis);
 

@@ -7,8 +7,12 @@ namespace sluice {
 
 namespace {
 
-Result<std::shared_ptr<const TimeZone>> ZoneOf(const CoreOptions& options, const char* key) {
+// The zone option `key` names; without it the process's zone (Java's JVM default) for the
+// process time, UTC for the watermark.
+Result<std::shared_ptr<const TimeZone>> ZoneOf(const CoreOptions& options, const char* key,
+                                               bool process_default) {
   const std::string* name = options.Find(key);
+  if (name == nullptr && process_default) return TimeZone::Process();
   Result<std::shared_ptr<const TimeZone>> zone = TimeZone::Load(name ? *name : "UTC");
   if (!zone.ok()) {
     return Status::InvalidArgument("option '" + std::string(key) + "': unknown time zone '" +
@@ -18,11 +22,6 @@ Result<std::shared_ptr<const TimeZone>> ZoneOf(const CoreOptions& options, const
 }
 
 }  // namespace
-
-int64_t ToLocalMillis(const TimeZone& zone, int64_t epoch_millis) {
-  const int64_t seconds = epoch_millis >= 0 ? epoch_millis / 1000 : -((-epoch_millis + 999) / 1000);
-  return epoch_millis + zone.OffsetAt(seconds) * 1000;
-}
 
 Result<TagCreationMode> TagCreationModeOf(const CoreOptions& options) {
   const std::string* v = options.Find("tag.automatic-creation");
@@ -38,22 +37,24 @@ Result<TagCreationMode> TagCreationModeOf(const CoreOptions& options) {
 Result<std::optional<TagTimeExtractor>> TagTimeExtractor::ForAutoTag(const CoreOptions& options) {
   SLUICE_ASSIGN_OR_RETURN(TagCreationMode mode, TagCreationModeOf(options));
   if (mode == TagCreationMode::kProcessTime) {
-    SLUICE_ASSIGN_OR_RETURN(auto zone, ZoneOf(options, "sink.process-time-zone"));
+    SLUICE_ASSIGN_OR_RETURN(auto zone,
+                            ZoneOf(options, "sink.process-time-zone", /*process_default=*/true));
     return TagTimeExtractor(Source::kProcessTime, std::move(zone));
   }
   if (mode == TagCreationMode::kWatermark) {
-    SLUICE_ASSIGN_OR_RETURN(auto zone, ZoneOf(options, "sink.watermark-time-zone"));
+    SLUICE_ASSIGN_OR_RETURN(auto zone,
+                            ZoneOf(options, "sink.watermark-time-zone", /*process_default=*/false));
     return TagTimeExtractor(Source::kWatermark, std::move(zone));
   }
   return std::optional<TagTimeExtractor>();
 }
 
 std::optional<int64_t> TagTimeExtractor::Extract(const Snapshot& snapshot) const {
-  if (source_ == Source::kProcessTime) return ToLocalMillis(*zone_, snapshot.time_millis);
+  if (source_ == Source::kProcessTime) return zone_->LocalMillis(snapshot.time_millis);
   if (!snapshot.watermark || *snapshot.watermark == std::numeric_limits<int64_t>::min()) {
     return std::nullopt;
   }
-  return ToLocalMillis(*zone_, *snapshot.watermark);
+  return zone_->LocalMillis(*snapshot.watermark);
 }
 
 }  // namespace sluice

@@ -1,8 +1,8 @@
 // TagTimeExtractor: the time of a snapshot that decides its automatic tag (Java
 // TagTimeExtractor), as local millis (see tag_period_handler.h).
 //
-//   process-time  the snapshot's commit time in `sink.process-time-zone` (Java's default is the
-//                 JVM's zone; Sluice sessions are UTC, so UTC)
+//   process-time  the snapshot's commit time in `sink.process-time-zone` (default: the
+//                 process's zone, TimeZone::Process, as Java's default is the JVM's)
 //   watermark     the snapshot's watermark in `sink.watermark-time-zone` (default UTC); a
 //                 snapshot without one (or with Long.MIN_VALUE) has no tag time
 //
@@ -44,8 +44,5 @@ enum class TagCreationMode : unsigned char { kNone, kProcessTime, kWatermark, kB
 
 // `tag.automatic-creation` (default none); InvalidArgument naming the value.
 Result<TagCreationMode> TagCreationModeOf(const CoreOptions& options);
-
-// Epoch millis in `zone` as local millis.
-int64_t ToLocalMillis(const TimeZone& zone, int64_t epoch_millis);
 
 }  // namespace sluice

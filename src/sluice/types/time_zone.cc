@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -93,6 +94,44 @@ Result<std::shared_ptr<const TimeZone>> TimeZone::Parse(std::string name, std::s
     }
   }
   return std::shared_ptr<const TimeZone>(tz);
+}
+
+std::string TimeZone::ProcessZoneName() {
+  std::string name = "UTC";
+  if (const char* tz = std::getenv("TZ"); tz != nullptr && *tz != '\0') {
+    name = tz[0] == ':' ? tz + 1 : tz;
+  } else {
+    std::error_code error;
+    const std::string target = std::filesystem::read_symlink("/etc/localtime", error).string();
+    constexpr std::string_view kZoneinfo = "zoneinfo/";
+    const size_t at = target.rfind(kZoneinfo);
+    if (!error && at != std::string::npos) name = target.substr(at + kZoneinfo.size());
+  }
+  // A zone the tz database does not have (a POSIX rule such as "EST5EDT4" without its file):
+  // UTC, as the JVM falls back to GMT.
+  return Load(name).ok() ? name : "UTC";
+}
+
+std::shared_ptr<const TimeZone> TimeZone::Process() {
+  Result<std::shared_ptr<const TimeZone>> zone = Load(ProcessZoneName());
+  return zone.ok() ? *zone : *Load("UTC");
+}
+
+namespace {
+
+int64_t FloorSeconds(int64_t millis) {
+  return millis >= 0 ? millis / 1000 : -((-millis + 999) / 1000);
+}
+
+}  // namespace
+
+int64_t TimeZone::LocalMillis(int64_t epoch_millis) const {
+  return epoch_millis + OffsetAt(FloorSeconds(epoch_millis)) * 1000;
+}
+
+int64_t TimeZone::UtcMillis(int64_t local_millis) const {
+  const int64_t seconds = FloorSeconds(local_millis);
+  return LocalToUtc(seconds) * 1000 + (local_millis - seconds * 1000);
 }
 
 Result<std::shared_ptr<const TimeZone>> TimeZone::Load(const std::string& name) {

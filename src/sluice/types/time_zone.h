@@ -23,6 +23,13 @@ class TimeZone {
  public:
   // "UTC", "GMT", "Z" and "" are UTC; other names are looked up in the tz database. Cached.
   static Result<std::shared_ptr<const TimeZone>> Load(const std::string& name);
+  // The name of the process's time zone, where Java takes its JVM default zone from
+  // (TimeZone.getDefault: the TZ variable, then the system's zone): TZ without a leading ':'
+  // when set and not empty, else the zone /etc/localtime links to; "UTC" when neither names a
+  // zone Load finds (the JVM falls back to GMT). Read at each call.
+  static std::string ProcessZoneName();
+  // The zone ProcessZoneName names (UTC when it cannot be read).
+  static std::shared_ptr<const TimeZone> Process();
   // Parses a TZif file's content.
   static Result<std::shared_ptr<const TimeZone>> Parse(std::string name, std::string_view tzif);
 
@@ -34,6 +41,10 @@ class TimeZone {
   // as java.time resolves LocalDateTime.atZone: in an overlap the earlier offset, in a gap the
   // offset before the gap (the time moves forward by the gap).
   int64_t LocalToUtc(int64_t local_seconds) const;
+  // The wall clock of an instant as millis since the epoch as if local were UTC (Java
+  // LocalDateTime.ofInstant), and back (LocalToUtc's resolution of gaps and overlaps).
+  int64_t LocalMillis(int64_t epoch_millis) const;
+  int64_t UtcMillis(int64_t local_millis) const;
 
  private:
   std::string name_;

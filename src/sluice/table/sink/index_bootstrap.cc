@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <condition_variable>
 #include <cstdlib>
-#include <ctime>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "sluice/table/sink/row_key_extractor.h"
 #include "sluice/table/source/scan_planner.h"
 #include "sluice/table/source/split_reader.h"
+#include "sluice/types/time_zone.h"
 
 namespace sluice {
 
@@ -23,22 +23,15 @@ struct BucketKeys {
   std::vector<size_t> ends;
 };
 
-// Java's creationTimeEpochMillis reads the file's creation time (a local date-time) in the
-// JVM's zone; the machine's current UTC offset stands in for it.
-int64_t LocalOffsetMillis() {
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  return static_cast<int64_t>(local.tm_gmtoff) * 1000;
-}
-
 // Java filterSplit: some file of the bucket was created within the TTL.
 bool WithinTtl(const DataSplit& split, int64_t ttl_millis, int64_t now_millis) {
-  const int64_t offset = LocalOffsetMillis();
+  // Java's creationTimeEpochMillis reads the file's creation time (a wall clock) in the JVM's
+  // zone: the process's here.
+  const std::shared_ptr<const TimeZone> zone = TimeZone::Process();
   for (const DataFileMeta& file : split.data_files) {
     // A file without a creation time is kept: its age is unknown.
     if (!file.creation_time) return true;
-    if (now_millis <= file.creation_time->millisecond - offset + ttl_millis) return true;
+    if (now_millis <= zone->UtcMillis(file.creation_time->millisecond) + ttl_millis) return true;
   }
   return false;
 }
