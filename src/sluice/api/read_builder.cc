@@ -250,14 +250,14 @@ Result<std::shared_ptr<const ReadContext>> ReadBuilder::Resolve(bool streaming) 
   if (!streaming) {
     auto fallback = FallbackTableOf(table, mode_);
     if (!fallback.ok()) return fallback.status().WithContext(what);
-    state->fallback_table = std::move(*fallback);
+    scan.fallback_table = std::move(*fallback);
   }
-  if (state->fallback_table) {
+  if (scan.fallback_table) {
     // The branches have the same columns (FallbackTableOf checks): the fallback branch's files
     // are read through its own schema, whose field ids they carry, with the same projection
     // and filter. A read of an earlier schema of the main branch reads them through that one.
     state->fallback_read_schema = state->read_schema->id() == table.schema().id()
-                                      ? state->fallback_table->schema_ptr()
+                                      ? scan.fallback_table->schema_ptr()
                                       : state->read_schema;
   }
 

@@ -19,9 +19,8 @@ struct ReadContext {
   std::string name;                       // how errors name the table (and branch, version)
   std::shared_ptr<FileStoreTable> table;  // on the branch read, with the dynamic options
   std::shared_ptr<const TableSchema> read_schema;
-  // The scan.fallback-branch whose splits the plan may hold (FallbackTableOf), and the schema
-  // they are read through; null when the read has none.
-  std::shared_ptr<FileStoreTable> fallback_table;
+  // The schema the splits of scan.fallback_table (FallbackTableOf) are read through; null
+  // when the read has no fallback branch.
   std::shared_ptr<const TableSchema> fallback_read_schema;
   DataTypePtr output_type;
   ScanOptions scan;

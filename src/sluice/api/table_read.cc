@@ -36,11 +36,11 @@ Result<std::unique_ptr<BatchReader>> TableRead::CreateReader(const Split& split)
   const ReadContext& context = *context_;
   const DataSplit& data_split = ApiAccess::DataSplitOf(split);
   const bool fallback = data_split.from_fallback_branch;
-  if (fallback && context.fallback_table == nullptr) {
+  if (fallback && context.scan.fallback_table == nullptr) {
     return Status::InvalidArgument(context.name +
                                    ": a split of the scan.fallback-branch, read without one");
   }
-  const FileStoreTable& table = fallback ? *context.fallback_table : *context.table;
+  const FileStoreTable& table = fallback ? *context.scan.fallback_table : *context.table;
   const std::shared_ptr<const TableSchema>& schema =
       fallback ? context.fallback_read_schema : context.read_schema;
   // Row-tracking and data-evolution splits stitch files by row id; everything else goes

@@ -638,8 +638,10 @@ Result<ScanPlan> PlanScanUnreported(const FileStoreTable& table, const ScanOptio
   if (options.incremental) return PlanIncremental(table, options, *options.incremental);
   Planner main(table, options);
   SLUICE_ASSIGN_OR_RETURN(ScanPlan plan, main.Run());
-  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> fallback_table,
-                          FallbackTableOf(table, options.mode));
+  std::shared_ptr<FileStoreTable> fallback_table = options.fallback_table;
+  if (fallback_table == nullptr) {
+    SLUICE_ASSIGN_OR_RETURN(fallback_table, FallbackTableOf(table, options.mode));
+  }
   if (fallback_table == nullptr) return plan;
   // Partitions the main branch has under the partition restrictions alone are complete there
   // (a bucket or data filter does not make the fallback branch fill them).

@@ -61,6 +61,9 @@ Result<ScanMode> ScanModeFromName(std::string_view name);
 struct ScanOptions {
   TableVersion version;
   ScanMode mode = ScanMode::kBatch;
+  // FallbackTableOf(table, mode), when the caller opened it already (ReadBuilder, which reads
+  // its splits with it); null: the plan opens it when the table has one.
+  std::shared_ptr<FileStoreTable> fallback_table;
   // Partition key -> value text as Java partition specs write it ("10", "2024-01-01"); the
   // `partition.default-name` value selects the null partition. Exact.
   std::vector<std::pair<std::string, std::string>> partition_spec;
