@@ -105,35 +105,48 @@ TEST(ServeDashboardTest, EveryPanelShowsWhatTheServiceDid) {
       "serve dashboard: the tables complete, a compaction and an expiry done %.1f s after the last "
       "message\n",
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-  // Then two scrapes with the sync idle (the source has nothing left), so each counter shows
-  // its final value, and a window long enough for rate().
-  ASSERT_OK((*prometheus)->WaitForScrape(std::chrono::seconds(60)));
-  const std::string before_stop = HttpGet(address, "/metrics");
-  ASSERT_OK((*prometheus)->WaitForScrape(std::chrono::seconds(60)));
+  // The figures against the tables. Every commit made one snapshot, so the snapshots committed
+  // are the newest ids; every id below the earliest was expired by the expiry job or by the
+  // compaction's commit maintenance. The compactor may still be working through the last sorted
+  // runs and the expiry follows its commits, so each round waits for a scrape and compares the
+  // tables with what Prometheus scraped; a round that sees them agree has a quiet service (the
+  // tables are read after the scrape, so a later commit would show in them, not in the scrape).
+  // A disagreement that lasts to the deadline fails below.
+  auto& p = **prometheus;
+  int64_t committed = 0;
+  int64_t expired = 0;
+  double scraped_commits = 0;
+  double scraped_expired = 0;
+  std::string scraped;
+  do {
+    ASSERT_OK(p.WaitForScrape(std::chrono::seconds(60)));
+    scraped = HttpGet(address, "/metrics");
+    committed = 0;
+    expired = 0;
+    for (const std::string table : {"orders", "stock", "events"}) {
+      SnapshotIds range = SnapshotIdsOf(warehouse + "/ods.db/" + table);
+      committed += range.newest;
+      expired += range.earliest - 1;
+    }
+    scraped_commits = Sum(p, "sum(paimon_commit_commits_total)");
+    scraped_expired = Sum(p, "sum(paimon_expire_snapshotsExpired_total)");
+  } while (std::chrono::steady_clock::now() < deadline &&
+           !(scraped_commits == committed && scraped_expired == expired));
+  // One more scrape, so that rate() panels have two samples of the final values in their window.
+  ASSERT_OK(p.WaitForScrape(std::chrono::seconds(60)));
 
   Result<std::vector<DashboardQuery>> queries = ReadDashboardQueries(DashboardPath());
   ASSERT_OK(queries);
   int with_data = 0;
-  for (const PanelResult& panel : EvaluateDashboard(**prometheus, *queries, ".*", "5s")) {
+  for (const PanelResult& panel : EvaluateDashboard(p, *queries, ".*", "5s")) {
     EXPECT_TRUE(panel.has_data()) << panel.Describe();
     with_data += panel.has_data();
   }
   std::printf("serve dashboard: %d of %zu panel queries return data\n", with_data, queries->size());
 
-  // The figures against the tables. Every commit made one snapshot, so the snapshots committed
-  // are the newest ids; every id below the earliest was expired by the expiry job or by the
-  // compaction's commit maintenance.
-  int64_t committed = 0;
-  int64_t expired = 0;
-  for (const std::string table : {"orders", "stock", "events"}) {
-    SnapshotIds range = SnapshotIdsOf(warehouse + "/ods.db/" + table);
-    committed += range.newest;
-    expired += range.earliest - 1;
-  }
-  auto& p = **prometheus;
-  EXPECT_EQ(Sum(p, "sum(paimon_source_numRecordsIn{job=\"cdc\"})"), kMessages) << before_stop;
-  EXPECT_EQ(Sum(p, "sum(paimon_commit_commits_total)"), committed) << before_stop;
-  EXPECT_EQ(Sum(p, "sum(paimon_expire_snapshotsExpired_total)"), expired) << before_stop;
+  EXPECT_EQ(Sum(p, "sum(paimon_source_numRecordsIn{job=\"cdc\"})"), kMessages) << scraped;
+  EXPECT_EQ(scraped_commits, committed) << scraped;
+  EXPECT_EQ(scraped_expired, expired) << scraped;
   EXPECT_GT(Sum(p, "sum(paimon_commit_commits_total{job=\"compact\",kind=\"compact\"})"), 0);
   EXPECT_EQ(Sum(p, "sum(paimon_commit_commits_total{job=\"cdc\",kind=\"compact\"})"), -1)
       << "the write-only sync compacted";
