@@ -18,6 +18,8 @@ packages=(
   # The metrics endpoint's HTTP server (cpp-httplib), and the Prometheus server of the metrics
   # tests (scripts/prometheus.sh, which polls it with curl).
   libcpp-httplib-dev prometheus curl
+  # The S3 FileIO's HTTP client (libcurl) and its Signature V4 hashing (OpenSSL's libcrypto).
+  libcurl4-openssl-dev libssl-dev
 )
 # Node.js may come from elsewhere (e.g. NodeSource, whose nodejs conflicts with Debian's npm):
 # install Debian's only when the commands are missing.
@@ -95,6 +97,15 @@ if ! mvn -B -q -o -f "$kafka_pom" dependency:resolve >/dev/null 2>&1; then
   mvn -B -q -f "$kafka_pom" dependency:resolve
 fi
 # --- end kafka ---
+# --- S3 (issue 36): the S3-compatible server of the object storage tests (scripts/s3.sh),
+# S3Proxy's jars from Maven Central pinned in scripts/s3/pom.xml. The first run fetches them
+# into ~/.m2; later runs resolve them offline.
+s3_pom="$here/scripts/s3/pom.xml"
+if ! mvn -B -q -o -f "$s3_pom" dependency:resolve >/dev/null 2>&1; then
+  echo "setup: fetching the Maven artifacts of scripts/s3"
+  mvn -B -q -f "$s3_pom" dependency:resolve
+fi
+# --- end s3 ---
 # --- Debezium (issue 31): the real debezium-json producer of the CDC tests (tests/cdc/debezium:
 # Debezium's embedded engine and MariaDB connector), versions pinned in its pom.xml. The first
 # run fetches them into ~/.m2; later runs build offline from that cache.

@@ -1,0 +1,423 @@
+#include "sluice/fs/s3/s3_file_io.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <optional>
+
+#include "sluice/fs/s3/aws_sigv4.h"
+#include "sluice/fs/s3/s3_client.h"
+#include "sluice/fs/s3/s3_object_writer.h"
+#include "sluice/fs/s3/s3_path.h"
+#include "sluice/fs/s3/s3_xml.h"
+
+namespace sluice {
+
+namespace {
+
+// DeleteObjects takes at most this many keys.
+constexpr size_t kMaxDeleteBatch = 1000;
+
+// A listing's "2026-12-07T21:41:01.000Z" in milliseconds since the epoch; 0 when malformed.
+int64_t ParseIsoTimeMs(const std::string& text) {
+  std::tm tm{};
+  int millis = 0;
+  if (std::sscanf(text.c_str(), "%d-%d-%dT%d:%d:%d.%3d", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+                  &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &millis) < 6) {
+    return 0;
+  }
+  tm.tm_year -= 1900;
+  tm.tm_mon -= 1;
+  return static_cast<int64_t>(timegm(&tm)) * 1000 + millis;
+}
+
+// A HEAD's Last-Modified, "Mon, 07 Dec 2026 21:41:01 GMT", in milliseconds; 0 when malformed.
+int64_t ParseHttpTimeMs(const std::string& text) {
+  std::tm tm{};
+  if (strptime(text.c_str(), "%a, %d %b %Y %H:%M:%S", &tm) == nullptr) return 0;
+  return static_cast<int64_t>(timegm(&tm)) * 1000;
+}
+
+int64_t ParseInt(const std::string& text) {
+  return text.empty() ? 0 : static_cast<int64_t>(std::strtoll(text.c_str(), nullptr, 10));
+}
+
+class S3RandomAccessFile final : public RandomAccessFile {
+ public:
+  S3RandomAccessFile(std::shared_ptr<const S3Client> client, S3Path path, int64_t size,
+                     std::string etag)
+      : client_(std::move(client)),
+        path_(std::move(path)),
+        display_path_(path_.ToString()),
+        size_(size),
+        etag_(std::move(etag)) {}
+
+  const std::string& path() const override { return display_path_; }
+  int64_t size() const override { return size_; }
+
+  Status ReadAt(int64_t offset, int64_t n, uint8_t* out) const override {
+    if (offset < 0 || n < 0 || offset > size_ || n > size_ - offset) {
+      return Status::Corruption(display_path_ + ": read of " + std::to_string(n) +
+                                " bytes at offset " + std::to_string(offset) +
+                                " is past the end of the file (size " + std::to_string(size_) +
+                                ")");
+    }
+    if (n == 0) return Status::OK();
+    S3Request get{
+        "GET",
+        path_.bucket,
+        path_.key,
+        {},
+        {{"range", "bytes=" + std::to_string(offset) + "-" + std::to_string(offset + n - 1)}},
+        {}};
+    if (!etag_.empty()) get.headers.emplace_back("if-match", etag_);
+    SLUICE_ASSIGN_OR_RETURN(S3Response response, client_->Send(get));
+    if (response.status == 412) {
+      return Status::IOError(
+          S3Client::ErrorStatus(
+              display_path_ + ": read: the object was replaced since it was opened", get, response)
+              .message());
+    }
+    if (!response.ok()) return S3Client::ErrorStatus(display_path_ + ": read", get, response);
+    std::string_view body = response.body;
+    // A server that ignores the range sends the whole object.
+    if (response.status == 200 && static_cast<int64_t>(body.size()) == size_) {
+      body = body.substr(static_cast<size_t>(offset), static_cast<size_t>(n));
+    }
+    if (static_cast<int64_t>(body.size()) != n) {
+      return Status::Corruption(display_path_ + ": read of " + std::to_string(n) +
+                                " bytes at offset " + std::to_string(offset) + " got " +
+                                std::to_string(body.size()) + " bytes (bucket '" + path_.bucket +
+                                "', key '" + path_.key + "')");
+    }
+    std::memcpy(out, body.data(), body.size());
+    return Status::OK();
+  }
+
+ private:
+  std::shared_ptr<const S3Client> client_;
+  S3Path path_;
+  std::string display_path_;
+  int64_t size_;
+  std::string etag_;
+};
+
+// One page of a ListObjectsV2 answer.
+struct ListPage {
+  std::vector<FileStatus> objects;  // path holds the key
+  std::vector<std::string> prefixes;
+  std::string next_token;  // "" on the last page
+};
+
+class S3FileIOImpl final : public FileIO {
+ public:
+  explicit S3FileIOImpl(std::shared_ptr<const S3Client> client) : client_(std::move(client)) {}
+
+  Result<std::unique_ptr<RandomAccessFile>> OpenForRead(const std::string& raw) override {
+    SLUICE_ASSIGN_OR_RETURN(S3Path path, ParseObject(raw, "open"));
+    SLUICE_ASSIGN_OR_RETURN(auto head, Head(path, "open"));
+    if (!head) return NotFound(path, "open");
+    return std::unique_ptr<RandomAccessFile>(std::make_unique<S3RandomAccessFile>(
+        client_, path, ParseInt(head->Header("content-length")), head->Header("etag")));
+  }
+
+  Result<std::unique_ptr<WritableFile>> OpenForWrite(const std::string& raw,
+                                                     bool overwrite) override {
+    SLUICE_ASSIGN_OR_RETURN(S3Path path, ParseObject(raw, "create"));
+    // Fails early, as a local create does; the conditional create at Close is what decides.
+    if (!overwrite) {
+      SLUICE_ASSIGN_OR_RETURN(auto head, Head(path, "create"));
+      if (head) return Status::AlreadyExists(path.ToString() + ": create: File exists");
+    }
+    return std::unique_ptr<WritableFile>(
+        std::make_unique<S3WritableFile>(client_, std::move(path), overwrite));
+  }
+
+  Result<std::string> ReadFile(const std::string& raw) override {
+    SLUICE_ASSIGN_OR_RETURN(S3Path path, ParseObject(raw, "open"));
+    S3Request get{"GET", path.bucket, path.key, {}, {}, {}};
+    SLUICE_ASSIGN_OR_RETURN(S3Response response, client_->Send(get));
+    if (!response.ok()) return S3Client::ErrorStatus(path.ToString() + ": open", get, response);
+    return std::move(response.body);
+  }
+
+  Status WriteFileAtomic(const std::string& raw, std::string_view content,
+                         bool overwrite) override {
+    SLUICE_ASSIGN_OR_RETURN(S3Path path, ParseObject(raw, "create"));
+    return S3PutObject(*client_, path, content, overwrite);
+  }
+
+  Result<bool> Exists(const std::string& raw) override {
+    SLUICE_ASSIGN_OR_RETURN(S3Path path, Parse(raw));
+    if (!path.key.empty()) {
+      SLUICE_ASSIGN_OR_RETURN(auto head, Head(path, "stat"));
+      if (head) return true;
+    }
+    return IsDirectory(path);
+  }
+
+  Result<FileStatus> GetStatus(const std::string& raw) override {
+    SLUICE_ASSIGN_OR_RETURN(S3Path path, Parse(raw));
+    if (!path.key.empty()) {
+      SLUICE_ASSIGN_OR_RETURN(auto head, Head(path, "stat"));
+      if (head) {
+        return FileStatus{path.ToString(), ParseInt(head->Header("content-length")), false,
+                          ParseHttpTimeMs(head->Header("last-modified"))};
+      }
+    }
+    SLUICE_ASSIGN_OR_RETURN(bool dir, IsDirectory(path));
+    if (!dir) return NotFound(path, "stat");
+    return FileStatus{path.ToString(), 0, true, 0};
+  }
+
+  Result<std::vector<FileStatus>> ListDir(const std::string& raw) override {
+    SLUICE_ASSIGN_OR_RETURN(S3Path dir, Parse(raw));
+    const std::string prefix = dir.DirPrefix();
+    std::vector<FileStatus> out;
+    bool found = false;
+    std::string token;
+    do {
+      SLUICE_ASSIGN_OR_RETURN(
+          ListPage page, List(dir, prefix, "/", token, client_->options().list_page_size, "list"));
+      for (FileStatus& object : page.objects) {
+        found = true;
+        // A "dir/" marker object (written by other tools) makes the directory, not an entry.
+        if (object.path == prefix) continue;
+        object.path = dir.root + "/" + object.path;
+        out.push_back(std::move(object));
+      }
+      for (std::string& sub : page.prefixes) {
+        found = true;
+        sub.pop_back();  // the delimiter
+        out.push_back(FileStatus{dir.root + "/" + sub, 0, true, 0});
+      }
+      token = std::move(page.next_token);
+    } while (!token.empty());
+    if (!found && !dir.key.empty()) {
+      return Status::NotFound(dir.ToString() + ": list: no such directory (bucket '" + dir.bucket +
+                              "', prefix '" + prefix + "')");
+    }
+    std::sort(out.begin(), out.end(),
+              [](const FileStatus& a, const FileStatus& b) { return a.path < b.path; });
+    return out;
+  }
+
+  Status MkDirs(const std::string& raw) override { return Parse(raw).status(); }
+
+  Status Delete(const std::string& raw, bool recursive) override {
+    SLUICE_ASSIGN_OR_RETURN(S3Path path, Parse(raw));
+    const std::string prefix = path.DirPrefix();
+    if (!recursive) {
+      SLUICE_ASSIGN_OR_RETURN(ListPage page, List(path, prefix, "", "", 2, "delete"));
+      bool marker = false;
+      for (const FileStatus& object : page.objects) {
+        if (object.path != prefix) {
+          return Status::IOError(path.ToString() + ": delete: Directory not empty");
+        }
+        marker = true;
+      }
+      if (!page.prefixes.empty() || page.objects.size() > 1) {
+        return Status::IOError(path.ToString() + ": delete: Directory not empty");
+      }
+      std::vector<std::string> keys;
+      if (!path.key.empty()) keys.push_back(path.key);
+      if (marker) keys.push_back(prefix);
+      return DeleteKeys(path, keys);
+    }
+    if (!path.key.empty()) SLUICE_RETURN_NOT_OK(DeleteKeys(path, {path.key}));
+    std::string token;
+    do {
+      SLUICE_ASSIGN_OR_RETURN(ListPage page, List(path, prefix, "", token,
+                                                  client_->options().list_page_size, "delete"));
+      std::vector<std::string> keys;
+      for (const FileStatus& object : page.objects) keys.push_back(object.path);
+      SLUICE_RETURN_NOT_OK(DeleteKeys(path, keys));
+      token = std::move(page.next_token);
+    } while (!token.empty());
+    return Status::OK();
+  }
+
+  Status RenameNoReplace(const std::string& from, const std::string& to) override {
+    return Move(from, to, /*replace=*/false);
+  }
+
+  Status Rename(const std::string& from, const std::string& to) override {
+    return Move(from, to, /*replace=*/true);
+  }
+
+  Status SyncDir(const std::string& raw) override { return Parse(raw).status(); }
+
+ private:
+  static Result<S3Path> Parse(const std::string& raw) { return S3Path::Parse(raw); }
+
+  // A path that must name an object, not the bucket.
+  static Result<S3Path> ParseObject(const std::string& raw, std::string_view what) {
+    SLUICE_ASSIGN_OR_RETURN(S3Path path, S3Path::Parse(raw));
+    if (path.key.empty()) {
+      return Status::InvalidArgument(raw + ": " + std::string(what) +
+                                     ": is a bucket, not an object");
+    }
+    return path;
+  }
+
+  static Status NotFound(const S3Path& path, std::string_view what) {
+    return Status::NotFound(path.ToString() + ": " + std::string(what) +
+                            ": no such file or directory (bucket '" + path.bucket + "', key '" +
+                            path.key + "')");
+  }
+
+  // The HEAD of the object, or nullopt when there is none.
+  Result<std::optional<S3Response>> Head(const S3Path& path, std::string_view what) const {
+    S3Request head{"HEAD", path.bucket, path.key, {}, {}, {}};
+    SLUICE_ASSIGN_OR_RETURN(S3Response response, client_->Send(head));
+    if (response.status == 404) return std::optional<S3Response>();
+    if (!response.ok()) {
+      return S3Client::ErrorStatus(path.ToString() + ": " + std::string(what), head, response);
+    }
+    return std::optional<S3Response>(std::move(response));
+  }
+
+  // Whether any key is under `path` as a directory (for the bucket: whether it exists).
+  Result<bool> IsDirectory(const S3Path& path) const {
+    Result<ListPage> page = List(path, path.DirPrefix(), "", "", 1, "stat");
+    if (page.status().IsNotFound()) return false;  // NoSuchBucket
+    SLUICE_RETURN_NOT_OK(page.status());
+    return path.key.empty() || !page->objects.empty() || !page->prefixes.empty();
+  }
+
+  Result<ListPage> List(const S3Path& path, const std::string& prefix, const std::string& delimiter,
+                        const std::string& token, int max_keys, std::string_view what) const {
+    S3Request list{
+        "GET", path.bucket,
+        "",    {{"list-type", "2"}, {"prefix", prefix}, {"max-keys", std::to_string(max_keys)}},
+        {},    {}};
+    if (!delimiter.empty()) list.query.emplace_back("delimiter", delimiter);
+    if (!token.empty()) list.query.emplace_back("continuation-token", token);
+    SLUICE_ASSIGN_OR_RETURN(S3Response response, client_->Send(list));
+    if (!response.ok()) {
+      return S3Client::ErrorStatus(
+          path.ToString() + ": " + std::string(what) + " (prefix '" + prefix + "')", list,
+          response);
+    }
+    ListPage page;
+    for (std::string_view contents : XmlElements(response.body, "Contents")) {
+      page.objects.push_back(FileStatus{XmlText(contents, "Key"),
+                                        ParseInt(XmlText(contents, "Size")), false,
+                                        ParseIsoTimeMs(XmlText(contents, "LastModified"))});
+    }
+    for (std::string_view common : XmlElements(response.body, "CommonPrefixes")) {
+      page.prefixes.push_back(XmlText(common, "Prefix"));
+    }
+    if (XmlText(response.body, "IsTruncated") == "true") {
+      page.next_token = XmlText(response.body, "NextContinuationToken");
+      if (page.next_token.empty()) {
+        return Status::IOError(path.ToString() + ": " + std::string(what) +
+                               ": a truncated listing without a continuation token (bucket '" +
+                               path.bucket + "', prefix '" + prefix + "')");
+      }
+    }
+    return page;
+  }
+
+  // Deletes `keys` of `path`'s bucket (missing ones are fine).
+  Status DeleteKeys(const S3Path& path, const std::vector<std::string>& keys) const {
+    if (keys.size() == 1) {
+      S3Request del{"DELETE", path.bucket, keys.front(), {}, {}, {}};
+      SLUICE_ASSIGN_OR_RETURN(S3Response response, client_->Send(del));
+      if (!response.ok() && response.status != 404) {
+        return S3Client::ErrorStatus(path.ToString() + ": delete", del, response);
+      }
+      return Status::OK();
+    }
+    for (size_t begin = 0; begin < keys.size(); begin += kMaxDeleteBatch) {
+      const size_t end = std::min(keys.size(), begin + kMaxDeleteBatch);
+      std::string body = "<Delete><Quiet>true</Quiet>";
+      for (size_t i = begin; i < end; ++i) {
+        body += "<Object><Key>" + XmlEscape(keys[i]) + "</Key></Object>";
+      }
+      body += "</Delete>";
+      S3Request del{"POST",
+                    path.bucket,
+                    "",
+                    {{"delete", ""}},
+                    {{"content-md5", Md5Base64(body)}, {"content-type", "application/xml"}},
+                    body};
+      SLUICE_ASSIGN_OR_RETURN(S3Response response, client_->Send(del));
+      if (!response.ok()) return S3Client::ErrorStatus(path.ToString() + ": delete", del, response);
+      auto errors = XmlElements(response.body, "Error");
+      if (!errors.empty()) {
+        return Status::IOError(
+            path.ToString() + ": delete: " + std::to_string(errors.size()) + " of " +
+            std::to_string(end - begin) + " keys not deleted, e.g. '" +
+            XmlText(errors.front(), "Key") + "': " + XmlText(errors.front(), "Code") + ": " +
+            XmlText(errors.front(), "Message") + " (bucket '" + path.bucket + "')");
+      }
+    }
+    return Status::OK();
+  }
+
+  Status Copy(const S3Path& from, const std::string& from_key, const S3Path& to,
+              const std::string& to_key) const {
+    S3Request copy{"PUT",
+                   to.bucket,
+                   to_key,
+                   {},
+                   {{"x-amz-copy-source", "/" + from.bucket + "/" + UriEncode(from_key, false)}},
+                   {}};
+    SLUICE_ASSIGN_OR_RETURN(S3Response response, client_->Send(copy));
+    if (!response.ok()) {
+      return S3Client::ErrorStatus(
+          to.root + "/" + to_key + ": rename from " + from.root + "/" + from_key, copy, response);
+    }
+    return Status::OK();
+  }
+
+  // Copy, then delete: a file, or every key under a directory.
+  Status Move(const std::string& raw_from, const std::string& raw_to, bool replace) {
+    SLUICE_ASSIGN_OR_RETURN(S3Path from, ParseObject(raw_from, "rename"));
+    SLUICE_ASSIGN_OR_RETURN(S3Path to, ParseObject(raw_to, "rename"));
+    if (!replace) {
+      SLUICE_ASSIGN_OR_RETURN(bool taken, Exists(raw_to));
+      if (taken) {
+        return Status::AlreadyExists(to.ToString() + ": rename from " + from.ToString() +
+                                     ": File exists");
+      }
+    }
+    SLUICE_ASSIGN_OR_RETURN(auto head, Head(from, "rename"));
+    if (head) {
+      SLUICE_RETURN_NOT_OK(Copy(from, from.key, to, to.key));
+      return DeleteKeys(from, {from.key});
+    }
+    const std::string prefix = from.DirPrefix();
+    bool found = false;
+    std::string token;
+    do {
+      SLUICE_ASSIGN_OR_RETURN(ListPage page, List(from, prefix, "", token,
+                                                  client_->options().list_page_size, "rename"));
+      std::vector<std::string> keys;
+      for (const FileStatus& object : page.objects) {
+        found = true;
+        SLUICE_RETURN_NOT_OK(
+            Copy(from, object.path, to, to.DirPrefix() + object.path.substr(prefix.size())));
+        keys.push_back(object.path);
+      }
+      SLUICE_RETURN_NOT_OK(DeleteKeys(from, keys));
+      token = std::move(page.next_token);
+    } while (!token.empty());
+    if (!found) return NotFound(from, "rename");
+    return Status::OK();
+  }
+
+  std::shared_ptr<const S3Client> client_;
+};
+
+}  // namespace
+
+Result<std::shared_ptr<FileIO>> MakeS3FileIO(const S3Options& options) {
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<S3Client> client, S3Client::Make(options));
+  return std::shared_ptr<FileIO>(
+      std::make_shared<S3FileIOImpl>(std::shared_ptr<const S3Client>(std::move(client))));
+}
+
+}  // namespace sluice

@@ -1,0 +1,33 @@
+// FileIO on S3 and the stores that speak its API, for "s3://bucket/key" paths (and s3a://,
+// s3n://, as Java Paimon and Hadoop write them). Objects stand in for files and key prefixes
+// ending in '/' for directories:
+//   - OpenForRead takes the size from a HEAD; ReadAt is a ranged GET, conditional on the ETag
+//     the HEAD saw (a replaced object fails the read instead of mixing two versions).
+//   - OpenForWrite buffers and creates the object at Close, in one PUT or, past
+//     s3.multipart.size, a multipart upload; nothing is visible before Close, and a failed or
+//     abandoned upload is aborted (s3_object_writer.h). WriteFileAtomic is one PUT; with
+//     !overwrite both create conditionally (If-None-Match: *): exactly one of several
+//     committers of snapshot-N wins, the others get AlreadyExists, retries included.
+//   - Exists / GetStatus: a HEAD, else a listing of "key/" makes the path a directory.
+//   - ListDir lists "dir/" with delimiter '/', every page; NotFound when nothing is under it.
+//   - Delete removes an object, or (recursive) every key under "dir/" in DeleteObjects batches.
+//   - Rename and RenameNoReplace copy and then delete: NOT atomic on S3. A failure between
+//     leaves both names, and RenameNoReplace only checks that the target is absent before it
+//     copies. Commits must use WriteFileAtomic(!overwrite), never a rename.
+//   - MkDirs and SyncDir do nothing: S3 has no directories, and a completed PUT is durable.
+//
+// Thread safety: thread-safe, as FileIO requires.
+#pragma once
+
+#include <memory>
+
+#include "sluice/fs/file_io.h"
+#include "sluice/fs/s3/s3_options.h"
+#include "sluice/result.h"
+
+namespace sluice {
+
+// An S3 FileIO with `options` (S3Options::FromOptions). InvalidArgument for a bad endpoint.
+Result<std::shared_ptr<FileIO>> MakeS3FileIO(const S3Options& options);
+
+}  // namespace sluice
