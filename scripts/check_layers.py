@@ -20,6 +20,7 @@ MODULE_LAYER = {"compression": "format", "avro": "format", "parquet": "format", 
 # Public vocabulary headers (include/sluice/<name>.h) that belong to a layer below the api: the
 # types every layer speaks and the public API hands out unchanged.
 PUBLIC_OWNER = {"status.h": "base", "result.h": "base", "buffer.h": "base",
+                "secret_mask.h": "base",
                 "data_type.h": "types", "value.h": "types", "value_json.h": "types",
                 "row_kind.h": "row", "column_vector.h": "batch", "column_batch.h": "batch",
                 "schema_change.h": "meta", "commit_result.h": "table",

@@ -86,5 +86,21 @@ TEST(FilePathTest, SchemeAndJoin) {
   EXPECT_EQ(NormalizePath("/"), "/");
 }
 
+TEST(FilePathTest, UrisKeepTheirSchemeAndAuthority) {
+  EXPECT_EQ(UriRootLength("s3://bucket/a"), 11u);
+  EXPECT_EQ(UriRootLength("s3a://bucket"), 12u);
+  EXPECT_EQ(UriRootLength("/a/b"), 0u);
+  EXPECT_EQ(UriRootLength("file:/a"), 0u);
+  EXPECT_EQ(UriRootLength("a:b://c"), 0u);
+  EXPECT_EQ(NormalizePath("s3://bucket//w/db.db/"), "s3://bucket/w/db.db");
+  EXPECT_EQ(NormalizePath("s3://bucket/"), "s3://bucket");
+  EXPECT_EQ(NormalizePath("s3://bucket"), "s3://bucket");
+  EXPECT_EQ(JoinPath("s3://bucket", "w"), "s3://bucket/w");
+  EXPECT_EQ(ParentDir("s3://bucket/w/t"), "s3://bucket/w");
+  EXPECT_EQ(ParentDir("s3://bucket/w/"), "s3://bucket");
+  EXPECT_EQ(ParentDir("s3://bucket/"), "");
+  EXPECT_EQ(ParentDir("s3://bucket"), "");
+}
+
 }  // namespace
 }  // namespace sluice

@@ -137,5 +137,18 @@ TEST(ServiceLogTest, JsonLinesAreOneObjectPerLine) {
   std::fclose(out);
 }
 
+TEST(ServiceLogTest, CredentialsInAMessageAreMasked) {
+  std::FILE* out = std::tmpfile();
+  ServiceLog log(LogFormat::kText, out);
+  log.Write(LogLevel::kError, "lake", "cannot open s3://b/w (s3.secret-key=abc123, s3.region=x)");
+  std::fflush(out);
+  std::rewind(out);
+  char line[512];
+  ASSERT_NE(std::fgets(line, sizeof(line), out), nullptr);
+  EXPECT_NE(std::string(line).find("(s3.secret-key=******, s3.region=x)"), std::string::npos)
+      << line;
+  std::fclose(out);
+}
+
 }  // namespace
 }  // namespace sluice::service

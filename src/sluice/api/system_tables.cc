@@ -2,6 +2,7 @@
 
 #include "sluice/api/api_access.h"
 #include "sluice/catalog.h"
+#include "sluice/secret_mask.h"
 #include "sluice/table/system/system_table.h"
 
 namespace sluice {
@@ -38,8 +39,9 @@ Result<ColumnBatch> AllTableOptions(const Catalog& catalog) {
         return table.status();
       }
       for (const auto& [key, value] : table->options()) {
-        SLUICE_RETURN_NOT_OK(batch.AppendRow(
-            {Value::String(db), Value::String(t), Value::String(key), Value::String(value)}));
+        SLUICE_RETURN_NOT_OK(
+            batch.AppendRow({Value::String(db), Value::String(t), Value::String(key),
+                             Value::String(MaskedOptionValue(key, value))}));
       }
     }
   }

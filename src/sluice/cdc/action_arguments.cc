@@ -3,15 +3,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include "sluice/secret_mask.h"
+
 namespace sluice {
 
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // A key starts with '-' or "--" and is not a negative number (Flink's rule: "-1" is a value).
 bool IsKey(std::string_view arg) {
@@ -21,24 +17,13 @@ bool IsKey(std::string_view arg) {
 
 }  // namespace
 
-bool IsSecretKey(std::string_view key) {
-  std::string lower = Lower(key);
-  for (std::string_view word : {"password", "secret", "token", "sasl.jaas", "credential"}) {
-    if (lower.find(word) != std::string::npos) return true;
-  }
-  return false;
-}
-
-std::string MaskedValue(std::string_view key, std::string_view value) {
-  return IsSecretKey(key) ? std::string("******") : std::string(value);
-}
-
 Result<ActionArguments> ActionArguments::Parse(const std::vector<std::string>& args) {
   ActionArguments parsed;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (!IsKey(arg)) {
-      return Status::InvalidArgument("argument " + std::to_string(i + 1) + " ('" + arg +
+      return Status::InvalidArgument("argument " + std::to_string(i + 1) + " ('" +
+                                     MaskSecrets(arg) +
                                      "') is not a key: arguments are --key value pairs");
     }
     std::string key = arg.substr(arg[1] == '-' ? 2 : 1);
@@ -100,7 +85,7 @@ Result<std::vector<std::pair<std::string, std::string>>> ActionArguments::Config
     size_t eq = value.find('=');
     if (eq == std::string::npos || eq == 0) {
       return Status::InvalidArgument("--" + std::string(key) + " value '" +
-                                     MaskedValue(value, value) + "' is not a key=value pair");
+                                     MaskedOptionValue(value, value) + "' is not a key=value pair");
     }
     out.emplace_back(value.substr(0, eq), value.substr(eq + 1));
   }
@@ -129,7 +114,7 @@ Result<std::string> ReadActionWarehouse(const ActionArguments& args) {
       continue;
     }
     if (key == "metastore" && value == "filesystem") continue;
-    return Status::NotSupported("--catalog_conf " + key + "=" + MaskedValue(key, value) +
+    return Status::NotSupported("--catalog_conf " + key + "=" + MaskedOptionValue(key, value) +
                                 ": only the filesystem catalog is supported");
   }
   if (out.empty()) {

@@ -5,7 +5,7 @@
 // does.
 //
 // Values of keys naming a secret (password, secret, token, sasl.jaas) never appear in errors:
-// MaskedValue replaces them.
+// MaskedOptionValue (base/secret_mask.h) replaces them.
 //
 // Thread safety: a value type.
 #pragma once
@@ -60,10 +60,5 @@ Status CheckActionKeys(std::string_view action, const ActionArguments& args,
 // The value of a Java boolean argument as Java reads it (Boolean.parseBoolean: "true" in any
 // case is true, any other text false); nullopt when absent. InvalidArgument as Get.
 Result<std::optional<bool>> ReadJavaBoolean(const ActionArguments& args, std::string_view key);
-
-// Whether an option key names a secret (password, secret, token, SASL JAAS config).
-bool IsSecretKey(std::string_view key);
-// `value`, or "******" when `key` names a secret.
-std::string MaskedValue(std::string_view key, std::string_view value);
 
 }  // namespace sluice

@@ -14,6 +14,7 @@
 
 #include "sluice/action.h"
 #include "sluice/cli/action_metrics.h"
+#include "sluice/cli/command_error.h"
 
 namespace sluice::cli {
 
@@ -126,8 +127,7 @@ int RunActionCommand(const ActionFlags& flags) {
   std::vector<std::string> args = flags.command->remaining();
   Result<ActionInfo> info = DescribeAction(flags.name);
   if (!info.ok()) {
-    std::fprintf(stderr, "sluice action: %s\n", info.status().ToString().c_str());
-    return 1;
+    return PrintCommandError("action", info.status());
   }
   if (std::find(args.begin(), args.end(), "--help") != args.end()) {
     std::fputs(info->usage.c_str(), stdout);
@@ -138,7 +138,7 @@ int RunActionCommand(const ActionFlags& flags) {
   ActionHooks hooks;
   hooks.log = [&progress](const std::string& line) {
     progress.Break();
-    std::fprintf(stderr, "%s %s\n", Now().c_str(), line.c_str());
+    PrintMaskedLine(Now() + " " + line);
   };
   // The progress line shows a sync's records; a compaction logs each commit instead.
   if (!info->once) hooks.progress = [&progress](const ActionProgress& p) { progress.Report(p); };
@@ -152,9 +152,7 @@ int RunActionCommand(const ActionFlags& flags) {
     Result<std::unique_ptr<ActionMetrics>> started =
         ActionMetrics::Start(flags.name, flags.metrics_port);
     if (!started.ok()) {
-      std::fprintf(stderr, "sluice action %s: %s\n", flags.name.c_str(),
-                   started.status().ToString().c_str());
-      return 1;
+      return PrintCommandError("action " + flags.name, started.status());
     }
     metrics = std::move(started).value();
     hooks.metrics = metrics->registry();
@@ -163,8 +161,7 @@ int RunActionCommand(const ActionFlags& flags) {
   Status status = RunAction(flags.name, args, stop_requested, hooks);
   progress.Break();
   if (!status.ok()) {
-    std::fprintf(stderr, "sluice action %s: %s\n", flags.name.c_str(), status.ToString().c_str());
-    return 1;
+    return PrintCommandError("action " + flags.name, status);
   }
   return 0;
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sluice/catalog.h"
+#include "sluice/cli/command_error.h"
 #include "sluice/cli/table_argument.h"
 #include "sluice/procedures.h"
 
@@ -52,10 +53,7 @@ std::shared_ptr<CallFlags> AddCallCommand(CLI::App* app, CLI::App** command) {
 
 int RunCall(const CallFlags& flags) {
   Status status = Run(flags);
-  if (!status.ok()) {
-    std::fprintf(stderr, "sluice call: %s\n", status.ToString().c_str());
-    return 1;
-  }
+  if (!status.ok()) return PrintCommandError("call", status);
   return 0;
 }
 

@@ -3,15 +3,13 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "sluice/cli/command_error.h"
 #include "sluice/cli/table_argument.h"
 
 namespace sluice::cli {
 
 int RunCheck(const CheckFlags& flags) {
-  auto fail = [](const Status& st) {
-    std::fprintf(stderr, "sluice check: %s\n", st.ToString().c_str());
-    return 1;
-  };
+  auto fail = [](const Status& st) { return PrintCommandError("check", st); };
   // A path is a table folder even with --warehouse.
   Result<Table> opened = flags.table.find('/') != std::string::npos
                              ? Table::Open(flags.table)

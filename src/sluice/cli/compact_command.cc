@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "sluice/cli/command_error.h"
 #include "sluice/cli/progress.h"
 #include "sluice/cli/table_argument.h"
 #include "sluice/write_builder.h"
@@ -72,10 +73,7 @@ std::shared_ptr<CompactFlags> AddCompactCommand(CLI::App* app, CLI::App** comman
 
 int RunCompact(const CompactFlags& flags) {
   Status status = Run(flags);
-  if (!status.ok()) {
-    std::fprintf(stderr, "sluice compact: %s\n", status.ToString().c_str());
-    return 1;
-  }
+  if (!status.ok()) return PrintCommandError("compact", status);
   return 0;
 }
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 
+#include "sluice/cli/command_error.h"
 #include "sluice/cli/table_argument.h"
 #include "sluice/table_diff.h"
 #include "sluice/value_json.h"
@@ -55,10 +56,7 @@ std::shared_ptr<DiffFlags> AddDiffCommand(CLI::App* app, CLI::App** command) {
 
 int RunDiff(const DiffFlags& flags) {
   Status status = Run(flags);
-  if (!status.ok()) {
-    std::fprintf(stderr, "sluice diff: %s\n", status.ToString().c_str());
-    return 1;
-  }
+  if (!status.ok()) return PrintCommandError("diff", status);
   return 0;
 }
 

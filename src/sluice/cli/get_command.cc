@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sluice/catalog.h"
+#include "sluice/cli/command_error.h"
 #include "sluice/cli/row_printer.h"
 #include "sluice/table.h"
 #include "sluice/table_lookup.h"
@@ -25,10 +26,7 @@ struct GetFlags {
 
 namespace {
 
-int Fail(const Status& status) {
-  std::fprintf(stderr, "sluice get: %s\n", status.ToString().c_str());
-  return 1;
-}
+int Fail(const Status& status) { return PrintCommandError("get", status); }
 
 // Splits "a=1,b=x" on every comma (a key value cannot hold one in this syntax).
 std::vector<std::string> SplitFields(const std::string& text) {

@@ -5,10 +5,12 @@
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include "sluice/cli/action_command.h"
 #include "sluice/cli/call_command.h"
+#include "sluice/cli/command_error.h"
 #include "sluice/cli/diff_command.h"
 #include "sluice/cli/get_command.h"
 #include "sluice/cli/read_command.h"
@@ -16,14 +18,12 @@
 #include "sluice/cli/sql_command.h"
 #include "sluice/cli/table_commands.h"
 #include "sluice/cli/write_commands.h"
+#include "sluice/secret_mask.h"
 #include "sluice/table.h"
 
 namespace {
 
-int Fail(const sluice::Status& st) {
-  std::fprintf(stderr, "sluice: %s\n", st.ToString().c_str());
-  return 1;
-}
+int Fail(const sluice::Status& st) { return sluice::cli::PrintCommandError("", st); }
 
 }  // namespace
 
@@ -61,7 +61,18 @@ int main(int argc, char** argv) {
   auto table_commands = sluice::cli::AddTableCommands(&app);
   auto write_commands = sluice::cli::AddWriteCommands(&app);
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11 quotes the arguments it rejects, which may be `s3.secret-key=...`: its message goes
+    // out masked.
+    std::ostringstream out;
+    std::ostringstream err;
+    const int code = app.exit(e, out, err);
+    std::cout << out.str();
+    std::cerr << sluice::MaskSecrets(err.str());
+    return code;
+  }
 
   if (auto code = sluice::cli::RunTableCommands(*table_commands)) return *code;
   if (auto code = sluice::cli::RunWriteCommands(*write_commands)) return *code;
@@ -81,7 +92,7 @@ int main(int argc, char** argv) {
     if (!on_branch.ok()) return Fail(on_branch.status());
     auto json = on_branch->MetadataJson(meta_snapshot);
     if (!json.ok()) return Fail(json.status());
-    std::cout << *json << "\n";
+    std::cout << sluice::MaskSecrets(*json) << "\n";
     return 0;
   }
   return 0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sluice/catalog.h"
+#include "sluice/cli/command_error.h"
 #include "sluice/cli/follow_reader.h"
 #include "sluice/cli/row_printer.h"
 #include "sluice/cli/table_argument.h"
@@ -40,10 +41,7 @@ struct ReadFlags {
 
 namespace {
 
-int Fail(const Status& status) {
-  std::fprintf(stderr, "sluice read: %s\n", status.ToString().c_str());
-  return 1;
-}
+int Fail(const Status& status) { return PrintCommandError("read", status); }
 
 Result<ScanMode> ParseMode(const std::string& mode) {
   if (mode == "batch") return ScanMode::kBatch;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "sluice/cli/command_error.h"
 #include "sluice/cli/progress.h"
 #include "sluice/cli/table_argument.h"
 #include "sluice/table.h"
@@ -50,10 +51,7 @@ std::shared_ptr<RescaleFlags> AddRescaleCommand(CLI::App* app, CLI::App** comman
 
 int RunRescale(const RescaleFlags& flags) {
   Status status = Run(flags);
-  if (!status.ok()) {
-    std::fprintf(stderr, "sluice rescale: %s\n", status.ToString().c_str());
-    return 1;
-  }
+  if (!status.ok()) return PrintCommandError("rescale", status);
   return 0;
 }
 

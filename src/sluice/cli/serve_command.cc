@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "sluice/cli/command_error.h"
 #include "sluice/service/service.h"
 
 namespace sluice::cli {
@@ -31,8 +32,7 @@ std::shared_ptr<ServeFlags> AddServeCommand(CLI::App* app, CLI::App** command) {
 int RunServe(const ServeFlags& flags) {
   Result<service::ServiceConfig> config = service::LoadServiceConfig(flags.config);
   if (!config.ok()) {
-    std::fprintf(stderr, "sluice serve: %s\n", config.status().ToString().c_str());
-    return 1;
+    return PrintCommandError("serve", config.status());
   }
   if (flags.metrics_port) config->metrics.port = *flags.metrics_port;
   // The signals are taken by sigwait below, not by handlers: blocked here, before any job
@@ -46,8 +46,7 @@ int RunServe(const ServeFlags& flags) {
   Result<std::unique_ptr<service::Service>> started =
       service::Service::Start(std::move(*config), {});
   if (!started.ok()) {
-    std::fprintf(stderr, "sluice serve: %s\n", started.status().ToString().c_str());
-    return 1;
+    return PrintCommandError("serve", started.status());
   }
   service::Service& service = **started;
   service.log()->Write(

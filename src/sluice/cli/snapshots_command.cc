@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "sluice/cli/command_error.h"
 #include "sluice/cli/table_argument.h"
 #include "sluice/value.h"
 
@@ -58,10 +59,7 @@ std::shared_ptr<SnapshotsFlags> AddSnapshotsCommand(CLI::App* app, CLI::App** co
 
 int RunSnapshots(const SnapshotsFlags& flags) {
   Status status = Run(flags);
-  if (!status.ok()) {
-    std::fprintf(stderr, "sluice snapshots: %s\n", status.ToString().c_str());
-    return 1;
-  }
+  if (!status.ok()) return PrintCommandError("snapshots", status);
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sluice/catalog.h"
+#include "sluice/cli/command_error.h"
 #include "sluice/cli/row_printer.h"
 #include "sluice/sql/sql_session.h"
 #include "sluice/sql/sql_text.h"
@@ -88,10 +89,7 @@ std::shared_ptr<SqlFlags> AddSqlCommand(CLI::App* app, CLI::App** command) {
 
 int RunSql(const SqlFlags& flags) {
   Status status = Run(flags);
-  if (!status.ok()) {
-    std::fprintf(stderr, "sluice sql: %s\n", status.ToString().c_str());
-    return 1;
-  }
+  if (!status.ok()) return PrintCommandError("sql", status);
   return 0;
 }
 

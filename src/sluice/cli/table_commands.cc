@@ -11,6 +11,7 @@
 #include "sluice/catalog.h"
 #include "sluice/cli/check_command.h"
 #include "sluice/cli/column_spec.h"
+#include "sluice/cli/command_error.h"
 #include "sluice/cli/table_argument.h"
 
 namespace sluice::cli {
@@ -52,11 +53,7 @@ struct TableCommands {
 
 namespace {
 
-int Fail(std::string_view verb, const Status& st) {
-  std::fprintf(stderr, "sluice %.*s: %s\n", static_cast<int>(verb.size()), verb.data(),
-               st.ToString().c_str());
-  return 1;
-}
+int Fail(std::string_view verb, const Status& st) { return PrintCommandError(verb, st); }
 
 CLI::Option* AddWarehouse(CLI::App* command, TableCommands* c) {
   return command->add_option("--warehouse", c->warehouse,

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "sluice/cli/command_error.h"
 #include "sluice/cli/input_reader.h"
 #include "sluice/cli/progress.h"
 #include "sluice/cli/table_argument.h"
@@ -148,10 +149,7 @@ std::shared_ptr<WriteFlags> AddWriteCommand(CLI::App* app, CLI::App** command) {
 
 int RunWrite(const WriteFlags& flags) {
   Status status = Run(flags);
-  if (!status.ok()) {
-    std::fprintf(stderr, "sluice write: %s\n", status.ToString().c_str());
-    return 1;
-  }
+  if (!status.ok()) return PrintCommandError("write", status);
   return 0;
 }
 

@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <random>
 
 namespace sluice {
@@ -64,20 +66,39 @@ std::string JoinPath(std::string_view a, std::string_view b) {
   return out;
 }
 
+size_t UriRootLength(std::string_view path) {
+  // A scheme is a letter, then letters, digits, '+', '-' or '.' (RFC 3986), and an authority
+  // follows "//" up to the next '/'.
+  if (path.empty() || !std::isalpha(static_cast<unsigned char>(path[0]))) return 0;
+  size_t i = 1;
+  while (i < path.size() && (std::isalnum(static_cast<unsigned char>(path[i])) || path[i] == '+' ||
+                             path[i] == '-' || path[i] == '.')) {
+    ++i;
+  }
+  if (path.substr(i, 3) != "://") return 0;
+  const size_t slash = path.find('/', i + 3);
+  return slash == std::string_view::npos ? path.size() : slash;
+}
+
 std::string NormalizePath(std::string_view raw) {
   std::string path = StripFileScheme(raw);
-  std::string out;
+  const size_t root = UriRootLength(path);
+  std::string out = path.substr(0, root);
   out.reserve(path.size());
-  for (char c : path) {
-    if (c == '/' && !out.empty() && out.back() == '/') continue;
+  for (size_t i = root; i < path.size(); ++i) {
+    const char c = path[i];
+    if (c == '/' && out.size() > root && out.back() == '/') continue;
     out += c;
   }
-  while (out.size() > 1 && out.back() == '/') out.pop_back();
+  while (out.size() > std::max<size_t>(root, 1) && out.back() == '/') out.pop_back();
   return out;
 }
 
 std::string ParentDir(std::string_view path) {
-  while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
+  const size_t root = UriRootLength(path);
+  while (path.size() > root + 1 && path.back() == '/') path.remove_suffix(1);
+  // "s3://bucket" and "s3://bucket/" are the root of their store: no parent, as Java's Path.
+  if (root > 0 && path.size() <= root + 1) return std::string();
   const size_t slash = path.rfind('/');
   if (slash == std::string_view::npos) return std::string();
   if (slash == 0) return "/";

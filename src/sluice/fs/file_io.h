@@ -96,10 +96,16 @@ std::string StripFileScheme(std::string_view path);
 // Joins path parts with exactly one '/'.
 std::string JoinPath(std::string_view a, std::string_view b);
 
-// `path` without "file:", repeated '/' and trailing '/' ("file:/a//b/" -> "/a/b"; "/" stays).
+// The length of the "scheme://authority" that starts `path` ("s3://bucket/a" -> 11), 0 when
+// `path` is not such a URI (a local path, "file:/a").
+size_t UriRootLength(std::string_view path);
+
+// `path` without "file:", repeated '/' and trailing '/' ("file:/a//b/" -> "/a/b"; "/" stays); a
+// URI keeps its "scheme://authority" ("s3://b//a/" -> "s3://b/a").
 std::string NormalizePath(std::string_view path);
 
-// The directory part of `path` ("/a/b/c" -> "/a/b", "/a" -> "/", "c" -> "").
+// The directory part of `path` ("/a/b/c" -> "/a/b", "/a" -> "/", "c" -> "", "s3://b/a" ->
+// "s3://b"); a store's root ("s3://b") has none ("").
 std::string ParentDir(std::string_view path);
 
 }  // namespace sluice

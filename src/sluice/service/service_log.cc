@@ -4,6 +4,8 @@
 #include <ctime>
 #include <nlohmann/json.hpp>
 
+#include "sluice/secret_mask.h"
+
 namespace sluice::service {
 namespace {
 
@@ -42,7 +44,10 @@ void ServiceLog::SetFormat(LogFormat format) {
   format_ = format;
 }
 
-void ServiceLog::Write(LogLevel level, std::string_view job, std::string_view message) {
+void ServiceLog::Write(LogLevel level, std::string_view job, std::string_view raw_message) {
+  // A job's error may quote its arguments or a source's configuration: credentials never reach
+  // the log.
+  const std::string message = MaskSecrets(raw_message);
   std::lock_guard<std::mutex> lock(mu_);
   std::string line;
   if (format_ == LogFormat::kJson) {

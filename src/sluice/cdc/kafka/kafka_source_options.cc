@@ -7,6 +7,7 @@
 
 #include "sluice/base/string_util.h"
 #include "sluice/cdc/action_arguments.h"
+#include "sluice/secret_mask.h"
 
 namespace sluice {
 
@@ -43,8 +44,8 @@ bool ParseInt(std::string_view text, Int* out) {
 }
 
 Status Invalid(std::string_view key, std::string_view value, std::string_view why) {
-  return Status::InvalidArgument("kafka_conf " + std::string(key) + "='" + MaskedValue(key, value) +
-                                 "': " + std::string(why));
+  return Status::InvalidArgument("kafka_conf " + std::string(key) + "='" +
+                                 MaskedOptionValue(key, value) + "': " + std::string(why));
 }
 
 // Flink's Duration syntax: a number and an optional unit (ms when none).

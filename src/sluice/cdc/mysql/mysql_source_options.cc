@@ -4,6 +4,7 @@
 #include "sluice/cdc/action_arguments.h"
 #include "sluice/cdc/source_conf.h"
 #include "sluice/meta/option_value.h"
+#include "sluice/secret_mask.h"
 
 namespace sluice {
 
@@ -75,10 +76,10 @@ Result<MySqlSourceOptions> MySqlSourceOptions::Parse(
           "--mysql_conf scan.startup.specific-offset.gtid-set: start from a binlog file and "
           "position (scan.startup.specific-offset.file / .pos)");
     } else if (IsFlinkCdcTuningKey(key)) {
-      options.warnings.push_back("--mysql_conf " + key + "=" + MaskedValue(key, value) +
+      options.warnings.push_back("--mysql_conf " + key + "=" + MaskedOptionValue(key, value) +
                                  " has no effect on the native binlog source; ignored");
     } else {
-      return Status::InvalidArgument("--mysql_conf " + key + "=" + MaskedValue(key, value) +
+      return Status::InvalidArgument("--mysql_conf " + key + "=" + MaskedOptionValue(key, value) +
                                      ": unknown MySQL source option");
     }
   }

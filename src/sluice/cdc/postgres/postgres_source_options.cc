@@ -3,6 +3,7 @@
 #include "sluice/cdc/action_arguments.h"
 #include "sluice/cdc/source_conf.h"
 #include "sluice/meta/option_value.h"
+#include "sluice/secret_mask.h"
 
 namespace sluice {
 
@@ -56,10 +57,11 @@ Result<PostgresSourceOptions> PostgresSourceOptions::Parse(
                                        ": expected initial or latest-offset");
       }
     } else if (IsFlinkCdcTuningKey(key)) {
-      options.warnings.push_back("--postgres_conf " + key + "=" + MaskedValue(key, value) +
+      options.warnings.push_back("--postgres_conf " + key + "=" + MaskedOptionValue(key, value) +
                                  " has no effect on the native replication source; ignored");
     } else {
-      return Status::InvalidArgument("--postgres_conf " + key + "=" + MaskedValue(key, value) +
+      return Status::InvalidArgument("--postgres_conf " + key + "=" +
+                                     MaskedOptionValue(key, value) +
                                      ": unknown Postgres source option");
     }
   }

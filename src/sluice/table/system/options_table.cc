@@ -1,4 +1,6 @@
-// $options (Java OptionsTable): the options of the branch's latest schema, in file order.
+// $options (Java OptionsTable): the options of the branch's latest schema, in file order, with
+// the values of credentials masked (sluice/secret_mask.h; Java shows them).
+#include "sluice/secret_mask.h"
 #include "sluice/table/system/system_table.h"
 #include "sluice/table/system/system_table_text.h"
 
@@ -24,7 +26,8 @@ class OptionsTable final : public SystemTable {
   Result<ColumnBatch> Read() const override {
     ColumnBatch batch(type_);
     for (const auto& [key, value] : table_->schema().options()) {
-      SLUICE_RETURN_NOT_OK(batch.AppendRow({Value::String(key), Value::String(value)}));
+      SLUICE_RETURN_NOT_OK(
+          batch.AppendRow({Value::String(key), Value::String(MaskedOptionValue(key, value))}));
     }
     return batch;
   }

@@ -2,6 +2,7 @@
 // `primary_keys` and `options` are Jackson's compact JSON of the schema file's members, so they
 // read as Java's JsonSerdeUtil.toFlatJson prints them.
 #include "sluice/base/json_reader.h"
+#include "sluice/secret_mask.h"
 #include "sluice/table/system/system_table.h"
 #include "sluice/table/system/system_table_text.h"
 
@@ -48,7 +49,7 @@ class SchemasTable final : public SystemTable {
           Value::String(member("fields", "[]")),
           Value::String(member("partitionKeys", "[]")),
           Value::String(member("primaryKeys", "[]")),
-          Value::String(member("options", "{}")),
+          Value::String(MaskSecrets(member("options", "{}"))),
           OptionalString(schema.comment()),
           MillisTimestamp(schema.time_millis()),
       }));
