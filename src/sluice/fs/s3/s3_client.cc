@@ -212,7 +212,8 @@ bool S3Client::Perform(const S3Request& request, S3Response* response, std::stri
     curl_easy_setopt(handle, CURLOPT_NOBODY, 1L);
   } else if (sends_body) {
     curl_easy_setopt(handle, CURLOPT_POST, 1L);
-    curl_easy_setopt(handle, CURLOPT_POSTFIELDS, request.body.data());
+    // Never null: curl would read the body from stdin instead.
+    curl_easy_setopt(handle, CURLOPT_POSTFIELDS, request.body.empty() ? "" : request.body.data());
     curl_easy_setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE,
                      static_cast<curl_off_t>(request.body.size()));
     if (request.method == "PUT") curl_easy_setopt(handle, CURLOPT_CUSTOMREQUEST, "PUT");

@@ -203,7 +203,18 @@ class S3FileIOImpl final : public FileIO {
     return out;
   }
 
-  Status MkDirs(const std::string& raw) override { return Parse(raw).status(); }
+  // As Hadoop's S3A does: an empty "dir/" marker object, so that a directory created empty (a
+  // new database) is listed. AlreadyExists when an object has the directory's name.
+  Status MkDirs(const std::string& raw) override {
+    SLUICE_ASSIGN_OR_RETURN(S3Path path, Parse(raw));
+    if (path.key.empty()) return Status::OK();
+    SLUICE_ASSIGN_OR_RETURN(auto head, Head(path, "mkdir"));
+    if (head) return Status::AlreadyExists(path.ToString() + ": mkdir: not a directory");
+    S3Request put{"PUT", path.bucket, path.DirPrefix(), {}, {}, {}};
+    SLUICE_ASSIGN_OR_RETURN(S3Response response, client_->Send(put));
+    if (!response.ok()) return S3Client::ErrorStatus(path.ToString() + ": mkdir", put, response);
+    return Status::OK();
+  }
 
   Status Delete(const std::string& raw, bool recursive) override {
     SLUICE_ASSIGN_OR_RETURN(S3Path path, Parse(raw));

@@ -14,7 +14,9 @@
 //   - Rename and RenameNoReplace copy and then delete: NOT atomic on S3. A failure between
 //     leaves both names, and RenameNoReplace only checks that the target is absent before it
 //     copies. Commits must use WriteFileAtomic(!overwrite), never a rename.
-//   - MkDirs and SyncDir do nothing: S3 has no directories, and a completed PUT is durable.
+//   - MkDirs writes an empty "dir/" marker object (as Hadoop's S3A does), so that an empty
+//     directory (a new database) exists and is listed; ListDir does not list a directory's own
+//     marker. SyncDir does nothing: a completed PUT is durable.
 //
 // Thread safety: thread-safe, as FileIO requires.
 #pragma once

@@ -6,9 +6,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
+#include <thread>
 
 namespace sluice::test {
 
@@ -95,6 +97,11 @@ void FaultProxy::Handle(int client) {
         "<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>";
     SendAll(client, "HTTP/1.1 503 Slow Down\r\nContent-Type: application/xml\r\nContent-Length: " +
                         std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+    return;
+  }
+  if (stall_next_ > 0) {
+    --stall_next_;
+    std::this_thread::sleep_for(std::chrono::milliseconds(stall_ms_));
     return;
   }
   // One request per connection: the server closes after its answer, which ends the relay.

@@ -263,13 +263,22 @@ TEST_F(S3FileIOTest, ThrottlingIsRetriedWithBackoffThenReported) {
   EXPECT_EQ(proxy.requests(), 5);
   EXPECT_EQ(*io_->ReadFile(root_ + "/f"), "data");
 
+  // A read whose answer is lost (a reset connection) is sent again.
+  proxy.DropAnswerOfNext(1);
+  EXPECT_EQ(*io->ReadFile(root_ + "/f"), "data");
+
   S3Options few = TestOptions(proxy.endpoint());
   few.max_attempts = 2;
+  few.request_timeout_ms = 300;
   ASSERT_OK_AND_ASSIGN(auto impatient, MakeS3FileIO(few));
   proxy.FailNext(2);
   EXPECT_TRUE(test::HasError(
       impatient->ReadFile(root_ + "/f"), StatusCode::kIOError,
       {root_ + "/f: open", "HTTP 503 SlowDown", "bucket 'sluice'", "after 2 attempts"}));
+  // A server that does not answer: the request times out, is retried, then reported.
+  proxy.StallNext(2, 600);
+  EXPECT_TRUE(test::HasError(impatient->ReadFile(root_ + "/f"), StatusCode::kIOError,
+                             {"GET bucket 'sluice'", "Timeout", "after 2 attempts"}));
 }
 
 TEST_F(S3FileIOTest, ListDirReadsEveryPageFilesAndDirectories) {
@@ -297,8 +306,48 @@ TEST_F(S3FileIOTest, ListDirReadsEveryPageFilesAndDirectories) {
   EXPECT_EQ(Names(root_), (std::vector<std::string>{"dir/", "dir-sibling"}));
   EXPECT_TRUE(test::HasError(io_->ListDir(root_ + "/nodir"), StatusCode::kNotFound,
                              {root_ + "/nodir: list", "bucket 'sluice'"}));
-  EXPECT_OK(io_->MkDirs(root_ + "/nodir"));
   EXPECT_OK(io_->SyncDir(root_ + "/dir"));
+}
+
+TEST_F(S3FileIOTest, MkDirsMakesAnEmptyDirectoryThatIsListed) {
+  // A new database of a catalog is an empty directory: it must exist and be listed.
+  ASSERT_OK(io_->MkDirs(root_ + "/db.db"));
+  ASSERT_OK(io_->MkDirs(root_ + "/db.db")) << "existing directories are fine";
+  EXPECT_TRUE(*io_->Exists(root_ + "/db.db"));
+  EXPECT_TRUE(io_->GetStatus(root_ + "/db.db")->is_dir);
+  EXPECT_EQ(Names(root_ + "/db.db"), std::vector<std::string>{});
+  EXPECT_EQ(Names(root_), std::vector<std::string>{"db.db/"});
+  ASSERT_OK(io_->WriteFileAtomic(root_ + "/db.db/t/schema/schema-0", "{}", false));
+  EXPECT_EQ(Names(root_ + "/db.db"), std::vector<std::string>{"t/"});
+  ASSERT_OK(io_->WriteFileAtomic(root_ + "/file", "x", false));
+  EXPECT_TRUE(test::HasError(io_->MkDirs(root_ + "/file"), StatusCode::kAlreadyExists,
+                             {root_ + "/file: mkdir: not a directory"}));
+  ASSERT_OK(io_->MkDirs(root_ + "/empty"));
+  ASSERT_OK(io_->Delete(root_ + "/empty", /*recursive=*/false));
+  EXPECT_FALSE(*io_->Exists(root_ + "/empty"));
+  ASSERT_OK(io_->Delete(root_ + "/db.db", /*recursive=*/true));
+  EXPECT_EQ(Names(root_), std::vector<std::string>{"file"});
+}
+
+TEST_F(S3FileIOTest, KeysWithSpecialCharactersAndEmptyFiles) {
+  // Partition directories hold '='; names may hold spaces, '+', '%', '&' and non-ASCII.
+  const std::string dir = root_ + "/dt=2026-12-07/hour=1";
+  const std::string name = "a b+c%20&d=\xC3\xA9.parquet";
+  ASSERT_OK(io_->WriteFileAtomic(dir + "/" + name, "content", false));
+  EXPECT_EQ(*io_->ReadFile(dir + "/" + name), "content");
+  EXPECT_EQ(Names(dir), std::vector<std::string>{name});
+  EXPECT_EQ(Names(root_), std::vector<std::string>{"dt=2026-12-07/"});
+  ASSERT_OK(io_->Rename(dir + "/" + name, dir + "/" + name + ".moved"));
+  EXPECT_EQ(Names(dir), std::vector<std::string>{name + ".moved"});
+  ASSERT_OK(io_->Delete(root_ + "/dt=2026-12-07", /*recursive=*/true));
+  EXPECT_FALSE(*io_->Exists(dir));
+
+  ASSERT_OK(Write(root_ + "/empty", ""));
+  EXPECT_EQ(*io_->ReadFile(root_ + "/empty"), "");
+  ASSERT_OK_AND_ASSIGN(auto file, io_->OpenForRead(root_ + "/empty"));
+  EXPECT_EQ(file->size(), 0);
+  ASSERT_OK(io_->WriteFileAtomic(root_ + "/empty2", "", false));
+  EXPECT_EQ(io_->GetStatus(root_ + "/empty2")->size, 0);
 }
 
 TEST_F(S3FileIOTest, DeleteFilesAndDirectories) {
