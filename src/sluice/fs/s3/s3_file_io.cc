@@ -220,6 +220,7 @@ class S3FileIOImpl final : public FileIO {
     SLUICE_ASSIGN_OR_RETURN(S3Path path, Parse(raw));
     const std::string prefix = path.DirPrefix();
     if (!recursive) {
+      // Keys list in order, so a "dir/" marker comes before anything under it.
       SLUICE_ASSIGN_OR_RETURN(ListPage page, List(path, prefix, "", "", 2, "delete"));
       bool marker = false;
       for (const FileStatus& object : page.objects) {
@@ -227,9 +228,6 @@ class S3FileIOImpl final : public FileIO {
           return Status::IOError(path.ToString() + ": delete: Directory not empty");
         }
         marker = true;
-      }
-      if (!page.prefixes.empty() || page.objects.size() > 1) {
-        return Status::IOError(path.ToString() + ": delete: Directory not empty");
       }
       std::vector<std::string> keys;
       if (!path.key.empty()) keys.push_back(path.key);
