@@ -1,12 +1,13 @@
-// Catalog: the databases and tables of a warehouse directory (a filesystem catalog:
-// `<warehouse>/<db>.db/<table>/`), the way engines find, create, change and drop tables by
-// name (Java Catalog). Tables are named `db.table`; schema files are written exactly as Java
-// Paimon writes them (field ids, option order, the casts ALTER allows).
+// Catalog: the databases and tables of a warehouse directory, local or on an object store (a
+// filesystem catalog: `<warehouse>/<db>.db/<table>/`), the way engines find, create, change and
+// drop tables by name (Java Catalog). Tables are named `db.table`; schema files are written exactly
+// as Java Paimon writes them (field ids, option order, the casts ALTER allows).
 //
 // Thread safety: immutable; share freely. Concurrent DDL on one table is decided by the
 // filesystem (one schema file per id, created exclusively).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -23,7 +24,18 @@ class FilesystemCatalog;
 
 class Catalog {
  public:
-  // A filesystem catalog over `warehouse` (local files unless `io` is given).
+  // The catalog Java's catalog options describe (CatalogFactory.createCatalog): `warehouse`
+  // (required) is a local path, "file:" or an object store ("s3://bucket/path", s3a://);
+  // `metastore` is "filesystem" (the default; jdbc and rest are issue 35); the other options
+  // configure the warehouse's file system (s3.endpoint, s3.access-key, s3.secret-key,
+  // s3.path.style.access, s3.region, ...; credentials may also come from the environment and
+  // ~/.aws). InvalidArgument naming what is missing or malformed; NotSupported for another
+  // metastore or scheme.
+  static Result<Catalog> Open(const std::map<std::string, std::string>& options);
+
+  // A filesystem catalog over `warehouse`, through `io` when given, else through the file
+  // system of the warehouse's scheme with no options (an object store's credentials from the
+  // environment); if that cannot be set up, every call of the catalog fails with the reason.
   static Catalog Filesystem(std::string warehouse, std::shared_ptr<FileIO> io = nullptr);
 
   const std::string& warehouse() const;

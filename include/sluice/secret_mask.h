@@ -27,7 +27,8 @@ std::string MaskedOptionValue(std::string_view key, std::string_view value);
 std::map<std::string, std::string> MaskSecretOptions(std::map<std::string, std::string> options);
 
 // `text` (an error, a log line, an echoed argument) with the value after every credential's key
-// masked, where the key is followed by '=' or ':' ("s3.secret-key=abc", "password: abc",
+// masked, where the key is followed by '=', or by ':' when it reads as an option name (quoted,
+// dotted, dashed, or a bare "password", "secret", "token") ("s3.secret-key=abc", "password: abc",
 // "\"s3.secret-key\":\"abc\""): a quoted value up to its closing quote, else up to the next
 // whitespace, ',', ';', '&', ']', '}' or ')', or at the quote that opened before the key
 // ("'password=abc'").

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -80,9 +81,13 @@ struct TableCheckReport {
 
 class Table {
  public:
-  // The table stored in `folder` (local files unless `io` is given). NotFound naming the
-  // folder when it holds no table.
+  // The table stored in `folder`, through `io` when given, else through the file system of the
+  // folder's scheme (local paths and "file:", or "s3://bucket/..." with credentials from the
+  // environment). NotFound naming the folder when it holds no table.
   static Result<Table> Open(std::string folder, std::shared_ptr<FileIO> io = nullptr);
+  // The table stored in `folder`, through the file system of its scheme configured by
+  // `options` (a catalog's options: s3.endpoint, s3.access-key, ...; Catalog::Open).
+  static Result<Table> Open(std::string folder, const std::map<std::string, std::string>& options);
 
   // `name` is how errors refer to the table ("db.orders" from a catalog, else its folder).
   const std::string& name() const { return name_; }

@@ -32,6 +32,9 @@ TEST(SecretMaskTest, TextKeepsEverythingButTheSecretValues) {
   EXPECT_EQ(MaskSecrets("sasl.jaas.config=org.X required username=\"u\" password=\"p\";"),
             "sasl.jaas.config=****** required username=\"u\" password=\"******\";");
   EXPECT_EQ(MaskSecrets("no secret here: a=b"), "no secret here: a=b");
+  EXPECT_EQ(MaskSecrets("no S3 credentials: set s3.access-key"),
+            "no S3 credentials: set s3.access-key");
+  EXPECT_EQ(MaskSecrets("s3.session-token: abc"), "s3.session-token: ******");
   EXPECT_EQ(MaskSecrets("password="), "password=");
   EXPECT_EQ(MaskSecrets("token='unterminated"), "token='******");
 }

@@ -2,6 +2,7 @@
 
 #include "sluice/api/api_access.h"
 #include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/fs/file_io_factory.h"
 #include "sluice/meta/table_metadata_json.h"
 #include "sluice/read_builder.h"
 #include "sluice/table/rescale.h"
@@ -16,11 +17,16 @@ Table::Table(std::string name, std::shared_ptr<FileStoreTable> table)
       row_type_(table_->schema().LogicalRowType()) {}
 
 Result<Table> Table::Open(std::string folder, std::shared_ptr<FileIO> io) {
-  if (io == nullptr) io = LocalFileIO();
+  if (io == nullptr) return Open(std::move(folder), std::map<std::string, std::string>());
   std::string name = folder;
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table,
                           LoadTableFromPath(std::move(io), std::move(folder)));
   return Table(std::move(name), std::move(table));
+}
+
+Result<Table> Table::Open(std::string folder, const std::map<std::string, std::string>& options) {
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io, FileIOForPath(folder, options));
+  return Open(std::move(folder), std::move(io));
 }
 
 const std::string& Table::path() const { return table_->path(); }

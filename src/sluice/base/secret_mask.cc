@@ -19,6 +19,13 @@ bool EndsUnquotedValue(char c) {
          c == ']' || c == '}' || c == ')';
 }
 
+bool IsBareSecretWord(std::string_view key) {
+  for (std::string_view word : {"password", "passwd", "secret", "token"}) {
+    if (EqualsIgnoreAsciiCase(key, word)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool IsSecretOptionKey(std::string_view key) {
@@ -62,7 +69,12 @@ std::string MaskSecrets(std::string_view text) {
                                    (text[key_begin - 1] == '"' || text[key_begin - 1] == '\'')
                                ? text[key_begin - 1]
                                : '\0';
-    if (key_begin == key_end || !IsSecretOptionKey(text.substr(key_begin, key_end - key_begin))) {
+    const std::string_view key = text.substr(key_begin, key_end - key_begin);
+    if (key.empty() || !IsSecretOptionKey(key)) continue;
+    // Prose has "word: ..." too ("no credentials: set ..."): before ':' only what reads as an
+    // option name is one, a quoted key, a dotted / dashed name or a bare secret word.
+    if (text[i] == ':' && !quoted_key && key.find_first_of(".-_") == std::string_view::npos &&
+        !IsBareSecretWord(key)) {
       continue;
     }
     size_t value_begin = i + 1;

@@ -30,8 +30,9 @@ Status Run(const CallFlags& flags) {
     return Status::InvalidArgument("sluice call needs --warehouse DIR (or $SLUICE_WAREHOUSE)");
   }
   SLUICE_ASSIGN_OR_RETURN(auto args, ParseAssignments(flags.args, "argument"));
+  SLUICE_ASSIGN_OR_RETURN(Catalog catalog, OpenWarehouse(warehouse));
   SLUICE_ASSIGN_OR_RETURN(std::vector<std::string> lines,
-                          CallProcedure(Catalog::Filesystem(warehouse), flags.procedure, args));
+                          CallProcedure(catalog, flags.procedure, args));
   for (const std::string& line : lines) std::printf("%s\n", line.c_str());
   return Status::OK();
 }

@@ -12,7 +12,7 @@ int RunCheck(const CheckFlags& flags) {
   auto fail = [](const Status& st) { return PrintCommandError("check", st); };
   // A path is a table folder even with --warehouse.
   Result<Table> opened = flags.table.find('/') != std::string::npos
-                             ? Table::Open(flags.table)
+                             ? OpenTableFolder(flags.table)
                              : OpenTableArgument(flags.table, flags.warehouse);
   if (!opened.ok()) return fail(opened.status());
   Result<Table> table = opened->OnBranch(flags.branch);

@@ -9,6 +9,7 @@
 #include "sluice/catalog.h"
 #include "sluice/cli/command_error.h"
 #include "sluice/cli/row_printer.h"
+#include "sluice/cli/table_argument.h"
 #include "sluice/table.h"
 #include "sluice/table_lookup.h"
 #include "sluice/value_parser.h"
@@ -81,10 +82,12 @@ Status Run(const GetFlags& flags) {
   if (flags.keys.empty() && !flags.keys_file) {
     return Status::InvalidArgument("give the keys with --key or --keys");
   }
-  SLUICE_ASSIGN_OR_RETURN(Table table,
-                          flags.warehouse.empty()
-                              ? Table::Open(flags.table)
-                              : Catalog::Filesystem(flags.warehouse).GetTable(flags.table));
+  Result<Table> opened = OpenTableFolder(flags.table);
+  if (!flags.warehouse.empty()) {
+    SLUICE_ASSIGN_OR_RETURN(Catalog catalog, OpenWarehouse(flags.warehouse));
+    opened = catalog.GetTable(flags.table);
+  }
+  SLUICE_ASSIGN_OR_RETURN(Table table, std::move(opened));
   SLUICE_ASSIGN_OR_RETURN(TableLookup lookup, TableLookup::Make(table, flags.snapshot));
   std::vector<ValueList> keys;
   for (const std::string& text : flags.keys) {

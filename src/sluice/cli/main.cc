@@ -4,9 +4,11 @@
 
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "sluice/cli/action_command.h"
 #include "sluice/cli/call_command.h"
@@ -16,6 +18,7 @@
 #include "sluice/cli/read_command.h"
 #include "sluice/cli/serve_command.h"
 #include "sluice/cli/sql_command.h"
+#include "sluice/cli/table_argument.h"
 #include "sluice/cli/table_commands.h"
 #include "sluice/cli/write_commands.h"
 #include "sluice/secret_mask.h"
@@ -30,6 +33,13 @@ int Fail(const sluice::Status& st) { return sluice::cli::PrintCommandError("", s
 int main(int argc, char** argv) {
   CLI::App app{"Sluice: a native Apache Paimon table store"};
   app.require_subcommand(1);
+  // Java's --catalog_conf, before or after the verb (the verbs fall through to it): the options
+  // of the file system of every warehouse and table the command opens (s3.endpoint, ...).
+  std::vector<std::string> catalog_conf;
+  app.add_option("--catalog_conf", catalog_conf,
+                 "KEY=VALUE catalog option, e.g. s3.endpoint=http://127.0.0.1:9000 (repeatable)")
+      ->allow_extra_args(false);
+  app.fallthrough();
 
   std::string meta_table;
   std::optional<int64_t> meta_snapshot;
@@ -49,6 +59,8 @@ int main(int argc, char** argv) {
 
   CLI::App* action = nullptr;
   auto action_flags = sluice::cli::AddActionCommand(&app, &action);
+  // An action reads its own arguments, --catalog_conf among them, as Java's actions do.
+  action->fallthrough(false);
   CLI::App* call = nullptr;
   auto call_flags = sluice::cli::AddCallCommand(&app, &call);
   CLI::App* diff = nullptr;
@@ -74,6 +86,14 @@ int main(int argc, char** argv) {
     return code;
   }
 
+  std::map<std::string, std::string> catalog_options;
+  for (const std::string& item : catalog_conf) {
+    auto assignment = sluice::cli::SplitAssignment(item, "--catalog_conf");
+    if (!assignment.ok()) return Fail(assignment.status());
+    catalog_options[assignment->first] = assignment->second;
+  }
+  sluice::cli::SetCatalogOptions(std::move(catalog_options));
+
   if (auto code = sluice::cli::RunTableCommands(*table_commands)) return *code;
   if (auto code = sluice::cli::RunWriteCommands(*write_commands)) return *code;
 
@@ -86,7 +106,7 @@ int main(int argc, char** argv) {
   if (serve->parsed()) return sluice::cli::RunServe(*serve_flags);
 
   if (meta->parsed()) {
-    auto table = sluice::Table::Open(meta_table);
+    auto table = sluice::cli::OpenTableFolder(meta_table);
     if (!table.ok()) return Fail(table.status());
     auto on_branch = table->OnBranch(meta_branch);
     if (!on_branch.ok()) return Fail(on_branch.status());

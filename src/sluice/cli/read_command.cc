@@ -52,18 +52,22 @@ Result<ScanMode> ParseMode(const std::string& mode) {
 }
 
 Result<Table> OpenTable(const ReadFlags& flags) {
-  if (!flags.warehouse.empty()) return Catalog::Filesystem(flags.warehouse).GetTable(flags.table);
-  return Table::Open(flags.table);
+  if (!flags.warehouse.empty()) {
+    SLUICE_ASSIGN_OR_RETURN(Catalog catalog, OpenWarehouse(flags.warehouse));
+    return catalog.GetTable(flags.table);
+  }
+  return OpenTableFolder(flags.table);
 }
 
 // `db.table$snapshots` (with --warehouse) or `TABLE_DIR$snapshots`: a system table, printed
 // whole (it is metadata; the row flags do not apply).
 Result<ColumnBatch> ReadSystemTableRows(const ReadFlags& flags) {
   if (!flags.warehouse.empty()) {
-    return ReadSystemTable(Catalog::Filesystem(flags.warehouse), flags.table);
+    SLUICE_ASSIGN_OR_RETURN(Catalog catalog, OpenWarehouse(flags.warehouse));
+    return ReadSystemTable(catalog, flags.table);
   }
   const size_t dollar = flags.table.rfind('$');
-  SLUICE_ASSIGN_OR_RETURN(Table table, Table::Open(flags.table.substr(0, dollar)));
+  SLUICE_ASSIGN_OR_RETURN(Table table, OpenTableFolder(flags.table.substr(0, dollar)));
   if (flags.branch) {
     SLUICE_ASSIGN_OR_RETURN(table, table.OnBranch(*flags.branch));
   }

@@ -9,6 +9,7 @@
 #include "sluice/catalog.h"
 #include "sluice/cli/command_error.h"
 #include "sluice/cli/row_printer.h"
+#include "sluice/cli/table_argument.h"
 #include "sluice/sql/sql_session.h"
 #include "sluice/sql/sql_text.h"
 
@@ -55,8 +56,9 @@ Status Run(const SqlFlags& flags) {
   sql::SqlOptions options;
   options.threads = flags.threads;
   options.report_pruning = flags.verbose;
+  SLUICE_ASSIGN_OR_RETURN(Catalog catalog, OpenWarehouse(warehouse));
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<sql::SqlSession> session,
-                          sql::SqlSession::Open(Catalog::Filesystem(warehouse), options));
+                          sql::SqlSession::Open(catalog, options));
   for (const std::string& statement : statements) {
     SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<BatchReader> rows, session->Execute(statement));
     if (rows != nullptr) SLUICE_RETURN_NOT_OK(PrintRows(rows.get(), flags.format));

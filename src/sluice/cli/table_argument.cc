@@ -7,14 +7,43 @@
 
 namespace sluice::cli {
 
+namespace {
+
+std::map<std::string, std::string>& MutableCatalogOptions() {
+  static std::map<std::string, std::string> options;
+  return options;
+}
+
+}  // namespace
+
+void SetCatalogOptions(std::map<std::string, std::string> options) {
+  MutableCatalogOptions() = std::move(options);
+}
+
+const std::map<std::string, std::string>& CatalogOptions() { return MutableCatalogOptions(); }
+
+Result<Catalog> OpenWarehouse(const std::string& warehouse) {
+  std::map<std::string, std::string> options = CatalogOptions();
+  options["warehouse"] = warehouse;
+  return Catalog::Open(options);
+}
+
+Result<Table> OpenTableFolder(const std::string& folder) {
+  return Table::Open(folder, CatalogOptions());
+}
+
 Result<Table> OpenTableArgument(const std::string& table, const std::string& warehouse) {
-  if (!warehouse.empty()) return Catalog::Filesystem(warehouse).GetTable(table);
+  if (!warehouse.empty()) {
+    SLUICE_ASSIGN_OR_RETURN(Catalog catalog, OpenWarehouse(warehouse));
+    return catalog.GetTable(table);
+  }
   const char* env = std::getenv("SLUICE_WAREHOUSE");
   std::error_code ignored;
   if (env != nullptr && *env != '\0' && !std::filesystem::is_directory(table, ignored)) {
-    return Catalog::Filesystem(env).GetTable(table);
+    SLUICE_ASSIGN_OR_RETURN(Catalog catalog, OpenWarehouse(env));
+    return catalog.GetTable(table);
   }
-  return Table::Open(table);
+  return OpenTableFolder(table);
 }
 
 Result<std::pair<std::string, std::string>> SplitAssignment(const std::string& text,

@@ -68,7 +68,7 @@ Result<Catalog> OpenCatalog(const TableCommands& c) {
   if (warehouse.empty()) {
     return Status::InvalidArgument("no warehouse: pass --warehouse DIR or set SLUICE_WAREHOUSE");
   }
-  return Catalog::Filesystem(warehouse);
+  return OpenWarehouse(warehouse);
 }
 
 std::vector<std::string> SplitList(const std::string& text, char sep) {

@@ -1,0 +1,64 @@
+#include "sluice/fs/file_io_factory.h"
+
+#include "sluice/base/string_util.h"
+#include "sluice/fs/s3/s3_file_io.h"
+
+namespace sluice {
+
+namespace {
+
+class FailingFileIOImpl final : public FileIO {
+ public:
+  explicit FailingFileIOImpl(Status error) : error_(std::move(error)) {}
+
+  Result<std::unique_ptr<RandomAccessFile>> OpenForRead(const std::string&) override {
+    return error_;
+  }
+  Result<std::unique_ptr<WritableFile>> OpenForWrite(const std::string&, bool) override {
+    return error_;
+  }
+  Result<std::string> ReadFile(const std::string&) override { return error_; }
+  Status WriteFileAtomic(const std::string&, std::string_view, bool) override { return error_; }
+  Result<bool> Exists(const std::string&) override { return error_; }
+  Result<FileStatus> GetStatus(const std::string&) override { return error_; }
+  Result<std::vector<FileStatus>> ListDir(const std::string&) override { return error_; }
+  Status MkDirs(const std::string&) override { return error_; }
+  Status Delete(const std::string&, bool) override { return error_; }
+  Status RenameNoReplace(const std::string&, const std::string&) override { return error_; }
+  Status Rename(const std::string&, const std::string&) override { return error_; }
+  Status SyncDir(const std::string&) override { return error_; }
+  Result<std::unique_ptr<DirectoryWatcher>> WatchDir(const std::string&) override { return error_; }
+
+ private:
+  const Status error_;
+};
+
+}  // namespace
+
+std::string PathScheme(std::string_view path) {
+  const size_t root = UriRootLength(path);
+  if (root == 0) return "";
+  const std::string scheme = AsciiToLower(path.substr(0, path.find(':')));
+  return scheme == "file" ? "" : scheme;
+}
+
+Result<std::shared_ptr<FileIO>> FileIOForPath(std::string_view path,
+                                              const std::map<std::string, std::string>& options) {
+  const std::string scheme = PathScheme(path);
+  if (scheme.empty()) return LocalFileIO();
+  if (scheme == "s3" || scheme == "s3a" || scheme == "s3n") {
+    Result<S3Options> s3 = S3Options::FromOptions(options);
+    if (!s3.ok()) return s3.status().WithContext(std::string(path));
+    return MakeS3FileIO(*s3);
+  }
+  return Status::NotSupported("no file system for scheme '" + scheme + "' of '" +
+                              std::string(path) +
+                              "': Sluice reads and writes local paths (file:) and S3 (s3://, "
+                              "s3a://, s3n://)");
+}
+
+std::shared_ptr<FileIO> FailingFileIO(Status error) {
+  return std::make_shared<FailingFileIOImpl>(std::move(error));
+}
+
+}  // namespace sluice
