@@ -45,6 +45,11 @@ Status FileIO::WriteFileAtomic(const std::string& path, std::string_view content
   return SyncDir(ParentDir(path));
 }
 
+Result<std::unique_ptr<RandomAccessFile>> FileIO::OpenForReadWithSize(const std::string& path,
+                                                                      int64_t size) {
+  return OpenForRead(path);
+}
+
 Result<std::unique_ptr<DirectoryWatcher>> FileIO::WatchDir(const std::string& dir) {
   return NewPollingDirectoryWatcher(this, dir);
 }

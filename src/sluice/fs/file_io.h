@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "sluice/fs/directory_watcher.h"
+#include "sluice/fs/read_range.h"
 #include "sluice/result.h"
 
 namespace sluice {
@@ -32,6 +33,12 @@ class RandomAccessFile {
   virtual int64_t size() const = 0;
   // Reads exactly `n` bytes at `offset` into `out`; a short read is a Corruption naming the path.
   virtual Status ReadAt(int64_t offset, int64_t n, uint8_t* out) const = 0;
+  // A hint: the caller will soon read `ranges` (e.g. a Parquet row group's projected column
+  // chunks). A store where each request is a round trip (S3) fetches them now, coalesced and in
+  // parallel, and serves the ReadAt calls inside them from memory; it keeps the ranges of its
+  // last two Prefetch calls (the reader's current and next row group or stripe). A failed fetch
+  // is reported by the ReadAt that needs it. The default does nothing.
+  virtual void Prefetch(const std::vector<ReadRange>& ranges) const {}
 };
 
 // A file being written sequentially, visible under its name from its creation on.
@@ -57,6 +64,11 @@ class FileIO {
   virtual ~FileIO() = default;
 
   virtual Result<std::unique_ptr<RandomAccessFile>> OpenForRead(const std::string& path) = 0;
+  // OpenForRead of a file whose size the caller knows (Paimon's manifests record every data
+  // file's size) and which is never replaced: a store may skip asking for the size (S3: no
+  // HEAD). REQUIRES: `size` is the file's size. The default is OpenForRead(path).
+  virtual Result<std::unique_ptr<RandomAccessFile>> OpenForReadWithSize(const std::string& path,
+                                                                        int64_t size);
   // Creates (or truncates, when `overwrite`) a file; fails with AlreadyExists otherwise.
   virtual Result<std::unique_ptr<WritableFile>> OpenForWrite(const std::string& path,
                                                              bool overwrite) = 0;

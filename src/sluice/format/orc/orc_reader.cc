@@ -429,6 +429,35 @@ Status OrcReader::LoadStripe(size_t index) {
   sd.bloom_utf8_.assign(use_bloom ? types.size() : 0, 0);
   uint64_t offset = info.offset;
   uint64_t stripe_end = info.offset + info.index_length + info.data_length;
+  // The streams read below and the next stripe's footer, named to a store of round trips at
+  // once (RandomAccessFile::Prefetch; local files ignore it).
+  auto wanted = [&](const StreamInfo& s) {
+    if (s.raw_kind > static_cast<uint32_t>(StreamKind::kBloomFilterUtf8)) return false;
+    if (s.column >= types.size() || !column_selected_[s.column]) return false;
+    bool index_stream = s.kind == StreamKind::kRowIndex;
+    bool bloom_stream =
+        s.kind == StreamKind::kBloomFilterUtf8 || s.kind == StreamKind::kBloomFilter;
+    return !(s.kind == StreamKind::kDictionaryCount || (index_stream && !use_row_index_) ||
+             (bloom_stream && !use_bloom));
+  };
+  {
+    std::vector<ReadRange> ranges;
+    uint64_t at = info.offset;
+    for (const StreamInfo& s : sd.footer_.streams) {
+      if (at > stripe_end || s.length > stripe_end - at) break;  // reported below
+      if (wanted(s) && s.length > 0) {
+        ranges.push_back(ReadRange{static_cast<int64_t>(at), static_cast<int64_t>(s.length)});
+      }
+      at += s.length;
+    }
+    if (index + 1 < tail_.footer.stripes.size()) {
+      const StripeInformation& next = tail_.footer.stripes[index + 1];
+      ranges.push_back(
+          ReadRange{static_cast<int64_t>(next.offset + next.index_length + next.data_length),
+                    static_cast<int64_t>(next.footer_length)});
+    }
+    file_->Prefetch(ranges);
+  }
   std::string buffer;
   for (const StreamInfo& s : sd.footer_.streams) {
     uint64_t start = offset;
@@ -439,15 +468,10 @@ Status OrcReader::LoadStripe(size_t index) {
           std::to_string(start) + ") extends past the stripe end " + std::to_string(stripe_end));
     }
     offset += s.length;
-    if (s.raw_kind > static_cast<uint32_t>(StreamKind::kBloomFilterUtf8)) continue;
-    if (s.column >= types.size() || !column_selected_[s.column]) continue;
+    if (!wanted(s)) continue;
     bool index_stream = s.kind == StreamKind::kRowIndex;
     bool bloom_stream =
         s.kind == StreamKind::kBloomFilterUtf8 || s.kind == StreamKind::kBloomFilter;
-    if (s.kind == StreamKind::kDictionaryCount || (index_stream && !use_row_index_) ||
-        (bloom_stream && !use_bloom)) {
-      continue;
-    }
     buffer.resize(s.length);
     SLUICE_RETURN_NOT_OK_CTX(
         file_->ReadAt(static_cast<int64_t>(start), static_cast<int64_t>(s.length),

@@ -234,6 +234,29 @@ class ParquetReader : public FormatReader {
     }
   }
 
+  // The byte ranges of the projected column chunks of groups_[g]; a chunk whose metadata is
+  // malformed is left out (its reader reports it).
+  std::vector<ReadRange> GroupRanges(size_t g) const {
+    const RowGroup& rg = meta_.row_groups[static_cast<size_t>(groups_[g].index)];
+    std::vector<ReadRange> ranges;
+    for (const SchemaNode* leaf : plan_.leaves) {
+      const ColumnChunk& chunk = rg.columns[static_cast<size_t>(leaf->leaf_index)];
+      if (!chunk.meta_data) continue;
+      const ColumnMetaData& m = *chunk.meta_data;
+      int64_t start = m.data_page_offset;
+      if (m.dictionary_page_offset && *m.dictionary_page_offset >= 4 &&
+          *m.dictionary_page_offset < start) {
+        start = *m.dictionary_page_offset;
+      }
+      const int64_t len = m.total_compressed_size;
+      if (start < 4 || len <= 0 || start > metadata_offset_ || len > metadata_offset_ - start) {
+        continue;
+      }
+      ranges.push_back(ReadRange{start, len});
+    }
+    return ranges;
+  }
+
   // Reads a chunk's offset index; false when it is absent or unreadable (the chunk is then read
   // whole, so a bad index costs speed, not correctness).
   bool ReadOffsetIndex(const ColumnChunk& chunk, OffsetIndex* index) {
@@ -301,6 +324,11 @@ class ParquetReader : public FormatReader {
     const RowGroup& rg = meta_.row_groups[static_cast<size_t>(g.index)];
     streaming_ = !options_.row_positions;
     if (streaming_) {
+      // A store of round trips fetches this row group's projected chunks and the next one's
+      // while this one is decoded (RandomAccessFile::Prefetch; local files ignore it).
+      if (prefetched_group_ != group_) file_->Prefetch(GroupRanges(group_));
+      if (group_ + 1 < groups_.size()) file_->Prefetch(GroupRanges(group_ + 1));
+      prefetched_group_ = group_ + 1;
       if (streams_.size() != plan_.leaves.size()) {
         streams_.clear();
         for (const SchemaNode* leaf : plan_.leaves) {
@@ -361,6 +389,8 @@ class ParquetReader : public FormatReader {
   std::vector<Group> groups_;
   size_t group_ = 0;
   bool group_loaded_ = false;
+  // The last row group handed to Prefetch (groups_.size() and beyond: none).
+  size_t prefetched_group_ = SIZE_MAX;
   int64_t row_in_group_ = 0;
   size_t pos_index_ = 0;
   std::vector<std::pair<int64_t, int64_t>> wanted_;

@@ -4,7 +4,11 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <deque>
+#include <future>
+#include <mutex>
 #include <optional>
+#include <semaphore>
 
 #include "sluice/fs/s3/aws_sigv4.h"
 #include "sluice/fs/s3/s3_client.h"
@@ -43,8 +47,65 @@ int64_t ParseInt(const std::string& text) {
   return text.empty() ? 0 : static_cast<int64_t>(std::strtoll(text.c_str(), nullptr, 10));
 }
 
+// Reads that a store of round trips serves better from a larger request kept in memory:
+// - a file of at most kSmallFileSize is fetched whole by its first partial read (a manifest, a
+//   small data file: its magic, footer and columns in one request);
+// - a read of at most kWindowSize bytes within the last kWindowSize of a larger file fetches
+//   that whole tail (a Parquet footer's length, then the footer; an ORC postscript, footer and
+//   metadata), and one within the first kWindowSize fetches the head (the format's magic).
+constexpr int64_t kSmallFileSize = int64_t{1} << 20;
+constexpr int64_t kWindowSize = int64_t{64} << 10;
+// Prefetch: ranges at most this far apart are one request, requests at most this large.
+constexpr CoalesceOptions kPrefetchCoalesce{int64_t{1} << 20, int64_t{8} << 20};
+// One Prefetch call fetches at most this much (a larger row group is read on demand past it).
+constexpr int64_t kMaxPrefetchBytes = int64_t{256} << 20;
+// Prefetch requests in flight at once, in the whole process.
+constexpr std::ptrdiff_t kMaxRequestsInFlight = 8;
+
+std::counting_semaphore<kMaxRequestsInFlight>& RequestSlots() {
+  static std::counting_semaphore<kMaxRequestsInFlight> slots(kMaxRequestsInFlight);
+  return slots;
+}
+
+// The bytes [range.offset, range.end()) of the object, by one ranged GET (conditional on
+// `etag` unless it is empty).
+Result<std::string> GetRange(const S3Client& client, const S3Path& path,
+                             const std::string& display_path, const std::string& etag, int64_t size,
+                             ReadRange range) {
+  S3Request get{
+      "GET",
+      path.bucket,
+      path.key,
+      {},
+      {{"range", "bytes=" + std::to_string(range.offset) + "-" + std::to_string(range.end() - 1)}},
+      {}};
+  if (!etag.empty()) get.headers.emplace_back("if-match", etag);
+  SLUICE_ASSIGN_OR_RETURN(S3Response response, client.Send(get));
+  if (response.status == 412) {
+    return Status::IOError(
+        S3Client::ErrorStatus(display_path + ": read: the object was replaced since it was opened",
+                              get, response)
+            .message());
+  }
+  if (!response.ok()) return S3Client::ErrorStatus(display_path + ": read", get, response);
+  // A server that ignores the range sends the whole object.
+  if (response.status == 200 && static_cast<int64_t>(response.body.size()) == size &&
+      range.length != size) {
+    response.body =
+        response.body.substr(static_cast<size_t>(range.offset), static_cast<size_t>(range.length));
+  }
+  if (static_cast<int64_t>(response.body.size()) != range.length) {
+    return Status::Corruption(display_path + ": read of " + std::to_string(range.length) +
+                              " bytes at offset " + std::to_string(range.offset) + " got " +
+                              std::to_string(response.body.size()) + " bytes (bucket '" +
+                              path.bucket + "', key '" + path.key + "')");
+  }
+  return std::move(response.body);
+}
+
 class S3RandomAccessFile final : public RandomAccessFile {
  public:
+  // `etag` empty: reads are not conditional (a file opened with a known size, never replaced).
   S3RandomAccessFile(std::shared_ptr<const S3Client> client, S3Path path, int64_t size,
                      std::string etag)
       : client_(std::move(client)),
@@ -64,43 +125,127 @@ class S3RandomAccessFile final : public RandomAccessFile {
                                 ")");
     }
     if (n == 0) return Status::OK();
-    S3Request get{
-        "GET",
-        path_.bucket,
-        path_.key,
-        {},
-        {{"range", "bytes=" + std::to_string(offset) + "-" + std::to_string(offset + n - 1)}},
-        {}};
-    if (!etag_.empty()) get.headers.emplace_back("if-match", etag_);
-    SLUICE_ASSIGN_OR_RETURN(S3Response response, client_->Send(get));
-    if (response.status == 412) {
-      return Status::IOError(
-          S3Client::ErrorStatus(
-              display_path_ + ": read: the object was replaced since it was opened", get, response)
-              .message());
+    std::lock_guard<std::mutex> lock(mu_);
+    Status st;
+    if (CopyFromFetched(offset, n, out, &st)) return st;
+    std::optional<ReadRange> window;
+    if (size_ <= kSmallFileSize && n < size_) {
+      window = ReadRange{0, size_};
+    } else if (n <= kWindowSize && offset >= size_ - kWindowSize) {
+      window = ReadRange{size_ - kWindowSize, kWindowSize};
+    } else if (n <= kWindowSize && offset + n <= kWindowSize) {
+      window = ReadRange{0, kWindowSize};
     }
-    if (!response.ok()) return S3Client::ErrorStatus(display_path_ + ": read", get, response);
-    std::string_view body = response.body;
-    // A server that ignores the range sends the whole object.
-    if (response.status == 200 && static_cast<int64_t>(body.size()) == size_) {
-      body = body.substr(static_cast<size_t>(offset), static_cast<size_t>(n));
+    if (!window) {
+      SLUICE_ASSIGN_OR_RETURN(std::string body, GetRange(*client_, path_, display_path_, etag_,
+                                                         size_, ReadRange{offset, n}));
+      std::memcpy(out, body.data(), body.size());
+      return Status::OK();
     }
-    if (static_cast<int64_t>(body.size()) != n) {
-      return Status::Corruption(display_path_ + ": read of " + std::to_string(n) +
-                                " bytes at offset " + std::to_string(offset) + " got " +
-                                std::to_string(body.size()) + " bytes (bucket '" + path_.bucket +
-                                "', key '" + path_.key + "')");
+    // Kept only when it succeeded: a failure is reported once, and the next read tries again.
+    Result<std::string> body = GetRange(*client_, path_, display_path_, etag_, size_, *window);
+    if (!body.ok()) return body.status();
+    std::promise<Result<std::string>> fetched;
+    fetched.set_value(std::move(body));
+    windows_.push_back(Fetch{*window, fetched.get_future().share()});
+    if (CopyFromFetched(offset, n, out, &st)) return st;
+    return Status::Corruption(display_path_ + ": read window does not cover the read");
+  }
+
+  void Prefetch(const std::vector<ReadRange>& ranges) const override {
+    std::vector<ReadRange> clipped;
+    for (ReadRange r : ranges) {
+      r.offset = std::max<int64_t>(r.offset, 0);
+      r.length = std::min(r.end(), size_) - r.offset;
+      if (r.length > 0) clipped.push_back(r);
     }
-    std::memcpy(out, body.data(), body.size());
-    return Status::OK();
+    std::lock_guard<std::mutex> lock(mu_);
+    std::vector<Fetch> generation;
+    int64_t bytes = 0;
+    for (const ReadRange& r : CoalesceReadRanges(std::move(clipped), kPrefetchCoalesce)) {
+      if (Covered(r)) continue;
+      if (bytes + r.length > kMaxPrefetchBytes) break;
+      bytes += r.length;
+      generation.push_back(
+          Fetch{r, std::async(std::launch::async,
+                              [client = client_, path = path_, display = display_path_,
+                               etag = etag_, size = size_, r]() -> Result<std::string> {
+                                RequestSlots().acquire();
+                                Result<std::string> body =
+                                    GetRange(*client, path, display, etag, size, r);
+                                RequestSlots().release();
+                                return body;
+                              })
+                       .share()});
+    }
+    // Nothing new to fetch: the data kept stays as it is.
+    if (generation.empty()) return;
+    prefetched_.push_back(std::move(generation));
+    if (prefetched_.size() > 2) prefetched_.pop_front();
   }
 
  private:
+  // Bytes being or already fetched; `data` holds exactly range.length bytes when it is OK.
+  struct Fetch {
+    ReadRange range;
+    std::shared_future<Result<std::string>> data;
+  };
+
+  // The fetch holding byte `pos`, or null. REQUIRES: mu_ held.
+  const Fetch* Holding(int64_t pos) const {
+    for (const auto& generation : prefetched_) {
+      for (const Fetch& f : generation) {
+        if (f.range.offset <= pos && pos < f.range.end()) return &f;
+      }
+    }
+    for (const Fetch& f : windows_) {
+      if (f.range.offset <= pos && pos < f.range.end()) return &f;
+    }
+    return nullptr;
+  }
+
+  // Whether fetches already cover all of `r`. REQUIRES: mu_ held.
+  bool Covered(const ReadRange& r) const {
+    int64_t pos = r.offset;
+    while (pos < r.end()) {
+      const Fetch* f = Holding(pos);
+      if (f == nullptr) return false;
+      pos = f->range.end();
+    }
+    return true;
+  }
+
+  // Copies [offset, offset + n) from fetches that cover it, waiting for them: false when they do
+  // not cover it; true with `st` set (a failed fetch's error) otherwise. REQUIRES: mu_ held.
+  bool CopyFromFetched(int64_t offset, int64_t n, uint8_t* out, Status* st) const {
+    if (!Covered(ReadRange{offset, n})) return false;
+    int64_t pos = offset;
+    while (pos < offset + n) {
+      const Fetch* f = Holding(pos);
+      const Result<std::string>& data = f->data.get();
+      if (!data.ok()) {
+        *st = data.status();
+        return true;
+      }
+      const int64_t take = std::min(offset + n, f->range.end()) - pos;
+      std::memcpy(out + (pos - offset), data->data() + (pos - f->range.offset),
+                  static_cast<size_t>(take));
+      pos += take;
+    }
+    *st = Status::OK();
+    return true;
+  }
+
   std::shared_ptr<const S3Client> client_;
   S3Path path_;
   std::string display_path_;
   int64_t size_;
   std::string etag_;
+  mutable std::mutex mu_;
+  // The whole small file, or its head and tail windows, kept while the file is open.
+  mutable std::vector<Fetch> windows_;
+  // The ranges of the last two Prefetch calls.
+  mutable std::deque<std::vector<Fetch>> prefetched_;
 };
 
 // One page of a ListObjectsV2 answer.
@@ -120,6 +265,14 @@ class S3FileIOImpl final : public FileIO {
     if (!head) return NotFound(path, "open");
     return std::unique_ptr<RandomAccessFile>(std::make_unique<S3RandomAccessFile>(
         client_, path, ParseInt(head->Header("content-length")), head->Header("etag")));
+  }
+
+  Result<std::unique_ptr<RandomAccessFile>> OpenForReadWithSize(const std::string& raw,
+                                                                int64_t size) override {
+    SLUICE_ASSIGN_OR_RETURN(S3Path path, ParseObject(raw, "open"));
+    if (size <= 0) return OpenForRead(raw);  // a size left unset
+    return std::unique_ptr<RandomAccessFile>(
+        std::make_unique<S3RandomAccessFile>(client_, std::move(path), size, ""));
   }
 
   Result<std::unique_ptr<WritableFile>> OpenForWrite(const std::string& raw,

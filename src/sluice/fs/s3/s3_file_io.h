@@ -3,6 +3,14 @@
 // ending in '/' for directories:
 //   - OpenForRead takes the size from a HEAD; ReadAt is a ranged GET, conditional on the ETag
 //     the HEAD saw (a replaced object fails the read instead of mixing two versions).
+//     OpenForReadWithSize (a data file whose size a manifest recorded; Paimon never replaces
+//     one) sends no HEAD, and its reads are not conditional.
+//   - Few requests per read: a file of at most 1 MiB is fetched whole by its first partial
+//     read; a small read in the last (first) 64 KiB of a larger file fetches that whole tail
+//     (head), kept while the file is open, so a Parquet / ORC footer and a format's magic cost
+//     one request each. Prefetch (file_io.h) coalesces the ranges a reader names (at most
+//     1 MiB apart, requests up to 8 MiB; read_range.h) and runs them in parallel, at most 8 in
+//     flight in the process, keeping the last two calls' data for the reads inside them.
 //   - OpenForWrite buffers and creates the object at Close, in one PUT or, past
 //     s3.multipart.size, a multipart upload; nothing is visible before Close, and a failed or
 //     abandoned upload is aborted (s3_object_writer.h). WriteFileAtomic is one PUT; with

@@ -161,7 +161,8 @@ Status DataEvolutionSplitReader::ReadFileColumns(
     std::vector<std::unique_ptr<ColumnVector>>* columns) {
   const DataFileMeta& meta = split_.data_files[file];
   const std::string& path = split_.data_file_paths[file];
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> opened, table_.io()->OpenForRead(path));
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> opened,
+                          table_.io()->OpenForReadWithSize(path, meta.file_size));
   std::shared_ptr<RandomAccessFile> handle = std::move(opened);
   if (IsBlobFile(path)) {
     if (fields.size() != 1) {

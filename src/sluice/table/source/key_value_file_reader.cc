@@ -66,7 +66,7 @@ Result<std::unique_ptr<KeyValueFileReader>> KeyValueFileReader::Open(
   file_fields.push_back(ValueKindField());
   DataTypePtr file_read_type = DataType::Row(std::move(file_fields));
 
-  auto file = table.io()->OpenForRead(path);
+  auto file = table.io()->OpenForReadWithSize(path, meta.file_size);
   if (!file.ok()) return file.status().WithContext("data file " + path);
   std::shared_ptr<RandomAccessFile> shared_file = std::move(*file);
   auto format = DetectFileFormat(*shared_file);

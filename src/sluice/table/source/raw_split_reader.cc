@@ -81,7 +81,8 @@ Status RawSplitReader::OpenFile(size_t index) {
       FileEvolution evolution,
       FileEvolution::Make(*file_schema, read_type_, read_schema_->partition_keys(),
                           split_.partition_values, std::move(session_zone)));
-  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file, table_.io()->OpenForRead(path));
+  SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<RandomAccessFile> file,
+                          table_.io()->OpenForReadWithSize(path, meta.file_size));
   std::shared_ptr<RandomAccessFile> shared_file = std::move(file);
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const FileFormat> format, DetectFileFormat(*shared_file));
   ReaderOptions reader_options;

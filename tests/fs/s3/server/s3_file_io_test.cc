@@ -131,10 +131,14 @@ TEST_F(S3FileIOTest, WriteReadRangedReadAndStatus) {
   ASSERT_OK(file->ReadAt(11, 0, buf));
   EXPECT_TRUE(test::HasError(file->ReadAt(8, 5, buf), StatusCode::kCorruption,
                              {path, "read of 5 bytes at"}));
-  // A ranged read is bound to the version it opened.
+  // A ranged read is bound to the version it opened: a file not read yet fails, and one that
+  // holds the whole (small) object from its first read keeps reading that version.
+  ASSERT_OK_AND_ASSIGN(auto unread, io_->OpenForRead(path));
   ASSERT_OK(Write(path, "HELLO WORLD", /*overwrite=*/true));
-  EXPECT_TRUE(test::HasError(file->ReadAt(0, 5, buf), StatusCode::kIOError,
+  EXPECT_TRUE(test::HasError(unread->ReadAt(0, 5, buf), StatusCode::kIOError,
                              {path, "replaced since it was opened", "412"}));
+  ASSERT_OK(file->ReadAt(0, 5, buf));
+  EXPECT_EQ(std::string(reinterpret_cast<char*>(buf), 5), "hello");
   EXPECT_TRUE(test::HasError(io_->ReadFile(root_ + "/missing"), StatusCode::kNotFound,
                              {root_ + "/missing: open", "HTTP 404", "NoSuchKey"}));
   EXPECT_TRUE(test::HasError(io_->OpenForRead(root_ + "/missing"), StatusCode::kNotFound,
@@ -419,6 +423,90 @@ TEST_F(S3FileIOTest, ErrorsNameBucketKeyAndStatusButNeverTheSecret) {
                              {"GET bucket 'sluice' key 'k'", "after 2 attempts"}));
   EXPECT_TRUE(test::HasError(MakeS3FileIO(TestOptions("http://host/path")),
                              StatusCode::kInvalidArgument, {"s3.endpoint"}));
+}
+
+std::string ReadBytes(const RandomAccessFile& file, int64_t offset, int64_t n) {
+  std::string out(static_cast<size_t>(n), '\0');
+  Status st = file.ReadAt(offset, n, reinterpret_cast<uint8_t*>(out.data()));
+  EXPECT_OK(st);
+  return out;
+}
+
+TEST_F(S3FileIOTest, FooterAndMagicReadsCostOneRequestEach) {
+  const std::string content = Pattern(3 << 20);
+  ASSERT_OK(Write(root_ + "/big", content));
+  ASSERT_OK(Write(root_ + "/small", content.substr(0, 300000)));
+  test::FaultProxy proxy(EndpointPort());
+  ASSERT_NE(proxy.endpoint(), "");
+  ASSERT_OK_AND_ASSIGN(auto io, MakeS3FileIO(TestOptions(proxy.endpoint())));
+
+  // A size the caller knows: no HEAD. A Parquet open's reads (magic, footer length, footer)
+  // are one request for the head and one for the tail.
+  ASSERT_OK_AND_ASSIGN(auto big, io->OpenForReadWithSize(root_ + "/big", 3 << 20));
+  EXPECT_EQ(proxy.requests(), 0);
+  const int64_t size = big->size();
+  EXPECT_EQ(ReadBytes(*big, 0, 4), content.substr(0, 4));
+  EXPECT_EQ(ReadBytes(*big, size - 8, 8), content.substr(size - 8));
+  EXPECT_EQ(ReadBytes(*big, size - 8 - 40000, 40000), content.substr(size - 8 - 40000, 40000));
+  EXPECT_EQ(ReadBytes(*big, 0, 4), content.substr(0, 4));
+  EXPECT_EQ(proxy.requests(), 2);
+  // A read outside both windows is one ranged GET of its own.
+  EXPECT_EQ(ReadBytes(*big, 1 << 20, 100000), content.substr(1 << 20, 100000));
+  EXPECT_EQ(proxy.requests(), 3);
+
+  // A small file is fetched whole by its first read.
+  ASSERT_OK_AND_ASSIGN(auto small, io->OpenForReadWithSize(root_ + "/small", 300000));
+  EXPECT_EQ(ReadBytes(*small, 0, 4), content.substr(0, 4));
+  EXPECT_EQ(ReadBytes(*small, 123456, 50000), content.substr(123456, 50000));
+  EXPECT_EQ(ReadBytes(*small, 299992, 8), content.substr(299992, 8));
+  EXPECT_EQ(proxy.requests(), 4);
+
+  // OpenForRead still asks for the size (and the ETag that its reads are conditional on).
+  ASSERT_OK_AND_ASSIGN(auto opened, io->OpenForRead(root_ + "/small"));
+  EXPECT_EQ(opened->size(), 300000);
+  EXPECT_EQ(proxy.requests(), 5);
+
+  // A missing file opened with a size fails at its first read, naming the key.
+  ASSERT_OK_AND_ASSIGN(auto missing, io->OpenForReadWithSize(root_ + "/missing", 5000000));
+  uint8_t byte;
+  EXPECT_TRUE(test::HasError(missing->ReadAt(0, 1, &byte), StatusCode::kNotFound, {"missing"}));
+}
+
+TEST_F(S3FileIOTest, PrefetchCoalescesRangesAndServesTheReadsInside) {
+  const std::string content = Pattern(24 << 20);
+  ASSERT_OK(Write(root_ + "/f", content));
+  test::FaultProxy proxy(EndpointPort());
+  ASSERT_NE(proxy.endpoint(), "");
+  ASSERT_OK_AND_ASSIGN(auto io, MakeS3FileIO(TestOptions(proxy.endpoint())));
+  ASSERT_OK_AND_ASSIGN(auto file, io->OpenForReadWithSize(root_ + "/f", 24 << 20));
+  const int64_t mib = 1 << 20;
+  // Two column chunks 512 KiB apart (one request), one 4 MiB further on (another), and a
+  // 12 MiB one (two requests of at most 8 MiB).
+  file->Prefetch({{1 * mib, mib}, {2 * mib + mib / 2, mib}, {8 * mib, mib}, {10 * mib, 12 * mib}});
+  EXPECT_EQ(ReadBytes(*file, 1 * mib + 5, 1000), content.substr(1 * mib + 5, 1000));
+  EXPECT_EQ(ReadBytes(*file, 2 * mib + mib / 2, mib), content.substr(2 * mib + mib / 2, mib));
+  EXPECT_EQ(ReadBytes(*file, 8 * mib, mib), content.substr(8 * mib, mib));
+  // Across the two requests of the large chunk.
+  EXPECT_EQ(ReadBytes(*file, 10 * mib, 12 * mib), content.substr(10 * mib, 12 * mib));
+  EXPECT_EQ(proxy.requests(), 4);
+
+  // The data of the last two calls is kept; an older one's is dropped.
+  file->Prefetch({{23 * mib, mib / 2}});
+  file->Prefetch({{23 * mib + mib / 2, mib / 2}});
+  EXPECT_EQ(ReadBytes(*file, 23 * mib, mib), content.substr(23 * mib, mib));
+  EXPECT_EQ(proxy.requests(), 6);
+  EXPECT_EQ(ReadBytes(*file, 8 * mib, 100), content.substr(8 * mib, 100));
+  EXPECT_EQ(proxy.requests(), 7);
+  // Ranges already held are not fetched again; ranges past the end are clipped.
+  file->Prefetch({{23 * mib, mib}, {24 * mib - 10, 1000}});
+  EXPECT_EQ(proxy.requests(), 7);
+
+  // A failed prefetch is reported by the read that needs it.
+  ASSERT_OK_AND_ASSIGN(auto missing, io->OpenForReadWithSize(root_ + "/gone", 24 << 20));
+  missing->Prefetch({{mib, mib}});
+  std::string out(10, '\0');
+  EXPECT_TRUE(test::HasError(missing->ReadAt(mib, 10, reinterpret_cast<uint8_t*>(out.data())),
+                             StatusCode::kNotFound, {"gone"}));
 }
 
 }  // namespace
