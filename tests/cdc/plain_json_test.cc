@@ -17,7 +17,9 @@ using test::ParseMessage;
 
 TEST(PlainJsonTest, LaysOutPlainJson) {
   PlainJson json;
-  ASSERT_TRUE(json.Scan(R"j( {"a": [1, -2.5e3, "x"], "b": {}, "c": null, "a": true} )j"));
+  // The nodes point into the text: it outlives them.
+  const std::string object = R"j( {"a": [1, -2.5e3, "x"], "b": {}, "c": null, "a": true} )j";
+  ASSERT_TRUE(json.Scan(object));
   const PlainJson::Node& root = json.node(0);
   EXPECT_EQ(root.kind, PlainJson::Kind::kObject);
   const int64_t a = json.Find(0, "a");
@@ -29,7 +31,8 @@ TEST(PlainJsonTest, LaysOutPlainJson) {
   EXPECT_EQ(json.node(static_cast<uint32_t>(b)).kind, PlainJson::Kind::kObject);
   EXPECT_EQ(json.node(static_cast<uint32_t>(b)).end, static_cast<uint32_t>(b) + 1);
   EXPECT_EQ(json.Find(0, "z"), -1);
-  ASSERT_TRUE(json.Scan(R"j([1, -2.5e3, "x"])j"));
+  const std::string array = R"j([1, -2.5e3, "x"])j";
+  ASSERT_TRUE(json.Scan(array));
   EXPECT_EQ(json.node(1).kind, PlainJson::Kind::kInteger);
   EXPECT_EQ(json.node(2).kind, PlainJson::Kind::kFloat);
   EXPECT_EQ(json.node(2).text, "-2.5e3");
@@ -38,16 +41,24 @@ TEST(PlainJsonTest, LaysOutPlainJson) {
 
 TEST(PlainJsonTest, LeavesTheRestToTheFullParser) {
   PlainJson json;
-  for (const char* text :
+  for (const std::string text :
        {R"j({"a": "x\"y"})j", "{\"a\": \"caf\xc3\xa9\"}", "{\"a\": \"t\tb\"}", R"j({"a": 01})j",
         R"j({"a": 1.})j", R"j({"a": 1e99999})j", R"j({"a": 1} x)j", R"j({"a" 1})j",
         R"j({"a": [1,]})j", R"j({"a": tru})j", R"j({"a": 1)j", ""}) {
     EXPECT_FALSE(json.Scan(text)) << text;
   }
+  // The scanner reads the text's terminator as its end: a NUL byte within the text, or a text
+  // cut in the middle of a token, is no plain JSON.
+  for (const std::string& text :
+       {std::string("{\"a\": 1}\0", 9), std::string("[1,\0 2]", 7), std::string("{\"a\0\": 1}", 9),
+        std::string("nul"), std::string("[1"), std::string("-"), std::string("\"ab")}) {
+    EXPECT_FALSE(json.Scan(text)) << text;
+  }
   std::string deep(kMaxCdcJsonDepth, '[');
   deep += std::string(kMaxCdcJsonDepth, ']');
   EXPECT_TRUE(json.Scan(deep));
-  EXPECT_FALSE(json.Scan("[" + deep + "]"));
+  const std::string deeper = "[" + deep + "]";
+  EXPECT_FALSE(json.Scan(deeper));
 }
 
 // The records of `payload` with `key`, as text: through the fast path (a bare payload), and

@@ -1,5 +1,6 @@
 #include "sluice/cdc/format/plain_json.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdlib>
@@ -46,13 +47,14 @@ const char* SkipPlainChars(const char* p, const char* end) {
     p += 16;
   }
 #endif
-  while (p < end && kPlainChar[static_cast<unsigned char>(*p)]) ++p;
+  // The terminator is no plain byte.
+  while (kPlainChar[static_cast<unsigned char>(*p)]) ++p;
   return p;
 }
 
-// Past the JSON whitespace from `p` on.
-const char* SkipSpace(const char* p, const char* end) {
-  while (p < end && static_cast<unsigned char>(*p) <= ' ' &&
+// Past the JSON whitespace from `p` on. Reads the text's terminator, which is no space.
+const char* SkipSpace(const char* p) {
+  while (static_cast<unsigned char>(*p) <= ' ' &&
          (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) {
     ++p;
   }
@@ -78,7 +80,7 @@ const char* SkipDigits(const char* p, const char* end) {
     p += 8;
   }
 #endif
-  while (p < end && IsDigit(*p)) ++p;
+  while (IsDigit(*p)) ++p;
   return p;
 }
 
@@ -86,23 +88,23 @@ const char* SkipDigits(const char* p, const char* end) {
 // plain reading takes.
 const char* ScanNumber(const char* p, const char* end, PlainJson::Kind* kind) {
   const char* start = p;
-  if (p < end && *p == '-') ++p;
-  if (p == end || !IsDigit(*p)) return nullptr;
+  if (*p == '-') ++p;
+  if (!IsDigit(*p)) return nullptr;
   p = *p == '0' ? p + 1 : SkipDigits(p, end);
   *kind = PlainJson::Kind::kInteger;
   bool exponent = false;
-  if (p < end && *p == '.') {
+  if (*p == '.') {
     *kind = PlainJson::Kind::kFloat;
     ++p;
-    if (p == end || !IsDigit(*p)) return nullptr;
+    if (!IsDigit(*p)) return nullptr;
     p = SkipDigits(p, end);
   }
-  if (p < end && (*p == 'e' || *p == 'E')) {
+  if (*p == 'e' || *p == 'E') {
     *kind = PlainJson::Kind::kFloat;
     exponent = true;
     ++p;
-    if (p < end && (*p == '+' || *p == '-')) ++p;
-    if (p == end || !IsDigit(*p)) return nullptr;
+    if (*p == '+' || *p == '-') ++p;
+    if (!IsDigit(*p)) return nullptr;
     p = SkipDigits(p, end);
   }
   const size_t size = static_cast<size_t>(p - start);
@@ -118,9 +120,9 @@ const char* ScanNumber(const char* p, const char* end, PlainJson::Kind* kind) {
   return p;
 }
 
-// Whether `word` is written at `p`.
-bool HasWord(const char* p, const char* end, std::string_view word) {
-  if (static_cast<size_t>(end - p) < word.size()) return false;
+// Whether `word` is written at `p`. Stops at the first byte that differs, at the latest the
+// text's terminator.
+bool HasWord(const char* p, std::string_view word) {
   // Four or five bytes: compared here, not by a call to memcmp.
   for (size_t i = 0; i < word.size(); ++i) {
     if (p[i] != word[i]) return false;
@@ -131,41 +133,52 @@ bool HasWord(const char* p, const char* end, std::string_view word) {
 }  // namespace
 
 // One loop over the tokens with the open objects and arrays on a small stack of their own, the
-// position in a local: the nodes written cannot alias it, so it stays in a register.
-bool PlainJson::Scan(std::string_view text) {
-  nodes_.clear();
+// position and the nodes written in locals: the nodes written cannot alias them, so they stay
+// in registers. The terminator of `text` ends every token (it is no JSON byte), so the bytes
+// are read without testing for the end first; only the strings' sixteen-byte steps and the
+// digits' eight-byte steps test it.
+bool PlainJson::Scan(const std::string& text) {
   const char* p = text.data();
   const char* const end = p + text.size();
+  Node* nodes = nodes_.data();
+  auto capacity = static_cast<uint32_t>(nodes_.size());
+  uint32_t size = 0;
+  auto add = [&](Kind kind, std::string_view token, uint32_t after) {
+    if (size == capacity) {
+      nodes_.resize(std::max<size_t>(2 * nodes_.size(), 64));
+      nodes = nodes_.data();
+      capacity = static_cast<uint32_t>(nodes_.size());
+    }
+    nodes[size++] = Node{kind, token, after};
+  };
   // The open objects and arrays, innermost last: their nodes, and whether each is an object.
   uint32_t open[kMaxCdcJsonDepth];
   bool open_object[kMaxCdcJsonDepth];
   int depth = 0;
   // After `{` or `,` in an object: the member's key and its colon.
   auto key = [&]() {
-    p = SkipSpace(p, end);
-    if (p == end || *p != '"') return false;
+    p = SkipSpace(p);
+    if (*p != '"') return false;
     const char* start = ++p;
     p = SkipPlainChars(p, end);
     // Escapes, control characters and non-ASCII bytes are the full parser's business.
-    if (p == end || *p != '"') return false;
-    nodes_.push_back(Node{Kind::kString, std::string_view(start, p - start),
-                          static_cast<uint32_t>(nodes_.size() + 1)});
-    p = SkipSpace(p + 1, end);
-    if (p == end || *p != ':') return false;
+    if (*p != '"') return false;
+    add(Kind::kString, std::string_view(start, p - start), size + 1);
+    p = SkipSpace(p + 1);
+    if (*p != ':') return false;
     ++p;
     return true;
   };
   while (true) {
     // A value.
-    p = SkipSpace(p, end);
-    if (p == end) return false;
-    const auto next = static_cast<uint32_t>(nodes_.size() + 1);
+    p = SkipSpace(p);
+    const uint32_t next = size + 1;
     switch (*p) {
       case '"': {
         const char* start = ++p;
         p = SkipPlainChars(p, end);
-        if (p == end || *p != '"') return false;
-        nodes_.push_back(Node{Kind::kString, std::string_view(start, p - start), next});
+        if (*p != '"') return false;
+        add(Kind::kString, std::string_view(start, p - start), next);
         ++p;
         break;
       }
@@ -173,9 +186,9 @@ bool PlainJson::Scan(std::string_view text) {
       case 't':
       case 'f': {
         const std::string_view word = *p == 'n' ? "null" : *p == 't' ? "true" : "false";
-        if (!HasWord(p, end, word)) return false;
+        if (!HasWord(p, word)) return false;
         const Kind kind = *p == 'n' ? Kind::kNull : *p == 't' ? Kind::kTrue : Kind::kFalse;
-        nodes_.push_back(Node{kind, std::string_view(p, word.size()), next});
+        add(kind, std::string_view(p, word.size()), next);
         p += word.size();
         break;
       }
@@ -183,15 +196,15 @@ bool PlainJson::Scan(std::string_view text) {
       case '[': {
         if (depth >= kMaxCdcJsonDepth) return false;
         const bool object = *p == '{';
-        open[depth] = static_cast<uint32_t>(nodes_.size());
+        open[depth] = size;
         open_object[depth] = object;
         ++depth;
-        nodes_.push_back(Node{object ? Kind::kObject : Kind::kArray, {}, 0});
-        p = SkipSpace(p + 1, end);
-        if (p < end && *p == (object ? '}' : ']')) {
+        add(object ? Kind::kObject : Kind::kArray, {}, 0);
+        p = SkipSpace(p + 1);
+        if (*p == (object ? '}' : ']')) {
           ++p;
           --depth;
-          nodes_[open[depth]].end = static_cast<uint32_t>(nodes_.size());
+          nodes[open[depth]].end = size;
           break;
         }
         if (object && !key()) return false;
@@ -202,16 +215,15 @@ bool PlainJson::Scan(std::string_view text) {
         Kind kind;
         const char* token_end = ScanNumber(p, end, &kind);
         if (token_end == nullptr) return false;
-        nodes_.push_back(Node{kind, std::string_view(p, token_end - p), next});
+        add(kind, std::string_view(p, token_end - p), next);
         p = token_end;
         break;
       }
     }
     // After a value: the objects and arrays that close here, then a comma before the next.
     while (true) {
-      p = SkipSpace(p, end);
+      p = SkipSpace(p);
       if (depth == 0) return p == end;
-      if (p == end) return false;
       const bool object = open_object[depth - 1];
       if (*p == ',') {
         ++p;
@@ -221,7 +233,7 @@ bool PlainJson::Scan(std::string_view text) {
       if (*p != (object ? '}' : ']')) return false;
       ++p;
       --depth;
-      nodes_[open[depth]].end = static_cast<uint32_t>(nodes_.size());
+      nodes[open[depth]].end = size;
     }
   }
 }

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -35,9 +36,13 @@ class PlainJson {
     uint32_t end;
   };
 
-  // Lays `text` out; false when it is not plain JSON (see above). The nodes point into `text`.
-  bool Scan(std::string_view text);
+  // Lays `text` out; false when it is not plain JSON (see above). The nodes point into `text`,
+  // so it must outlive them (no temporary). A std::string, for its terminator: the scanner reads
+  // it as the end of the text.
+  bool Scan(const std::string& text);
+  bool Scan(std::string&& text) = delete;
 
+  // REQUIRES: the last Scan returned true, and `index` is below the root's `end`.
   const Node& node(uint32_t index) const { return nodes_[index]; }
 
   // The value of member `key` of the object at `object`; -1 when there is none. A key given
@@ -45,6 +50,8 @@ class PlainJson {
   int64_t Find(uint32_t object, std::string_view key) const;
 
  private:
+  // The nodes of the last text from the front (node(0).end of them); the rest is room for the
+  // next text's.
   std::vector<Node> nodes_;
 };
 
