@@ -31,8 +31,10 @@ class CdcSource {
   // source's startup mode says. Errors name the source (brokers, topics) and what failed.
   virtual Status Open(const SourceOffsets& resume) = 0;
 
-  // Appends up to `max_messages` messages to `out`, in offset order within each split, waiting
-  // at most `timeout` for the first. Appends none when nothing arrived in time.
+  // Replaces the messages of `out` with up to `max_messages` new ones, in offset order within
+  // each split, waiting at most `timeout` for the first; none when nothing arrived in time. A
+  // source may write the new messages over the old ones, reusing their strings' storage (the
+  // runtime polls into one vector for the whole job).
   virtual Status Poll(std::chrono::milliseconds timeout, size_t max_messages,
                       std::vector<SourceMessage>* out) = 0;
 

@@ -141,7 +141,6 @@ Status SyncJob::Run(const std::atomic<bool>& stop,
   Clock::time_point next_commit = Clock::now() + options_.commit_interval;
   Status status;
   while (status.ok() && !stop.load(std::memory_order_relaxed)) {
-    messages.clear();
     auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(next_commit - Clock::now());
     wait = std::clamp(wait, std::chrono::milliseconds(0), kMaxPollWait);
     status = source_->Poll(wait, kMessagesPerPoll, &messages);

@@ -25,11 +25,13 @@ Conf BaseConf(const std::string& topic, const std::string& mode) {
 // Polls until `count` messages arrived (or 30 s passed, failing the test).
 std::vector<SourceMessage> PollCount(KafkaSource* source, size_t count) {
   std::vector<SourceMessage> messages;
+  std::vector<SourceMessage> batch;
   auto deadline = std::chrono::steady_clock::now() + 30s;
   while (messages.size() < count && std::chrono::steady_clock::now() < deadline) {
-    Status st = source->Poll(200ms, count - messages.size(), &messages);
+    Status st = source->Poll(200ms, count - messages.size(), &batch);
     EXPECT_OK(st);
     if (!st.ok()) break;
+    messages.insert(messages.end(), batch.begin(), batch.end());
   }
   EXPECT_EQ(messages.size(), count);
   return messages;
@@ -38,9 +40,11 @@ std::vector<SourceMessage> PollCount(KafkaSource* source, size_t count) {
 // Polls for `period` and expects nothing.
 void ExpectNothing(KafkaSource* source, std::chrono::milliseconds period = 1s) {
   std::vector<SourceMessage> messages;
+  std::vector<SourceMessage> batch;
   auto deadline = std::chrono::steady_clock::now() + period;
   while (std::chrono::steady_clock::now() < deadline) {
-    ASSERT_OK(source->Poll(100ms, 100, &messages));
+    ASSERT_OK(source->Poll(100ms, 100, &batch));
+    messages.insert(messages.end(), batch.begin(), batch.end());
   }
   EXPECT_TRUE(messages.empty()) << messages.size() << " messages, first " << messages[0].split
                                 << "@" << messages[0].offset;
@@ -271,6 +275,56 @@ TEST(KafkaSourceTest, TombstonesAndNullKeys) {
   EXPECT_EQ(messages[2].value, "");
 }
 
+// Poll writes its messages over those of the vector it is given (the runtime's reuse): nothing
+// of a stale message survives, and stale messages beyond the new ones are dropped.
+TEST(KafkaSourceTest, PollReplacesTheMessagesItIsGiven) {
+  std::string topic = test::UniqueTopicName();
+  ASSERT_OK(test::CreateTopic(topic, 1));
+  ASSERT_OK(test::Produce(
+      topic, {test::KafkaMessage("k1", std::nullopt, 0), test::KafkaMessage(std::nullopt, "v", 0),
+              test::KafkaMessage("", "", 0)}));
+  auto source = OpenSource(BaseConf(topic, "earliest-offset"));
+  ASSERT_NE(source, nullptr);
+  SourceMessage stale;
+  stale.split = "stale-0";
+  stale.offset = 99;
+  stale.key = "stale key";
+  stale.value = "stale value";
+  stale.topic = "stale";
+  stale.timestamp_type = "stale";
+  stale.records.emplace_back();
+  stale.commit_point = false;
+  stale.fact_database = "d";
+  stale.fact_table = "t";
+  std::vector<SourceMessage> batch(5, stale);
+  const std::vector<std::pair<std::optional<std::string>, std::optional<std::string>>> expected = {
+      {"k1", std::nullopt}, {std::nullopt, "v"}, {"", ""}};
+  int64_t next = 0;
+  auto deadline = std::chrono::steady_clock::now() + 30s;
+  while (next < 3 && std::chrono::steady_clock::now() < deadline) {
+    ASSERT_OK(source->Poll(200ms, 3, &batch));
+    ASSERT_LE(batch.size(), 3u);
+    for (const SourceMessage& m : batch) {
+      ASSERT_EQ(m.offset, next);
+      EXPECT_EQ(m.split, topic + "-0");
+      EXPECT_EQ(m.key, expected[next].first);
+      EXPECT_EQ(m.value, expected[next].second);
+      EXPECT_EQ(m.topic, topic);
+      EXPECT_EQ(m.partition, 0);
+      EXPECT_EQ(m.timestamp_type, "CreateTime");
+      EXPECT_TRUE(m.records.empty());
+      EXPECT_TRUE(m.commit_point);
+      EXPECT_EQ(m.fact_database, "");
+      EXPECT_EQ(m.fact_table, "");
+      ++next;
+    }
+  }
+  EXPECT_EQ(next, 3);
+  // A poll that finds nothing leaves nothing.
+  ASSERT_OK(source->Poll(100ms, 3, &batch));
+  EXPECT_TRUE(batch.empty());
+}
+
 TEST(KafkaSourceTest, LagFromHighWatermarks) {
   std::string topic = test::UniqueTopicName();
   ASSERT_OK(test::CreateTopic(topic, 2));
@@ -286,9 +340,11 @@ TEST(KafkaSourceTest, LagFromHighWatermarks) {
   EXPECT_EQ(lag[1].end_offset, 0);
 
   std::vector<SourceMessage> messages;
+  std::vector<SourceMessage> batch;
   auto deadline = std::chrono::steady_clock::now() + 30s;
   while (messages.size() < 4 && std::chrono::steady_clock::now() < deadline) {
-    ASSERT_OK(source->Poll(200ms, 4 - messages.size(), &messages));
+    ASSERT_OK(source->Poll(200ms, 4 - messages.size(), &batch));
+    messages.insert(messages.end(), batch.begin(), batch.end());
   }
   ASSERT_EQ(messages.size(), 4u);
   lag = source->Lag();

@@ -90,6 +90,18 @@ const char* TimestampTypeName(rd_kafka_timestamp_type_t type) {
   return "NoTimestampType";
 }
 
+// Sets `slot` to the `size` bytes at `bytes` (nullopt when null), in the string it holds when
+// it holds one: a reused message keeps its storage.
+void AssignBytes(const void* bytes, size_t size, std::optional<std::string>* slot) {
+  if (bytes == nullptr) {
+    slot->reset();
+  } else if (slot->has_value()) {
+    (*slot)->assign(static_cast<const char*>(bytes), size);
+  } else {
+    slot->emplace(static_cast<const char*>(bytes), size);
+  }
+}
+
 }  // namespace
 
 struct KafkaSource::Rep {
@@ -465,15 +477,24 @@ Status KafkaSource::Poll(std::chrono::milliseconds timeout, size_t max_messages,
                          std::vector<SourceMessage>* out) {
   Rep& rep = *rep_;
   if (rep.consumer == nullptr) {
+    out->clear();
     return Status::InvalidArgument(rep.Where() + ": Poll before Open");
   }
-  if (Clock::now() >= rep.next_discovery) SLUICE_RETURN_NOT_OK(rep.Discover());
+  if (Clock::now() >= rep.next_discovery) {
+    Status discovered = rep.Discover();
+    if (!discovered.ok()) {
+      out->clear();
+      return discovered;
+    }
+  }
   const Clock::time_point deadline = Clock::now() + timeout;
   // Messages are taken from the consumer's queue in batches (one lock and one clock reading per
   // batch, where rd_kafka_consumer_poll takes them per message): the first waits up to the
   // deadline for one message, the next ones take what is there without waiting.
   constexpr size_t kBatch = 256;
   rd_kafka_message_t* batch[kBatch];
+  // The messages are written over those `out` holds, from its front; the rest is dropped at the
+  // end.
   size_t appended = 0;
   Status status;
   while (status.ok() && appended < max_messages) {
@@ -486,8 +507,9 @@ Status KafkaSource::Poll(std::chrono::milliseconds timeout, size_t max_messages,
     }
     const ssize_t got = rd_kafka_consume_batch_queue(rep.queue.get(), wait_ms, batch, want);
     if (got < 0) {
-      return Status::IOError(
-          rep.Describe("cannot read the consumer's queue", rd_kafka_last_error()));
+      status =
+          Status::IOError(rep.Describe("cannot read the consumer's queue", rd_kafka_last_error()));
+      break;
     }
     if (got == 0) {
       if (appended > 0 || Clock::now() >= deadline) break;
@@ -510,26 +532,28 @@ Status KafkaSource::Poll(std::chrono::milliseconds timeout, size_t max_messages,
       }
       // A message of an assignment replaced by AssignAll, already handed out.
       if (split == rep.splits.end() || message->offset < split->second.next) continue;
-      SourceMessage& out_message = out->emplace_back();
-      out_message.split = split->first;
+      SourceMessage& out_message = appended < out->size() ? (*out)[appended] : out->emplace_back();
+      out_message.split.assign(split->first);
       out_message.offset = message->offset;
-      if (message->key != nullptr) {
-        out_message.key.emplace(static_cast<const char*>(message->key), message->key_len);
-      }
-      if (message->payload != nullptr) {
-        out_message.value.emplace(static_cast<const char*>(message->payload), message->len);
-      }
-      out_message.topic = split->second.topic;
+      AssignBytes(message->key, message->key_len, &out_message.key);
+      AssignBytes(message->payload, message->len, &out_message.value);
+      out_message.topic.assign(split->second.topic);
       out_message.partition = message->partition;
       rd_kafka_timestamp_type_t type = RD_KAFKA_TIMESTAMP_NOT_AVAILABLE;
       out_message.timestamp_ms = rd_kafka_message_timestamp(message.get(), &type);
-      out_message.timestamp_type = TimestampTypeName(type);
+      out_message.timestamp_type.assign(TimestampTypeName(type));
+      // What a Kafka message never carries, as a new message has it.
+      out_message.records.clear();
+      out_message.commit_point = true;
+      out_message.fact_database.clear();
+      out_message.fact_table.clear();
       split->second.next = message->offset + 1;
       ++appended;
     }
     // Only errors came: as rd_kafka_consumer_poll's loop, waiting on until the deadline.
     if (status.ok() && appended == 0 && Clock::now() >= deadline) break;
   }
+  out->resize(appended);
   return status;
 }
 

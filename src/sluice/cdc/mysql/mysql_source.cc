@@ -339,6 +339,7 @@ Status MySqlSource::StartBinlog() {
 
 Status MySqlSource::Poll(std::chrono::milliseconds timeout, size_t max_messages,
                          std::vector<SourceMessage>* out) {
+  out->clear();
   switch (phase_) {
     case Phase::kSnapshot:
       return PollSnapshot(max_messages, out);

@@ -311,6 +311,7 @@ Status PostgresSource::StartStream() {
 
 Status PostgresSource::Poll(std::chrono::milliseconds timeout, size_t max_messages,
                             std::vector<SourceMessage>* out) {
+  out->clear();
   if (phase_ == Phase::kSnapshot) return PollSnapshot(max_messages, out);
   Status polled = PollStream(timeout, max_messages, out);
   if (polled.ok() || polled.code() != StatusCode::kIOError) return polled;
