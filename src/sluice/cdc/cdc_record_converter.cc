@@ -16,6 +16,7 @@ CdcRecordConverter::CdcRecordConverter(DataTypePtr row_type, const TimeZone* loc
     // CastFromCdcValueString keeps such text as it is.
     text_columns_.push_back(type.root() == TypeRoot::kVarChar &&
                             type.length() == DataType::kMaxLength);
+    if (!text_columns_.back()) value_columns_.push_back(static_cast<int>(i));
   }
   row_.resize(fields.size());
   texts_.resize(fields.size());
@@ -43,7 +44,7 @@ const CdcRecordConverter::FieldLayout& CdcRecordConverter::LayoutOf(const CdcRec
 Status CdcRecordConverter::Append(const CdcRecord& record, ColumnBatch* batch,
                                   std::vector<RowKind>* kinds) {
   const FieldLayout& layout = LayoutOf(record);
-  for (Value& v : row_) v = Value();
+  for (int column : value_columns_) row_[column] = Value();
   std::fill(texts_.begin(), texts_.end(), nullptr);
   for (size_t i = 0; i < record.fields.size(); ++i) {
     const int column = layout.columns[i];

@@ -66,6 +66,8 @@ class CdcRecordConverter {
   // Per column: whether it is an unbounded STRING, whose text is the value itself: such a value
   // goes from the record to the batch without a Value in between (the sync's hot path).
   std::vector<bool> text_columns_;
+  // The other columns: the only ones whose Value in row_ is ever set.
+  std::vector<int> value_columns_;
   std::vector<FieldLayout> layouts_;  // most recently added last
   ValueList row_;                     // the row being converted, reused
   // The text of each text column of the row being converted (null: NULL), reused.
