@@ -22,10 +22,7 @@ Result<Catalog> Catalog::Open(const std::map<std::string, std::string>& options)
 }
 
 Catalog Catalog::Filesystem(std::string warehouse, std::shared_ptr<FileIO> io) {
-  if (io == nullptr) {
-    Result<std::shared_ptr<FileIO>> by_scheme = FileIOForPath(warehouse, {});
-    io = by_scheme.ok() ? std::move(*by_scheme) : FailingFileIO(by_scheme.status());
-  }
+  if (io == nullptr) io = FileIOForPathOrFailing(warehouse, {});
   return Catalog(std::make_shared<const FilesystemCatalog>(std::move(io), std::move(warehouse)));
 }
 

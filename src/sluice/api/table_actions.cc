@@ -409,7 +409,7 @@ namespace {
 
 // A table action's arguments read and checked: what its run needs.
 struct PreparedTableAction {
-  std::string warehouse;
+  std::map<std::string, std::string> catalog_options;
   std::string database;
   std::optional<std::string> table;
   ProcedureArgs procedure_args;
@@ -421,7 +421,7 @@ Result<PreparedTableAction> Prepare(std::string_view name, const ActionArguments
   keys.insert(keys.end(), action.keys.begin(), action.keys.end());
   SLUICE_RETURN_NOT_OK(CheckActionKeys(name, args, keys));
   PreparedTableAction prepared;
-  SLUICE_ASSIGN_OR_RETURN(prepared.warehouse, ReadActionWarehouse(args));
+  SLUICE_ASSIGN_OR_RETURN(prepared.catalog_options, ReadActionCatalogOptions(args));
   SLUICE_ASSIGN_OR_RETURN(prepared.database, args.Required("database"));
   SLUICE_ASSIGN_OR_RETURN(prepared.table, args.Get("table"));
   if (!prepared.table && !action.every_table_without_table) {
@@ -444,7 +444,7 @@ Status RunTableAction(std::string_view name, const ActionArguments& args, bool s
   if (IsCompact(name)) return RunCompactAction(name, args, streaming, stop, hooks);
   SLUICE_ASSIGN_OR_RETURN(PreparedTableAction prepared, Prepare(name, args));
   const std::string& database = prepared.database;
-  const Catalog catalog = Catalog::Filesystem(prepared.warehouse);
+  SLUICE_ASSIGN_OR_RETURN(const Catalog catalog, Catalog::Open(prepared.catalog_options));
   std::vector<std::string> tables;
   if (prepared.table && *prepared.table != "*") {
     tables.push_back(*prepared.table);

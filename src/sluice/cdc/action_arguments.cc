@@ -103,25 +103,23 @@ std::vector<std::string> ActionArguments::UnknownKeys(
   return out;
 }
 
-Result<std::string> ReadActionWarehouse(const ActionArguments& args) {
+Result<std::map<std::string, std::string>> ReadActionCatalogOptions(const ActionArguments& args) {
   SLUICE_ASSIGN_OR_RETURN(auto catalog_conf, args.ConfigMap("catalog_conf"));
   SLUICE_ASSIGN_OR_RETURN(std::optional<std::string> warehouse, args.Get("warehouse"));
-  std::string out = warehouse.value_or("");
-  for (const auto& [key, value] : catalog_conf) {
-    // As Java: a `warehouse` in --catalog_conf wins over --warehouse.
-    if (key == "warehouse") {
-      out = value;
-      continue;
-    }
-    if (key == "metastore" && value == "filesystem") continue;
-    return Status::NotSupported("--catalog_conf " + key + "=" + MaskedOptionValue(key, value) +
+  std::map<std::string, std::string> options;
+  if (warehouse) options["warehouse"] = *warehouse;
+  // As Java: a `warehouse` in --catalog_conf wins over --warehouse.
+  for (const auto& [key, value] : catalog_conf) options[key] = value;
+  auto metastore = options.find("metastore");
+  if (metastore != options.end() && metastore->second != "filesystem") {
+    return Status::NotSupported("--catalog_conf metastore=" + metastore->second +
                                 ": only the filesystem catalog is supported");
   }
-  if (out.empty()) {
+  if (options["warehouse"].empty()) {
     return Status::InvalidArgument(
         "argument --warehouse (or --catalog_conf warehouse=...) is required");
   }
-  return out;
+  return options;
 }
 
 Status CheckActionKeys(std::string_view action, const ActionArguments& args,

@@ -10,6 +10,7 @@
 // Thread safety: a value type.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,11 +46,13 @@ class ActionArguments {
   std::vector<std::pair<std::string, std::vector<std::optional<std::string>>>> entries_;
 };
 
-// The catalog of an action (Java ActionFactory.catalogConfigMap): `--warehouse W`, or
-// `--catalog_conf warehouse=W`; other `--catalog_conf` keys name other catalogs, which Sluice
-// does not open (NotSupported naming the key, `metastore=filesystem` aside). InvalidArgument
-// when no warehouse is given.
-Result<std::string> ReadActionWarehouse(const ActionArguments& args);
+// The catalog options of an action (Java ActionFactory.catalogConfigMap): every
+// `--catalog_conf KEY=VALUE`, with `warehouse` from `--warehouse W` unless --catalog_conf gives
+// it (which wins, as in Java). The options other than warehouse and metastore configure the
+// warehouse's file system (s3.endpoint, ...; Catalog::Open, FileIOForPath). NotSupported for a
+// metastore other than filesystem (jdbc, rest: issue 35); InvalidArgument when no warehouse is
+// given.
+Result<std::map<std::string, std::string>> ReadActionCatalogOptions(const ActionArguments& args);
 
 // InvalidArgument "<action> does not take --a, --b" naming every key given that is not in
 // `known`; OK otherwise. Java's actions ignore unknown keys; Sluice refuses them, so that a

@@ -88,7 +88,8 @@ Result<SyncJobOptions> ReadSyncJobOptions(std::string_view action, const ActionA
   SLUICE_RETURN_NOT_OK(CheckActionKeys(action, args, known));
 
   SyncJobOptions options;
-  SLUICE_ASSIGN_OR_RETURN(options.warehouse, ReadActionWarehouse(args));
+  SLUICE_ASSIGN_OR_RETURN(options.catalog_options, ReadActionCatalogOptions(args));
+  options.warehouse = options.catalog_options["warehouse"];
   SLUICE_ASSIGN_OR_RETURN(options.database, args.Required("database"));
   if (sync_table) {
     SLUICE_ASSIGN_OR_RETURN(options.table, args.Required("table"));

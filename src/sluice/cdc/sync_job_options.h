@@ -20,6 +20,9 @@ namespace sluice {
 
 struct SyncJobOptions {
   std::string warehouse;
+  // The catalog options (--catalog_conf; ReadActionCatalogOptions): the warehouse's file
+  // system's options (s3.endpoint, ...).
+  std::map<std::string, std::string> catalog_options;
   std::string database;
   // Sync-table: every record goes into this table. Empty: a whole-database sync, routed by
   // `table_names`.

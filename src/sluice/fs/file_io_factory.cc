@@ -61,4 +61,10 @@ std::shared_ptr<FileIO> FailingFileIO(Status error) {
   return std::make_shared<FailingFileIOImpl>(std::move(error));
 }
 
+std::shared_ptr<FileIO> FileIOForPathOrFailing(std::string_view path,
+                                               const std::map<std::string, std::string>& options) {
+  Result<std::shared_ptr<FileIO>> io = FileIOForPath(path, options);
+  return io.ok() ? std::move(*io) : FailingFileIO(io.status());
+}
+
 }  // namespace sluice

@@ -23,9 +23,14 @@ std::string PathScheme(std::string_view path);
 Result<std::shared_ptr<FileIO>> FileIOForPath(std::string_view path,
                                               const std::map<std::string, std::string>& options);
 
-// A FileIO whose every call fails with `error`: what an API that cannot return an error
-// (Catalog::Filesystem) hands its catalog when the store of its path cannot be set up, so that
-// the first use reports why instead of reading the path as a local one.
+// A FileIO whose every call fails with `error`.
 std::shared_ptr<FileIO> FailingFileIO(Status error);
+
+// FileIOForPath's FileIO, or a FailingFileIO with its error: what an API that cannot return an
+// error (Catalog::Filesystem, a compaction job's catalog) uses when it is given no FileIO, so
+// that the first use reports why the store could not be set up instead of reading the path as
+// a local one.
+std::shared_ptr<FileIO> FileIOForPathOrFailing(std::string_view path,
+                                               const std::map<std::string, std::string>& options);
 
 }  // namespace sluice

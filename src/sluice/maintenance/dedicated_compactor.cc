@@ -13,6 +13,7 @@
 
 #include "sluice/base/uuid.h"
 #include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/fs/file_io_factory.h"
 #include "sluice/maintenance/commit_maintenance.h"
 #include "sluice/meta/file_paths.h"
 #include "sluice/predicate/predicate_parser.h"
@@ -174,7 +175,8 @@ class Job {
   Job(const DedicatedCompactorOptions& options, const std::atomic<bool>& stop)
       : options_(options),
         stop_(stop),
-        catalog_(options.io ? options.io : LocalFileIO(), options.warehouse),
+        catalog_(options.io ? options.io : FileIOForPathOrFailing(options.warehouse, {}),
+                 options.warehouse),
         task_options_(TaskOptions(options)),
         commit_user_("sluice-compact-" + NewUuidV4()) {}
 

@@ -64,7 +64,7 @@ struct DedicatedCompactorProgress {
 };
 
 struct DedicatedCompactorOptions {
-  std::shared_ptr<FileIO> io;  // null: local files
+  std::shared_ptr<FileIO> io;  // null: the file system of the warehouse's scheme
   std::string warehouse;
 
   // `db.table`: the one table of `compact`. Unset: the patterns pick the tables.

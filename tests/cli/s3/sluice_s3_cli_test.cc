@@ -139,5 +139,44 @@ TEST_F(SluiceS3CliTest, ConcurrentCommittersNeverLoseACommit) {
   EXPECT_EQ(r.exit_code, 0) << r.out;
 }
 
+// Java's maintenance actions take the store's options as --catalog_conf: a compaction, a
+// snapshot expiry and an orphan-file cleanup (object listings) on an S3 table.
+TEST_F(SluiceS3CliTest, MaintenanceActionsOnS3) {
+  ASSERT_EQ(RunSluiceMergingStderr("create-database shop" + conf()).exit_code, 0);
+  CommandResult r = RunSluiceMergingStderr(
+      "create-table shop.t" + conf() +
+      " --column 'id INT NOT NULL' --column 'v INT' --primary-key id --option bucket=1"
+      " --option write-only=true");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  test::TempDir dir;
+  for (int i = 1; i <= 4; ++i) {
+    const std::string input = dir.path() + "/rows" + std::to_string(i) + ".jsonl";
+    std::ofstream(input) << "{\"id\":" << i << ",\"v\":" << i << "}\n";
+    ASSERT_EQ(RunSluiceMergingStderr("write shop.t --input " + input + conf()).exit_code, 0);
+  }
+  r = RunSluiceMergingStderr("action --runtime-mode batch compact --database shop --table t" +
+                             conf());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("compacted 4 files of shop.t into 1 (snapshot 5)"), std::string::npos)
+      << r.out;
+  r = RunSluiceMergingStderr(
+      "action expire_snapshots --database shop --table t --retain_max 1 --retain_min 1" + conf());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("Expired 4 snapshots of shop.t"), std::string::npos) << r.out;
+  r = RunSluiceMergingStderr(
+      "action remove_orphan_files --database shop --table t --older_than '2999-01-01 00:00:00'" +
+      conf());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("Removed 0 orphan files"), std::string::npos) << r.out;
+  r = RunSluiceMergingStderr("check shop.t" + conf());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("1 snapshots, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 data files"), std::string::npos) << r.out;
+  r = RunSluiceMergingStderr(
+      "sql \"SELECT count(*) AS n, sum(v) AS s FROM shop.t\" --format jsonl" + conf());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out, "{\"n\":4,\"s\":\"10\"}\n");  // SUM of INT is HUGEINT, printed as text
+}
+
 }  // namespace
 }  // namespace sluice
