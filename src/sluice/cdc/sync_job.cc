@@ -6,6 +6,7 @@
 #include "sluice/cdc/computed_column.h"
 #include "sluice/cdc/schema_evolution.h"
 #include "sluice/cdc/table_sync_state.h"
+#include "sluice/fs/file_io_factory.h"
 
 namespace sluice {
 
@@ -96,10 +97,12 @@ Result<std::unique_ptr<SyncJob>> SyncJob::Open(SyncJobOptions options,
   if (!o.dead_letter_table.empty()) {
     SLUICE_RETURN_NOT_OK(SplitIdentifier(o.dead_letter_table, "--dead_letter_table").status());
   }
-  auto catalog = std::make_shared<FilesystemCatalog>(LocalFileIO(), o.warehouse);
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io,
+                          FileIOForPath(o.warehouse, o.catalog_options));
+  auto catalog = std::make_shared<FilesystemCatalog>(io, o.warehouse);
   SLUICE_RETURN_NOT_OK(catalog->CreateDatabase(o.database, /*ignore_if_exists=*/true));
-  job->progress_file_ = std::make_unique<SyncProgressFile>(
-      LocalFileIO(), catalog->DatabasePath(o.database), o.commit_user);
+  job->progress_file_ =
+      std::make_unique<SyncProgressFile>(io, catalog->DatabasePath(o.database), o.commit_user);
   job->catalog_ = std::move(catalog);
   return job;
 }

@@ -1,7 +1,8 @@
 // The `sluice` command on a warehouse in a real S3-compatible server (the `s3` fixture,
 // scripts/s3.sh): --catalog_conf gives the store's options as Java's actions take them, a table
-// folder URI opens with credentials from the environment, and separate processes committing to
-// one table at once never lose a commit (the conditional create of snapshot-N decides).
+// folder URI opens with credentials from the environment, separate processes committing to one
+// table at once never lose a commit (the conditional create of snapshot-N decides), Java's
+// maintenance actions and a Kafka sync (the `kafka` fixture's broker) write there.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -10,6 +11,7 @@
 #include <random>
 #include <string>
 
+#include "cdc/kafka/kafka_test_util.h"
 #include "cli/cli_test_util.h"
 #include "test_util.h"
 
@@ -176,6 +178,53 @@ TEST_F(SluiceS3CliTest, MaintenanceActionsOnS3) {
       "sql \"SELECT count(*) AS n, sum(v) AS s FROM shop.t\" --format jsonl" + conf());
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(r.out, "{\"n\":4,\"s\":\"10\"}\n");  // SUM of INT is HUGEINT, printed as text
+}
+
+// A Kafka sync into an S3 warehouse: tables created, rows upserted and a column added there.
+TEST_F(SluiceS3CliTest, KafkaSyncIntoS3) {
+  const std::string topic = test::UniqueTopicName("s3-sync");
+  ASSERT_OK(test::CreateTopic(topic, 1));
+  auto message = [](const std::string& type, const nlohmann::json& row) {
+    nlohmann::json types = {{"id", "INT"}, {"name", "VARCHAR(20)"}};
+    if (row.contains("qty")) types["qty"] = "INT";
+    return nlohmann::json(
+               {{"data", nlohmann::json::array({row})},
+                {"database", "shop"},
+                {"table", "orders"},
+                {"type", type},
+                {"isDdl", false},
+                {"pkNames", {"id"}},
+                {"mysqlType", types},
+                {"old", type == "UPDATE" ? nlohmann::json::array({nlohmann::json::object()})
+                                         : nlohmann::json(nullptr)},
+                {"es", 1700000000000},
+                {"ts", 1700000000001}})
+        .dump();
+  };
+  std::vector<test::KafkaTestMessage> messages = {
+      test::KafkaMessage(std::nullopt, message("INSERT", {{"id", "1"}, {"name", "a"}})),
+      test::KafkaMessage(std::nullopt, message("INSERT", {{"id", "2"}, {"name", "b"}})),
+      test::KafkaMessage(std::nullopt, message("UPDATE", {{"id", "1"}, {"name", "a2"}})),
+      test::KafkaMessage(std::nullopt,
+                         message("INSERT", {{"id", "3"}, {"name", "c"}, {"qty", "7"}})),
+  };
+  ASSERT_OK(test::Produce(topic, messages));
+  CommandResult r = RunSluiceMergingStderr(
+      "action kafka_sync_database --database ods" + conf() +
+      " --kafka_conf properties.bootstrap.servers=" + test::KafkaBootstrap() +
+      " --kafka_conf topic=" + topic +
+      " --kafka_conf value.format=canal-json --kafka_conf scan.startup.mode=earliest-offset"
+      " --stop_at_end true");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  r = RunSluiceMergingStderr("read ods.orders --format jsonl" + conf());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out,
+            "{\"id\":1,\"name\":\"a2\",\"qty\":null}\n"
+            "{\"id\":2,\"name\":\"b\",\"qty\":null}\n"
+            "{\"id\":3,\"name\":\"c\",\"qty\":7}\n");
+  r = RunSluiceMergingStderr("check ods.orders" + conf());
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_OK(test::DeleteTopic(topic));
 }
 
 }  // namespace
