@@ -60,7 +60,8 @@ import org.apache.paimon.types.RowType;
  * read adds "rows": N and then prints N row lines, each encoded as `sluice read --format jsonl`
  * prints it) or {"error": "..."}. A bad command never ends the program; end of input does.
  *
- * <p>Commands (all name "warehouse" and "table" as DB.TABLE, optional "branch"):
+ * <p>Commands (all name "warehouse" and "table" as DB.TABLE, optional "branch"; the first
+ * command on a warehouse may add "catalog_options" {key: value}, kept for its catalog):
  *
  * <ul>
  *   <li>read: optional "snapshot", "tag", "projection" [names], "filter" [[field, op, value]...]
@@ -186,13 +187,21 @@ public final class Oracle {
     return ioManager;
   }
 
-  private Catalog catalog(String warehouse) throws Exception {
+  // The catalog of the command's "warehouse", opened on first use with the command's optional
+  // "catalog_options" (an s3:// warehouse's s3.endpoint, s3.access-key, ...).
+  private Catalog catalog(JsonNode command) throws Exception {
+    String warehouse = required(command, "warehouse").asText();
     Catalog catalog = catalogs.get(warehouse);
     if (catalog == null) {
       Options options = new Options();
       options.set("warehouse", warehouse);
       // Sluice commits between commands: every command must see the table as it is on disk.
       options.set("cache-enabled", "false");
+      Iterator<Map.Entry<String, JsonNode>> extra = command.path("catalog_options").fields();
+      while (extra.hasNext()) {
+        Map.Entry<String, JsonNode> option = extra.next();
+        options.set(option.getKey(), option.getValue().asText());
+      }
       catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
       catalogs.put(warehouse, catalog);
     }
@@ -200,9 +209,8 @@ public final class Oracle {
   }
 
   private void systemTableType(JsonNode command, StringBuilder text) throws Exception {
-    String warehouse = required(command, "warehouse").asText();
     Identifier id = Identifier.fromString(required(command, "table").asText());
-    RowType type = catalog(warehouse).getTable(id).rowType();
+    RowType type = catalog(command).getTable(id).rowType();
     ObjectNode answer = JSON.createObjectNode();
     answer.put("ok", true);
     ArrayNode fields = answer.putArray("fields");
@@ -211,9 +219,8 @@ public final class Oracle {
   }
 
   private FileStoreTable table(JsonNode command) throws Exception {
-    String warehouse = required(command, "warehouse").asText();
     Identifier id = Identifier.fromString(required(command, "table").asText());
-    FileStoreTable table = (FileStoreTable) catalog(warehouse).getTable(id);
+    FileStoreTable table = (FileStoreTable) catalog(command).getTable(id);
     if (command.hasNonNull("branch")) table = table.switchToBranch(command.get("branch").asText());
     return table;
   }
@@ -516,7 +523,7 @@ public final class Oracle {
 
   private void createTable(JsonNode command, StringBuilder text) throws Exception {
     Identifier id = Identifier.fromString(required(command, "table").asText());
-    Catalog catalog = catalog(required(command, "warehouse").asText());
+    Catalog catalog = catalog(command);
     catalog.createDatabase(id.getDatabaseName(), true);
     Schema.Builder schema = Schema.newBuilder();
     for (JsonNode field : required(command, "fields")) {
