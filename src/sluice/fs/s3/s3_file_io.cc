@@ -152,6 +152,15 @@ class S3RandomAccessFile final : public RandomAccessFile {
     return Status::Corruption(display_path_ + ": read window does not cover the read");
   }
 
+  // Keeps `data`, the bytes [0, data.size()) read when the file was opened.
+  void KeepHead(std::string data) {
+    const auto n = static_cast<int64_t>(data.size());
+    if (n == 0) return;
+    std::promise<Result<std::string>> fetched;
+    fetched.set_value(std::move(data));
+    windows_.push_back(Fetch{ReadRange{0, n}, fetched.get_future().share()});
+  }
+
   void Prefetch(const std::vector<ReadRange>& ranges) const override {
     std::vector<ReadRange> clipped;
     for (ReadRange r : ranges) {
@@ -259,12 +268,41 @@ class S3FileIOImpl final : public FileIO {
  public:
   explicit S3FileIOImpl(std::shared_ptr<const S3Client> client) : client_(std::move(client)) {}
 
+  // One GET of the first kSmallFileSize bytes instead of a HEAD: its Content-Range gives the
+  // size and its ETag the version, and a small file (a manifest) comes whole with it.
   Result<std::unique_ptr<RandomAccessFile>> OpenForRead(const std::string& raw) override {
     SLUICE_ASSIGN_OR_RETURN(S3Path path, ParseObject(raw, "open"));
-    SLUICE_ASSIGN_OR_RETURN(auto head, Head(path, "open"));
-    if (!head) return NotFound(path, "open");
-    return std::unique_ptr<RandomAccessFile>(std::make_unique<S3RandomAccessFile>(
-        client_, path, ParseInt(head->Header("content-length")), head->Header("etag")));
+    S3Request get{"GET",
+                  path.bucket,
+                  path.key,
+                  {},
+                  {{"range", "bytes=0-" + std::to_string(kSmallFileSize - 1)}},
+                  {}};
+    SLUICE_ASSIGN_OR_RETURN(S3Response response, client_->Send(get));
+    if (response.status == 404) return NotFound(path, "open");
+    if (response.status == 416) {
+      // An empty object has no byte 0.
+      SLUICE_ASSIGN_OR_RETURN(auto head, Head(path, "open"));
+      if (!head) return NotFound(path, "open");
+      return std::unique_ptr<RandomAccessFile>(std::make_unique<S3RandomAccessFile>(
+          client_, path, ParseInt(head->Header("content-length")), head->Header("etag")));
+    }
+    if (!response.ok()) return S3Client::ErrorStatus(path.ToString() + ": open", get, response);
+    auto size = static_cast<int64_t>(response.body.size());  // 200: the whole object
+    if (response.status == 206) {
+      const std::string range = response.Header("content-range");  // "bytes 0-N/SIZE"
+      const size_t slash = range.rfind('/');
+      size = slash == std::string::npos ? -1 : ParseInt(range.substr(slash + 1));
+      if (size < static_cast<int64_t>(response.body.size())) {
+        return Status::IOError(path.ToString() +
+                               ": open: a ranged GET answered with Content-Range '" + range +
+                               "' for " + std::to_string(response.body.size()) +
+                               " bytes (bucket '" + path.bucket + "', key '" + path.key + "')");
+      }
+    }
+    auto file = std::make_unique<S3RandomAccessFile>(client_, path, size, response.Header("etag"));
+    file->KeepHead(std::move(response.body));
+    return std::unique_ptr<RandomAccessFile>(std::move(file));
   }
 
   Result<std::unique_ptr<RandomAccessFile>> OpenForReadWithSize(const std::string& raw,

@@ -1,8 +1,9 @@
 // FileIO on S3 and the stores that speak its API, for "s3://bucket/key" paths (and s3a://,
 // s3n://, as Java Paimon and Hadoop write them). Objects stand in for files and key prefixes
 // ending in '/' for directories:
-//   - OpenForRead takes the size from a HEAD; ReadAt is a ranged GET, conditional on the ETag
-//     the HEAD saw (a replaced object fails the read instead of mixing two versions).
+//   - OpenForRead is one GET of the first 1 MiB (a small file, e.g. a manifest, comes whole):
+//     its Content-Range gives the size, and later ranged GETs are conditional on its ETag (a
+//     replaced object fails the read instead of mixing two versions).
 //     OpenForReadWithSize (a data file whose size a manifest recorded; Paimon never replaces
 //     one) sends no HEAD, and its reads are not conditional.
 //   - Few requests per read: a file of at most 1 MiB is fetched whole by its first partial

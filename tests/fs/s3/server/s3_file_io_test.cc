@@ -131,14 +131,17 @@ TEST_F(S3FileIOTest, WriteReadRangedReadAndStatus) {
   ASSERT_OK(file->ReadAt(11, 0, buf));
   EXPECT_TRUE(test::HasError(file->ReadAt(8, 5, buf), StatusCode::kCorruption,
                              {path, "read of 5 bytes at"}));
-  // A ranged read is bound to the version it opened: a file not read yet fails, and one that
-  // holds the whole (small) object from its first read keeps reading that version.
-  ASSERT_OK_AND_ASSIGN(auto unread, io_->OpenForRead(path));
+  // A read is bound to the version it opened: a small file came whole with its open and keeps
+  // reading that version; a ranged GET of a larger one fails once it is replaced.
+  const std::string large = root_ + "/a/large";
+  ASSERT_OK(Write(large, Pattern(3 << 20)));
+  ASSERT_OK_AND_ASSIGN(auto opened, io_->OpenForRead(large));
   ASSERT_OK(Write(path, "HELLO WORLD", /*overwrite=*/true));
-  EXPECT_TRUE(test::HasError(unread->ReadAt(0, 5, buf), StatusCode::kIOError,
-                             {path, "replaced since it was opened", "412"}));
+  ASSERT_OK(Write(large, Pattern(3 << 20) + "!", /*overwrite=*/true));
   ASSERT_OK(file->ReadAt(0, 5, buf));
   EXPECT_EQ(std::string(reinterpret_cast<char*>(buf), 5), "hello");
+  EXPECT_TRUE(test::HasError(opened->ReadAt(2 << 20, 5, buf), StatusCode::kIOError,
+                             {large, "replaced since it was opened", "412"}));
   EXPECT_TRUE(test::HasError(io_->ReadFile(root_ + "/missing"), StatusCode::kNotFound,
                              {root_ + "/missing: open", "HTTP 404", "NoSuchKey"}));
   EXPECT_TRUE(test::HasError(io_->OpenForRead(root_ + "/missing"), StatusCode::kNotFound,
@@ -461,10 +464,19 @@ TEST_F(S3FileIOTest, FooterAndMagicReadsCostOneRequestEach) {
   EXPECT_EQ(ReadBytes(*small, 299992, 8), content.substr(299992, 8));
   EXPECT_EQ(proxy.requests(), 4);
 
-  // OpenForRead still asks for the size (and the ETag that its reads are conditional on).
+  // OpenForRead asks for the size (and the ETag its reads are conditional on) with one GET of
+  // the first 1 MiB: a small file comes whole with it.
   ASSERT_OK_AND_ASSIGN(auto opened, io->OpenForRead(root_ + "/small"));
   EXPECT_EQ(opened->size(), 300000);
-  EXPECT_EQ(proxy.requests(), 5);
+  EXPECT_EQ(ReadBytes(*opened, 299000, 1000), content.substr(299000, 1000));
+  ASSERT_OK_AND_ASSIGN(auto opened_big, io->OpenForRead(root_ + "/big"));
+  EXPECT_EQ(opened_big->size(), 3 << 20);
+  EXPECT_EQ(ReadBytes(*opened_big, 1000, 1000), content.substr(1000, 1000));
+  EXPECT_EQ(proxy.requests(), 6);
+  // An empty object has no first byte to range over: its size comes from a HEAD.
+  ASSERT_OK(Write(root_ + "/empty", ""));
+  ASSERT_OK_AND_ASSIGN(auto empty, io->OpenForRead(root_ + "/empty"));
+  EXPECT_EQ(empty->size(), 0);
 
   // A missing file opened with a size fails at its first read, naming the key.
   ASSERT_OK_AND_ASSIGN(auto missing, io->OpenForReadWithSize(root_ + "/missing", 5000000));
