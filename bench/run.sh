@@ -12,14 +12,16 @@
 # `cdc-mysql` and `cdc-postgres` (issue 32) also build their Debezium side, the bench/debezium
 # Maven project (offline, from ~/.m2), and run their own server (scripts/mariadb.sh, port 13596;
 # scripts/postgres.sh, port 15596). `service` (issue 33) runs `sluice serve` compacting for
-# write-only writers, then the same writers compacting inline.
+# write-only writers, then the same writers compacting inline. `s3` (issue 36) writes and scans a
+# table on an S3Proxy server of its own (scripts/s3.sh start --port 19410, stopped at the end),
+# against Java Paimon's paimon-s3 (bench/java).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 build="$here/build/release"
 peers=(peers-write peers-scan peers-mor peers-lookup peers-scaling)
 
 usage() {
-  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|cdc-kafka|cdc-mysql|cdc-postgres|service|lookup|changelog|dv-read|cross-partition-memory|python|tpch|peers|${peers[*]// /|} [--rows N]" >&2
+  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|cdc-kafka|cdc-mysql|cdc-postgres|service|lookup|changelog|dv-read|cross-partition-memory|python|tpch|s3|peers|${peers[*]// /|} [--rows N]" >&2
   exit 2
 }
 
@@ -28,7 +30,7 @@ which="$1"
 shift
 
 case "$which" in
-  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | cdc-kafka | cdc-mysql | cdc-postgres | service | lookup | changelog | dv-read | cross-partition-memory | python | tpch | peers | peers-*) ;;
+  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | cdc-kafka | cdc-mysql | cdc-postgres | service | lookup | changelog | dv-read | cross-partition-memory | python | tpch | s3 | peers | peers-*) ;;
   *) usage ;;
 esac
 
@@ -64,7 +66,7 @@ fi
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSLUICE_BUILD_BENCH=ON >/dev/null
 cmake --build "$build" -j2 --target "${targets[@]}" >/dev/null
 
-if [[ "$which" == peers* ]]; then
+if [[ "$which" == peers* ]] || [ "$which" = s3 ]; then
   # Maven's console library writes colour codes to stderr even in batch mode: kept out of the
   # benchmark's output unless the build fails.
   mvn -o -q -B -f "$here/bench/java/pom.xml" package >"$build/bench_java_mvn.log" 2>&1 ||
@@ -91,6 +93,16 @@ if [ "$which" = tpch ]; then
   fi
   "$venv/bin/python" "$here/bench/tpch/write_queries.py" "$here/build/tpch/queries"
   exec "$build/tpch_bench" "$data" "$here/build/tpch/queries" "$here/build/tpch/warehouse" "$@"
+fi
+# s3: a server of its own on a port of its own (the tests' server on 19400 is left alone), its
+# log counting the requests of each scan; stopped however the benchmark ends.
+if [ "$which" = s3 ]; then
+  s3_port=19410
+  "$here/scripts/s3.sh" start --port "$s3_port" >/dev/null
+  trap '"$here/scripts/s3.sh" stop --port "$s3_port" >/dev/null' EXIT
+  SLUICE_S3_ENDPOINT="http://127.0.0.1:$s3_port" SLUICE_BENCH_S3_LOG="$here/build/s3/$s3_port/server.log" \
+    SLUICE_BENCH_S3_DATA="$here/build/s3/$s3_port/data" "$build/s3_bench" "$@"
+  exit
 fi
 if [ "$which" != peers ]; then
   exec "$build/${which//-/_}_bench" "$@"

@@ -124,3 +124,11 @@ if ! mvn -B -q -o -f "$bench_debezium_pom" package >/dev/null 2>&1; then
   mvn -B -q -f "$bench_debezium_pom" package
 fi
 # --- end debezium benchmark ---
+# --- Java Paimon benchmarks (issues 16, 36): bench/java, the Java side of bench/run.sh peers-*
+# and s3, on the same pinned Paimon as tests/interop, plus paimon-s3 for the s3 benchmark.
+bench_java_pom="$here/bench/java/pom.xml"
+if ! mvn -B -q -o -f "$bench_java_pom" package >/dev/null 2>&1; then
+  echo "setup: fetching the Maven artifacts of bench/java"
+  mvn -B -q -f "$bench_java_pom" package
+fi
+# --- end java benchmarks ---
