@@ -8,13 +8,15 @@
 # and starts with one empty bucket, `sluice`, for the tests (each test works under a prefix of
 # its own).
 #
-#   scripts/s3.sh start|stop|status [--port N]
+#   scripts/s3.sh start|stop|restart|status [--port N]
 #
 # The server listens on N (default 19400). Its configuration, objects (data/<bucket>/), log
 # (server.log) and pid file live in build/s3/<N>/. `start` is idempotent (a running server is
-# left as it is); a stopped one starts on fresh, empty storage. ctest starts it once per run
-# through the `s3` fixture (CMakeLists.txt); tests read its address from SLUICE_S3_ENDPOINT
-# (default http://127.0.0.1:19400).
+# left as it is); a stopped one starts on fresh, empty storage. `restart` stops the server if it
+# runs (or finds it gone, killed by a fault test) and starts it again on the SAME storage: the
+# objects stay, the log grows (tests/cli/s3_faults kills and restarts servers of its own ports).
+# ctest starts the default one once per run through the `s3` fixture (CMakeLists.txt); tests
+# read its address from SLUICE_S3_ENDPOINT (default http://127.0.0.1:19400).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -26,7 +28,7 @@ start_timeout_s=120
 stop_timeout_s=30
 
 usage() {
-  echo "usage: $0 start|stop|status [--port N]" >&2
+  echo "usage: $0 start|stop|restart|status [--port N]" >&2
   exit 2
 }
 
@@ -90,8 +92,9 @@ CONF
 CONF
 }
 
+# start [keep]: with "keep", on the storage (and log) of the previous run.
 start() {
-  local pid cp start_s=$SECONDS
+  local keep=${1:-} pid cp log_lines=0 start_s=$SECONDS
   pid="$(running_pid)"
   if [ -n "$pid" ]; then
     echo "s3: already running on 127.0.0.1:$port (pid $pid)"
@@ -102,9 +105,14 @@ start() {
     return 1
   fi
   cp="$(classpath)"
-  rm -rf "$dir"
-  # A bucket of the filesystem backend is a directory of its base directory.
-  mkdir -p "$dir/data/$bucket"
+  if [ "$keep" = keep ] && [ -d "$dir/data/$bucket" ]; then
+    log_lines=$(wc -l <"$log_file" 2>/dev/null || echo 0)
+  else
+    rm -rf "$dir"
+    # A bucket of the filesystem backend is a directory of its base directory.
+    mkdir -p "$dir/data/$bucket"
+    : >"$log_file"
+  fi
   write_config
   # -XX:TieredStopAtLevel=1 and the serial collector start the JVM faster and keep it small on
   # a machine shared with builds.
@@ -113,7 +121,7 @@ start() {
   # Its own session, stdio detached: ctest waits for the start step's output to close, and must
   # not kill the server with the step's process group.
   without_inherited_fds setsid "${jvm[@]}" org.gaul.s3proxy.Main --properties "$dir/s3proxy.conf" \
-    </dev/null >"$log_file" 2>&1 &
+    </dev/null >>"$log_file" 2>&1 &
   echo $! >"$pid_file"
   pid=$!
   while ((SECONDS - start_s < start_timeout_s)); do
@@ -123,7 +131,7 @@ start() {
       rm -f "$pid_file"
       return 1
     fi
-    if grep -q "Started .*Server@" "$log_file" && port_open; then
+    if tail -n "+$((log_lines + 1))" "$log_file" | grep -q "Started .*Server@" && port_open; then
       echo "s3: started on 127.0.0.1:$port (pid $pid) in $((SECONDS - start_s)) s"
       return 0
     fi
@@ -138,6 +146,10 @@ start() {
 case "$command" in
   start) start ;;
   stop) stop ;;
+  restart)
+    stop >/dev/null
+    start keep
+    ;;
   status) status ;;
   *) usage ;;
 esac

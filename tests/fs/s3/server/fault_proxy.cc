@@ -68,12 +68,50 @@ FaultProxy::FaultProxy(int upstream_port) : upstream_port_(upstream_port) {
 
 FaultProxy::~FaultProxy() {
   stop_ = true;
+  Release();
   if (thread_.joinable()) thread_.join();
   if (listener_ >= 0) ::close(listener_);
 }
 
 std::string FaultProxy::endpoint() const {
   return port_ == 0 ? std::string() : "http://127.0.0.1:" + std::to_string(port_);
+}
+
+void FaultProxy::OnlyFor(std::string text) {
+  std::lock_guard<std::mutex> lock(mu_);
+  only_for_ = std::move(text);
+}
+
+void FaultProxy::HoldNext() {
+  std::lock_guard<std::mutex> lock(mu_);
+  hold_next_ = true;
+}
+
+bool FaultProxy::WaitUntilHeld(int timeout_ms) {
+  std::unique_lock<std::mutex> lock(mu_);
+  return cv_.wait_for(lock, std::chrono::milliseconds(timeout_ms), [this] { return holding_; });
+}
+
+void FaultProxy::Release() {
+  std::lock_guard<std::mutex> lock(mu_);
+  hold_next_ = false;
+  holding_ = false;
+  cv_.notify_all();
+}
+
+bool FaultProxy::Matches(const std::string& request) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return request.substr(0, request.find("\r\n")).find(only_for_) != std::string::npos;
+}
+
+// Blocks the proxy's thread (and so every later connection) until Release().
+void FaultProxy::Hold() {
+  std::unique_lock<std::mutex> lock(mu_);
+  if (!hold_next_) return;
+  ++faulted_;
+  holding_ = true;
+  cv_.notify_all();
+  cv_.wait(lock, [this] { return !holding_ || stop_; });
 }
 
 void FaultProxy::Serve() {
@@ -91,8 +129,14 @@ void FaultProxy::Handle(int client) {
   std::string request;
   if (!ReadRequest(client, &request)) return;
   ++requests_;
+  if (!Matches(request)) {
+    Forward(client, std::move(request), /*drop_answer=*/false);
+    return;
+  }
+  Hold();
   if (fail_next_ > 0) {
     --fail_next_;
+    ++faulted_;
     const std::string body =
         "<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>";
     SendAll(client, "HTTP/1.1 503 Slow Down\r\nContent-Type: application/xml\r\nContent-Length: " +
@@ -101,9 +145,20 @@ void FaultProxy::Handle(int client) {
   }
   if (stall_next_ > 0) {
     --stall_next_;
+    ++faulted_;
     std::this_thread::sleep_for(std::chrono::milliseconds(stall_ms_));
     return;
   }
+  bool drop = false;
+  if (drop_next_ > 0) {
+    --drop_next_;
+    ++faulted_;
+    drop = true;
+  }
+  Forward(client, std::move(request), drop);
+}
+
+void FaultProxy::Forward(int client, std::string request, bool drop_answer) {
   // One request per connection: the server closes after its answer, which ends the relay.
   const size_t line_end = request.find("\r\n");
   request.insert(line_end + 2, "Connection: close\r\n");
@@ -123,11 +178,8 @@ void FaultProxy::Handle(int client) {
   while ((n = ::recv(upstream, buf, sizeof(buf), 0)) > 0)
     answer.append(buf, static_cast<size_t>(n));
   ::close(upstream);
-  if (drop_next_ > 0) {
-    --drop_next_;
-    return;  // the server did the request; the client never hears of it
-  }
-  SendAll(client, answer);
+  // A dropped answer: the server did the request; the client never hears of it.
+  if (!drop_answer) SendAll(client, answer);
 }
 
 }  // namespace sluice::test
