@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "test_util.h"
 
 namespace sluice {
@@ -38,6 +40,16 @@ TEST(FileIOFactoryTest, TheSchemeChoosesTheFileSystem) {
                    .status();
   EXPECT_TRUE(test::HasError(bad, StatusCode::kInvalidArgument, {"s3://b/w", "s3.multipart.size"}));
   EXPECT_EQ(bad.ToString().find("TOPSECRET"), std::string::npos) << bad.ToString();
+
+  // cache.dir wraps the store's FileIO in a local cache of its immutable files.
+  test::TempDir dir;
+  std::map<std::string, std::string> cached = s3;
+  cached["cache.dir"] = dir.path() + "/cache";
+  ASSERT_OK(FileIOForPath("s3://b/w", cached));
+  EXPECT_TRUE(std::filesystem::is_directory(dir.path() + "/cache"));
+  cached["cache.max-size"] = "lots";
+  EXPECT_TRUE(test::HasError(FileIOForPath("s3://b/w", cached).status(),
+                             StatusCode::kInvalidArgument, {"s3://b/w", "cache.max-size", "lots"}));
 }
 
 TEST(FileIOFactoryTest, AFailingFileIOReportsItsErrorOnEveryCall) {

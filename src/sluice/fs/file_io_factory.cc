@@ -1,6 +1,7 @@
 #include "sluice/fs/file_io_factory.h"
 
 #include "sluice/base/string_util.h"
+#include "sluice/fs/caching_file_io.h"
 #include "sluice/fs/s3/s3_file_io.h"
 
 namespace sluice {
@@ -49,7 +50,12 @@ Result<std::shared_ptr<FileIO>> FileIOForPath(std::string_view path,
   if (scheme == "s3" || scheme == "s3a" || scheme == "s3n") {
     Result<S3Options> s3 = S3Options::FromOptions(options);
     if (!s3.ok()) return s3.status().WithContext(std::string(path));
-    return MakeS3FileIO(*s3);
+    SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io, MakeS3FileIO(*s3));
+    // Local copies of the store's immutable files, when cache.dir is set (caching_file_io.h).
+    Result<std::optional<FileCacheOptions>> cache = FileCacheOptions::FromOptions(options);
+    if (!cache.ok()) return cache.status().WithContext(std::string(path));
+    if (*cache) return MakeCachingFileIO(std::move(io), **cache);
+    return io;
   }
   return Status::NotSupported("no file system for scheme '" + scheme + "' of '" +
                               std::string(path) +

@@ -1,7 +1,8 @@
 // The FileIO that serves a path, chosen by the path's scheme as Java's FileIO.get(path,
 // CatalogContext) picks a FileIOLoader: a local path or "file:" the local file system;
 // "s3://", "s3a://" and "s3n://" S3 and the stores that speak its API (fs/s3/s3_file_io.h),
-// configured by the catalog's or table's options (s3.endpoint, s3.access-key, ...). Other
+// configured by the catalog's or table's options (s3.endpoint, s3.access-key, ...; with
+// cache.dir, wrapped in a local cache of the store's immutable files: caching_file_io.h). Other
 // schemes (oss, gs, hdfs, ...) are NotSupported, naming the scheme.
 //
 // Thread safety: pure functions (an S3 FileIO reads the environment and ~/.aws when made).

@@ -10,11 +10,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <map>
 #include <thread>
 #include <vector>
 
 #include "fault_proxy.h"
 #include "sluice/base/uuid.h"
+#include "sluice/fs/file_io_factory.h"
 #include "sluice/fs/s3/s3_client.h"
 #include "sluice/fs/s3/s3_file_io.h"
 #include "sluice/fs/s3/s3_options.h"
@@ -519,6 +521,36 @@ TEST_F(S3FileIOTest, PrefetchCoalescesRangesAndServesTheReadsInside) {
   std::string out(10, '\0');
   EXPECT_TRUE(test::HasError(missing->ReadAt(mib, 10, reinterpret_cast<uint8_t*>(out.data())),
                              StatusCode::kNotFound, {"gone"}));
+}
+
+TEST_F(S3FileIOTest, ACacheDirServesImmutableFilesAfterTheirFirstRead) {
+  const std::string manifest = root_ + "/t/manifest/manifest-1";
+  const std::string content = Pattern(200000);
+  ASSERT_OK(Write(manifest, content));
+  ASSERT_OK(Write(root_ + "/t/snapshot/LATEST", "1"));
+  test::FaultProxy proxy(EndpointPort());
+  ASSERT_NE(proxy.endpoint(), "");
+  test::TempDir dir;
+  const std::map<std::string, std::string> options = {{"s3.endpoint", proxy.endpoint()},
+                                                      {"s3.access-key", kAccessKey},
+                                                      {"s3.secret-key", kSecretKey},
+                                                      {"s3.path.style.access", "true"},
+                                                      {"cache.dir", dir.path()}};
+  ASSERT_OK_AND_ASSIGN(auto io, FileIOForPath(root_, options));
+  ASSERT_OK_AND_ASSIGN(auto file, io->OpenForRead(manifest));
+  EXPECT_EQ(ReadBytes(*file, 0, file->size()), content);
+  EXPECT_EQ(proxy.requests(), 1);
+  // Again, and from another FileIO (another process) on the same directory: the local copy.
+  ASSERT_OK_AND_ASSIGN(auto again, io->OpenForRead(manifest));
+  EXPECT_EQ(ReadBytes(*again, 0, again->size()), content);
+  ASSERT_OK_AND_ASSIGN(auto other_io, FileIOForPath(root_, options));
+  EXPECT_EQ(*other_io->ReadFile(manifest), content);
+  EXPECT_EQ(proxy.requests(), 1);
+  // A snapshot hint is read from the store every time.
+  EXPECT_EQ(*io->ReadFile(root_ + "/t/snapshot/LATEST"), "1");
+  ASSERT_OK(Write(root_ + "/t/snapshot/LATEST", "2", /*overwrite=*/true));
+  EXPECT_EQ(*io->ReadFile(root_ + "/t/snapshot/LATEST"), "2");
+  EXPECT_EQ(proxy.requests(), 3);
 }
 
 }  // namespace
