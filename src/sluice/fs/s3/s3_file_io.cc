@@ -1,14 +1,17 @@
 #include "sluice/fs/s3/s3_file_io.h"
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <deque>
+#include <functional>
 #include <future>
 #include <mutex>
 #include <optional>
-#include <semaphore>
+#include <thread>
 
 #include "sluice/fs/s3/aws_sigv4.h"
 #include "sluice/fs/s3/s3_client.h"
@@ -60,12 +63,48 @@ constexpr CoalesceOptions kPrefetchCoalesce{int64_t{1} << 20, int64_t{8} << 20};
 // One Prefetch call fetches at most this much (a larger row group is read on demand past it).
 constexpr int64_t kMaxPrefetchBytes = int64_t{256} << 20;
 // Prefetch requests in flight at once, in the whole process.
-constexpr std::ptrdiff_t kMaxRequestsInFlight = 8;
+constexpr int kMaxRequestsInFlight = 8;
 
-std::counting_semaphore<kMaxRequestsInFlight>& RequestSlots() {
-  static std::counting_semaphore<kMaxRequestsInFlight> slots(kMaxRequestsInFlight);
-  return slots;
-}
+// The workers that run prefetch requests, first come first served: a reader's requests run in
+// the order it will need them, and those of its next row group after those of this one.
+// Process-wide and never destroyed (its threads may still wait at exit).
+class FetchPool {
+ public:
+  static FetchPool& Get() {
+    static FetchPool* pool = new FetchPool();
+    return *pool;
+  }
+
+  void Submit(std::function<void()> task) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      queue_.push_back(std::move(task));
+    }
+    cv_.notify_one();
+  }
+
+ private:
+  FetchPool() {
+    for (int i = 0; i < kMaxRequestsInFlight; ++i) std::thread([this] { Work(); }).detach();
+  }
+
+  void Work() {
+    while (true) {
+      std::function<void()> task;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        cv_.wait(lock, [this] { return !queue_.empty(); });
+        task = std::move(queue_.front());
+        queue_.pop_front();
+      }
+      task();
+    }
+  }
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> queue_;
+};
 
 // The bytes [range.offset, range.end()) of the object, by one ranged GET (conditional on
 // `etag` unless it is empty).
@@ -147,7 +186,7 @@ class S3RandomAccessFile final : public RandomAccessFile {
     if (!body.ok()) return body.status();
     std::promise<Result<std::string>> fetched;
     fetched.set_value(std::move(body));
-    windows_.push_back(Fetch{*window, fetched.get_future().share()});
+    windows_.push_back(Fetch{*window, fetched.get_future().share(), nullptr});
     if (CopyFromFetched(offset, n, out, &st)) return st;
     return Status::Corruption(display_path_ + ": read window does not cover the read");
   }
@@ -158,7 +197,7 @@ class S3RandomAccessFile final : public RandomAccessFile {
     if (n == 0) return;
     std::promise<Result<std::string>> fetched;
     fetched.set_value(std::move(data));
-    windows_.push_back(Fetch{ReadRange{0, n}, fetched.get_future().share()});
+    windows_.push_back(Fetch{ReadRange{0, n}, fetched.get_future().share(), nullptr});
   }
 
   void Prefetch(const std::vector<ReadRange>& ranges) const override {
@@ -169,28 +208,50 @@ class S3RandomAccessFile final : public RandomAccessFile {
       if (r.length > 0) clipped.push_back(r);
     }
     std::lock_guard<std::mutex> lock(mu_);
-    std::vector<Fetch> generation;
+    // The requests, then in the order a reader consumes them: the first piece of every column
+    // chunk, then the second, ... (a chunk larger than the request size is cut into pieces of
+    // exactly that size, which is how its continuation pieces are recognized).
+    std::vector<std::pair<int, ReadRange>> ranked;
     int64_t bytes = 0;
+    int rank = 0;
+    ReadRange last{0, 0};
     for (const ReadRange& r : CoalesceReadRanges(std::move(clipped), kPrefetchCoalesce)) {
+      rank = last.end() == r.offset && last.length == kPrefetchCoalesce.max_size ? rank + 1 : 0;
+      last = r;
       if (Covered(r)) continue;
       if (bytes + r.length > kMaxPrefetchBytes) break;
       bytes += r.length;
-      generation.push_back(
-          Fetch{r, std::async(std::launch::async,
-                              [client = client_, path = path_, display = display_path_,
-                               etag = etag_, size = size_, r]() -> Result<std::string> {
-                                RequestSlots().acquire();
-                                Result<std::string> body =
-                                    GetRange(*client, path, display, etag, size, r);
-                                RequestSlots().release();
-                                return body;
-                              })
-                       .share()});
+      ranked.emplace_back(rank, r);
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<Fetch> generation;
+    for (const auto& [unused, r] : ranked) {
+      auto promise = std::make_shared<std::promise<Result<std::string>>>();
+      Fetch fetch{r, promise->get_future().share(), std::make_shared<std::atomic<bool>>(false)};
+      FetchPool::Get().Submit([client = client_, path = path_, display = display_path_,
+                               etag = etag_, size = size_, r, promise,
+                               cancelled = fetch.cancelled] {
+        // Dropped before it ran (the file closed, a later row group's data replaced it).
+        if (cancelled->load()) {
+          promise->set_value(Status::IOError(display + ": prefetch cancelled"));
+          return;
+        }
+        promise->set_value(GetRange(*client, path, display, etag, size, r));
+      });
+      generation.push_back(std::move(fetch));
     }
     // Nothing new to fetch: the data kept stays as it is.
     if (generation.empty()) return;
     prefetched_.push_back(std::move(generation));
-    if (prefetched_.size() > 2) prefetched_.pop_front();
+    if (prefetched_.size() > 2) {
+      Cancel(prefetched_.front());
+      prefetched_.pop_front();
+    }
+  }
+
+  ~S3RandomAccessFile() override {
+    for (const auto& generation : prefetched_) Cancel(generation);
   }
 
  private:
@@ -198,7 +259,15 @@ class S3RandomAccessFile final : public RandomAccessFile {
   struct Fetch {
     ReadRange range;
     std::shared_future<Result<std::string>> data;
+    // Set when nobody will read it: a request not yet started is skipped.
+    std::shared_ptr<std::atomic<bool>> cancelled;
   };
+
+  static void Cancel(const std::vector<Fetch>& generation) {
+    for (const Fetch& f : generation) {
+      if (f.cancelled) f.cancelled->store(true);
+    }
+  }
 
   // The fetch holding byte `pos`, or null. REQUIRES: mu_ held.
   const Fetch* Holding(int64_t pos) const {
