@@ -24,6 +24,7 @@ set(_sluice_test_costs
     "Producers/ChangelogProducerPowerLossTest.CommitWithChangelog/full_compaction  # GetParam() = \"full-compaction\"" 18
     "Producers/ChangelogProducerPowerLossTest.CommitWithChangelog/lookup  # GetParam() = \"lookup\"" 18
     "FirstRun/KafkaSyncKillTest.EveryMessageAppliedOnceAcrossKills/KillsOnly  # GetParam() = false" 18
+    "SluiceS3FaultsTest.ServerKilledMidUpload" 18
     "PowerLossTest.AtEveryFileIOCallOfAWriteAndCommit" 15)
 list(LENGTH _sluice_test_costs _sluice_n)
 math(EXPR _sluice_last "${_sluice_n} - 1")

@@ -14,7 +14,11 @@
 // copies and deletes: not atomic, so Java's side is check-then-act. What must still hold: no
 // acknowledged Sluice commit is lost, the snapshot ids are 1..N without a gap, one per commit
 // that landed, both readers see the model's rows, and `sluice check` is clean.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -33,6 +37,26 @@ std::string Endpoint() {
   const char* env = std::getenv("SLUICE_S3_ENDPOINT");
   return env != nullptr && *env != '\0' ? env : "http://127.0.0.1:19400";
 }
+
+// Whether the server accepts connections: without it Java's S3A retries each request for
+// minutes before it gives up, so a scenario checks first.
+bool ServerUp() {
+  const std::string endpoint = Endpoint();
+  const size_t colon = endpoint.rfind(':');
+  const int port = colon == std::string::npos ? 80 : std::atoi(endpoint.c_str() + colon + 1);
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  const bool up = fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0;
+  if (fd >= 0) ::close(fd);
+  return up;
+}
+#define ASSERT_S3_SERVER_UP()                                         \
+  ASSERT_TRUE(ServerUp()) << "no S3 server at " << Endpoint()         \
+                          << " (127.0.0.1): scripts/s3.sh start, or " \
+                             "ctest's `s3` fixture"
 
 // A fresh warehouse under a prefix of its own in the server's `sluice` bucket.
 class S3Warehouse {
@@ -130,6 +154,7 @@ std::vector<nlohmann::json> KeyedRows(std::mt19937_64* rng, int count) {
 }
 
 TEST(InteropS3, SluiceWritesJavaReads) {
+  ASSERT_S3_SERVER_UP();
   ASSERT_NE(Oracle(), nullptr);
   S3Warehouse warehouse("sluice-written");
   TempDir inputs;
@@ -165,6 +190,7 @@ TEST(InteropS3, SluiceWritesJavaReads) {
 }
 
 TEST(InteropS3, JavaWritesSluiceReads) {
+  ASSERT_S3_SERVER_UP();
   ASSERT_NE(Oracle(), nullptr);
   S3Warehouse warehouse("java-written");
   const TableShape shape = KeyedShape();
@@ -214,6 +240,7 @@ TEST(InteropS3, JavaWritesSluiceReads) {
 TEST(InteropS3, BothCommitConcurrently) {
   constexpr int kJavaCommits = 8;
   constexpr int kSluiceCommits = 5;
+  ASSERT_S3_SERVER_UP();
   JavaOracle* oracle = Oracle();
   ASSERT_NE(oracle, nullptr);
   S3Warehouse warehouse("concurrent");

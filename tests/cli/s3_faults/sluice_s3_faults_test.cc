@@ -1,7 +1,7 @@
 // The `sluice` command on an S3 warehouse when the store fails under it (issue 36): a burst of
 // 503 SlowDown answers, a connection reset that loses the answer of a request the server did, and
-// the server process killed (SIGKILL) while a command uploads a data file or commits a snapshot,
-// then started again on the same storage (scripts/s3.sh restart).
+// the server process killed (SIGKILL) while a command uploads a data file, writes its manifest list
+// or commits a snapshot, then started again on the same storage (scripts/s3.sh restart).
 //
 // Each test runs its own S3Proxy (scripts/s3.sh start --port N, a port per test; stopped at the
 // end) behind the fault proxy of tests/fs/s3/server (FaultProxy). What must hold after every
@@ -347,6 +347,47 @@ TEST_F(SluiceS3FaultsTest, ServerKilledMidCommit) {
   std::printf("killed mid-commit: the command %s\n",
               r.exit_code == 0 ? "retried to success" : r.out.c_str());
   ExpectOnlyCompleteDataFiles();
+}
+
+// The server is killed while the command writes its manifest list (before any snapshot), and
+// stays down past the command's two attempts a request: the command fails naming the object;
+// after a restart on the same storage no snapshot names the new manifests, every manifest
+// object listed is a whole Avro file (its magic and sync marker at the end), and the table
+// holds the first commit only.
+TEST_F(SluiceS3FaultsTest, ServerKilledWhileTheManifestsAreWritten) {
+  ASSERT_NO_FATAL_FAILURE(Start(19436));
+  ASSERT_EQ(Write(0, 10).exit_code, 0);
+  const std::string second = Input(100, 10);
+  proxy_->OnlyFor("PUT /" + std::string(kBucket) + "/" + prefix_ +
+                  "/db.db/t/manifest/manifest-list-");
+  proxy_->HoldNext();
+  std::future<CommandResult> write = std::async(std::launch::async, [&] {
+    return WriteFile(second, " --catalog_conf s3.attempts.maximum=2");
+  });
+  ASSERT_TRUE(proxy_->WaitUntilHeld(kWaitMs)) << write.get().out;
+  ASSERT_TRUE(server_->Kill());
+  proxy_->Release();
+  CommandResult r = write.get();
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("bucket 'sluice'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(prefix_ + "/db.db/t/manifest/manifest-list-"), std::string::npos) << r.out;
+  CommandResult restarted = server_->Script("restart");
+  ASSERT_EQ(restarted.exit_code, 0) << restarted.out;
+  EXPECT_EQ(Snapshots(), std::vector<std::string>{"snapshot-1"});
+  Result<std::vector<FileStatus>> manifests = io_->ListDir(Table() + "/manifest");
+  ASSERT_TRUE(manifests.ok()) << manifests.status().ToString();
+  for (const FileStatus& f : *manifests) {
+    Result<std::string> content = io_->ReadFile(f.path);
+    ASSERT_TRUE(content.ok()) << content.status().ToString();
+    EXPECT_EQ(content->substr(0, 4), std::string("Obj\x01", 4)) << f.path;
+    EXPECT_EQ(static_cast<int64_t>(content->size()), f.size) << f.path;
+  }
+  EXPECT_EQ(Rows(), "10/10");
+  ExpectOnlyCompleteDataFiles();
+  ExpectCheckClean("1");
+  EXPECT_EQ(WriteFile(second).exit_code, 0);
+  EXPECT_EQ(Rows(), "20/20");
+  ExpectCheckClean("2");
 }
 
 }  // namespace
