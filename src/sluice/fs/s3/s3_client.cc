@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <mutex>
 #include <random>
 #include <thread>
@@ -24,8 +25,26 @@ void GlobalInitCurl() {
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
+// Where a response's body goes: the body, sized once from the Content-Length that the headers
+// (received before it) announced, so that a large GET is not copied at every doubling.
+struct BodySink {
+  std::string* body;
+  const std::map<std::string, std::string>* headers;
+};
+
+// A Content-Length beyond this is not trusted for a reservation.
+constexpr long long kMaxBodyReserve = 1LL << 30;
+
 size_t AppendBody(char* data, size_t size, size_t count, void* user) {
-  static_cast<std::string*>(user)->append(data, size * count);
+  auto* sink = static_cast<BodySink*>(user);
+  if (sink->body->empty()) {
+    auto length = sink->headers->find("content-length");
+    if (length != sink->headers->end()) {
+      const long long n = std::strtoll(length->second.c_str(), nullptr, 10);
+      if (n > 0 && n <= kMaxBodyReserve) sink->body->reserve(static_cast<size_t>(n));
+    }
+  }
+  sink->body->append(data, size * count);
   return size * count;
 }
 
@@ -205,7 +224,8 @@ bool S3Client::Perform(const S3Request& request, S3Response* response, std::stri
   curl_easy_setopt(handle, CURLOPT_TIMEOUT_MS, static_cast<long>(options_.request_timeout_ms));
   curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, error_buffer);
   curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, AppendBody);
-  curl_easy_setopt(handle, CURLOPT_WRITEDATA, &response->body);
+  BodySink sink{&response->body, &response->headers};
+  curl_easy_setopt(handle, CURLOPT_WRITEDATA, &sink);
   curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, AppendHeader);
   curl_easy_setopt(handle, CURLOPT_HEADERDATA, &response->headers);
   if (request.method == "HEAD") {
