@@ -226,7 +226,9 @@ class S3RandomAccessFile final : public RandomAccessFile {
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<Fetch> generation;
-    for (const auto& [unused, r] : ranked) {
+    for (const auto& ranked_range : ranked) {
+      // A copy, not a structured binding: clang (the fuzz build) cannot capture those.
+      const ReadRange r = ranked_range.second;
       auto promise = std::make_shared<std::promise<Result<std::string>>>();
       Fetch fetch{r, promise->get_future().share(), std::make_shared<std::atomic<bool>>(false)};
       FetchPool::Get().Submit([client = client_, path = path_, display = display_path_,
