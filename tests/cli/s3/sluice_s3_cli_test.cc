@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -142,7 +143,8 @@ TEST_F(SluiceS3CliTest, ConcurrentCommittersNeverLoseACommit) {
 }
 
 // Java's maintenance actions take the store's options as --catalog_conf: a compaction, a
-// snapshot expiry and an orphan-file cleanup (object listings) on an S3 table.
+// snapshot expiry and an orphan-file cleanup (object listings: a stray object removed) on an S3
+// table.
 TEST_F(SluiceS3CliTest, MaintenanceActionsOnS3) {
   ASSERT_EQ(RunSluiceMergingStderr("create-database shop" + conf()).exit_code, 0);
   CommandResult r = RunSluiceMergingStderr(
@@ -165,11 +167,24 @@ TEST_F(SluiceS3CliTest, MaintenanceActionsOnS3) {
       "action expire_snapshots --database shop --table t --retain_max 1 --retain_min 1" + conf());
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("Expired 4 snapshots of shop.t"), std::string::npos) << r.out;
+  // An orphan: a data file no snapshot names (a failed writer's leftover), put with curl's own
+  // Signature V4 so that Sluice's client is not what creates it.
+  const std::string orphan_url = Endpoint() + "/sluice/" +
+                                 warehouse_.substr(strlen("s3://sluice/")) +
+                                 "/shop.db/t/bucket-0/data-orphan-0.parquet";
+  const std::string curl =
+      "curl -s -o /dev/null -w '%{http_code}' --aws-sigv4 aws:amz:us-east-1:s3"
+      " --user sluice-test:sluice-test-secret"
+      " -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' ";
+  const std::string orphan = dir.path() + "/orphan";
+  std::ofstream(orphan) << "not a table's file";
+  ASSERT_EQ(RunShellCommand(curl + "-T " + orphan + " '" + orphan_url + "'").out, "200");
   r = RunSluiceMergingStderr(
       "action remove_orphan_files --database shop --table t --older_than '2999-01-01 00:00:00'" +
       conf());
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("Removed 0 orphan files"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Removed 1 orphan files"), std::string::npos) << r.out;
+  EXPECT_EQ(RunShellCommand(curl + "-I '" + orphan_url + "'").out, "404");
   r = RunSluiceMergingStderr("check shop.t" + conf());
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("1 snapshots, "), std::string::npos) << r.out;
