@@ -6,11 +6,11 @@
 #include <random>
 #include <set>
 #include <thread>
-#include <unordered_map>
 #include <utility>
 
 #include "sluice/base/json_reader.h"
 #include "sluice/format/file_format_registry.h"
+#include "sluice/index/bucketed_dv_maintainer.h"
 #include "sluice/index/hash_index_file.h"
 #include "sluice/meta/file_entry_merger.h"
 #include "sluice/meta/file_paths.h"
@@ -20,14 +20,13 @@
 #include "sluice/predicate/literal.h"
 #include "sluice/row/binary_row.h"
 #include "sluice/table/sink/conflict_detection.h"
+#include "sluice/table/sink/index_manifest_file_handler.h"
 #include "sluice/table/table_metric_group.h"
 #include "sluice/types/value_comparator.h"
 
 namespace sluice {
 
 namespace {
-
-constexpr std::string_view kDeletionVectorsIndex = "DELETION_VECTORS";
 
 int64_t NowMillis() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -61,55 +60,6 @@ int64_t RecordCount(const std::vector<ManifestEntry>& entries, FileKind kind) {
     if (e.kind == kind) n += e.file.row_count;
   }
   return n;
-}
-
-// Java IndexManifestFileHandler: hash index files are replaced per (partition, bucket);
-// deletion-vector index files per (partition, bucket), or by file name for bucket-unaware
-// tables (one index file may cover several buckets there).
-Result<std::vector<IndexManifestEntry>> CombineIndexEntries(
-    std::vector<IndexManifestEntry> previous, const std::vector<IndexManifestEntry>& changes,
-    bool bucket_unaware) {
-  for (const auto& e : changes) {
-    if (e.index_type != kDeletionVectorsIndex && e.index_type != kHashIndexType) {
-      return Status::NotSupported("index file " + e.file_name + " has index type '" + e.index_type +
-                                  "', which the committer does not know");
-    }
-  }
-  auto key_of = [&](const IndexManifestEntry& e) {
-    if (bucket_unaware && e.index_type == kDeletionVectorsIndex) return "f:" + e.file_name;
-    return "b:" + std::to_string(e.partition.size()) + ":" + e.partition + ":" +
-           std::to_string(e.bucket) + ":" + e.index_type;
-  };
-  std::vector<std::optional<IndexManifestEntry>> entries;
-  std::unordered_map<std::string, size_t> index;
-  for (auto& e : previous) {
-    index[key_of(e)] = entries.size();
-    entries.push_back(std::move(e));
-  }
-  // Deletions first, so that a DELETE and an ADD of one bucket leave the ADD.
-  for (const auto& e : changes) {
-    if (e.kind != FileKind::kDelete) continue;
-    auto it = index.find(key_of(e));
-    if (it == index.end()) continue;
-    entries[it->second].reset();
-    index.erase(it);
-  }
-  for (const auto& e : changes) {
-    if (e.kind != FileKind::kAdd) continue;
-    const std::string key = key_of(e);
-    auto it = index.find(key);
-    if (it != index.end()) {
-      entries[it->second] = e;
-    } else {
-      index[key] = entries.size();
-      entries.push_back(e);
-    }
-  }
-  std::vector<IndexManifestEntry> out;
-  for (auto& e : entries) {
-    if (e) out.push_back(std::move(*e));
-  }
-  return out;
 }
 
 }  // namespace
@@ -279,7 +229,7 @@ Result<CommitResult> FileStoreCommit::Commit(const ManifestCommittable& committa
     // and must be checked for conflicts; plain appends cannot conflict.
     bool deletes = false;
     for (const auto& e : append.table_files) deletes |= e.kind == FileKind::kDelete;
-    for (const auto& e : append.index_files) deletes |= e.index_type == kDeletionVectorsIndex;
+    for (const auto& e : append.index_files) deletes |= e.index_type == kDeletionVectorsIndexType;
     const CommitKind kind = deletes ? CommitKind::kOverwrite : CommitKind::kAppend;
     bool outcome_unknown = false;
     SLUICE_RETURN_NOT_OK(
@@ -638,7 +588,7 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
     std::set<std::string> changed;
     for (const auto& e : changes.table_files) changed.insert(e.partition);
     for (const auto& e : changes.index_files) {
-      if (e.index_type == kDeletionVectorsIndex) changed.insert(e.partition);
+      if (e.index_type == kDeletionVectorsIndexType) changed.insert(e.partition);
     }
     SLUICE_ASSIGN_OR_RETURN(auto base, ReadLiveEntries(*latest, nullptr, &changed));
     ConflictCheckContext context{partition_type_, key_type_, table, commit_user_};
@@ -748,7 +698,7 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
           table_->options().bucket() == -1 && !table_->schema().is_primary_key_table();
       SLUICE_ASSIGN_OR_RETURN(
           auto combined,
-          CombineIndexEntries(std::move(previous), changes.index_files, bucket_unaware));
+          CombineIndexManifestEntries(std::move(previous), changes.index_files, bucket_unaware));
       const std::string name = namer_.NewIndexManifestName();
       SLUICE_RETURN_NOT_OK(WriteIndexManifest(io, ManifestFilePath(table, name), *manifest_format_,
                                               manifest_writer_options_, combined)
