@@ -64,18 +64,7 @@ pid_marker="$dir/server.properties"
 source "$here/scripts/loopback_server.sh"
 
 # The broker's classpath, resolved from ~/.m2 once and cached until the pom changes.
-classpath() {
-  local cache="$here/build/kafka/classpath.txt"
-  if [ ! -s "$cache" ] || [ "$pom" -nt "$cache" ]; then
-    mkdir -p "$(dirname "$cache")"
-    if ! mvn -B -q -o -f "$pom" dependency:build-classpath -Dmdep.outputFile="$cache.tmp" >/dev/null 2>&1; then
-      echo "kafka: the broker's jars are not in ~/.m2; fetching them (scripts/setup.sh does this)" >&2
-      mvn -B -q -f "$pom" dependency:build-classpath -Dmdep.outputFile="$cache.tmp" >/dev/null
-    fi
-    mv "$cache.tmp" "$cache"
-  fi
-  cat "$cache"
-}
+classpath() { maven_classpath "$pom" "$here/build/kafka/classpath.txt" "the broker's jars"; }
 
 write_config() {
   cat >"$dir/server.properties" <<EOF

@@ -1,5 +1,6 @@
-# Shared by the scripts that run a test server on loopback (kafka.sh, mariadb.sh): finding the
-# server's own process, checking its port, reporting its status, stopping it. Sourced; the
+# Shared by the scripts that run a test server on loopback (kafka.sh, mariadb.sh, s3.sh, ...):
+# finding the server's own process, checking its port, reporting its status, stopping it, and a
+# Java server's classpath from the local Maven cache. Sourced; the
 # caller sets
 #   server_name  the name in messages ("kafka")
 #   port         the port the server listens on
@@ -71,4 +72,20 @@ stop() {
   fi
   rm -f "$pid_file"
   echo "$server_name: stopped (pid $pid) in $((SECONDS - start_s)) s"
+}
+
+# The classpath of the Maven project `pom` (a Java server's jars), resolved from ~/.m2 once and
+# cached in `cache` until the pom changes; fetched online (naming `what`) only when the local
+# cache lacks them (scripts/setup.sh fetches them).
+maven_classpath() {
+  local pom=$1 cache=$2 what=$3
+  if [ ! -s "$cache" ] || [ "$pom" -nt "$cache" ]; then
+    mkdir -p "$(dirname "$cache")"
+    if ! mvn -B -q -o -f "$pom" dependency:build-classpath -Dmdep.outputFile="$cache.tmp" >/dev/null 2>&1; then
+      echo "$server_name: $what are not in ~/.m2; fetching them (scripts/setup.sh does this)" >&2
+      mvn -B -q -f "$pom" dependency:build-classpath -Dmdep.outputFile="$cache.tmp" >/dev/null
+    fi
+    mv "$cache.tmp" "$cache"
+  fi
+  cat "$cache"
 }

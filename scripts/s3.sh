@@ -56,18 +56,7 @@ pid_marker="$dir/s3proxy.conf"
 source "$here/scripts/loopback_server.sh"
 
 # The server's classpath, resolved from ~/.m2 once and cached until the pom changes.
-classpath() {
-  local cache="$here/build/s3/classpath.txt"
-  if [ ! -s "$cache" ] || [ "$pom" -nt "$cache" ]; then
-    mkdir -p "$(dirname "$cache")"
-    if ! mvn -B -q -o -f "$pom" dependency:build-classpath -Dmdep.outputFile="$cache.tmp" >/dev/null 2>&1; then
-      echo "s3: S3Proxy's jars are not in ~/.m2; fetching them (scripts/setup.sh does this)" >&2
-      mvn -B -q -f "$pom" dependency:build-classpath -Dmdep.outputFile="$cache.tmp" >/dev/null
-    fi
-    mv "$cache.tmp" "$cache"
-  fi
-  cat "$cache"
-}
+classpath() { maven_classpath "$pom" "$here/build/s3/classpath.txt" "S3Proxy's jars"; }
 
 write_config() {
   cat >"$dir/s3proxy.conf" <<CONF
