@@ -3,6 +3,7 @@
 #include "sluice/base/string_util.h"
 #include "sluice/fs/caching_file_io.h"
 #include "sluice/fs/s3/s3_file_io.h"
+#include "sluice/fs/s3/s3_path.h"
 
 namespace sluice {
 
@@ -47,7 +48,7 @@ Result<std::shared_ptr<FileIO>> FileIOForPath(std::string_view path,
                                               const std::map<std::string, std::string>& options) {
   const std::string scheme = PathScheme(path);
   if (scheme.empty()) return LocalFileIO();
-  if (scheme == "s3" || scheme == "s3a" || scheme == "s3n") {
+  if (IsS3Scheme(scheme)) {
     Result<S3Options> s3 = S3Options::FromOptions(options);
     if (!s3.ok()) return s3.status().WithContext(std::string(path));
     SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io, MakeS3FileIO(*s3));

@@ -4,10 +4,14 @@
 
 namespace sluice {
 
+bool IsS3Scheme(std::string_view scheme) {
+  return scheme == "s3" || scheme == "s3a" || scheme == "s3n";
+}
+
 Result<S3Path> S3Path::Parse(std::string_view uri) {
   const size_t sep = uri.find("://");
   const std::string scheme = sep == std::string_view::npos ? "" : AsciiToLower(uri.substr(0, sep));
-  if (scheme != "s3" && scheme != "s3a" && scheme != "s3n") {
+  if (!IsS3Scheme(scheme)) {
     return Status::InvalidArgument(std::string(uri) + ": not an s3://bucket/key path");
   }
   std::string_view rest = uri.substr(sep + 3);

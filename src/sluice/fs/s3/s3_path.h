@@ -11,6 +11,10 @@
 
 namespace sluice {
 
+// Whether a lower-cased URI scheme names S3: "s3", "s3a" or "s3n" (Java and Hadoop write all
+// three).
+bool IsS3Scheme(std::string_view scheme);
+
 struct S3Path {
   std::string root;  // "s3a://bucket": the scheme as written, lower-cased, and the bucket
   std::string bucket;
