@@ -114,6 +114,12 @@ TEST(SnappyDecoderTest, DecodesElementsLibsnappyNeverWrites) {
   pattern.resize(64);
   std::string want = "abcde" + pattern + std::string(64, pattern.back()) + std::string(90, 'z');
   EXPECT_EQ(Decompressed(Varint(want.size()) + runs, want.size()), want);
+  // A four-byte literal length of 0xffffffff: libsnappy adds the one in 32 bits and reads an
+  // empty literal (the fuzzer's find), so the block is valid for both.
+  std::string empty_literal = Varint(1) + Literal("*") + std::string("\xfc\xff\xff\xff\xff", 5);
+  std::string theirs(1, '\0');
+  ASSERT_TRUE(snappy::RawUncompress(empty_literal.data(), empty_literal.size(), theirs.data()));
+  EXPECT_EQ(Decompressed(empty_literal, 1), theirs);
 }
 
 TEST(SnappyDecoderTest, MalformedBlocksAreCorruptionNamingTheByte) {

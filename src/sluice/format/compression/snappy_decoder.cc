@@ -114,12 +114,14 @@ Status DecodeElement(Cursor* c) {
   if ((tag & 3) == 0) {
     size_t len = (tag >> 2) + 1;
     if (len > 60) {
-      // Lengths 61-64 say the length (less one) follows in 1-4 little-endian bytes.
+      // Lengths 61-64 say the length (less one) follows in 1-4 little-endian bytes. libsnappy
+      // (which Java's snappy wraps) adds the one in 32 bits, so 0xffffffff declares an empty
+      // literal; blocks it accepts must decode here too.
       const size_t bytes = len - 60;
       if (in_left < bytes) return Malformed("a literal's length runs past the block's end", at);
-      len = 0;
-      for (size_t i = 0; i < bytes; ++i) len |= size_t{c->ip[i]} << (8 * i);
-      len += 1;
+      uint32_t less_one = 0;
+      for (size_t i = 0; i < bytes; ++i) less_one |= uint32_t{c->ip[i]} << (8 * i);
+      len = static_cast<uint32_t>(less_one + 1);
       c->ip += bytes;
     }
     if (len > static_cast<size_t>(c->ip_end - c->ip)) {
