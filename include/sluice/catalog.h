@@ -20,7 +20,7 @@
 namespace sluice {
 
 class FileIO;
-class FilesystemCatalog;
+class CatalogBackend;
 
 class Catalog {
  public:
@@ -71,10 +71,10 @@ class Catalog {
                      bool ignore_if_not_exists = false) const;
 
  private:
-  explicit Catalog(std::shared_ptr<const FilesystemCatalog> catalog)
-      : catalog_(std::move(catalog)) {}
+  friend struct ApiAccess;
+  explicit Catalog(std::shared_ptr<const CatalogBackend> catalog) : catalog_(std::move(catalog)) {}
 
-  std::shared_ptr<const FilesystemCatalog> catalog_;
+  std::shared_ptr<const CatalogBackend> catalog_;
 };
 
 }  // namespace sluice

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "sluice/catalog/filesystem_catalog.h"
 #include "sluice/cdc/cdc_table_sink.h"
 #include "sluice/cdc/table_sync_state.h"
 #include "table/power_loss_util.h"

@@ -1,4 +1,5 @@
 #include "sluice/cdc/cdc_table_sink.h"
+#include "sluice/catalog/filesystem_catalog.h"
 
 #include <gtest/gtest.h>
 

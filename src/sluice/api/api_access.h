@@ -9,6 +9,8 @@
 #include <string>
 #include <utility>
 
+#include "sluice/catalog.h"
+#include "sluice/catalog/catalog_backend.h"
 #include "sluice/commit_message.h"
 #include "sluice/io/commit_message_impl.h"
 #include "sluice/split.h"
@@ -27,6 +29,9 @@ struct CommitMessage::Rep {
 };
 
 struct ApiAccess {
+  static const std::shared_ptr<const CatalogBackend>& BackendOf(const Catalog& catalog) {
+    return catalog.catalog_;
+  }
   static Table MakeTable(std::string name, std::shared_ptr<FileStoreTable> table) {
     return Table(std::move(name), std::move(table));
   }

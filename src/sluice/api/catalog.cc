@@ -1,29 +1,19 @@
 #include "sluice/catalog.h"
 
 #include "sluice/api/api_access.h"
-#include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/catalog/catalog_factory.h"
 #include "sluice/fs/file_io_factory.h"
 
 namespace sluice {
 
 Result<Catalog> Catalog::Open(const std::map<std::string, std::string>& options) {
-  auto warehouse = options.find("warehouse");
-  if (warehouse == options.end() || warehouse->second.empty()) {
-    return Status::InvalidArgument("catalog option 'warehouse' is required");
-  }
-  auto metastore = options.find("metastore");
-  if (metastore != options.end() && metastore->second != "filesystem") {
-    return Status::NotSupported("catalog option metastore=" + metastore->second +
-                                ": only the filesystem catalog is supported (jdbc and rest: "
-                                "issue 35)");
-  }
-  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io, FileIOForPath(warehouse->second, options));
-  return Filesystem(warehouse->second, std::move(io));
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const CatalogBackend> catalog, CreateCatalog(options));
+  return Catalog(std::move(catalog));
 }
 
 Catalog Catalog::Filesystem(std::string warehouse, std::shared_ptr<FileIO> io) {
   if (io == nullptr) io = FileIOForPathOrFailing(warehouse, {});
-  return Catalog(std::make_shared<const FilesystemCatalog>(std::move(io), std::move(warehouse)));
+  return Catalog(CreateFilesystemCatalog(std::move(io), std::move(warehouse)));
 }
 
 const std::string& Catalog::warehouse() const { return catalog_->warehouse(); }

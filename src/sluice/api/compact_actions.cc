@@ -7,7 +7,7 @@
 
 #include "sluice/api/metrics_access.h"
 #include "sluice/api/table_actions.h"
-#include "sluice/fs/file_io_factory.h"
+#include "sluice/catalog/catalog_factory.h"
 #include "sluice/maintenance/dedicated_compactor.h"
 #include "sluice/meta/option_value.h"
 
@@ -59,7 +59,7 @@ Result<std::vector<PartitionSpec>> Partitions(const ActionArguments& args) {
 Status ReadShared(const ActionArguments& args, bool streaming, DedicatedCompactorOptions* out) {
   SLUICE_ASSIGN_OR_RETURN(auto catalog_options, ReadActionCatalogOptions(args));
   out->warehouse = catalog_options["warehouse"];
-  SLUICE_ASSIGN_OR_RETURN(out->io, FileIOForPath(out->warehouse, catalog_options));
+  SLUICE_ASSIGN_OR_RETURN(out->catalog, CreateCatalog(catalog_options));
   out->streaming = streaming;
   SLUICE_ASSIGN_OR_RETURN(std::optional<std::string> strategy, args.Get("compact_strategy"));
   out->full = !streaming;  // Java: the default is the runtime mode's

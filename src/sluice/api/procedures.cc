@@ -9,7 +9,7 @@
 
 #include "sluice/api/api_access.h"
 #include "sluice/branches.h"
-#include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/catalog/catalog_backend.h"
 #include "sluice/meta/consumer_manager.h"
 #include "sluice/meta/option_value.h"
 #include "sluice/table/file_store_table.h"
@@ -430,10 +430,8 @@ const std::map<std::string, Procedure>& Registry() {
           out.push_back(verb + std::to_string(orphans.files.size()) + " orphan files (" +
                         std::to_string(orphans.bytes) + " bytes)");
           // The warehouse's orphans: the folders of drops a crash cut short.
-          SLUICE_ASSIGN_OR_RETURN(
-              std::vector<std::string> dropped,
-              FilesystemCatalog(ApiAccess::FileStoreTableOf(table)->io(), c.warehouse())
-                  .PurgeDropped(options.dry_run));
+          SLUICE_ASSIGN_OR_RETURN(std::vector<std::string> dropped,
+                                  ApiAccess::BackendOf(c)->PurgeDropped(options.dry_run));
           if (!dropped.empty()) {
             out.insert(out.end(), dropped.begin(), dropped.end());
             out.push_back(verb + std::to_string(dropped.size()) +

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "sluice/base/uuid.h"
+#include "sluice/catalog/identifier.h"
 #include "sluice/lsm/merge_function_factory.h"
 #include "sluice/meta/core_options.h"
 #include "sluice/meta/file_paths.h"
@@ -16,10 +17,6 @@ namespace sluice {
 namespace {
 
 constexpr std::string_view kDatabaseSuffix = ".db";
-constexpr std::string_view kBranchSuffix = "$branch_";
-
-constexpr std::string_view kSystemDatabase = "sys";
-
 // A table or database being dropped is first renamed to
 // `<warehouse>/.sluice-dropped.<name>.<uuid>` (MoveToDropped), then deleted: the rename is the
 // one step that makes it vanish, so a crash leaves it whole or gone, and what a crash leaves of
@@ -38,38 +35,6 @@ constexpr std::string_view kStateDirs[] = {"snapshot", "schema",    "tag",
 std::string BaseName(const std::string& path) {
   size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-Status CheckName(std::string_view name, std::string_view what) {
-  if (name.empty() || name.find('/') != std::string_view::npos) {
-    return Status::InvalidArgument(std::string(what) + " name '" + std::string(name) +
-                                   "' is empty or contains '/'");
-  }
-  return Status::OK();
-}
-
-// `db.table` of a regular table on the main branch (Java checkNotBranch / checkNotSystemTable).
-struct TableName {
-  std::string database;
-  std::string table;
-  std::string full() const { return database + "." + table; }
-};
-
-Result<TableName> ParseTableName(std::string_view identifier, std::string_view operation) {
-  const size_t dot = identifier.find('.');
-  if (dot == std::string_view::npos || dot == 0 || dot + 1 == identifier.size()) {
-    return Status::InvalidArgument("table identifier '" + std::string(identifier) +
-                                   "' is not of the form db.table");
-  }
-  TableName name{std::string(identifier.substr(0, dot)), std::string(identifier.substr(dot + 1))};
-  if (name.table.find('$') != std::string::npos || name.database == kSystemDatabase) {
-    return Status::InvalidArgument("Cannot '" + std::string(operation) +
-                                   "' for system table or branch '" + std::string(identifier) +
-                                   "', please use data table.");
-  }
-  SLUICE_RETURN_NOT_OK(CheckName(name.database, "database"));
-  SLUICE_RETURN_NOT_OK(CheckName(name.table, "table"));
-  return name;
 }
 
 // The state folders of kStateDirs under the table folder `path` that hold an entry (temporary
@@ -177,11 +142,7 @@ std::string FilesystemCatalog::DatabasePath(std::string_view database) const {
 }
 
 Status FilesystemCatalog::CreateDatabase(std::string_view database, bool ignore_if_exists) const {
-  SLUICE_RETURN_NOT_OK(CheckName(database, "database"));
-  if (database == kSystemDatabase || database.find('$') != std::string_view::npos) {
-    return Status::InvalidArgument("Cannot create the system database '" + std::string(database) +
-                                   "'");
-  }
+  SLUICE_RETURN_NOT_OK(CheckNewDatabaseName(database));
   const std::string path = DatabasePath(database);
   SLUICE_ASSIGN_OR_RETURN(bool exists, io_->Exists(path));
   if (exists) {
@@ -253,7 +214,7 @@ Result<std::vector<std::string>> FilesystemCatalog::PurgeDropped(bool dry_run) c
 
 Status FilesystemCatalog::CreateTable(std::string_view identifier, const NewTableSpec& spec,
                                       bool ignore_if_exists) const {
-  SLUICE_ASSIGN_OR_RETURN(TableName name, ParseTableName(identifier, "createTable"));
+  SLUICE_ASSIGN_OR_RETURN(Identifier name, Identifier::ParseDataTable(identifier, "createTable"));
   SLUICE_ASSIGN_OR_RETURN(bool database_exists, io_->Exists(DatabasePath(name.database)));
   if (!database_exists) {
     return Status::NotFound("database '" + name.database + "' does not exist in warehouse " +
@@ -266,10 +227,10 @@ Status FilesystemCatalog::CreateTable(std::string_view identifier, const NewTabl
                             SchemaManager(io_, path).ListSchemaIds());
     if (schema_ids.empty()) {
       // A table created here would take over its snapshots (and serve its rows).
-      return Status::AlreadyExists(LeftoverMessage(path, leftover, name.full()));
+      return Status::AlreadyExists(LeftoverMessage(path, leftover, name.FullName()));
     }
     if (ignore_if_exists) return Status::OK();
-    return Status::AlreadyExists("table " + name.full() + " already exists in warehouse " +
+    return Status::AlreadyExists("table " + name.FullName() + " already exists in warehouse " +
                                  warehouse_);
   }
   // The options must be ones a table can be opened with.
@@ -281,16 +242,16 @@ Status FilesystemCatalog::CreateTable(std::string_view identifier, const NewTabl
   if (!created.ok()) {
     if (created.status().IsAlreadyExists()) {
       if (ignore_if_exists) return Status::OK();
-      return Status::AlreadyExists("table " + name.full() + " already exists in warehouse " +
+      return Status::AlreadyExists("table " + name.FullName() + " already exists in warehouse " +
                                    warehouse_);
     }
-    return created.status().WithContext("creating table " + name.full());
+    return created.status().WithContext("creating table " + name.FullName());
   }
   return Status::OK();
 }
 
 Status FilesystemCatalog::DropTable(std::string_view identifier, bool ignore_if_not_exists) const {
-  SLUICE_ASSIGN_OR_RETURN(TableName name, ParseTableName(identifier, "dropTable"));
+  SLUICE_ASSIGN_OR_RETURN(Identifier name, Identifier::ParseDataTable(identifier, "dropTable"));
   const std::string path = TablePath(name.database, name.table);
   SchemaManager schemas(io_, path);
   SLUICE_ASSIGN_OR_RETURN(std::optional<TableSchema> latest, schemas.LatestSchema());
@@ -300,7 +261,7 @@ Status FilesystemCatalog::DropTable(std::string_view identifier, bool ignore_if_
     SLUICE_ASSIGN_OR_RETURN(std::string leftover, LeftoverState(*io_, path));
     if (leftover.empty()) {
       if (ignore_if_not_exists) return Status::OK();
-      return Status::NotFound("table " + name.full() + " does not exist in warehouse " +
+      return Status::NotFound("table " + name.FullName() + " does not exist in warehouse " +
                               warehouse_);
     }
   }
@@ -318,28 +279,29 @@ Status FilesystemCatalog::DropTable(std::string_view identifier, bool ignore_if_
       start = comma + 1;
     }
   }
-  Result<std::string> dropped = MoveToDropped(path, name.full());
-  if (!dropped.ok()) return dropped.status().WithContext("dropping " + name.full());
+  Result<std::string> dropped = MoveToDropped(path, name.FullName());
+  if (!dropped.ok()) return dropped.status().WithContext("dropping " + name.FullName());
   // From here on the table is gone: a crash leaves at most files no table refers to. External
   // paths a crash leaves undeleted stay (PurgeDropped does not read them: a table created
   // later may use the same paths).
   for (const std::string& dir : external) {
     SLUICE_RETURN_NOT_OK_CTX(io_->Delete(dir, /*recursive=*/true),
-                             "dropping the external data of " + name.full());
+                             "dropping the external data of " + name.FullName());
   }
-  SLUICE_RETURN_NOT_OK(DeleteDropped(*dropped, "table " + name.full()));
+  SLUICE_RETURN_NOT_OK(DeleteDropped(*dropped, "table " + name.FullName()));
   PurgeDropped().status().IgnoreError();  // others' leftovers: the next drop tries again
   return Status::OK();
 }
 
 Result<TableSchema> FilesystemCatalog::AlterTable(std::string_view identifier,
                                                   const std::vector<SchemaChange>& changes) const {
-  SLUICE_ASSIGN_OR_RETURN(TableName name, ParseTableName(identifier, "alterTable"));
+  SLUICE_ASSIGN_OR_RETURN(Identifier name, Identifier::ParseDataTable(identifier, "alterTable"));
   const std::string path = TablePath(name.database, name.table);
   SchemaManager schemas(io_, path);
   SLUICE_ASSIGN_OR_RETURN(std::vector<TableSchema> history, schemas.ListSchemas());
   if (history.empty()) {
-    return Status::NotFound("table " + name.full() + " does not exist in warehouse " + warehouse_);
+    return Status::NotFound("table " + name.FullName() + " does not exist in warehouse " +
+                            warehouse_);
   }
   // Check the result before committing: its options must open, and every file written under an
   // earlier type of a column must cast to the new type when read.
@@ -355,27 +317,27 @@ Result<TableSchema> FilesystemCatalog::AlterTable(std::string_view identifier,
       const DataField* before = old.FieldById(field.id);
       if (before == nullptr || before->type->Equals(*field.type)) continue;
       SLUICE_RETURN_NOT_OK_CTX(CheckCastSupported(*before->type, *field.type, field.name),
-                               "table " + name.full() + " holds files written under schema " +
+                               "table " + name.FullName() + " holds files written under schema " +
                                    std::to_string(old.id()) +
                                    ", which could not be read after "
                                    "this change");
     }
   }
   Result<TableSchema> committed = schemas.CommitChanges(changes);
-  if (!committed.ok()) return committed.status().WithContext("altering table " + name.full());
+  if (!committed.ok()) return committed.status().WithContext("altering table " + name.FullName());
   return committed;
 }
 
 Status FilesystemCatalog::RenameTable(std::string_view from, std::string_view to,
                                       bool ignore_if_not_exists) const {
-  SLUICE_ASSIGN_OR_RETURN(TableName source, ParseTableName(from, "renameTable"));
-  SLUICE_ASSIGN_OR_RETURN(TableName target, ParseTableName(to, "renameTable"));
+  SLUICE_ASSIGN_OR_RETURN(Identifier source, Identifier::ParseDataTable(from, "renameTable"));
+  SLUICE_ASSIGN_OR_RETURN(Identifier target, Identifier::ParseDataTable(to, "renameTable"));
   const std::string from_path = TablePath(source.database, source.table);
   const std::string to_path = TablePath(target.database, target.table);
   SLUICE_ASSIGN_OR_RETURN(bool exists, io_->Exists(SchemaDir(from_path)));
   if (!exists) {
     if (ignore_if_not_exists) return Status::OK();
-    return Status::NotFound("table " + source.full() + " does not exist in warehouse " +
+    return Status::NotFound("table " + source.FullName() + " does not exist in warehouse " +
                             warehouse_);
   }
   SLUICE_ASSIGN_OR_RETURN(bool database_exists, io_->Exists(DatabasePath(target.database)));
@@ -386,11 +348,11 @@ Status FilesystemCatalog::RenameTable(std::string_view from, std::string_view to
   SLUICE_ASSIGN_OR_RETURN(std::string leftover, LeftoverState(*io_, to_path));
   SLUICE_ASSIGN_OR_RETURN(bool target_is_table, io_->Exists(SchemaDir(to_path)));
   if (!leftover.empty() && !target_is_table) {
-    return Status::AlreadyExists(LeftoverMessage(to_path, leftover, target.full()));
+    return Status::AlreadyExists(LeftoverMessage(to_path, leftover, target.FullName()));
   }
   Status st = io_->RenameNoReplace(from_path, to_path);
   if (st.IsAlreadyExists()) {
-    return Status::AlreadyExists("table " + target.full() + " already exists in warehouse " +
+    return Status::AlreadyExists("table " + target.FullName() + " already exists in warehouse " +
                                  warehouse_ + " (folder " + to_path + ")");
   }
   // The rename survives a power loss once both directories are synced (file_io.h).
@@ -398,29 +360,7 @@ Status FilesystemCatalog::RenameTable(std::string_view from, std::string_view to
   if (st.ok() && ParentDir(from_path) != ParentDir(to_path)) {
     st = io_->SyncDir(ParentDir(from_path));
   }
-  return st.WithContext("renaming table " + source.full() + " to " + target.full());
-}
-
-Result<std::shared_ptr<FileStoreTable>> FilesystemCatalog::LoadTable(
-    std::string_view identifier, DynamicOptions dynamic_options) const {
-  const size_t dot = identifier.find('.');
-  if (dot == std::string_view::npos || dot == 0 || dot + 1 == identifier.size()) {
-    return Status::InvalidArgument("table identifier '" + std::string(identifier) +
-                                   "' is not of the form db.table");
-  }
-  std::string_view database = identifier.substr(0, dot);
-  std::string_view table = identifier.substr(dot + 1);
-  std::string_view branch = kMainBranch;
-  const size_t suffix = table.find(kBranchSuffix);
-  if (suffix != std::string_view::npos) {
-    branch = table.substr(suffix + kBranchSuffix.size());
-    table = table.substr(0, suffix);
-    if (branch.empty() || table.empty()) {
-      return Status::InvalidArgument("table identifier '" + std::string(identifier) +
-                                     "' has an empty table or branch name");
-    }
-  }
-  return LoadTable(database, table, branch, std::move(dynamic_options));
+  return st.WithContext("renaming table " + source.FullName() + " to " + target.FullName());
 }
 
 Result<std::shared_ptr<FileStoreTable>> FilesystemCatalog::LoadTable(

@@ -31,6 +31,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sluice/catalog/catalog_backend.h"
 #include "sluice/fs/file_io.h"
 #include "sluice/meta/schema_generation.h"
 #include "sluice/result.h"
@@ -38,60 +39,58 @@
 
 namespace sluice {
 
-class FilesystemCatalog {
+class FilesystemCatalog : public CatalogBackend {
  public:
   FilesystemCatalog(std::shared_ptr<FileIO> io, std::string warehouse);
 
-  const std::string& warehouse() const { return warehouse_; }
+  const std::string& warehouse() const override { return warehouse_; }
 
   // Database names, sorted. NotFound naming the warehouse when it does not exist.
-  Result<std::vector<std::string>> ListDatabases() const;
+  Result<std::vector<std::string>> ListDatabases() const override;
   // Table names of `database`, sorted. NotFound naming the database when it does not exist.
-  Result<std::vector<std::string>> ListTables(std::string_view database) const;
+  Result<std::vector<std::string>> ListTables(std::string_view database) const override;
   // `<warehouse>/<database>.db/<table>`.
   std::string TablePath(std::string_view database, std::string_view table) const;
   // `<warehouse>/<database>.db`.
-  std::string DatabasePath(std::string_view database) const;
+  std::string DatabasePath(std::string_view database) const override;
 
   // AlreadyExists naming the database unless `ignore_if_exists`. The warehouse is created when
   // missing. InvalidArgument for an empty name, one with '/' or '$', or the system database
   // `sys`.
-  Status CreateDatabase(std::string_view database, bool ignore_if_exists = false) const;
+  Status CreateDatabase(std::string_view database, bool ignore_if_exists = false) const override;
   // NotFound unless `ignore_if_not_exists`; InvalidArgument naming the tables when the database
   // holds some and not `cascade`.
   Status DropDatabase(std::string_view database, bool ignore_if_not_exists = false,
-                      bool cascade = false) const;
+                      bool cascade = false) const override;
 
   // Creates `db.table` with schema 0 built from `spec`. NotFound when the database does not
   // exist; AlreadyExists unless `ignore_if_exists` (the existing table is then left as it is);
   // AlreadyExists naming the folder and what it holds when a dropped table left state there.
   // Errors of the schema rules name the column or option.
   Status CreateTable(std::string_view identifier, const NewTableSpec& spec,
-                     bool ignore_if_exists = false) const;
+                     bool ignore_if_exists = false) const override;
   // NotFound unless `ignore_if_not_exists`. Also removes a folder that a table dropped
   // half-way left (state but no schema).
-  Status DropTable(std::string_view identifier, bool ignore_if_not_exists = false) const;
+  Status DropTable(std::string_view identifier, bool ignore_if_not_exists = false) const override;
   // Commits `changes` as the table's next schema and returns it.
   Result<TableSchema> AlterTable(std::string_view identifier,
-                                 const std::vector<SchemaChange>& changes) const;
+                                 const std::vector<SchemaChange>& changes) const override;
   // Moves the table's folder: NotFound unless `ignore_if_not_exists`; AlreadyExists when the
   // target table exists.
   Status RenameTable(std::string_view from, std::string_view to,
-                     bool ignore_if_not_exists = false) const;
+                     bool ignore_if_not_exists = false) const override;
 
-  // Loads `db.table` or `db.table$branch_<name>`. InvalidArgument for a malformed identifier;
+  using CatalogBackend::LoadTable;
   // NotFound naming `db.table` and the warehouse when there is no such table.
-  Result<std::shared_ptr<FileStoreTable>> LoadTable(std::string_view identifier,
-                                                    DynamicOptions dynamic_options = {}) const;
   Result<std::shared_ptr<FileStoreTable>> LoadTable(std::string_view database,
                                                     std::string_view table, std::string_view branch,
-                                                    DynamicOptions dynamic_options = {}) const;
+                                                    DynamicOptions dynamic_options) const override;
 
   // Deletes (unless `dry_run`) what crashed drops left in the warehouse (their folders renamed
   // away, not yet deleted; see above) and returns those folders. Every drop and the
   // remove_orphan_files procedure call it. The first deletion failure is returned after trying
   // the rest.
-  Result<std::vector<std::string>> PurgeDropped(bool dry_run = false) const;
+  Result<std::vector<std::string>> PurgeDropped(bool dry_run = false) const override;
 
  private:
   // Renames `folder` to a new hidden name in the warehouse, durably; returns that name.

@@ -110,11 +110,6 @@ Result<std::map<std::string, std::string>> ReadActionCatalogOptions(const Action
   if (warehouse) options["warehouse"] = *warehouse;
   // As Java: a `warehouse` in --catalog_conf wins over --warehouse.
   for (const auto& [key, value] : catalog_conf) options[key] = value;
-  auto metastore = options.find("metastore");
-  if (metastore != options.end() && metastore->second != "filesystem") {
-    return Status::NotSupported("--catalog_conf metastore=" + metastore->second +
-                                ": only the filesystem catalog is supported");
-  }
   if (options["warehouse"].empty()) {
     return Status::InvalidArgument(
         "argument --warehouse (or --catalog_conf warehouse=...) is required");

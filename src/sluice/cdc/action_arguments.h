@@ -49,9 +49,8 @@ class ActionArguments {
 // The catalog options of an action (Java ActionFactory.catalogConfigMap): every
 // `--catalog_conf KEY=VALUE`, with `warehouse` from `--warehouse W` unless --catalog_conf gives
 // it (which wins, as in Java). The options other than warehouse and metastore configure the
-// warehouse's file system (s3.endpoint, ...; Catalog::Open, FileIOForPath). NotSupported for a
-// metastore other than filesystem (jdbc, rest: issue 35); InvalidArgument when no warehouse is
-// given.
+// warehouse's file system (s3.endpoint, ...) or the metastore (CreateCatalog, which refuses what
+// it cannot open). InvalidArgument when no warehouse is given.
 Result<std::map<std::string, std::string>> ReadActionCatalogOptions(const ActionArguments& args);
 
 // InvalidArgument "<action> does not take --a, --b" naming every key given that is not in

@@ -32,14 +32,14 @@ int64_t RecordBytes(const CdcRecord& record) {
 
 }  // namespace
 
-CdcTableSink::CdcTableSink(std::shared_ptr<const FilesystemCatalog> catalog, std::string identifier,
+CdcTableSink::CdcTableSink(std::shared_ptr<const CatalogBackend> catalog, std::string identifier,
                            CdcSinkContext* context)
     : catalog_(std::move(catalog)), identifier_(std::move(identifier)), context_(context) {}
 
 CdcTableSink::~CdcTableSink() = default;
 
 Result<std::unique_ptr<CdcTableSink>> CdcTableSink::Open(
-    std::shared_ptr<const FilesystemCatalog> catalog, std::string identifier,
+    std::shared_ptr<const CatalogBackend> catalog, std::string identifier,
     CdcSinkContext* context) {
   std::unique_ptr<CdcTableSink> sink(
       new CdcTableSink(std::move(catalog), std::move(identifier), context));

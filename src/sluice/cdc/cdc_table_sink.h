@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "sluice/base/metric_registry_impl.h"
-#include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/catalog/catalog_backend.h"
 #include "sluice/cdc/cdc_record.h"
 #include "sluice/cdc/cdc_record_converter.h"
 #include "sluice/cdc/source_offsets.h"
@@ -53,9 +53,9 @@ class CdcTableSink {
  public:
   // The sink of table `identifier` ("db.table"), which must exist. Loads what the job's commit
   // user committed to it before (its offsets and last identifier).
-  static Result<std::unique_ptr<CdcTableSink>> Open(
-      std::shared_ptr<const FilesystemCatalog> catalog, std::string identifier,
-      CdcSinkContext* context);
+  static Result<std::unique_ptr<CdcTableSink>> Open(std::shared_ptr<const CatalogBackend> catalog,
+                                                    std::string identifier,
+                                                    CdcSinkContext* context);
   ~CdcTableSink();
 
   const std::string& identifier() const { return identifier_; }
@@ -90,7 +90,7 @@ class CdcTableSink {
   Status Close();
 
  private:
-  CdcTableSink(std::shared_ptr<const FilesystemCatalog> catalog, std::string identifier,
+  CdcTableSink(std::shared_ptr<const CatalogBackend> catalog, std::string identifier,
                CdcSinkContext* context);
 
   // Loads the table (its latest schema) and the committer.
@@ -100,7 +100,7 @@ class CdcTableSink {
   // Writes the converted rows to the table's writer.
   Status FlushPending();
 
-  std::shared_ptr<const FilesystemCatalog> catalog_;
+  std::shared_ptr<const CatalogBackend> catalog_;
   std::string identifier_;
   CdcSinkContext* context_;
 

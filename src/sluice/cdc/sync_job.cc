@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "sluice/catalog/catalog_factory.h"
 #include "sluice/cdc/computed_column.h"
 #include "sluice/cdc/schema_evolution.h"
 #include "sluice/cdc/table_sync_state.h"
@@ -99,7 +100,10 @@ Result<std::unique_ptr<SyncJob>> SyncJob::Open(SyncJobOptions options,
   }
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io,
                           FileIOForPath(o.warehouse, o.catalog_options));
-  auto catalog = std::make_shared<FilesystemCatalog>(io, o.warehouse);
+  std::map<std::string, std::string> catalog_options = o.catalog_options;
+  catalog_options.emplace("warehouse", o.warehouse);
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const CatalogBackend> catalog,
+                          CreateCatalog(catalog_options));
   SLUICE_RETURN_NOT_OK(catalog->CreateDatabase(o.database, /*ignore_if_exists=*/true));
   job->progress_file_ =
       std::make_unique<SyncProgressFile>(io, catalog->DatabasePath(o.database), o.commit_user);

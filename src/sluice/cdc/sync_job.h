@@ -30,7 +30,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/catalog/catalog_backend.h"
 #include "sluice/cdc/cdc_source.h"
 #include "sluice/cdc/cdc_table_sink.h"
 #include "sluice/cdc/record_parser.h"
@@ -106,7 +106,7 @@ class SyncJob {
   std::unique_ptr<CdcSource> source_;
   std::unique_ptr<RecordParser> parser_;
   Log log_;
-  std::shared_ptr<const FilesystemCatalog> catalog_;
+  std::shared_ptr<const CatalogBackend> catalog_;
   std::unique_ptr<SyncProgressFile> progress_file_;
   std::unique_ptr<TableNameConverter> names_;
   std::vector<std::unique_ptr<ComputedColumn>> computed_columns_;

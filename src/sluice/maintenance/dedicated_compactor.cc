@@ -12,7 +12,7 @@
 #include <utility>
 
 #include "sluice/base/uuid.h"
-#include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/catalog/catalog_factory.h"
 #include "sluice/fs/file_io_factory.h"
 #include "sluice/maintenance/commit_maintenance.h"
 #include "sluice/meta/file_paths.h"
@@ -175,8 +175,10 @@ class Job {
   Job(const DedicatedCompactorOptions& options, const std::atomic<bool>& stop)
       : options_(options),
         stop_(stop),
-        catalog_(options.io ? options.io : FileIOForPathOrFailing(options.warehouse, {}),
-                 options.warehouse),
+        catalog_(options.catalog
+                     ? options.catalog
+                     : CreateFilesystemCatalog(FileIOForPathOrFailing(options.warehouse, {}),
+                                               options.warehouse)),
         task_options_(TaskOptions(options)),
         commit_user_("sluice-compact-" + NewUuidV4()) {}
 
@@ -201,7 +203,7 @@ class Job {
 
   const DedicatedCompactorOptions& options_;
   const std::atomic<bool>& stop_;
-  FilesystemCatalog catalog_;
+  std::shared_ptr<const CatalogBackend> catalog_;
   const DynamicOptions task_options_;
   const std::string commit_user_;
   std::optional<std::regex> database_pattern_;
@@ -223,7 +225,7 @@ class Job {
 };
 
 Result<std::shared_ptr<FileStoreTable>> Job::Load(const Watched& table) const {
-  return catalog_.LoadTable(table.database, table.table, kMainBranch, task_options_);
+  return catalog_->LoadTable(table.database, table.table, kMainBranch, task_options_);
 }
 
 Status Job::Discover(bool first) {
@@ -233,10 +235,10 @@ Status Job::Discover(bool first) {
     const size_t dot = name.find('.');
     found.emplace_back(name.substr(0, dot), name.substr(dot + 1));
   } else {
-    SLUICE_ASSIGN_OR_RETURN(std::vector<std::string> databases, catalog_.ListDatabases());
+    SLUICE_ASSIGN_OR_RETURN(std::vector<std::string> databases, catalog_->ListDatabases());
     for (const std::string& database : databases) {
       if (!std::regex_match(database, *database_pattern_)) continue;
-      Result<std::vector<std::string>> tables = catalog_.ListTables(database);
+      Result<std::vector<std::string>> tables = catalog_->ListTables(database);
       if (!tables.ok()) {
         if (tables.status().IsNotFound()) continue;  // dropped meanwhile
         return tables.status();

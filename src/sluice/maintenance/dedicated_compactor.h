@@ -47,7 +47,7 @@
 #include <vector>
 
 #include "sluice/base/metric_registry_impl.h"
-#include "sluice/fs/file_io.h"
+#include "sluice/catalog/catalog_backend.h"
 #include "sluice/meta/core_options.h"
 #include "sluice/partition_spec.h"
 #include "sluice/status.h"
@@ -64,7 +64,9 @@ struct DedicatedCompactorProgress {
 };
 
 struct DedicatedCompactorOptions {
-  std::shared_ptr<FileIO> io;  // null: the file system of the warehouse's scheme
+  // The catalog the tables are found in; null: a filesystem catalog over `warehouse` through the
+  // file system of its scheme.
+  std::shared_ptr<const CatalogBackend> catalog;
   std::string warehouse;
 
   // `db.table`: the one table of `compact`. Unset: the patterns pick the tables.

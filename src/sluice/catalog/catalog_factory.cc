@@ -1,0 +1,31 @@
+#include "sluice/catalog/catalog_factory.h"
+
+#include <utility>
+
+#include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/fs/file_io_factory.h"
+
+namespace sluice {
+
+Result<std::shared_ptr<const CatalogBackend>> CreateCatalog(
+    const std::map<std::string, std::string>& options) {
+  auto warehouse = options.find("warehouse");
+  if (warehouse == options.end() || warehouse->second.empty()) {
+    return Status::InvalidArgument("catalog option 'warehouse' is required");
+  }
+  auto metastore = options.find("metastore");
+  if (metastore != options.end() && metastore->second != "filesystem") {
+    return Status::NotSupported("catalog option metastore=" + metastore->second +
+                                ": only the filesystem catalog is supported (jdbc and rest: "
+                                "issue 35)");
+  }
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io, FileIOForPath(warehouse->second, options));
+  return CreateFilesystemCatalog(std::move(io), warehouse->second);
+}
+
+std::shared_ptr<const CatalogBackend> CreateFilesystemCatalog(std::shared_ptr<FileIO> io,
+                                                              std::string warehouse) {
+  return std::make_shared<const FilesystemCatalog>(std::move(io), std::move(warehouse));
+}
+
+}  // namespace sluice
