@@ -49,7 +49,7 @@ pypaimon_rust_env() {
 }
 
 if [ "$which" = python ]; then
-  "$here/scripts/python_build.sh"
+  "$here/scripts/python_build.sh" release
   pypaimon_rust_env
   exec "$here/build/python/venv/bin/python" "$here/bench/python_bench.py" \
     --pypaimon-python "$here/build/pyenv/pypaimon/bin/python" --rust-python "$rust_venv/bin/python" \
