@@ -3,12 +3,18 @@
 #include <utility>
 
 #include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/catalog/rest/rest_catalog.h"
 #include "sluice/fs/file_io_factory.h"
 
 namespace sluice {
 
 Result<std::shared_ptr<const CatalogBackend>> CreateCatalog(
     const std::map<std::string, std::string>& options) {
+  // A REST catalog's warehouse is a name on its server, which may have none.
+  if (auto rest = options.find("metastore"); rest != options.end() && rest->second == "rest") {
+    SLUICE_ASSIGN_OR_RETURN(auto catalog, rest::RestCatalog::Open(options));
+    return std::shared_ptr<const CatalogBackend>(std::move(catalog));
+  }
   auto warehouse = options.find("warehouse");
   if (warehouse == options.end() || warehouse->second.empty()) {
     return Status::InvalidArgument("catalog option 'warehouse' is required");
