@@ -80,8 +80,7 @@ Result<std::vector<SnapshotInfo>> Table::Snapshots() const {
 Result<int64_t> Table::Rescale(int32_t bucket, const PartitionSpec& partition) const {
   // The latest schema: the rewrite writes what the table is now.
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> latest,
-                          FileStoreTable::Open(table_->io(), table_->path(), table_->branch(),
-                                               table_->dynamic_options()));
+                          table_->Reload(table_->dynamic_options()));
   RescaleOptions options;
   options.bucket = bucket;
   options.partition = partition;

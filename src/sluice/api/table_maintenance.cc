@@ -18,8 +18,7 @@ namespace {
 // The table as it is now (its latest schema and options), on the handle's branch.
 Result<std::shared_ptr<FileStoreTable>> Reload(const Table& table) {
   const auto& loaded = ApiAccess::FileStoreTableOf(table);
-  auto reloaded = FileStoreTable::Open(loaded->io(), loaded->path(), loaded->branch(),
-                                       loaded->dynamic_options());
+  auto reloaded = loaded->Reload(loaded->dynamic_options());
   if (!reloaded.ok()) return reloaded.status().WithContext("table " + table.name());
   return reloaded;
 }

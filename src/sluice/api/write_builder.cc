@@ -52,8 +52,7 @@ WriteBuilder& WriteBuilder::WithMetricRegistry(MetricRegistry* registry) {
 
 Result<std::shared_ptr<FileStoreTable>> WriteBuilder::LoadTable() const {
   // The latest schema: columns may have changed since the Table was opened.
-  auto table = FileStoreTable::Open(ApiAccess::FileStoreTableOf(table_)->io(), table_.path(),
-                                    table_.branch(), options_);
+  auto table = ApiAccess::FileStoreTableOf(table_)->Reload(options_);
   if (!table.ok()) return table.status().WithContext("table " + table_.name());
   SLUICE_RETURN_NOT_OK(CheckOverwriteSpec(**table));
   return table;

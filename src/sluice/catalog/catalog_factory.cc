@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "sluice/catalog/filesystem_catalog.h"
+#include "sluice/catalog/jdbc/jdbc_catalog.h"
 #include "sluice/catalog/rest/rest_catalog.h"
 #include "sluice/fs/file_io_factory.h"
 
@@ -20,10 +21,15 @@ Result<std::shared_ptr<const CatalogBackend>> CreateCatalog(
     return Status::InvalidArgument("catalog option 'warehouse' is required");
   }
   auto metastore = options.find("metastore");
+  if (metastore != options.end() && metastore->second == "jdbc") {
+    SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io, FileIOForPath(warehouse->second, options));
+    SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const JdbcCatalog> catalog,
+                            JdbcCatalog::Open(std::move(io), warehouse->second, options));
+    return std::shared_ptr<const CatalogBackend>(std::move(catalog));
+  }
   if (metastore != options.end() && metastore->second != "filesystem") {
     return Status::NotSupported("catalog option metastore=" + metastore->second +
-                                ": only the filesystem catalog is supported (jdbc and rest: "
-                                "issue 35)");
+                                ": Sluice has the filesystem, jdbc and rest catalogs");
   }
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io, FileIOForPath(warehouse->second, options));
   return CreateFilesystemCatalog(std::move(io), warehouse->second);

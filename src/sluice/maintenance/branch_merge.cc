@@ -342,8 +342,7 @@ Result<BranchMergeResult> MergeBranch(const std::shared_ptr<const FileStoreTable
   }
   result.schemas_copied = schemas;
   SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> reopened,
-                          FileStoreTable::Open(target->io(), target->path(), target->branch(),
-                                               target->dynamic_options()));
+                          target->Reload(target->dynamic_options()));
   SLUICE_ASSIGN_OR_RETURN(std::unique_ptr<FileStoreCommit> commit,
                           FileStoreCommit::Make(reopened, "sluice-merge-" + NewUuidV4()));
   ManifestCommittable committable;

@@ -93,7 +93,41 @@ Result<std::shared_ptr<FileStoreTable>> FileStoreTable::Open(std::shared_ptr<Fil
 }
 
 Result<std::shared_ptr<FileStoreTable>> FileStoreTable::OnBranch(std::string_view branch) const {
-  return Open(io_, path_, branch, dynamic_options_);
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table,
+                          Open(io_, path_, branch, dynamic_options_));
+  table->SetCatalogLock(catalog_lock_, lock_database_, lock_table_);
+  return table;
+}
+
+Result<std::shared_ptr<FileStoreTable>> FileStoreTable::Reload(
+    DynamicOptions dynamic_options) const {
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> table,
+                          Open(io_, path_, branch_, std::move(dynamic_options)));
+  table->SetCatalogLock(catalog_lock_, lock_database_, lock_table_);
+  return table;
+}
+
+void FileStoreTable::SetCatalogLock(std::shared_ptr<const CatalogLock> lock, std::string database,
+                                    std::string table) {
+  catalog_lock_ = std::move(lock);
+  lock_database_ = std::move(database);
+  lock_table_ = std::move(table);
+}
+
+Status FileStoreTable::RunWithCatalogLock(const std::function<Status()>& fn) const {
+  if (catalog_lock_ == nullptr) return fn();
+  const std::string object =
+      IsMainBranch(branch_) ? lock_table_ : lock_table_ + "$branch_" + branch_;
+  return catalog_lock_->RunWithLock(lock_database_, object, [&]() -> Status {
+    // The catalog renames and drops tables under the same lock: what runs here after one must
+    // not write into the old folder (a snapshot there would recreate it, its commit lost).
+    SLUICE_ASSIGN_OR_RETURN(bool exists, io_->Exists(SchemaDir(path_)));
+    if (!exists) {
+      return Status::NotFound("table " + lock_database_ + "." + lock_table_ + " is no longer at " +
+                              path_ + " (renamed or dropped since it was loaded)");
+    }
+    return fn();
+  });
 }
 
 Result<std::shared_ptr<const TableSchema>> FileStoreTable::SchemaById(int64_t id) const {

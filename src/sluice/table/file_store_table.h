@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -27,6 +28,7 @@
 #include "sluice/meta/table_schema.h"
 #include "sluice/meta/tag_manager.h"
 #include "sluice/result.h"
+#include "sluice/table/catalog_lock.h"
 
 namespace sluice {
 
@@ -62,8 +64,25 @@ class FileStoreTable {
                                                       std::string_view branch = kMainBranch,
                                                       DynamicOptions dynamic_options = {});
 
-  // The same table on another branch (same dynamic options).
+  // The same table on another branch (same dynamic options and catalog lock).
   Result<std::shared_ptr<FileStoreTable>> OnBranch(std::string_view branch) const;
+  // The same table loaded again: the latest schema of its branch, `dynamic_options` for this
+  // load, the same catalog lock (Java table.copy keeps the CatalogEnvironment). Errors as
+  // Open's.
+  Result<std::shared_ptr<FileStoreTable>> Reload(DynamicOptions dynamic_options) const;
+
+  // The catalog lock commits to this table hold around the snapshot file (catalog_lock.h), and
+  // the table's name in the catalog it locks; null when the table's catalog has none (the
+  // filesystem catalog, a table opened by folder, `lock.enabled` off). Set by the catalog that
+  // loads the table, before it shares it.
+  void SetCatalogLock(std::shared_ptr<const CatalogLock> lock, std::string database,
+                      std::string table);
+  const std::shared_ptr<const CatalogLock>& catalog_lock() const { return catalog_lock_; }
+  // Runs `fn` under the catalog lock of this table on its branch (`table$branch_<name>` off the
+  // main branch, Java's object name); just runs it when there is no lock. Under the lock, NotFound
+  // naming the table and `fn` not run when the table's folder no longer holds it (renamed or
+  // dropped through the catalog since this load).
+  Status RunWithCatalogLock(const std::function<Status()>& fn) const;
 
   const std::shared_ptr<FileIO>& io() const { return io_; }
   const std::string& path() const { return path_; }
@@ -108,6 +127,9 @@ class FileStoreTable {
   SchemaManager schemas_;
   TagManager tags_;
   FileStorePathFactory path_factory_;
+  std::shared_ptr<const CatalogLock> catalog_lock_;
+  std::string lock_database_;
+  std::string lock_table_;
 
   mutable std::mutex schema_cache_mutex_;
   mutable std::unordered_map<int64_t, std::shared_ptr<const TableSchema>> schema_cache_;

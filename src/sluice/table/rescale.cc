@@ -116,8 +116,7 @@ Result<RescaleResult> Rescale(const std::shared_ptr<const FileStoreTable>& table
 
   DynamicOptions dynamic = table->dynamic_options();
   dynamic["bucket"] = std::to_string(options.bucket);
-  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> rescaled,
-                          FileStoreTable::Open(table->io(), path, table->branch(), dynamic));
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> rescaled, table->Reload(dynamic));
   if (rescaled->schema().id() != table->schema().id()) {
     return Status::Conflict("rescale of " + path + ": the schema changed to id " +
                             std::to_string(rescaled->schema().id()) + " while it started");

@@ -762,8 +762,17 @@ Status FileStoreCommit::TryCommitOnce(const ChangeSet& changes, CommitKind kind,
   }
 
   Step("before-snapshot");
-  Status written = io.WriteFileAtomic(snapshots.snapshot_path(new_id), snapshot.ToJson(),
-                                      /*overwrite=*/false);
+  // Under the catalog's lock of the table, if any (FileStoreTable::RunWithCatalogLock).
+  std::optional<Status> attempted;
+  Status locked = table_->RunWithCatalogLock([&] {
+    attempted = io.WriteFileAtomic(snapshots.snapshot_path(new_id), snapshot.ToJson(), false);
+    return Status::OK();
+  });
+  if (!attempted) {
+    cleanup();
+    return locked.WithContext("committing snapshot " + std::to_string(new_id) + " of " + table);
+  }
+  Status written = *attempted;  // a release failing after the write: the lock row expires
   if (written.IsAlreadyExists()) {
     cleanup();  // another committer took this id
     *retry_later = true;

@@ -23,7 +23,10 @@
 //      files likewise into a changelog manifest list, and a new index manifest carrying the
 //      previous one's live entries forward with the commit's index files applied;
 //   3. creating `snapshot/snapshot-<latest + 1>` atomically, never replacing an existing file,
-//      then updating the LATEST hint (and EARLIEST for the first snapshot).
+//      then updating the LATEST hint (and EARLIEST for the first snapshot); the creation holds
+//      the table's catalog lock when its catalog set one (catalog_lock.h, Java's
+//      RenamingSnapshotCommit), and fails, the attempt's files deleted, when the lock cannot be
+//      acquired or the table was renamed or dropped meanwhile.
 // Losing the race for the snapshot file (another committer took the id) discards the files of
 // the attempt and starts again from the new latest snapshot, conflicts re-checked, with
 // exponential backoff between `commit.min-retry-wait` and `commit.max-retry-wait`, up to

@@ -1,0 +1,50 @@
+// JdbcClientPool: the connections of a JDBC catalog to its database (Java JdbcClientPool): a
+// caller borrows one for a call and gives it back; up to `client-pool-size` idle ones stay
+// open, more are opened while many threads call at once. A connection that broke (the server
+// closed it) is dropped instead of given back, and the next call opens a new one.
+//
+// Thread safety: thread-safe.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "sluice/catalog/jdbc/jdbc_connection.h"
+#include "sluice/catalog/jdbc/jdbc_uri.h"
+#include "sluice/result.h"
+
+namespace sluice {
+
+class JdbcClientPool {
+ public:
+  JdbcClientPool(JdbcUri uri, std::map<std::string, std::string> properties, size_t max_idle)
+      : uri_(std::move(uri)), properties_(std::move(properties)), max_idle_(max_idle) {}
+
+  const JdbcUri& uri() const { return uri_; }
+
+  // Runs `fn` on a connection. Errors of connecting name the masked uri.
+  Status Run(const std::function<Status(JdbcConnection&)>& fn);
+  // Runs `fn` in a transaction: committed when `fn` succeeds, rolled back when it fails (its
+  // error is returned).
+  Status RunInTransaction(const std::function<Status(JdbcConnection&)>& fn);
+
+  // Opens a connection to `uri` with the driver `properties` (the protocol's implementation).
+  static Result<std::unique_ptr<JdbcConnection>> Connect(
+      const JdbcUri& uri, const std::map<std::string, std::string>& properties);
+
+ private:
+  Result<std::unique_ptr<JdbcConnection>> Borrow();
+  void GiveBack(std::unique_ptr<JdbcConnection> connection);
+
+  const JdbcUri uri_;
+  const std::map<std::string, std::string> properties_;
+  const size_t max_idle_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<JdbcConnection>> idle_;
+};
+
+}  // namespace sluice
