@@ -3,6 +3,8 @@
 #include <httplib.h>
 #include <sys/socket.h>
 
+#include <array>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
@@ -52,7 +54,9 @@ struct RestCatalogServer::Server {
         Answer(RestCatalogHandler::Error(*error), res);
         return;
       }
-      Answer(handler.Handle(std::get<RestRequest>(parsed), *access), res);
+      const RestRequest& request = std::get<RestRequest>(parsed);
+      counts[static_cast<size_t>(request.operation)].fetch_add(1, std::memory_order_relaxed);
+      Answer(handler.Handle(request, *access), res);
     } catch (const std::exception& e) {
       Answer(RestCatalogHandler::Error(
                  RestError{500, "", "", std::string("the server failed: ") + e.what()}),
@@ -63,6 +67,8 @@ struct RestCatalogServer::Server {
   RestCatalogHandler handler;
   RestTokens tokens;
   RestLimits limits;
+  mutable std::array<std::atomic<int64_t>, static_cast<size_t>(RestOperation::kNotImplemented) + 1>
+      counts{};
   httplib::Server http;
   std::thread listener;
   std::mutex mu;
@@ -174,6 +180,10 @@ Result<std::unique_ptr<RestCatalogServer>> RestCatalogServer::StartServer(
   });
   return std::unique_ptr<RestCatalogServer>(
       new RestCatalogServer(options.host, port, std::move(server)));
+}
+
+int64_t RestCatalogServer::RequestCount(RestOperation operation) const {
+  return server_->counts[static_cast<size_t>(operation)].load(std::memory_order_relaxed);
 }
 
 void RestCatalogServer::Stop() {

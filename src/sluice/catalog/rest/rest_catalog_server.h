@@ -13,6 +13,7 @@
 // Thread safety: Stop may be called from any thread; requests run on the server's threads.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -55,6 +56,10 @@ class RestCatalogServer {
 
   // Stops accepting, finishes the requests in flight and joins the server's threads. Idempotent.
   void Stop();
+
+  // Requests of `operation` that passed the checks and ran, since the start (what a test or a
+  // dashboard asks: did the clients commit through the server?).
+  int64_t RequestCount(RestOperation operation) const;
 
  private:
   struct Server;

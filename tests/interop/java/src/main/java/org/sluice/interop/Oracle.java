@@ -82,6 +82,7 @@ import org.apache.paimon.types.RowType;
  *       "compact"}...]: runs the commits one after another in a background thread (commit i under
  *       the commit user prefix "USER_PREFIX-i") and answers at once, so that the test commits
  *       into the same table from Sluice meanwhile.
+ *   <li>catalog: the catalog's own operations, "op" (see catalogOp).
  *   <li>concurrent_join: waits for that thread; "results" [{"ok": true} or {"error": ...}] per
  *       commit, and "snapshots" [{"id", "kind", "user"}] of the table.
  * </ul>
@@ -158,6 +159,9 @@ public final class Oracle {
           break;
         case "concurrent_join":
           concurrentJoin(command, text);
+          break;
+        case "catalog":
+          catalogOp(command, text);
           break;
         default:
           throw new IllegalArgumentException("unknown cmd '" + name + "'");
@@ -542,6 +546,89 @@ public final class Oracle {
     }
     catalog.createTable(id, schema.build(), false);
     ok(text);
+  }
+
+  // The catalog's own operations, for catalogs shared through a metastore (the REST catalog
+  // tests, issue 35): "op" list_databases | create_database | drop_database ("database",
+  // optional "cascade") | list_tables ("database") | alter_table ("table", "changes": [{"add_column"
+  // NAME, "type" JSON type} | {"set_option" KEY, "value" V} | {"rename_column" FROM, "to" TO} |
+  // {"drop_column" NAME}]) | rename_table ("table", "to") | drop_table ("table") | get_table
+  // ("table": its "schema_id", "fields" ["name TYPE"...] and "path"). Lists answer "names".
+  private void catalogOp(JsonNode command, StringBuilder text) throws Exception {
+    Catalog catalog = catalog(command);
+    String op = required(command, "op").asText();
+    ObjectNode answer = JSON.createObjectNode();
+    answer.put("ok", true);
+    switch (op) {
+      case "list_databases":
+        catalog.listDatabases().forEach(answer.putArray("names")::add);
+        break;
+      case "create_database":
+        catalog.createDatabase(required(command, "database").asText(), false);
+        break;
+      case "drop_database":
+        catalog.dropDatabase(
+            required(command, "database").asText(), false, command.path("cascade").asBoolean());
+        break;
+      case "list_tables":
+        catalog.listTables(required(command, "database").asText())
+            .forEach(answer.putArray("names")::add);
+        break;
+      case "alter_table":
+        {
+          List<org.apache.paimon.schema.SchemaChange> changes = new ArrayList<>();
+          for (JsonNode change : required(command, "changes")) {
+            if (change.has("add_column")) {
+              changes.add(
+                  org.apache.paimon.schema.SchemaChange.addColumn(
+                      change.get("add_column").asText(),
+                      DataTypeJsonParser.parseDataType(change.get("type"))));
+            } else if (change.has("set_option")) {
+              changes.add(
+                  org.apache.paimon.schema.SchemaChange.setOption(
+                      change.get("set_option").asText(), change.get("value").asText()));
+            } else if (change.has("rename_column")) {
+              changes.add(
+                  org.apache.paimon.schema.SchemaChange.renameColumn(
+                      change.get("rename_column").asText(), change.get("to").asText()));
+            } else if (change.has("drop_column")) {
+              changes.add(
+                  org.apache.paimon.schema.SchemaChange.dropColumn(
+                      change.get("drop_column").asText()));
+            } else {
+              throw new IllegalArgumentException("unknown change " + change);
+            }
+          }
+          catalog.alterTable(
+              Identifier.fromString(required(command, "table").asText()), changes, false);
+          break;
+        }
+      case "rename_table":
+        catalog.renameTable(
+            Identifier.fromString(required(command, "table").asText()),
+            Identifier.fromString(required(command, "to").asText()),
+            false);
+        break;
+      case "drop_table":
+        catalog.dropTable(Identifier.fromString(required(command, "table").asText()), false);
+        break;
+      case "get_table":
+        {
+          FileStoreTable table =
+              (FileStoreTable)
+                  catalog.getTable(Identifier.fromString(required(command, "table").asText()));
+          answer.put("schema_id", table.schema().id());
+          answer.put("path", table.location().toString());
+          ArrayNode fields = answer.putArray("fields");
+          for (DataField field : table.rowType().getFields()) {
+            fields.add(field.name() + " " + field.type());
+          }
+          break;
+        }
+      default:
+        throw new IllegalArgumentException("unknown catalog op '" + op + "'");
+    }
+    text.append(answer).append('\n');
   }
 
   private void createBranch(JsonNode command, StringBuilder text) throws Exception {
