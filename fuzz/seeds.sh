@@ -79,5 +79,13 @@ with open(sys.argv[1], "wb") as f:
         f.write(struct.pack(">H", len(frame)) + frame)
 PY
     ;;
+  rest_request)
+    # Byte 0 is the method (0 GET, 1 POST, 2 DELETE); the target, '\n', the body.
+    printf '\x01/v1/paimon/databases/sales/tables\n{"identifier":{"database":"sales","object":"t"},"schema":{"fields":[{"id":0,"name":"id","type":"BIGINT NOT NULL"},{"id":1,"name":"r","type":{"type":"ROW","fields":[{"id":2,"name":"a","type":"INT"}]}}],"partitionKeys":[],"primaryKeys":["id"],"options":{"bucket":"2"},"comment":"c"}}' > "$out/create_table"
+    printf '\x01/v1/paimon/databases/sales/tables/t\n{"changes":[{"action":"addColumn","fieldNames":["n"],"dataType":"STRING","comment":null,"move":{"fieldName":"n","referenceFieldName":"id","type":"AFTER"}},{"action":"setOption","key":"k","value":"v"},{"action":"updateColumnType","fieldNames":["id"],"newDataType":"BIGINT","keepNullability":true}]}' > "$out/alter_table"
+    printf '\x01/v1/paimon/tables/rename\n{"source":{"database":"a","object":"t"},"destination":{"database":"b","object":"u"}}' > "$out/rename"
+    printf '\x00/v1/paimon/databases?maxResults=2&pageToken=d%%2B1' > "$out/list"
+    printf '\x00/v1/paimon/databases/s%%20a/tables/t%%24branch_b/snapshot' > "$out/snapshot"
+    printf '\x01/v1/paimon/databases\n{"name":"sales","options":{"a":"b"}}' > "$out/create_database" ;;
   *) : ;;
 esac
