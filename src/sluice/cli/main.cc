@@ -33,11 +33,13 @@ int Fail(const sluice::Status& st) { return sluice::cli::PrintCommandError("", s
 int main(int argc, char** argv) {
   CLI::App app{"Sluice: a native Apache Paimon table store"};
   app.require_subcommand(1);
-  // Java's --catalog_conf, before or after the verb (the verbs fall through to it): the options
-  // of the file system of every warehouse and table the command opens (s3.endpoint, ...).
+  // Java's --catalog_conf (or --catalog-option), before or after the verb (the verbs fall
+  // through to it): the catalog options of every warehouse and table the command opens (the
+  // metastore and its uri, the file system's s3.endpoint, ...).
   std::vector<std::string> catalog_conf;
-  app.add_option("--catalog_conf", catalog_conf,
-                 "KEY=VALUE catalog option, e.g. s3.endpoint=http://127.0.0.1:9000 (repeatable)")
+  app.add_option("--catalog_conf,--catalog-option", catalog_conf,
+                 "KEY=VALUE catalog option, e.g. metastore=jdbc or "
+                 "s3.endpoint=http://127.0.0.1:9000 (repeatable)")
       ->allow_extra_args(false);
   app.fallthrough();
 
