@@ -1,5 +1,8 @@
 #include "catalog/jdbc/jdbc_catalog_cases.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <filesystem>
 #include <random>
@@ -319,6 +322,56 @@ TEST_P(JdbcCatalogCases, TwoCreatorsOfOneTable) {
   EXPECT_EQ(a->ListTables("db")->size(), 4u);
 }
 
+// Two processes create the same table and then commit into it at once: one creation wins, the
+// other is told the table exists; every commit of both lands.
+TEST_P(JdbcCatalogCases, TwoProcessesCreateAndCommit) {
+  {
+    auto catalog = OpenCatalog();
+    ASSERT_NE(catalog, nullptr);
+    ASSERT_OK(catalog->CreateDatabase("db", false));
+  }
+  constexpr int kCommits = 3;
+  int go[2];
+  ASSERT_EQ(::pipe(go), 0);
+  std::vector<pid_t> children;
+  for (int p = 0; p < 2; ++p) {
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      // The child: 0 created, 1 told it exists; then its commits; 2 on any other outcome.
+      ::close(go[1]);
+      auto catalog = CreateCatalog(Options());
+      char byte;
+      if (!catalog.ok() || ::read(go[0], &byte, 1) != 0) ::_exit(2);  // EOF: all start
+      Status created = (*catalog)->CreateTable("db.same", RowsSpec(), false);
+      int code = created.ok() ? 0 : created.IsAlreadyExists() ? 1 : 2;
+      auto table = (*catalog)->LoadTable("db.same");
+      for (int c = 1; c <= kCommits && code != 2; ++c) {
+        if (!table.ok() ||
+            !CommitRows(*table, MakeRows(p, p * 100 + c, 1, "p"), c, "process-" + std::to_string(p))
+                 .ok()) {
+          code = 2;
+        }
+      }
+      ::_exit(code);
+    }
+    children.push_back(pid);
+  }
+  ::close(go[0]);
+  ::close(go[1]);  // both children start now
+  std::multiset<int> codes;
+  for (pid_t pid : children) {
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status));
+    codes.insert(WEXITSTATUS(status));
+  }
+  EXPECT_EQ(codes, (std::multiset<int>{0, 1}));
+  SnapshotManager snapshots(LocalFileIO(), warehouse() + "/db.db/same");
+  EXPECT_EQ(*snapshots.LatestSnapshotId(), 2 * kCommits);
+  EXPECT_EQ(ReadTestTable(warehouse() + "/db.db/same")->size(), 2u * kCommits);
+}
+
 // A table renamed while another catalog commits to it: each commit lands before the rename
 // (and moves with the table) or fails after it, naming the move; none writes into the old
 // folder, none is lost.
@@ -334,6 +387,7 @@ TEST_P(JdbcCatalogCases, RenameWhileAnotherCommits) {
   std::atomic<int> landed{0};
   std::atomic<int> refused{0};
   std::atomic<bool> stop{false};
+  std::atomic<bool> done{false};
   std::thread writer([&] {
     for (int c = 1; !stop && c <= 200; ++c) {
       auto result = CommitRows(*table, MakeRows(0, c * 10, 1, "r"), c, "writer");
@@ -345,8 +399,9 @@ TEST_P(JdbcCatalogCases, RenameWhileAnotherCommits) {
         break;
       }
     }
+    done = true;
   });
-  while (landed < 2) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  while (landed < 2 && !done) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   ASSERT_OK(catalog->RenameTable("db.t", "db.moved", false));
   stop = true;
   writer.join();
