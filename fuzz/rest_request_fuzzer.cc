@@ -2,8 +2,9 @@
 // arbitrary requests. Byte 0 picks the method (GET, POST, DELETE, PUT); the rest is the request
 // target up to the first '\n', then the body. Reading must answer a request or an error on any
 // input, never crash; and whatever it accepts must hold:
-//   - every name it read (database, table, branch, rename target) passes CheckRestName: no
-//     request that reads can reach outside the warehouse;
+//   - every name it read (database, table, branch, rename target, a committed snapshot's
+//     manifest lists) passes CheckRestName: no request that reads can reach outside the
+//     warehouse;
 //   - the schema changes it read write back (SchemaChangeToRestJson) to JSON that reads to the
 //     same JSON again, and a table it read writes back to a schema that reads to the same;
 //   - a decoded name encodes (Java URLEncoder) to text that decodes back to it.
@@ -44,6 +45,10 @@ void CheckAccepted(const RestRequest& request, const RestLimits& limits) {
     const Json written = SchemaChangeToRestJson(change);
     Result<SchemaChange> again = SchemaChangeFromRestJson(written, "change");
     if (!again.ok() || SchemaChangeToRestJson(*again) != written) std::abort();
+  }
+  if (request.operation == RestOperation::kCommitTable) {
+    CheckName(request.snapshot.base_manifest_list, limits);
+    CheckName(request.snapshot.delta_manifest_list, limits);
   }
   if (request.operation == RestOperation::kCreateTable) {
     const Json written = NewTableToRestJson(request.table_spec.columns, request.table_spec);

@@ -189,6 +189,27 @@ TEST_F(RestSecurityTest, NamesThatCouldLeaveTheWarehouseAreRefusedAndCreateNothi
                              {"field 'database'", "'/'"}));
 }
 
+TEST_F(RestSecurityTest, TheTokensFileIsChecked) {
+  auto tokens = rest::RestTokens::Parse("# comment\n\nlong-enough-token-1\n", "f");
+  ASSERT_OK(tokens);
+  EXPECT_TRUE(tokens->Find("Bearer long-enough-token-1").has_value());
+  EXPECT_FALSE(tokens->Find("Bearer long-enough-token-").has_value());
+  EXPECT_FALSE(tokens->Find("long-enough-token-1").has_value());
+  EXPECT_TRUE(test::HasError(rest::RestTokens::Parse("short\n", "f").status(),
+                             StatusCode::kInvalidArgument, {"f:1", "at least 16"}));
+  EXPECT_TRUE(test::HasError(
+      rest::RestTokens::Parse("long-enough-token-1\nlong-enough-token-1\n", "f").status(),
+      StatusCode::kInvalidArgument, {"f:2", "twice"}));
+  EXPECT_TRUE(
+      test::HasError(rest::RestTokens::Parse("long-enough-token-1 tables=a\n", "f").status(),
+                     StatusCode::kInvalidArgument, {"f:1", "databases="}));
+  EXPECT_TRUE(
+      test::HasError(rest::RestTokens::Parse("long-enough-token-1 databases=\n", "f").status(),
+                     StatusCode::kInvalidArgument, {"lists no database"}));
+  EXPECT_TRUE(test::HasError(rest::RestTokens::Load(dir_.path() + "/none").status(),
+                             StatusCode::kIOError, {"tokens file"}));
+}
+
 TEST_F(RestSecurityTest, BodiesAreLimitedAndCheckedFieldByField) {
   rest::RestLimits limits;
   limits.max_body_bytes = 4096;
@@ -236,6 +257,14 @@ TEST_F(RestSecurityTest, BodiesAreLimitedAndCheckedFieldByField) {
               400, {"path"});
   ExpectError(Raw("POST", Api("/databases/sales/tables/t/commit"), R"({"snapshot":{"id":"x"}})"),
               400, {"snapshot"});
+  // A snapshot whose files would lead out of the table.
+  const std::string snapshot =
+      R"({"version":3,"id":1,"schemaId":0,"baseManifestList":"../../../x","deltaManifestList":)"
+      R"("manifest-list-1","commitUser":"u","commitIdentifier":1,"commitKind":"APPEND",)"
+      R"("timeMillis":1,"totalRecordCount":0,"deltaRecordCount":0})";
+  ExpectError(Raw("POST", Api("/databases/sales/tables/t/commit"),
+                  R"({"tableId":null,"snapshot":)" + snapshot + "}"),
+              400, {"snapshot.baseManifestList", "'/'"});
   ExpectError(Raw("GET", Api("/databases?maxResults=lots")), 400, {"field 'maxResults'"});
   ExpectError(Raw("GET", Api("/databases/sales/nowhere")), 404, {"no such resource"});
   ExpectError(Raw("DELETE", Api("/tables/rename")), 405, {"not allowed"});

@@ -98,11 +98,15 @@ std::string ObjectName(const RestRequest& request) {
                                        : request.table + "$branch_" + request.branch;
 }
 
-// Java's FileStoreTable uuid: the name and when schema 0 was created.
-std::string TableId(const RestRequest& request, const FileStoreTable& table) {
+// When the table was created: schema 0's time (the latest schema's when 0 is gone).
+int64_t CreatedAt(const FileStoreTable& table) {
   Result<std::shared_ptr<const TableSchema>> first = table.SchemaById(0);
-  const int64_t created = first.ok() ? (*first)->time_millis() : table.schema().time_millis();
-  return FullName(request) + "." + std::to_string(created);
+  return first.ok() ? (*first)->time_millis() : table.schema().time_millis();
+}
+
+// Java's FileStoreTable uuid: the name and when the table was created.
+std::string TableId(const RestRequest& request, const FileStoreTable& table) {
+  return FullName(request) + "." + std::to_string(CreatedAt(table));
 }
 
 }  // namespace
@@ -270,9 +274,7 @@ RestResponse RestCatalogHandler::GetTable(const RestRequest& request) const {
   json["isExternal"] = false;
   json["schemaId"] = schema.id();
   json["schema"] = TableSchemaToRestJson(schema);
-  const std::string id = json["id"].get<std::string>();
-  const int64_t created = std::stoll(id.substr(id.rfind('.') + 1));
-  return Ok(Audit(std::move(json), created, schema.time_millis()));
+  return Ok(Audit(std::move(json), CreatedAt(**table), schema.time_millis()));
 }
 
 RestResponse RestCatalogHandler::AlterTable(const RestRequest& request) const {

@@ -216,7 +216,7 @@ Status ReadAlterTable(const Json& body, RestRequest* request) {
   return Status::OK();
 }
 
-Status ReadCommit(const Json& body, RestRequest* request) {
+Status ReadCommit(const Json& body, const RestLimits& limits, RestRequest* request) {
   if (const Json* id = OptionalMember(body, "tableId")) {
     if (!id->is_string()) return Status::InvalidArgument("field 'tableId': expected a string");
     request->table_id = id->get<std::string>();
@@ -230,6 +230,23 @@ Status ReadCommit(const Json& body, RestRequest* request) {
   if (parsed->id < Snapshot::kFirstSnapshotId) {
     return Status::InvalidArgument("field 'snapshot.id': " + std::to_string(parsed->id) +
                                    " is not a snapshot id");
+  }
+  // The files a snapshot names are file names in the table's folders: none may lead out.
+  const std::pair<const char*, const std::optional<std::string>> files[] = {
+      {"snapshot.baseManifestList", parsed->base_manifest_list},
+      {"snapshot.deltaManifestList", parsed->delta_manifest_list},
+      {"snapshot.changelogManifestList", parsed->changelog_manifest_list},
+      {"snapshot.indexManifest", parsed->index_manifest},
+      {"snapshot.statistics", parsed->statistics},
+  };
+  for (const auto& [field, name] : files) {
+    if (name && !name->empty()) {
+      SLUICE_RETURN_NOT_OK(CheckRestName(*name, field, limits.max_name_bytes));
+    }
+  }
+  if (parsed->base_manifest_list.empty() || parsed->delta_manifest_list.empty()) {
+    return Status::InvalidArgument(
+        "field 'snapshot': a snapshot names its base and delta manifest lists");
   }
   request->snapshot = std::move(*parsed);
   if (const Json* statistics = OptionalMember(body, "statistics"); statistics != nullptr) {
@@ -289,7 +306,7 @@ std::optional<RestError> ReadBody(std::string_view body, const RestLimits& limit
       }
       break;
     case RestOperation::kCommitTable:
-      status = ReadCommit(json, request);
+      status = ReadCommit(json, limits, request);
       break;
     default:
       break;

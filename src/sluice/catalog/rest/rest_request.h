@@ -27,7 +27,8 @@
 // suffix `$branch_<name>` where a branch may be named. A refused name is a 400 naming the field
 // ("database", "identifier.object", ...), so nothing outside the warehouse is ever touched.
 // Bodies are at most `max_body_bytes` (413 beyond) and `max_json_depth` levels deep, and every
-// field is checked (400 naming its path, e.g. "schema.fields[1].type").
+// field is checked (400 naming its path, e.g. "schema.fields[1].type"); the manifest lists,
+// index manifest and statistics a committed snapshot names are file names by the same rules.
 //
 // Thread safety: pure functions.
 #pragma once
