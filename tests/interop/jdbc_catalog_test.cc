@@ -6,6 +6,7 @@
 //
 //   - Java creates and writes a table; Sluice lists it, reads it and writes into it.
 //   - Sluice creates and writes a table; Java lists it, reads it and writes into it.
+//   - Java renames Sluice's table, Sluice reads it under the new name and drops it.
 //   - Both commit into one table at once (Java's oracle in a background thread, `sluice write`
 //     processes meanwhile), each side's commits under the catalog's lock: every commit lands
 //     or fails with a conflict, each acknowledged one has its APPEND snapshot, and the rows
@@ -99,6 +100,19 @@ class JdbcInterop {
     Compare("db.sluice_t", sluice_t_, "Sluice's table, Java wrote");
 
     Concurrent();
+
+    // Java renames Sluice's table, Sluice reads it under its new name and drops it; Java no
+    // longer lists it.
+    nlohmann::json rename = Command("catalog", "db.sluice_t");
+    rename["op"] = "rename_table";
+    rename["to"] = "db.renamed";
+    OracleAnswer renamed = Oracle()->Call(rename);
+    ASSERT_TRUE(renamed.ok()) << name_ << ": Java rename_table: " << renamed.error();
+    Compare("db.renamed", sluice_t_, "Sluice's table renamed by Java");
+    ASSERT_TRUE(SluiceOk("drop-table db.renamed" + Flags(), name_ + " sluice drop-table"));
+    OracleAnswer after = Oracle()->Call(list);
+    ASSERT_TRUE(after.ok()) << name_ << ": Java list_tables: " << after.error();
+    EXPECT_EQ(after.head["names"], (nlohmann::json{"java_t"}));
     ++Counts().scenarios;
   }
 
