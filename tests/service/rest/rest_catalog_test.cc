@@ -4,8 +4,10 @@
 // snapshot and commit endpoints as Java's RESTCatalog uses them.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "api/api_test_util.h"
@@ -214,6 +216,52 @@ TEST_F(RestCatalogTest, ConfigTableSnapshotAndCommitAnswerAsJavasClientExpects) 
   // Views and functions: none.
   EXPECT_EQ(ParsedBody(Raw("GET", Api("/databases/sales/views")))["views"], Json::array());
   EXPECT_EQ(Raw("GET", Api("/databases/sales/tables/orders/branches")).status, 501);
+}
+
+TEST_F(RestCatalogTest, ConcurrentClientsRaceAndExactlyOneWins) {
+  Catalog client = Client();
+  ASSERT_OK(client.CreateDatabase("sales"));
+  constexpr int kClients = 8;
+  // Eight clients create the same table at once: one creates it, the others are told it exists.
+  std::atomic<int> created{0};
+  std::atomic<int> exists{0};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kClients; ++i) {
+    threads.emplace_back([&] {
+      Status status = Client().CreateTable("sales.orders", OrdersSpec());
+      if (status.ok()) created++;
+      if (status.IsAlreadyExists()) exists++;
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(created.load(), 1);
+  EXPECT_EQ(exists.load(), kClients - 1);
+
+  // Eight commits of the same next snapshot through the server: exactly one lands.
+  ASSERT_OK(WriteRows(*client.GetTable("sales.orders"), {{1, "a"}}, 1));
+  Json latest = ParsedBody(Raw("GET", Api("/databases/sales/tables/orders/snapshot")));
+  Json commit = Json::object();
+  commit["snapshot"] = latest["snapshot"]["snapshot"];
+  commit["snapshot"]["id"] = 2;
+  const std::string body = commit.dump();
+  std::atomic<int> landed{0};
+  std::atomic<int> lost{0};
+  threads.clear();
+  for (int i = 0; i < kClients; ++i) {
+    threads.emplace_back([&] {
+      rest::RestHttpClient http(server_->uri(),
+                                {std::string("Authorization: Bearer ") + test::kAdminToken});
+      auto response = http.Send("POST", Api("/databases/sales/tables/orders/commit"), body);
+      if (!response.ok() || response->status != 200) return;
+      auto json = ParseJson(response->body);
+      if (json.ok() && (*json)["success"] == true) landed++;
+      if (json.ok() && (*json)["success"] == false) lost++;
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(landed.load(), 1);
+  EXPECT_EQ(lost.load(), kClients - 1);
+  EXPECT_EQ(client.GetTable("sales.orders")->Snapshots()->size(), 2u);
 }
 
 }  // namespace
