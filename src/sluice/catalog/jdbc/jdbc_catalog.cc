@@ -80,24 +80,20 @@ Status JdbcCatalog::RunWithLock(const std::string& database, const std::string& 
 }
 
 Result<bool> JdbcCatalog::DatabaseExists(const std::string& database) const {
-  bool exists = false;
-  SLUICE_RETURN_NOT_OK_CTX(connections_->Run([&](JdbcConnection& connection) -> Status {
-    SLUICE_ASSIGN_OR_RETURN(
-        exists, jdbc_tables::DatabaseExists(connection, options_.catalog_key, database));
-    return Status::OK();
-  }),
-                           "looking up database '" + database + "'");
+  Result<bool> exists = connections_->Call<bool>([&](JdbcConnection& connection) {
+    return jdbc_tables::DatabaseExists(connection, options_.catalog_key, database);
+  });
+  if (!exists.ok()) return exists.status().WithContext("looking up database '" + database + "'");
   return exists;
 }
 
 Result<bool> JdbcCatalog::TableExists(const std::string& database, const std::string& table) const {
-  bool exists = false;
-  SLUICE_RETURN_NOT_OK_CTX(connections_->Run([&](JdbcConnection& connection) -> Status {
-    SLUICE_ASSIGN_OR_RETURN(
-        exists, jdbc_tables::TableExists(connection, options_.catalog_key, database, table));
-    return Status::OK();
-  }),
-                           "looking up table " + database + "." + table);
+  Result<bool> exists = connections_->Call<bool>([&](JdbcConnection& connection) {
+    return jdbc_tables::TableExists(connection, options_.catalog_key, database, table);
+  });
+  if (!exists.ok()) {
+    return exists.status().WithContext("looking up table " + database + "." + table);
+  }
   return exists;
 }
 
@@ -121,26 +117,24 @@ std::map<std::string, std::string> JdbcCatalog::TableProperties(const TableSchem
 }
 
 Result<std::vector<std::string>> JdbcCatalog::ListDatabases() const {
-  std::vector<std::string> databases;
-  SLUICE_RETURN_NOT_OK_CTX(connections_->Run([&](JdbcConnection& connection) -> Status {
-    SLUICE_ASSIGN_OR_RETURN(databases,
-                            jdbc_tables::ListDatabases(connection, options_.catalog_key));
-    return Status::OK();
-  }),
-                           "listing the databases of " + Describe());
+  auto databases = connections_->Call<std::vector<std::string>>([&](JdbcConnection& connection) {
+    return jdbc_tables::ListDatabases(connection, options_.catalog_key);
+  });
+  if (!databases.ok()) {
+    return databases.status().WithContext("listing the databases of " + Describe());
+  }
   return databases;
 }
 
 Result<std::vector<std::string>> JdbcCatalog::ListTables(std::string_view database) const {
   const std::string name(database);
   SLUICE_RETURN_NOT_OK(CheckDatabaseExists(name));
-  std::vector<std::string> tables;
-  SLUICE_RETURN_NOT_OK_CTX(connections_->Run([&](JdbcConnection& connection) -> Status {
-    SLUICE_ASSIGN_OR_RETURN(tables,
-                            jdbc_tables::ListTables(connection, options_.catalog_key, name));
-    return Status::OK();
-  }),
-                           "listing the tables of database '" + name + "'");
+  auto tables = connections_->Call<std::vector<std::string>>([&](JdbcConnection& connection) {
+    return jdbc_tables::ListTables(connection, options_.catalog_key, name);
+  });
+  if (!tables.ok()) {
+    return tables.status().WithContext("listing the tables of database '" + name + "'");
+  }
   return tables;
 }
 
@@ -244,16 +238,14 @@ Status JdbcCatalog::CreateTable(std::string_view identifier, const NewTableSpec&
 Status JdbcCatalog::DropTable(std::string_view identifier, bool ignore_if_not_exists) const {
   SLUICE_ASSIGN_OR_RETURN(Identifier name, Identifier::ParseDataTable(identifier, "dropTable"));
   return RunWithLock(name.database, name.table, [&]() -> Status {
-    int64_t deleted = 0;
-    SLUICE_RETURN_NOT_OK_CTX(
-        connections_->RunInTransaction([&](JdbcConnection& connection) -> Status {
-          SLUICE_ASSIGN_OR_RETURN(
-              deleted, jdbc_tables::DeleteTable(connection, options_.catalog_key, name.database,
-                                                name.table));
-          return Status::OK();
-        }),
-        "dropping table " + name.FullName() + " from " + Describe());
-    if (deleted == 0) {
+    Result<int64_t> deleted =
+        connections_->CallInTransaction<int64_t>([&](JdbcConnection& connection) {
+          return jdbc_tables::DeleteTable(connection, options_.catalog_key, name.database,
+                                          name.table);
+        });
+    SLUICE_RETURN_NOT_OK_CTX(deleted.status(),
+                             "dropping table " + name.FullName() + " from " + Describe());
+    if (*deleted == 0) {
       if (ignore_if_not_exists) return Status::OK();
       return Status::NotFound("table " + name.FullName() + " does not exist in " + Describe());
     }
@@ -294,14 +286,11 @@ Status JdbcCatalog::RenameTable(std::string_view from, std::string_view to,
   SLUICE_RETURN_NOT_OK(CheckDatabaseExists(target.database));
   const std::string what = "renaming table " + source.FullName() + " to " + target.FullName();
   return RunWithLock(source.database, source.table, [&]() -> Status {
-    auto move_rows = [&](const Identifier& a, const Identifier& b) -> Result<int64_t> {
-      int64_t moved = 0;
-      SLUICE_RETURN_NOT_OK(connections_->RunInTransaction([&](JdbcConnection& c) -> Status {
-        SLUICE_ASSIGN_OR_RETURN(moved, jdbc_tables::RenameTable(c, options_.catalog_key, a.database,
-                                                                a.table, b.database, b.table));
-        return Status::OK();
-      }));
-      return moved;
+    auto move_rows = [&](const Identifier& a, const Identifier& b) {
+      return connections_->CallInTransaction<int64_t>([&](JdbcConnection& connection) {
+        return jdbc_tables::RenameTable(connection, options_.catalog_key, a.database, a.table,
+                                        b.database, b.table);
+      });
     };
     Result<int64_t> moved = move_rows(source, target);
     if (moved.status().IsAlreadyExists()) {

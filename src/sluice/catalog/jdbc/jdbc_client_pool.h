@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,28 @@ class JdbcClientPool {
   // Runs `fn` in a transaction: committed when `fn` succeeds, rolled back when it fails (its
   // error is returned).
   Status RunInTransaction(const std::function<Status(JdbcConnection&)>& fn);
+
+  // Run and RunInTransaction for a function with a value.
+  template <typename T>
+  Result<T> Call(const std::function<Result<T>(JdbcConnection&)>& fn) {
+    std::optional<Result<T>> out;
+    Status st = Run([&](JdbcConnection& connection) {
+      out.emplace(fn(connection));
+      return out->status();
+    });
+    if (!out) return st;
+    return std::move(*out);
+  }
+  template <typename T>
+  Result<T> CallInTransaction(const std::function<Result<T>(JdbcConnection&)>& fn) {
+    std::optional<Result<T>> out;
+    Status st = RunInTransaction([&](JdbcConnection& connection) {
+      out.emplace(fn(connection));
+      return out->status();
+    });
+    if (!st.ok()) return st;  // a failed commit fails the call
+    return std::move(*out);
+  }
 
   // Opens a connection to `uri` with the driver `properties` (the protocol's implementation).
   static Result<std::unique_ptr<JdbcConnection>> Connect(
