@@ -217,6 +217,13 @@ TEST_F(RestSecurityTest, BodiesAreLimitedAndCheckedFieldByField) {
   const std::set<std::string> before = Tree();
   const std::string big = R"({"name":"big","options":{"k":")" + std::string(5000, 'x') + R"("}})";
   ExpectError(Raw("POST", Api("/databases"), big), 413, {"limit"});
+  // A chunked body (no Content-Length) is refused before it is read.
+  rest::RestHttpClient chunked(
+      server_->uri(),
+      {std::string("Authorization: Bearer ") + test::kAdminToken, "Transfer-Encoding: chunked"});
+  auto refused = chunked.Send("POST", Api("/databases"), R"({"name":"chunked"})");
+  ASSERT_OK(refused);
+  ExpectError(*refused, 411, {"Content-Length"});
   std::string deep;
   for (int i = 0; i < 200; ++i) deep += "[";
   ExpectError(Raw("POST", Api("/databases"), R"({"name":"d","options":)" + deep + "}"), 400,

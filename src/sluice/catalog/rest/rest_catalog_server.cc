@@ -126,13 +126,23 @@ Result<std::unique_ptr<RestCatalogServer>> RestCatalogServer::StartServer(
   http.set_payload_max_length(options.limits.max_body_bytes);
   // Before the body is read: a request without a valid token is refused unread.
   http.set_pre_routing_handler([state](const httplib::Request& req, httplib::Response& res) {
-    if (state->tokens.Find(req.get_header_value("Authorization"))) {
-      return httplib::Server::HandlerResponse::Unhandled;
+    if (!state->tokens.Find(req.get_header_value("Authorization"))) {
+      Answer(RestCatalogHandler::Error(
+                 RestError{401, "", "", "a valid `Authorization: Bearer <token>` is required"}),
+             &res);
+      return httplib::Server::HandlerResponse::Handled;
     }
-    Answer(RestCatalogHandler::Error(
-               RestError{401, "", "", "a valid `Authorization: Bearer <token>` is required"}),
-           &res);
-    return httplib::Server::HandlerResponse::Handled;
+    // httplib bounds a body by its Content-Length only: a chunked body would be read whole,
+    // however long. Java's and pypaimon's clients send the length.
+    if (req.has_header("Transfer-Encoding")) {
+      Answer(RestCatalogHandler::Error(
+                 RestError{411, "", "",
+                           "request body: send it with a Content-Length (Transfer-Encoding is "
+                           "not accepted)"}),
+             &res);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
   });
   auto serve = [state](const httplib::Request& req, httplib::Response& res) {
     state->Serve(req, &res);

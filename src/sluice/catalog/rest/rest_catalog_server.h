@@ -4,7 +4,8 @@
 //
 // Every request is checked in this order, before anything is read from the catalog:
 //   1. `Authorization: Bearer <token>` names a token of the tokens file, else 401;
-//   2. the body is at most `limits.max_body_bytes`, else 413 (unread beyond the limit);
+//   2. the body is at most `limits.max_body_bytes`, else 413 (unread beyond the limit), and
+//      comes with a Content-Length (a chunked body is 411: httplib would read it unbounded);
 //   3. the request parses and its names and fields pass (rest_request.h), else 4xx naming the
 //      field;
 //   4. the token may use the database it names, else 403 (rest_catalog_handler.h).
