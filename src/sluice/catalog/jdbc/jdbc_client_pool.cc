@@ -23,13 +23,21 @@ Result<std::unique_ptr<JdbcConnection>> JdbcClientPool::Connect(
 }
 
 Result<std::unique_ptr<JdbcConnection>> JdbcClientPool::Borrow() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    while (!idle_.empty()) {
-      std::unique_ptr<JdbcConnection> connection = std::move(idle_.back());
+  constexpr std::chrono::seconds kPingAfterIdle{1};
+  while (true) {
+    Idle idle;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (idle_.empty()) break;
+      idle = std::move(idle_.back());
       idle_.pop_back();
-      if (connection->IsValid()) return connection;
     }
+    if (!idle.connection->IsValid()) continue;
+    if (std::chrono::steady_clock::now() - idle.since >= kPingAfterIdle &&
+        !idle.connection->Ping().ok()) {
+      continue;  // the server dropped it: the next one, or a new one
+    }
+    return std::move(idle.connection);
   }
   return Connect(uri_, properties_);
 }
@@ -37,7 +45,9 @@ Result<std::unique_ptr<JdbcConnection>> JdbcClientPool::Borrow() {
 void JdbcClientPool::GiveBack(std::unique_ptr<JdbcConnection> connection) {
   if (!connection->IsValid()) return;
   std::lock_guard<std::mutex> lock(mutex_);
-  if (idle_.size() < max_idle_) idle_.push_back(std::move(connection));
+  if (idle_.size() < max_idle_) {
+    idle_.push_back({std::move(connection), std::chrono::steady_clock::now()});
+  }
 }
 
 Status JdbcClientPool::Run(const std::function<Status(JdbcConnection&)>& fn) {

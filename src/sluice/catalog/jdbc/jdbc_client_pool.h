@@ -1,11 +1,15 @@
 // JdbcClientPool: the connections of a JDBC catalog to its database (Java JdbcClientPool): a
 // caller borrows one for a call and gives it back; up to `client-pool-size` idle ones stay
 // open, more are opened while many threads call at once. A connection that broke (the server
-// closed it) is dropped instead of given back, and the next call opens a new one.
+// closed it) is dropped instead of given back, and the next call opens a new one. One idle for
+// a second or more is pinged before it is lent (Java validates every connection it lends): a
+// server restarted or an idle timeout (MariaDB's wait_timeout) since its last use costs a new
+// connection, not a failed call.
 //
 // Thread safety: thread-safe.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -60,6 +64,11 @@ class JdbcClientPool {
       const JdbcUri& uri, const std::map<std::string, std::string>& properties);
 
  private:
+  struct Idle {
+    std::unique_ptr<JdbcConnection> connection;
+    std::chrono::steady_clock::time_point since;
+  };
+
   Result<std::unique_ptr<JdbcConnection>> Borrow();
   void GiveBack(std::unique_ptr<JdbcConnection> connection);
 
@@ -67,7 +76,7 @@ class JdbcClientPool {
   const std::map<std::string, std::string> properties_;
   const size_t max_idle_;
   std::mutex mutex_;
-  std::vector<std::unique_ptr<JdbcConnection>> idle_;
+  std::vector<Idle> idle_;
 };
 
 }  // namespace sluice

@@ -40,9 +40,12 @@ class JdbcConnection {
   virtual Status Commit() = 0;
   virtual Status Rollback() = 0;
 
-  // Whether the connection still works (a server may have closed it); the pool drops one that
-  // does not.
+  // Whether the connection is known to be broken (an error of its link was seen); the pool
+  // drops one that is.
   virtual bool IsValid() = 0;
+  // A round trip to the server: an error when it no longer answers on this connection (a
+  // restart, an idle timeout such as MariaDB's wait_timeout).
+  virtual Status Ping() = 0;
 };
 
 }  // namespace sluice

@@ -110,6 +110,11 @@ Result<int64_t> MariaDbJdbcConnection::Run(std::string_view sql,
   return static_cast<int64_t>(0);
 }
 
+Status MariaDbJdbcConnection::Ping() {
+  if (mysql_ping(mysql_) != 0) return Error("ping");
+  return Status::OK();
+}
+
 Result<int64_t> MariaDbJdbcConnection::Execute(std::string_view sql,
                                                const std::vector<std::string>& params) {
   return Run(sql, params, nullptr);

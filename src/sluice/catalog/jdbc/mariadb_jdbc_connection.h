@@ -39,6 +39,7 @@ class MariaDbJdbcConnection : public JdbcConnection {
   Status Commit() override;
   Status Rollback() override;
   bool IsValid() override { return !broken_; }
+  Status Ping() override;
 
  private:
   MariaDbJdbcConnection(st_mysql* mysql, std::string masked_uri)

@@ -82,6 +82,8 @@ PostgresJdbcConnection::~PostgresJdbcConnection() { PQfinish(conn_); }
 
 bool PostgresJdbcConnection::IsValid() { return PQstatus(conn_) == CONNECTION_OK; }
 
+Status PostgresJdbcConnection::Ping() { return Run("SELECT 1", {}, nullptr).status(); }
+
 Result<int64_t> PostgresJdbcConnection::Run(std::string_view sql,
                                             const std::vector<std::string>& params,
                                             std::vector<JdbcRow>* rows) {

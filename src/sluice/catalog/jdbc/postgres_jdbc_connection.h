@@ -32,6 +32,7 @@ class PostgresJdbcConnection : public JdbcConnection {
   Status Commit() override;
   Status Rollback() override;
   bool IsValid() override;
+  Status Ping() override;
 
  private:
   PostgresJdbcConnection(pg_conn* conn, std::string masked_uri)

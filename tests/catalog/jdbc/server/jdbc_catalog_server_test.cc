@@ -9,9 +9,13 @@
 // catalog as for Sluice's.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <random>
+#include <thread>
 
 #include "catalog/jdbc/jdbc_catalog_cases.h"
+#include "sluice/catalog/catalog_factory.h"
 #include "sluice/catalog/jdbc/jdbc_client_pool.h"
 #include "test_util.h"
 
@@ -76,6 +80,35 @@ TEST(JdbcCatalogServer, AWrongPasswordIsRefusedWithTheUriMasked) {
                        {"cannot connect to the JDBC catalog database jdbc:mariadb://127.0.0.1:",
                         "password=******"}));
   EXPECT_EQ(denied.status().message().find("wrong"), std::string::npos);
+}
+
+// The server drops the catalog's idle connection (a restart, an idle timeout): the next call
+// still works, on a new connection.
+TEST(JdbcCatalogServer, AConnectionTheServerDroppedIsReplaced) {
+  TempDir dir;
+  std::random_device random;
+  const std::string name = "sluice_jdbc_" + std::to_string(random());
+  std::map<std::string, std::string> options = Postgres().options(dir.path());
+  options["metastore"] = "jdbc";
+  options["warehouse"] = dir.path() + "/warehouse";
+  options["catalog-key"] = name;
+  options["jdbc.ApplicationName"] = name;
+  auto catalog = CreateCatalog(options);
+  ASSERT_OK(catalog);
+  ASSERT_OK((*catalog)->CreateDatabase("db", false));
+
+  auto uri = JdbcUri::Parse(options["uri"]);
+  ASSERT_OK(uri);
+  auto admin = JdbcClientPool::Connect(*uri, {{"user", "sluice"}, {"password", "sluice"}});
+  ASSERT_OK(admin);
+  auto killed = (*admin)->Query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?", {name});
+  ASSERT_OK(killed);
+  EXPECT_GE(killed->size(), 1u);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  auto databases = (*catalog)->ListDatabases();
+  ASSERT_OK(databases);
+  EXPECT_EQ(*databases, std::vector<std::string>{"db"});
 }
 
 }  // namespace
