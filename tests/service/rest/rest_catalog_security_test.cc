@@ -121,6 +121,7 @@ TEST_F(RestSecurityTest, ATokenLimitedToDatabasesSeesOnlyThose) {
             R"({"identifier":{"database":"hr","object":"t"},"schema":{"fields":[{"id":0,)"
             R"("name":"id","type":"INT"}]}})"},
            {"GET", Api("/databases/hr/tables/t"), ""},
+           {"GET", Api("/databases/hr/tables/t/branches"), ""},
            {"POST", Api("/databases"), R"({"name":"finance","options":{}})"},
            {"POST", Api("/tables/rename"),
             R"({"source":{"database":"sales","object":"orders"},)"

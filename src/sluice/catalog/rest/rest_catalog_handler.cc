@@ -128,12 +128,9 @@ RestResponse RestCatalogHandler::Error(const RestError& error) {
 RestResponse RestCatalogHandler::Handle(const RestRequest& request,
                                         const RestAccess& access) const {
   using Op = RestOperation;
-  const bool names_database = request.operation != Op::kGetConfig &&
-                              request.operation != Op::kListDatabases &&
-                              request.operation != Op::kNotImplemented;
-  if (names_database &&
-      (!access.Allows(request.database) ||
-       (request.operation == Op::kRenameTable && !access.Allows(request.to_database)))) {
+  // Any request naming a database, the ones not served included, needs the token's access.
+  if ((!request.database.empty() && !access.Allows(request.database)) ||
+      (!request.to_database.empty() && !access.Allows(request.to_database))) {
     const std::string denied =
         access.Allows(request.database) ? request.to_database : request.database;
     return Error(
