@@ -28,6 +28,12 @@ TEST(JdbcUri, ParsesTheThreeProtocols) {
   ASSERT_OK(sqlite);
   EXPECT_EQ(sqlite->protocol, JdbcProtocol::kSqlite);
   EXPECT_EQ(sqlite->path, "/tmp/x/catalog.db");
+  auto settings = JdbcUri::Parse("jdbc:sqlite:/tmp/x/c.db?busy_timeout=9000");
+  ASSERT_OK(settings);
+  EXPECT_EQ(settings->path, "/tmp/x/c.db");
+  EXPECT_EQ(settings->properties.at("busy_timeout"), "9000");
+  EXPECT_EQ(JdbcUri::Parse("jdbc:sqlite:file:/tmp/x/c.db?mode=ro")->path,
+            "file:/tmp/x/c.db?mode=ro");
 
   auto pg = JdbcUri::Parse("jdbc:postgresql://db.example:15432/paimon?user=u&password=p%40ss");
   ASSERT_OK(pg);

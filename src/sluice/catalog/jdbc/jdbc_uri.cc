@@ -31,6 +31,20 @@ std::string PercentDecode(std::string_view text) {
   return out;
 }
 
+// `k=v&k2=v2` into `properties`; a key without a value is a flag (MariaDB's
+// `permitMysqlScheme`).
+void ParseQuery(std::string_view query, std::map<std::string, std::string>* properties) {
+  while (!query.empty()) {
+    const size_t amp = query.find('&');
+    std::string_view item = query.substr(0, amp);
+    query = amp == std::string_view::npos ? "" : query.substr(amp + 1);
+    if (item.empty()) continue;
+    const size_t eq = item.find('=');
+    (*properties)[PercentDecode(item.substr(0, eq))] =
+        eq == std::string_view::npos ? "" : PercentDecode(item.substr(eq + 1));
+  }
+}
+
 }  // namespace
 
 Result<JdbcUri> JdbcUri::Parse(std::string_view uri) {
@@ -51,7 +65,15 @@ Result<JdbcUri> JdbcUri::Parse(std::string_view uri) {
   if (out.protocol_name == "sqlite") {
     out.protocol = JdbcProtocol::kSqlite;
     if (rest.empty()) return invalid("names no database file");
-    out.path = std::string(rest);
+    // sqlite-jdbc reads `PATH?k=v` as the file and its settings (busy_timeout, ...); a `file:`
+    // URI keeps its query, which SQLite reads itself (mode=ro, cache=shared).
+    const size_t query = rest.find('?');
+    if (rest.starts_with("file:") || query == std::string_view::npos) {
+      out.path = std::string(rest);
+    } else {
+      out.path = std::string(rest.substr(0, query));
+      ParseQuery(rest.substr(query + 1), &out.properties);
+    }
     return out;
   }
   int32_t default_port = 0;
@@ -99,16 +121,7 @@ Result<JdbcUri> JdbcUri::Parse(std::string_view uri) {
       return invalid("has a bad port '" + std::string(port_text) + "'");
     }
   }
-  while (!params.empty()) {
-    const size_t amp = params.find('&');
-    std::string_view item = params.substr(0, amp);
-    params = amp == std::string_view::npos ? "" : params.substr(amp + 1);
-    if (item.empty()) continue;
-    const size_t eq = item.find('=');
-    // A key without a value is a flag (MariaDB's `permitMysqlScheme`).
-    out.properties[PercentDecode(item.substr(0, eq))] =
-        eq == std::string_view::npos ? "" : PercentDecode(item.substr(eq + 1));
-  }
+  ParseQuery(params, &out.properties);
   return out;
 }
 

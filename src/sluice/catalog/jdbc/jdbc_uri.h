@@ -1,6 +1,6 @@
 // JdbcUri: the `uri` option of a JDBC catalog, a JDBC URL as Java's drivers take it:
 //
-//   jdbc:sqlite:PATH                                   (sqlite-jdbc: a file, `file:` URI or
+//   jdbc:sqlite:PATH[?k=v&...]                         (sqlite-jdbc: a file, `file:` URI or
 //                                                       `:memory:`)
 //   jdbc:postgresql://HOST[:PORT]/DATABASE[?k=v&...]   (pgjdbc; port 5432)
 //   jdbc:mysql://HOST[:PORT]/DATABASE[?k=v&...]        (MySQL / MariaDB; port 3306)
