@@ -225,10 +225,12 @@ Status JdbcCatalog::CreateTable(std::string_view identifier, const NewTableSpec&
                                                    TableProperties((*created)->schema()));
       });
     }
+    // The row is there already: another registered this folder meanwhile (Java's repair_table);
+    // the table stays.
+    if (registered.IsAlreadyExists()) return exists();
     if (!registered.ok()) {
       // Java deletes the folder it created when the row cannot be inserted.
       files_.DropTable(identifier, /*ignore_if_not_exists=*/true).IgnoreError();
-      if (registered.IsAlreadyExists()) return exists();
       return registered.WithContext("registering table " + name.FullName() + " in " + Describe());
     }
     return Status::OK();
