@@ -1,4 +1,4 @@
-"""The filesystem catalog by pypaimon's names: CatalogFactory.create({'warehouse': ...})."""
+"""Catalogs by pypaimon's names: CatalogFactory.create({'warehouse': ..., 'metastore': ...})."""
 
 from typing import Dict, List, Optional
 
@@ -12,10 +12,14 @@ from .table import Table
 
 
 class Catalog:
-    """The databases and tables of a warehouse folder (`<warehouse>/<db>.db/<table>/`)."""
+    """The databases and tables of a catalog: a warehouse folder (`<warehouse>/<db>.db/<table>/`),
+    or the JDBC or REST catalog CatalogFactory.create opens."""
 
-    def __init__(self, warehouse: str):
-        self._native = _native.Catalog(warehouse)
+    def __init__(self, warehouse):
+        if isinstance(warehouse, _native.Catalog):
+            self._native = warehouse
+        else:
+            self._native = _native.Catalog(warehouse)
 
     @property
     def warehouse(self) -> str:
@@ -89,20 +93,9 @@ def _argument_text(value) -> str:
 class CatalogFactory:
     @staticmethod
     def create(catalog_options: Dict[str, str]) -> Catalog:
-        """A catalog from pypaimon's options: `warehouse` (a folder or a file: URI), and
-        `metastore` = `filesystem` (the default and the only one Sluice has)."""
-        metastore = catalog_options.get("metastore", "filesystem")
-        if metastore != "filesystem":
-            raise NotSupportedError("catalog metastore '" + metastore +
-                                    "' is not supported (Sluice has the filesystem catalog)")
-        warehouse = catalog_options.get("warehouse")
-        if not warehouse:
-            raise InvalidArgumentError("catalog option 'warehouse' is required")
-        if warehouse.startswith("file://"):
-            warehouse = warehouse[len("file://"):]
-        elif warehouse.startswith("file:"):
-            warehouse = warehouse[len("file:"):]
-        elif "://" in warehouse:
-            raise NotSupportedError("warehouse " + warehouse +
-                                    ": only local folders are supported")
-        return Catalog(warehouse)
+        """A catalog from Java's and pypaimon's catalog options: `warehouse` (a folder, a file:
+        URI or an object store's, s3://...), `metastore` = `filesystem` (the default), `jdbc`
+        (`uri` = jdbc:sqlite:PATH, jdbc:postgresql://..., jdbc:mysql://...; `jdbc.user`,
+        `jdbc.password`) or `rest` (`uri`, `token.provider` = bear, `token`), and the file
+        system's options (s3.endpoint, ...)."""
+        return Catalog(_native.Catalog.open({str(k): str(v) for k, v in catalog_options.items()}))

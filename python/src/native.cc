@@ -4,6 +4,7 @@
 // Interface's PyCapsule protocol (capsules named "arrow_schema" / "arrow_array_stream") and
 // turns every error Status into the Python exception of its code (sluice/errors.py).
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/map.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
@@ -328,6 +329,10 @@ NB_MODULE(_native, m) {
            [](Catalog* self, std::string warehouse) {
              new (self) Catalog(Catalog::Filesystem(std::move(warehouse)));
            })
+      .def_static("open",
+                  [](const std::map<std::string, std::string>& options) {
+                    return Unwrap(WithoutGil([&] { return Catalog::Open(options); }));
+                  })
       .def_prop_ro("warehouse", &Catalog::warehouse)
       .def("list_databases",
            [](const Catalog& c) { return Unwrap(WithoutGil([&] { return c.ListDatabases(); })); })

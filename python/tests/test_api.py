@@ -324,10 +324,35 @@ def test_errors_name_what_is_wrong(catalog, pk_table, warehouse):
         read(pk_table.copy({"scan.snapshot-id": "9"}))
     with pytest.raises(sluice.NotFoundError, match="db.nothing"):
         sluice.read_table(warehouse, "db.nothing")
-    with pytest.raises(sluice.NotSupportedError, match="jdbc"):
+    with pytest.raises(sluice.NotSupportedError, match="metastore=hive"):
+        sluice.CatalogFactory.create({"warehouse": warehouse, "metastore": "hive"})
+    with pytest.raises(sluice.InvalidArgumentError, match="uri"):
         sluice.CatalogFactory.create({"warehouse": warehouse, "metastore": "jdbc"})
     with pytest.raises(sluice.InvalidArgumentError, match="warehouse"):
         sluice.CatalogFactory.create({})
+
+
+def test_jdbc_catalog_on_sqlite(tmp_path):
+    # Java's JdbcCatalog layout in a SQLite file: the tables are the rows of paimon_tables, their
+    # files in the warehouse; a second catalog on the same options sees what the first did.
+    options = {"metastore": "jdbc", "uri": "jdbc:sqlite:" + str(tmp_path / "catalog.sqlite"),
+               "warehouse": str(tmp_path / "warehouse"), "catalog-key": "py"}
+    first = sluice.CatalogFactory.create(options)
+    first.create_database("db")
+    first.create_table("db.orders", sluice.Schema.from_pyarrow_schema(
+        ORDERS, primary_keys=["id"], options={"bucket": "1"}))
+    commit(first.get_table("db.orders"), orders([1, 2, 3]))
+    second = sluice.CatalogFactory.create(options)
+    assert second.list_databases() == ["db"]
+    assert second.list_tables("db") == ["orders"]
+    assert sorted(read(second.get_table("db.orders")).column("id").to_pylist()) == [1, 2, 3]
+    second.rename_table("db.orders", "db.orders2")
+    assert first.list_tables("db") == ["orders2"]
+    with pytest.raises(sluice.NotFoundError, match="db.orders"):
+        first.get_table("db.orders")
+    # Another catalog key in the same database is another catalog.
+    other = sluice.CatalogFactory.create({**options, "catalog-key": "other"})
+    assert other.list_databases() == []
 
 
 def test_catalog_ddl_and_procedures(catalog, pk_table):
