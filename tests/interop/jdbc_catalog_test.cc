@@ -20,6 +20,7 @@
 #include "cli/cli_test_util.h"
 #include "interop/interop_harness.h"
 #include "interop/table_model.h"
+#include "sluice/catalog/catalog_factory.h"
 #include "sluice/catalog/jdbc/jdbc_client_pool.h"
 #include "test_util.h"
 
@@ -65,6 +66,21 @@ class JdbcInterop {
   }
 
   void Run() {
+    // On a server, Sluice's catalog first creates the catalog's tables (IF NOT EXISTS): Java's
+    // creates them after a metadata lookup, and would fail if another test's catalog created
+    // them in between. On SQLite Java's must come first: Java 1.4.2's JdbcCatalog leaves the
+    // ResultSet of that lookup open when the table exists, and on SQLite the open read holds
+    // the file's shared lock, so every later write to the catalog database (its lock rows, new
+    // tables) fails with SQLITE_BUSY. A second Java catalog on the same file fails so too.
+    if (name_ != "sqlite") {
+      std::map<std::string, std::string> options = {{"warehouse", warehouse_}};
+      const nlohmann::json java_options = CatalogOptions();
+      for (const auto& [key, value] : java_options.items()) {
+        options[key] = value.get<std::string>();
+      }
+      ASSERT_OK(CreateCatalog(options).status());
+    }
+
     // Java creates and writes; Sluice lists, reads, writes.
     nlohmann::json create = Command("create_table", "db.java_t");
     create["fields"] = nlohmann::json::array();
