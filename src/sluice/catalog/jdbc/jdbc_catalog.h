@@ -24,6 +24,13 @@
 //
 // Errors name the table or database, the catalog key and the uri (password masked).
 //
+// Java on SQLite: Java 1.4.2's JdbcCatalog, opened on a SQLite file whose catalog tables exist,
+// leaves the ResultSet of its table lookup open, which holds the file's shared lock: from then
+// on every write to the file by anyone (lock rows, new tables) fails with SQLITE_BUSY until that
+// Java catalog closes. Sharing a SQLite catalog with Java works when Java's catalog is the one
+// that creates the file's tables and stays the only Java catalog on it (the interop test does
+// so); a server database has no such limit.
+//
 // Thread safety: thread-safe (the connection pool is).
 #pragma once
 
