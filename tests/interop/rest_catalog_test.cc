@@ -1,9 +1,8 @@
 // Java's RESTCatalog (paimon-bundle 1.4.2) and Sluice's REST client on one Sluice REST catalog
 // server (issue 35), started in process over a filesystem warehouse: each side creates, lists,
 // alters, renames and drops what the other sees; Java's commits go through the server's commit
-// endpoint (Java's RESTCatalog manages versions) and its reads find the latest snapshot through
-// the server's snapshot endpoint; Sluice's commits claim the snapshot file directly, the same
-// exclusive claim the server's commit makes. Rows written by each are read by the other.
+// endpoint (Java's RESTCatalog manages versions), and so do Sluice's; Java's reads find the latest
+// snapshot through the server's snapshot endpoint. Rows written by each are read by the other.
 // Tokens: a wrong token is refused (Java's NotAuthorizedException), a database-limited token
 // lists only its databases.
 #include <gtest/gtest.h>
@@ -186,6 +185,8 @@ TEST(Interop, RestCatalogJavaAndSluiceOnSluicesServer) {
   ASSERT_OK(orders);
   EXPECT_EQ(SluiceRows(*orders), (std::vector<std::string>{Row(1, "a"), Row(2, "b")}));
   ASSERT_OK(SluiceWrite(*orders, {{2, "b2"}, {3, "c"}}));
+  // Sluice's commit goes through the server as well.
+  EXPECT_EQ(rest.server().RequestCount(rest::RestOperation::kCommitTable), 2);
 
   // Java reads Sluice's commit (its latest snapshot comes from the server).
   nlohmann::json read = rest.Java("read");

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <string>
 #include <thread>
@@ -134,6 +135,31 @@ TEST_F(RestCatalogTest, RowsWrittenThroughTheClientReadBackAndLandInTheWarehouse
                                                R"({"id": 3, "v": "c"})"}));
   }
   EXPECT_EQ(client.GetTable("sales.orders")->Snapshots()->size(), 2u);
+  // Both commits went through the server, as Java's do.
+  EXPECT_EQ(server_->RequestCount(rest::RestOperation::kCommitTable), 2);
+}
+
+TEST_F(RestCatalogTest, ATableDroppedAndCreatedAgainRefusesAnOldHandlesCommit) {
+  Catalog client = Client();
+  ASSERT_OK(client.CreateDatabase("sales"));
+  // The committer takes a refusal for an outcome it cannot know, and retries: once, quickly.
+  NewTableSpec spec = OrdersSpec();
+  spec.options.push_back({"commit.max-retries", "1"});
+  spec.options.push_back({"commit.max-retry-wait", "10 ms"});
+  ASSERT_OK(client.CreateTable("sales.orders", spec));
+  auto old_handle = client.GetTable("sales.orders");
+  ASSERT_OK(old_handle);
+  ASSERT_OK(client.DropTable("sales.orders"));
+  // Another creation millisecond: the new incarnation's id differs.
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_OK(client.CreateTable("sales.orders", spec));
+  Status stale = WriteRows(*old_handle, {{1, "stale"}}, 1);
+  EXPECT_TRUE(test::HasError(stale, StatusCode::kConflict,
+                             {"is not the table of id", "dropped and created again"}));
+  auto rows = test::SortedJsonRows(client.GetTable("sales.orders")->NewReadBuilder());
+  ASSERT_OK(rows);
+  EXPECT_TRUE(rows->empty());
+  ASSERT_OK(WriteRows(*client.GetTable("sales.orders"), {{2, "fresh"}}, 1));
 }
 
 TEST_F(RestCatalogTest, ListsArePagedAndTheClientFollowsThePages) {

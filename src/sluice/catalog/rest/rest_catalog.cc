@@ -4,6 +4,7 @@
 
 #include "sluice/base/json_reader.h"
 #include "sluice/catalog/identifier.h"
+#include "sluice/catalog/rest/rest_commit_file_io.h"
 #include "sluice/catalog/rest/rest_schema_json.h"
 #include "sluice/catalog/rest/rest_url.h"
 #include "sluice/fs/file_io_factory.h"
@@ -54,6 +55,45 @@ Status ErrorStatus(const RestHttpResponse& response, std::string_view what) {
     default:
       return Status::IOError("HTTP " + std::to_string(response.status) + ": " + message);
   }
+}
+
+// One call on `http`: the parsed JSON answer (null for an empty body) or the error its status
+// maps to.
+Result<Json> CallWith(const RestHttpClient& http, std::string_view method, const std::string& path,
+                      const std::string& body) {
+  SLUICE_ASSIGN_OR_RETURN(RestHttpResponse response, http.Send(method, path, body));
+  const std::string what = "REST catalog " + http.uri() + ": " + std::string(method) + " " + path;
+  if (response.status < 200 || response.status >= 300) return ErrorStatus(response, what);
+  if (response.body.empty()) return Json();
+  Result<Json> json = ParseJson(response.body);
+  if (!json.ok()) return json.status().WithContext(what);
+  return json;
+}
+
+// Commits a snapshot of `table` (a branch of it) through the server's commit endpoint, with the
+// table's id for the main branch (the server refuses a commit for another incarnation of it).
+RestCommitFileIO::Commit CommitThrough(RestHttpClient http, std::string table_path,
+                                       std::string table, std::optional<std::string> table_id) {
+  return [http = std::move(http), table_path = std::move(table_path), table = std::move(table),
+          table_id = std::move(table_id)](const std::string& branch,
+                                          std::string_view snapshot) -> Result<bool> {
+    SLUICE_ASSIGN_OR_RETURN(Json snapshot_json, ParseJson(snapshot));
+    const bool main = branch == kMainBranch;
+    Json body = Json::object();
+    body["tableId"] = main && table_id ? Json(*table_id) : Json(nullptr);
+    body["snapshot"] = std::move(snapshot_json);
+    body["statistics"] = Json::array();
+    const std::string object = main ? table : table + "$branch_" + branch;
+    SLUICE_ASSIGN_OR_RETURN(
+        Json answer,
+        CallWith(http, "POST", table_path + EncodeUrlComponent(object) + "/commit", Dump(body)));
+    const Json* success = answer.is_object() ? FindMember(answer, "success") : nullptr;
+    if (success == nullptr || !success->is_boolean()) {
+      return Status::IOError("REST catalog " + http.uri() + ": the commit of " + object +
+                             " answered no 'success'");
+    }
+    return success->get<bool>();
+  };
 }
 
 }  // namespace
@@ -133,13 +173,7 @@ Result<std::shared_ptr<const RestCatalog>> RestCatalog::Open(
 
 Result<Json> RestCatalog::Call(std::string_view method, const std::string& path,
                                const std::string& body) const {
-  SLUICE_ASSIGN_OR_RETURN(RestHttpResponse response, http_.Send(method, path, body));
-  const std::string what = "REST catalog " + http_.uri() + ": " + std::string(method) + " " + path;
-  if (response.status < 200 || response.status >= 300) return ErrorStatus(response, what);
-  if (response.body.empty()) return Json();
-  Result<Json> json = ParseJson(response.body);
-  if (!json.ok()) return json.status().WithContext(what);
-  return json;
+  return CallWith(http_, method, path, body);
 }
 
 std::string RestCatalog::DatabasesPath() const {
@@ -281,7 +315,16 @@ Result<std::shared_ptr<FileStoreTable>> RestCatalog::LoadTable(
   if (!response.is_object()) return Status::Corruption(what + ": the answer is not an object");
   SLUICE_ASSIGN_OR_RETURN(const Json* path_json, GetMember(response, "path", "path"));
   SLUICE_ASSIGN_OR_RETURN(std::string path, JsonToString(*path_json, "path"));
-  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io, FileIOForPath(path, options_));
+  path = NormalizePath(path);
+  std::optional<std::string> table_id;
+  if (const Json* id = FindMember(response, "id"); id != nullptr && id->is_string()) {
+    table_id = id->get<std::string>();
+  }
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> files, FileIOForPath(path, options_));
+  auto io =
+      std::make_shared<RestCommitFileIO>(std::move(files), path,
+                                         CommitThrough(http_, DatabasePathOf(database) + "/tables/",
+                                                       std::string(table), std::move(table_id)));
   return FileStoreTable::Open(std::move(io), std::move(path), branch, std::move(dynamic_options));
 }
 

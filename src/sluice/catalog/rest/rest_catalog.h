@@ -10,8 +10,9 @@
 // options under the server's `overrides`; the merged `prefix` places every other path. Lists
 // follow `nextPageToken` until the server has no more. Tables load from the `path` the server
 // returns, through the file system of that path with the merged options (an object store's
-// credentials among them). Writes to a loaded table commit straight to its files (atomic
-// snapshot claim, which the server's commit endpoint also uses, so both decide on one name).
+// credentials among them). A loaded table's commits go through the server's commit endpoint, as
+// Java's (rest_commit_file_io.h): the table's id goes with them, so a table dropped (or dropped
+// and created again) since it was loaded refuses them.
 //
 // Errors: 404 NotFound, 409 AlreadyExists, 400 InvalidArgument, 501 NotSupported, 401 / 403
 // IOError naming the refusal; each with the server's message.

@@ -104,9 +104,18 @@ int64_t CreatedAt(const FileStoreTable& table) {
   return first.ok() ? (*first)->time_millis() : table.schema().time_millis();
 }
 
-// Java's FileStoreTable uuid: the name and when the table was created.
+// Java's FileStoreTable uuid: the name and when the table was created. A branch has its table's
+// (Java's branch tables share the catalog environment's uuid).
 std::string TableId(const RestRequest& request, const FileStoreTable& table) {
   return FullName(request) + "." + std::to_string(CreatedAt(table));
+}
+
+Result<std::string> IdOf(const CatalogBackend& catalog, const RestRequest& request,
+                         const FileStoreTable& loaded) {
+  if (request.branch == kMainBranch) return TableId(request, loaded);
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileStoreTable> main,
+                          catalog.LoadTable(request.database, request.table, kMainBranch, {}));
+  return TableId(request, *main);
 }
 
 }  // namespace
@@ -264,7 +273,9 @@ RestResponse RestCatalogHandler::GetTable(const RestRequest& request) const {
   if (!table.ok()) return FromStatus(table.status(), kTable, request.table);
   const TableSchema& schema = (*table)->schema();
   Json json = Json::object();
-  json["id"] = TableId(request, **table);
+  Result<std::string> id = IdOf(*catalog_, request, **table);
+  if (!id.ok()) return FromStatus(id.status(), kTable, request.table);
+  json["id"] = *id;
   json["database"] = request.database;
   json["name"] = ObjectName(request);
   json["path"] = (*table)->path();
@@ -313,14 +324,16 @@ RestResponse RestCatalogHandler::CommitTable(const RestRequest& request) const {
   Result<std::shared_ptr<FileStoreTable>> table =
       catalog_->LoadTable(request.database, request.table, request.branch, {});
   if (!table.ok()) return FromStatus(table.status(), kTable, request.table);
-  if (request.table_id && *request.table_id != TableId(request, **table)) {
+  Result<std::string> id = IdOf(*catalog_, request, **table);
+  if (!id.ok()) return FromStatus(id.status(), kTable, request.table);
+  if (request.table_id && *request.table_id != *id) {
     return Error(RestError{404, kTable, request.table,
                            "table " + FullName(request) + " is not the table of id '" +
                                *request.table_id + "' (dropped and created again?)"});
   }
   const SnapshotManager& snapshots = (*table)->snapshot_manager();
-  const int64_t id = request.snapshot.id;
-  Status written = (*table)->io()->WriteFileAtomic(snapshots.snapshot_path(id),
+  const int64_t snapshot_id = request.snapshot.id;
+  Status written = (*table)->io()->WriteFileAtomic(snapshots.snapshot_path(snapshot_id),
                                                    request.snapshot.ToJson(), /*overwrite=*/false);
   Json json = Json::object();
   if (written.IsAlreadyExists()) {
@@ -329,8 +342,10 @@ RestResponse RestCatalogHandler::CommitTable(const RestRequest& request) const {
   }
   if (!written.ok()) return FromStatus(written, kTable, request.table);
   // Hints only speed up finding snapshots; readers verify them.
-  snapshots.CommitLatestHint(id).IgnoreError();
-  if (id == Snapshot::kFirstSnapshotId) snapshots.CommitEarliestHint(id).IgnoreError();
+  snapshots.CommitLatestHint(snapshot_id).IgnoreError();
+  if (snapshot_id == Snapshot::kFirstSnapshotId) {
+    snapshots.CommitEarliestHint(snapshot_id).IgnoreError();
+  }
   json["success"] = true;
   return Ok(json);
 }

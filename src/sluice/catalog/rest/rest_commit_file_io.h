@@ -1,0 +1,76 @@
+// RestCommitFileIO: the FileIO of a table loaded through a REST catalog, which sends the table's
+// commits to the server (Java's RESTCatalog commits through CatalogSnapshotCommit, as the API's
+// commit endpoint has it) instead of creating the snapshot file itself.
+//
+// A commit creates `snapshot/snapshot-<id>` (or a branch's) exclusively, WriteFileAtomic without
+// overwrite (table/sink/file_store_commit.h); that one call goes to `commit` with the branch and
+// the snapshot's JSON: a landed commit is OK, a taken id is AlreadyExists (the committer's lost
+// race: it retries with the next id), the server's refusal its error (NotFound for a table
+// dropped, or dropped and created again, since it was loaded). Everything else, the hints the
+// committer writes after the snapshot included, goes to the wrapped FileIO.
+//
+// Thread safety: thread-safe when the wrapped FileIO and `commit` are.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "sluice/fs/file_io.h"
+
+namespace sluice::rest {
+
+class RestCommitFileIO final : public FileIO {
+ public:
+  // Returns whether the snapshot landed (false: its id is taken).
+  using Commit = std::function<Result<bool>(const std::string& branch, std::string_view json)>;
+
+  RestCommitFileIO(std::shared_ptr<FileIO> base, std::string table_path, Commit commit);
+
+  // The branch whose snapshot file `path` is (main or a branch of the table), or nullopt.
+  std::optional<std::string> SnapshotBranch(std::string_view path) const;
+
+  Status WriteFileAtomic(const std::string& path, std::string_view content,
+                         bool overwrite) override;
+
+  Result<std::unique_ptr<RandomAccessFile>> OpenForRead(const std::string& path) override {
+    return base_->OpenForRead(path);
+  }
+  Result<std::unique_ptr<RandomAccessFile>> OpenForReadWithSize(const std::string& path,
+                                                                int64_t size) override {
+    return base_->OpenForReadWithSize(path, size);
+  }
+  Result<std::unique_ptr<WritableFile>> OpenForWrite(const std::string& path,
+                                                     bool overwrite) override {
+    return base_->OpenForWrite(path, overwrite);
+  }
+  Result<std::string> ReadFile(const std::string& path) override { return base_->ReadFile(path); }
+  Result<bool> Exists(const std::string& path) override { return base_->Exists(path); }
+  Result<FileStatus> GetStatus(const std::string& path) override { return base_->GetStatus(path); }
+  Result<std::vector<FileStatus>> ListDir(const std::string& dir) override {
+    return base_->ListDir(dir);
+  }
+  Status MkDirs(const std::string& dir) override { return base_->MkDirs(dir); }
+  Status Delete(const std::string& path, bool recursive) override {
+    return base_->Delete(path, recursive);
+  }
+  Status RenameNoReplace(const std::string& from, const std::string& to) override {
+    return base_->RenameNoReplace(from, to);
+  }
+  Status Rename(const std::string& from, const std::string& to) override {
+    return base_->Rename(from, to);
+  }
+  Status SyncDir(const std::string& dir) override { return base_->SyncDir(dir); }
+  Result<std::unique_ptr<DirectoryWatcher>> WatchDir(const std::string& dir) override {
+    return base_->WatchDir(dir);
+  }
+
+ private:
+  std::shared_ptr<FileIO> base_;
+  std::string table_path_;
+  Commit commit_;
+};
+
+}  // namespace sluice::rest
