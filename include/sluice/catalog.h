@@ -1,10 +1,12 @@
-// Catalog: the databases and tables of a warehouse directory, local or on an object store (a
-// filesystem catalog: `<warehouse>/<db>.db/<table>/`), the way engines find, create, change and
-// drop tables by name (Java Catalog). Tables are named `db.table`; schema files are written exactly
-// as Java Paimon writes them (field ids, option order, the casts ALTER allows).
+// Catalog: the databases and tables of a warehouse, local or on an object store, found through
+// a filesystem catalog (`<warehouse>/<db>.db/<table>/`), a JDBC catalog or a REST catalog server,
+// the way engines find, create, change and drop tables by name (Java Catalog). Tables are named
+// `db.table`; schema files are written exactly as Java Paimon writes them (field ids, option
+// order, the casts ALTER allows).
 //
 // Thread safety: immutable; share freely. Concurrent DDL on one table is decided by the
-// filesystem (one schema file per id, created exclusively).
+// filesystem (one schema file per id, created exclusively) and, with a JDBC catalog's
+// `lock.enabled`, by its lock.
 #pragma once
 
 #include <map>
@@ -24,9 +26,12 @@ class CatalogBackend;
 
 class Catalog {
  public:
-  // The catalog Java's catalog options describe (CatalogFactory.createCatalog): `warehouse`
-  // (required) is a local path, "file:" or an object store ("s3://bucket/path", s3a://);
-  // `metastore` is "filesystem" (the default; jdbc and rest are issue 35); the other options
+  // The catalog Java's catalog options describe (CatalogFactory.createCatalog): `metastore` is
+  // "filesystem" (the default), "jdbc" (Java's JdbcCatalog layout: `uri` = jdbc:sqlite:PATH,
+  // jdbc:postgresql://..., jdbc:mysql://... or jdbc:mariadb://...; `jdbc.user`, `jdbc.password`,
+  // `catalog-key`, `lock.enabled`) or "rest" (Paimon's REST catalog API: `uri`,
+  // `token.provider` = bear, `token`); `warehouse` is a local path, "file:" or an object store
+  // ("s3://bucket/path", s3a://), or for rest the server's warehouse name; the other options
   // configure the warehouse's file system (s3.endpoint, s3.access-key, s3.secret-key,
   // s3.path.style.access, s3.region, ...; credentials may also come from the environment and
   // ~/.aws). InvalidArgument naming what is missing or malformed; NotSupported for another

@@ -1,8 +1,8 @@
 // CatalogBackend: what a metastore does for a catalog (Java's Catalog interface): lists, creates,
 // alters, renames and drops databases and tables, and loads tables. One implementation per
-// `metastore` option (catalog_factory.h): the filesystem catalog; JDBC and REST (issue 35). The
-// public sluice::Catalog and the actions, syncs and services that find tables by name go through
-// it.
+// `metastore` option (catalog_factory.h): the filesystem catalog, JDBC (jdbc/) and REST (rest/).
+// The public sluice::Catalog and the actions, syncs and services that find tables by name go
+// through it.
 //
 // Thread safety: implementations are thread-safe.
 #pragma once

@@ -1,5 +1,5 @@
 // The catalog Java's catalog options describe (Java CatalogFactory.createCatalog): `metastore`
-// picks the implementation ("filesystem", the default; "jdbc" and "rest" are issue 35),
+// picks the implementation ("filesystem", the default; "jdbc"; "rest"),
 // `warehouse` is its root (a local path, "file:" or an object store's URI), and the other options
 // configure the metastore and the warehouse's file system (s3.endpoint, s3.access-key, ...).
 #pragma once
