@@ -14,14 +14,17 @@
 # scripts/postgres.sh, port 15596). `service` (issue 33) runs `sluice serve` compacting for
 # write-only writers, then the same writers compacting inline. `s3` (issue 36) writes and scans a
 # table on an S3Proxy server of its own (scripts/s3.sh start --port 19410, stopped at the end),
-# against Java Paimon's paimon-s3 (bench/java).
+# against Java Paimon's paimon-s3 (bench/java). `catalog` (issue 35) gets and creates tables through
+# the filesystem catalog, JDBC on SQLite and on a PostgreSQL server of its own (scripts/postgres.sh,
+# port 18251, stopped at the end), and REST against Sluice's server (port 18250) and Java's test
+# server (RESTCatalogServer from paimon-core's test jar, bench/java CatalogBench).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 build="$here/build/release"
 peers=(peers-write peers-scan peers-mor peers-lookup peers-scaling)
 
 usage() {
-  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|cdc-kafka|cdc-mysql|cdc-postgres|service|lookup|changelog|dv-read|cross-partition-memory|python|tpch|s3|peers|${peers[*]// /|} [--rows N]" >&2
+  echo "usage: bench/run.sh parquet|orc|upsert|mor|compact|dynamic-bucket|freshness|queue|cdc-kafka|cdc-mysql|cdc-postgres|service|lookup|changelog|dv-read|cross-partition-memory|python|tpch|s3|catalog|peers|${peers[*]// /|} [--rows N]" >&2
   exit 2
 }
 
@@ -30,7 +33,7 @@ which="$1"
 shift
 
 case "$which" in
-  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | cdc-kafka | cdc-mysql | cdc-postgres | service | lookup | changelog | dv-read | cross-partition-memory | python | tpch | s3 | peers | peers-*) ;;
+  parquet | orc | upsert | mor | compact | dynamic-bucket | freshness | queue | cdc-kafka | cdc-mysql | cdc-postgres | service | lookup | changelog | dv-read | cross-partition-memory | python | tpch | s3 | catalog | peers | peers-*) ;;
   *) usage ;;
 esac
 
@@ -66,7 +69,7 @@ fi
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSLUICE_BUILD_BENCH=ON >/dev/null
 cmake --build "$build" -j2 --target "${targets[@]}" >/dev/null
 
-if [[ "$which" == peers* ]] || [ "$which" = s3 ]; then
+if [[ "$which" == peers* ]] || [ "$which" = s3 ] || [ "$which" = catalog ]; then
   # Maven's console library writes colour codes to stderr even in batch mode: kept out of the
   # benchmark's output unless the build fails.
   mvn -o -q -B -f "$here/bench/java/pom.xml" package >"$build/bench_java_mvn.log" 2>&1 ||
@@ -102,6 +105,20 @@ if [ "$which" = s3 ]; then
   trap '"$here/scripts/s3.sh" stop --port "$s3_port" >/dev/null' EXIT
   SLUICE_S3_ENDPOINT="http://127.0.0.1:$s3_port" SLUICE_BENCH_S3_LOG="$here/build/s3/$s3_port/server.log" \
     SLUICE_BENCH_S3_DATA="$here/build/s3/$s3_port/data" "$build/s3_bench" "$@"
+  exit
+fi
+# catalog: a PostgreSQL server of its own for the JDBC catalog (the tests' 15432 is left alone),
+# stopped however the benchmark ends; without Debian's PostgreSQL the benchmark runs without it.
+if [ "$which" = catalog ]; then
+  pg_port=18251
+  pg_uri=""
+  if "$here/scripts/postgres.sh" start --port "$pg_port" >"$build/catalog_postgres.log" 2>&1; then
+    trap '"$here/scripts/postgres.sh" stop --port "$pg_port" >/dev/null 2>&1' EXIT
+    pg_uri="jdbc:postgresql://127.0.0.1:$pg_port/sluice"
+  else
+    echo "catalog: no PostgreSQL server ($build/catalog_postgres.log); measuring without it" >&2
+  fi
+  SLUICE_BENCH_POSTGRES_URI="$pg_uri" "$build/catalog_bench" "$@"
   exit
 fi
 if [ "$which" != peers ]; then
