@@ -4,10 +4,11 @@
 // endpoint (Java's RESTCatalog manages versions), and so do Sluice's; Java's reads find the latest
 // snapshot through the server's snapshot endpoint. Rows written by each are read by the other.
 // Tokens: a wrong token is refused (Java's NotAuthorizedException), a database-limited token
-// lists only its databases.
+// lists only its databases. A server with a data token hands it to Java's RESTTokenFileIO.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -33,7 +34,8 @@ constexpr char kSalesToken[] = "interop-sales-0123456789";
 
 class RestInterop {
  public:
-  RestInterop() {
+  // `data_token`: the server's data token (none: the server hands out none).
+  explicit RestInterop(std::map<std::string, std::string> data_token = {}) {
     std::random_device random;
     // The oracle keeps a catalog per warehouse name: a fresh name per scenario.
     name_ = "rest-" + std::to_string(random()) + std::to_string(random());
@@ -44,6 +46,9 @@ class RestInterop {
     EXPECT_OK(backing);
     rest::RestCatalogServerOptions options;
     options.port = 0;
+    options.data_token = std::move(data_token);
+    // Java's client keeps its connections: the server's stop waits at most this for them.
+    options.idle_connection_seconds = 1;
     auto server = rest::RestCatalogServer::Start(*backing, std::move(*tokens), options);
     EXPECT_OK(server);
     server_ = std::move(*server);
@@ -254,6 +259,30 @@ TEST(Interop, RestCatalogJavaAndSluiceOnSluicesServer) {
   ASSERT_OK(sluice.DropTable("sdb.items2"));
   EXPECT_EQ(Names(CallOk(tables)), std::vector<std::string>{});
   EXPECT_EQ(Names(CallOk(list)), std::vector<std::string>{"sdb"});
+}
+
+// Java's RESTTokenFileIO on the server's data token: Java asks for it (the server advertises
+// data-token.enabled) and writes and reads the table's files with it.
+TEST(Interop, RestCatalogDataTokenOpensJavasFiles) {
+  Counts().scenarios++;
+  RestInterop rest(std::map<std::string, std::string>{{"s3.path.style.access", "true"}});
+  if (Oracle() == nullptr) return;
+  nlohmann::json table = rest.Java("create_table");
+  table["table"] = "tok.t";
+  table["fields"] = {{{"name", "id"}, {"type", "BIGINT"}}, {{"name", "v"}, {"type", "STRING"}}};
+  CallOk(table);
+  nlohmann::json write = rest.Java("write");
+  write["table"] = "tok.t";
+  write["rows"] = {{{"id", 5}, {"v", "token"}}};
+  CallOk(write);
+  nlohmann::json read = rest.Java("read");
+  read["table"] = "tok.t";
+  EXPECT_EQ(JavaRows(CallOk(read)), std::vector<std::string>{Row(5, "token")});
+  EXPECT_GE(rest.server().RequestCount(rest::RestOperation::kLoadTableToken), 1);
+  auto sluice = rest.Sluice().GetTable("tok.t");
+  ASSERT_OK(sluice);
+  EXPECT_EQ(SluiceRows(*sluice), std::vector<std::string>{Row(5, "token")});
+  Counts().reads_compared++;
 }
 
 TEST(Interop, RestCatalogRefusesJavaWithoutAValidToken) {

@@ -162,6 +162,41 @@ TEST_F(RestCatalogTest, ATableDroppedAndCreatedAgainRefusesAnOldHandlesCommit) {
   ASSERT_OK(WriteRows(*client.GetTable("sales.orders"), {{2, "fresh"}}, 1));
 }
 
+TEST_F(RestCatalogTest, TheServersDataTokenOpensTheTablesFiles) {
+  // Without a data token the server does not advertise one, and its endpoint is 501.
+  Catalog client = Client();
+  ASSERT_OK(client.CreateDatabase("sales"));
+  ASSERT_OK(client.CreateTable("sales.orders", OrdersSpec()));
+  EXPECT_FALSE(ParsedBody(Raw("GET", "/v1/config"))["defaults"].contains("data-token.enabled"));
+  EXPECT_EQ(Raw("GET", Api("/databases/sales/tables/orders/token")).status, 501);
+  const int64_t asked = server_->RequestCount(rest::RestOperation::kLoadTableToken);
+  ASSERT_OK(client.GetTable("sales.orders"));
+  EXPECT_EQ(server_->RequestCount(rest::RestOperation::kLoadTableToken), asked);
+
+  // With one (a local warehouse's files open with any options; an object store's with these).
+  StartServer({}, {{"s3.path.style.access", "true"}});
+  Json config = ParsedBody(Raw("GET", "/v1/config"));
+  EXPECT_EQ(config["defaults"]["data-token.enabled"], "true");
+  Json token = ParsedBody(Raw("GET", Api("/databases/sales/tables/orders/token")));
+  EXPECT_EQ(token["token"], Json::parse(R"({"s3.path.style.access": "true"})"));
+  const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::system_clock::now().time_since_epoch())
+                          .count();
+  EXPECT_GT(token["expiresAtMillis"].get<int64_t>(), now + 3600 * 1000);
+  EXPECT_EQ(Raw("GET", Api("/databases/sales/tables/none/token")).status, 404);
+  EXPECT_EQ(Raw("GET", Api("/databases/sales/tables/orders/token"), "", test::kSalesToken).status,
+            200);
+  EXPECT_EQ(Raw("GET", Api("/databases/hr/tables/orders/token"), "", test::kSalesToken).status,
+            403);
+  // Sluice's client asks for the token as it loads the table, and writes with it.
+  Catalog with_token = Client();
+  const int64_t before = server_->RequestCount(rest::RestOperation::kLoadTableToken);
+  auto table = with_token.GetTable("sales.orders");
+  ASSERT_OK(table);
+  EXPECT_EQ(server_->RequestCount(rest::RestOperation::kLoadTableToken), before + 1);
+  ASSERT_OK(WriteRows(*table, {{1, "a"}}, 1));
+}
+
 TEST_F(RestCatalogTest, ListsArePagedAndTheClientFollowsThePages) {
   rest::RestLimits limits;
   limits.max_page_size = 2;

@@ -27,8 +27,8 @@ class RestServerTest : public ::testing::Test {
  protected:
   void SetUp() override { StartServer({}); }
 
-  // (Re)starts the server with `limits`.
-  void StartServer(rest::RestLimits limits) {
+  // (Re)starts the server with `limits` (and `data_token`).
+  void StartServer(rest::RestLimits limits, std::map<std::string, std::string> data_token = {}) {
     server_.reset();
     std::string tokens =
         std::string(kAdminToken) + "\n# the sales team\n" + kSalesToken + " databases=sales\n";
@@ -41,6 +41,8 @@ class RestServerTest : public ::testing::Test {
     options.prefix = kPrefix;
     options.limits = limits;
     options.threads = 4;
+    options.idle_connection_seconds = 1;
+    options.data_token = std::move(data_token);
     auto server = rest::RestCatalogServer::Start(*backing, std::move(*parsed), options);
     ASSERT_OK(server);
     server_ = std::move(*server);

@@ -320,7 +320,20 @@ Result<std::shared_ptr<FileStoreTable>> RestCatalog::LoadTable(
   if (const Json* id = FindMember(response, "id"); id != nullptr && id->is_string()) {
     table_id = id->get<std::string>();
   }
-  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> files, FileIOForPath(path, options_));
+  // With the server's data token, the table's files open with it over the catalog's options
+  // (Java RESTTokenFileIO).
+  std::map<std::string, std::string> file_options = options_;
+  if (const std::string* enabled = Find(options_, "data-token.enabled");
+      enabled != nullptr && *enabled == "true") {
+    SLUICE_ASSIGN_OR_RETURN(Json token, Call("GET", TablePath(database, object) + "/token", ""));
+    const Json* values = token.is_object() ? FindMember(token, "token") : nullptr;
+    if (values != nullptr && values->is_object()) {
+      for (const auto& [key, value] : values->items()) {
+        if (value.is_string()) file_options[key] = value.get<std::string>();
+      }
+    }
+  }
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> files, FileIOForPath(path, file_options));
   auto io =
       std::make_shared<RestCommitFileIO>(std::move(files), path,
                                          CommitThrough(http_, DatabasePathOf(database) + "/tables/",

@@ -10,9 +10,10 @@
 // options under the server's `overrides`; the merged `prefix` places every other path. Lists
 // follow `nextPageToken` until the server has no more. Tables load from the `path` the server
 // returns, through the file system of that path with the merged options (an object store's
-// credentials among them). A loaded table's commits go through the server's commit endpoint, as
-// Java's (rest_commit_file_io.h): the table's id goes with them, so a table dropped (or dropped
-// and created again) since it was loaded refuses them.
+// credentials among them), and the table's data token over them when the server advertises
+// `data-token.enabled` (its GET .../token, fetched at each load). A loaded table's commits go
+// through the server's commit endpoint, as Java's (rest_commit_file_io.h): the table's id goes with
+// them, so a table dropped (or dropped and created again) since it was loaded refuses them.
 //
 // Errors: 404 NotFound, 409 AlreadyExists, 400 InvalidArgument, 501 NotSupported, 401 / 403
 // IOError naming the refusal; each with the server's message.

@@ -1,6 +1,7 @@
 #include "sluice/catalog/rest/rest_catalog_handler.h"
 
 #include <algorithm>
+#include <chrono>
 #include <utility>
 
 #include "sluice/base/json_reader.h"
@@ -16,6 +17,9 @@ constexpr char kColumn[] = "COLUMN";
 constexpr char kSnapshot[] = "SNAPSHOT";
 // The audit fields of Java's responses (AuditRESTResponse): who made and changed an object.
 constexpr char kOwner[] = "sluice";
+
+// How long a data token is said to last.
+constexpr int64_t kDataTokenLifetimeMillis = 24 * 3600 * 1000;
 
 // Options that would put a table's files outside the warehouse.
 constexpr std::string_view kOutsideOptions[] = {"path", "data-file.external-paths"};
@@ -121,8 +125,11 @@ Result<std::string> IdOf(const CatalogBackend& catalog, const RestRequest& reque
 }  // namespace
 
 RestCatalogHandler::RestCatalogHandler(std::shared_ptr<const CatalogBackend> catalog,
-                                       std::string prefix)
-    : catalog_(std::move(catalog)), prefix_(std::move(prefix)) {}
+                                       std::string prefix,
+                                       std::map<std::string, std::string> data_token)
+    : catalog_(std::move(catalog)),
+      prefix_(std::move(prefix)),
+      data_token_(std::move(data_token)) {}
 
 RestResponse RestCatalogHandler::Error(const RestError& error) {
   Json json = Json::object();
@@ -187,6 +194,8 @@ RestResponse RestCatalogHandler::Handle(const RestRequest& request,
       return CommitTable(request);
     case Op::kLoadSnapshot:
       return LoadSnapshot(request);
+    case Op::kLoadTableToken:
+      return LoadTableToken(request);
     case Op::kListViews:
       return EmptyList(request, "views");
     case Op::kListFunctions:
@@ -200,6 +209,7 @@ RestResponse RestCatalogHandler::Handle(const RestRequest& request,
 RestResponse RestCatalogHandler::Config() const {
   Json defaults = Json::object();
   defaults["prefix"] = prefix_;
+  if (!data_token_.empty()) defaults["data-token.enabled"] = "true";
   Json json = Json::object();
   json["defaults"] = defaults;
   json["overrides"] = Json::object();
@@ -371,6 +381,27 @@ RestResponse RestCatalogHandler::LoadSnapshot(const RestRequest& request) const 
   table_snapshot["lastFileCreationTime"] = 0;
   Json json = Json::object();
   json["snapshot"] = std::move(table_snapshot);
+  return Ok(json);
+}
+
+RestResponse RestCatalogHandler::LoadTableToken(const RestRequest& request) const {
+  if (data_token_.empty()) {
+    return Error(
+        RestError{501, "", "", "this server hands out no data token (data-token.enabled is off)"});
+  }
+  Result<std::shared_ptr<FileStoreTable>> table =
+      catalog_->LoadTable(request.database, request.table, request.branch, {});
+  if (!table.ok()) return FromStatus(table.status(), kTable, request.table);
+  Json token = Json::object();
+  for (const auto& [key, value] : data_token_) token[key] = value;
+  Json json = Json::object();
+  json["token"] = std::move(token);
+  // The options do not expire; clients refresh a token within an hour of its expiry (Java
+  // RESTApi.TOKEN_EXPIRATION_SAFE_TIME_MILLIS), so it is given a day.
+  const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::system_clock::now().time_since_epoch())
+                          .count();
+  json["expiresAtMillis"] = now + kDataTokenLifetimeMillis;
   return Ok(json);
 }
 

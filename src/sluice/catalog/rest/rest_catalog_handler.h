@@ -5,8 +5,12 @@
 // 501).
 //
 //   - Tables are the backing catalog's; a table's `path` in GetTableResponse is where its files
-//     are, which the client reads and writes itself (no data token: Java's client asks for one
-//     only with `data-token.enabled`, which this server does not hand out).
+//     are, which the client reads and writes itself, with its own file system options, or with
+//     the server's data token: when the server is given one (`data_token`, e.g. the s3.*
+//     options of an object-store warehouse), /v1/config advertises `data-token.enabled` and
+//     .../token hands it out (to tokens that may use the table's database), which Java's,
+//     pypaimon's and Sluice's clients then open the table's files with. Without one the token
+//     endpoint is 501 and clients do not ask.
 //   - Commits (Java's RESTCatalog supportsVersionManagement) claim `snapshot-<id>` of the table
 //     exclusively, as Java's RenamingSnapshotCommit does, so commits through the server and
 //     straight to the files (Sluice's client, Java's filesystem catalog) decide on one name:
@@ -22,6 +26,7 @@
 // Thread safety: thread-safe (the catalog is).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -40,7 +45,10 @@ struct RestResponse {
 class RestCatalogHandler {
  public:
   // `prefix`: the path prefix the config endpoint hands out (ResourcePaths' prefix).
-  RestCatalogHandler(std::shared_ptr<const CatalogBackend> catalog, std::string prefix);
+  // `data_token`: the file system options handed out as the data token of every table (none:
+  // no data token).
+  RestCatalogHandler(std::shared_ptr<const CatalogBackend> catalog, std::string prefix,
+                     std::map<std::string, std::string> data_token = {});
 
   const std::string& prefix() const { return prefix_; }
 
@@ -61,10 +69,12 @@ class RestCatalogHandler {
   RestResponse RenameTable(const RestRequest& request) const;
   RestResponse CommitTable(const RestRequest& request) const;
   RestResponse LoadSnapshot(const RestRequest& request) const;
+  RestResponse LoadTableToken(const RestRequest& request) const;
   RestResponse EmptyList(const RestRequest& request, const char* field) const;
 
   std::shared_ptr<const CatalogBackend> catalog_;
   std::string prefix_;
+  std::map<std::string, std::string> data_token_;
 };
 
 }  // namespace sluice::rest

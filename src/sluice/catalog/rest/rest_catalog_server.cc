@@ -3,6 +3,7 @@
 #include <httplib.h>
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
@@ -35,8 +36,10 @@ void Answer(const RestResponse& response, httplib::Response* res) {
 
 struct RestCatalogServer::Server {
   Server(std::shared_ptr<const CatalogBackend> catalog, RestTokens tokens, std::string prefix,
-         RestLimits limits)
-      : handler(std::move(catalog), std::move(prefix)), tokens(std::move(tokens)), limits(limits) {}
+         RestLimits limits, std::map<std::string, std::string> data_token)
+      : handler(std::move(catalog), std::move(prefix), std::move(data_token)),
+        tokens(std::move(tokens)),
+        limits(limits) {}
 
   // Runs one authorized request.
   void Serve(const httplib::Request& req, httplib::Response* res) const {
@@ -112,7 +115,7 @@ Result<std::unique_ptr<RestCatalogServer>> RestCatalogServer::StartServer(
     const RestCatalogServerOptions& options) {
   const std::string where = options.host + ":" + std::to_string(options.port);
   auto server = std::make_unique<Server>(std::move(catalog), std::move(tokens), options.prefix,
-                                         options.limits);
+                                         options.limits, options.data_token);
   Server* state = server.get();
   httplib::Server& http = server->http;
   // No SO_REUSEPORT (httplib's default): a port in use must fail, not be shared.
@@ -123,6 +126,7 @@ Result<std::unique_ptr<RestCatalogServer>> RestCatalogServer::StartServer(
   const size_t threads = options.threads == 0 ? 1 : options.threads;
   http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   http.set_read_timeout(kReadTimeoutSeconds, 0);
+  http.set_keep_alive_timeout(std::max(options.idle_connection_seconds, 1));
   http.set_payload_max_length(options.limits.max_body_bytes);
   // Before the body is read: a request without a valid token is refused unread.
   http.set_pre_routing_handler([state](const httplib::Request& req, httplib::Response& res) {

@@ -36,6 +36,12 @@ struct RestCatalogServerOptions {
   RestLimits limits;
   // Requests served at once; more wait on the listen backlog.
   size_t threads = 8;
+  // How long a kept-alive connection may stay idle between requests; also how long Stop may
+  // wait for a client that keeps one open (Java's and pypaimon's clients pool theirs).
+  int idle_connection_seconds = 5;
+  // The data token handed out for every table's files (file system options such as s3.*); none
+  // by default (rest_catalog_handler.h).
+  std::map<std::string, std::string> data_token;
 };
 
 class RestCatalogServer {

@@ -377,6 +377,9 @@ std::optional<RestError> RouteDatabase(std::string_view method, std::string_view
     if (rest.size() == 3 && rest[2] == "snapshot") {
       return Pick(method, path, {{"GET", Op::kLoadSnapshot}}, request);
     }
+    if (rest.size() == 3 && rest[2] == "token") {
+      return Pick(method, path, {{"GET", Op::kLoadTableToken}}, request);
+    }
     request->operation = Op::kNotImplemented;
     request->what = "tables/" + rest[2];
     return std::nullopt;

@@ -15,10 +15,11 @@
 //   POST   /v1/{prefix}/tables/rename                      kRenameTable     {source, destination}
 //   POST   /v1/{prefix}/databases/{db}/tables/{t}/commit   kCommitTable     {tableId, snapshot, ..}
 //   GET    /v1/{prefix}/databases/{db}/tables/{t}/snapshot kLoadSnapshot
+//   GET    /v1/{prefix}/databases/{db}/tables/{t}/token    kLoadTableToken
 //   GET    /v1/{prefix}/databases/{db}/views|functions     kListViews / kListFunctions
 //
 // Other paths of Java's API (branches, tags, partitions, views, functions, rollback, table
-// details, data tokens) are kNotImplemented (501, which Java's client treats as "not a
+// details) are kNotImplemented (501, which Java's client treats as "not a
 // metastore feature" where it can); paths outside the API are 404.
 //
 // Names (databases, tables, branches), once URL-decoded, must be usable as one folder name
@@ -61,6 +62,7 @@ enum class RestOperation : unsigned char {
   kRenameTable,
   kCommitTable,
   kLoadSnapshot,
+  kLoadTableToken,
   kListViews,
   kListFunctions,
   kNotImplemented,
