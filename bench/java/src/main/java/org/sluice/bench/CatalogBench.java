@@ -25,7 +25,7 @@ import org.apache.paimon.types.DataTypes;
  * servers write a response's headers and body in two segments with Nagle's algorithm on, so every
  * getTable waits for the client's delayed ACK (about 40 ms on Linux): measured with strace, on
  * both servers. catalog_bench therefore asks for fewer gets here (its --rows / 10) and compares
- * the servers' get rates with Sluice's client (catalog_bench.cc).
+ * the servers' get rates with clients that do not meet that timer (catalog_bench.cc).
  *
  * <p>Usage: CatalogBench SLUICE_URI TOKEN JAVA_DATA_DIR GETS CREATES DONE_FILE. Against each
  * server: a warm-up (database "warm", CREATES / 5 tables, GETS / 5 gets: the JIT compiles the
