@@ -50,6 +50,17 @@ Result<std::unique_ptr<Service>> Service::Start(ServiceConfig config, Options op
     service->log_.Write(LogLevel::kInfo, "",
                         "metrics on http://" + service->endpoint_->address() + "/metrics");
   }
+  // The REST catalog before the jobs too: its port in use or its tokens file unreadable fail the
+  // start with nothing running.
+  if (service->config_.rest_catalog) {
+    Result<std::unique_ptr<RestCatalogService>> rest =
+        RestCatalogService::Start(*service->config_.rest_catalog);
+    if (!rest.ok()) return rest.status().WithContext("rest_catalog");
+    service->rest_catalog_ = std::move(*rest);
+    service->log_.Write(LogLevel::kInfo, "",
+                        "REST catalog on " + service->rest_catalog_->uri() + " serving " +
+                            service->config_.rest_catalog->catalog.at("warehouse"));
+  }
   for (const JobConfig& job : service->config_.jobs) service->StartJob(job);
   if (service->endpoint_) service->endpoint_->SetReady(true);
   return service;
@@ -77,6 +88,16 @@ void Service::Reload(ServiceConfig config) {
       config.metrics.enabled != config_.metrics.enabled) {
     log_.Write(LogLevel::kWarn, "",
                "the metrics endpoint keeps its address until the service restarts");
+  }
+  if (config.rest_catalog.has_value() != config_.rest_catalog.has_value() ||
+      (config.rest_catalog &&
+       (config.rest_catalog->port != config_.rest_catalog->port ||
+        config.rest_catalog->host != config_.rest_catalog->host ||
+        config.rest_catalog->catalog != config_.rest_catalog->catalog ||
+        config.rest_catalog->tokens_file != config_.rest_catalog->tokens_file))) {
+    log_.Write(LogLevel::kWarn, "",
+               "the REST catalog keeps its address, catalog and tokens until the service "
+               "restarts");
   }
   log_.SetFormat(config.log_format);
   std::map<std::string, const JobConfig*> wanted;
@@ -123,7 +144,10 @@ void Service::Reload(ServiceConfig config) {
     }
     if (!running) StartJob(job);
   }
+  // The REST catalog runs on as it started (see above).
+  std::optional<RestCatalogServiceOptions> serving = std::move(config_.rest_catalog);
   config_ = std::move(config);
+  config_.rest_catalog = std::move(serving);
 }
 
 bool Service::Stop() {
@@ -150,10 +174,13 @@ bool Service::Stop() {
     jobs_.clear();
     if (endpoint_) endpoint_->Stop();
   }
+  if (rest_catalog_) rest_catalog_->Stop();
   return all;
 }
 
 int Service::metrics_port() const { return endpoint_ ? endpoint_->port() : 0; }
+
+int Service::rest_catalog_port() const { return rest_catalog_ ? rest_catalog_->port() : 0; }
 
 std::vector<std::string> Service::JobNames() const {
   std::lock_guard<std::mutex> lock(jobs_mu_);

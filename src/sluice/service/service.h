@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "sluice/metrics.h"
+#include "sluice/rest_catalog_service.h"
 #include "sluice/service/job_runner.h"
 #include "sluice/service/service_config.h"
 #include "sluice/service/service_log.h"
@@ -48,6 +49,8 @@ class Service {
 
   // The port the metrics endpoint listens on (0 when metrics are off).
   int metrics_port() const;
+  // The port the REST catalog server listens on (0 when the config has no `rest_catalog`).
+  int rest_catalog_port() const;
   // The /metrics body: the jobs' metrics, the engine's and the process's.
   std::string MetricsText();
   ServiceLog* log() { return &log_; }
@@ -74,6 +77,7 @@ class Service {
   mutable std::mutex jobs_mu_;  // guards jobs_ against a scrape during Reload
   std::map<std::string, Job> jobs_;
   std::unique_ptr<HttpEndpoint> endpoint_;
+  std::unique_ptr<RestCatalogService> rest_catalog_;
 };
 
 }  // namespace sluice::service

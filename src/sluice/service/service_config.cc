@@ -184,19 +184,109 @@ Result<JobConfig> ReadJob(const Place& top, size_t index, const YAML::Node& node
   return job;
 }
 
+Result<int64_t> ReadPositive(const Place& place, const YAML::Node& map, std::string_view key,
+                             int64_t max) {
+  SLUICE_ASSIGN_OR_RETURN(std::string text, ReadScalar(place, map, key));
+  char* end = nullptr;
+  const long long value = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || value <= 0 || value > max) {
+    return place.Error(key, map[std::string(key)],
+                       "expected a number 1.." + std::to_string(max) + ", got '" + text + "'");
+  }
+  return static_cast<int64_t>(value);
+}
+
+Status ReadRestCatalog(const Place& top, const YAML::Node& node,
+                       std::optional<RestCatalogServiceOptions>* out) {
+  Place place{top.source, "rest_catalog"};
+  if (!node.IsMap()) {
+    return top.Error("rest_catalog", node, "expected a map (port, host, tokens_file, catalog)");
+  }
+  SLUICE_RETURN_NOT_OK(CheckKeys(place, node,
+                                 {"port", "host", "tokens_file", "catalog", "prefix",
+                                  "max_body_bytes", "threads", "data_token"}));
+  RestCatalogServiceOptions options;
+  if (node["port"]) {
+    SLUICE_ASSIGN_OR_RETURN(std::string text, ReadScalar(place, node, "port"));
+    char* end = nullptr;
+    long port = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || port < 0 || port > 65535) {
+      return place.Error("port", node["port"], "expected a port 0..65535, got '" + text + "'");
+    }
+    options.port = static_cast<int>(port);
+  }
+  if (node["host"]) {
+    SLUICE_ASSIGN_OR_RETURN(options.host, ReadScalar(place, node, "host"));
+  }
+  SLUICE_ASSIGN_OR_RETURN(options.tokens_file, ReadScalar(place, node, "tokens_file"));
+  if (options.tokens_file.empty()) {
+    return place.Error("tokens_file", node["tokens_file"], "names no file");
+  }
+  YAML::Node catalog = node["catalog"];
+  if (!catalog.IsDefined()) return place.Error("catalog", node, "missing");
+  if (!catalog.IsMap() || catalog.size() == 0) {
+    return place.Error("catalog", catalog,
+                       "expected the catalog's options {metastore: .., warehouse: .., ...}");
+  }
+  for (const auto& entry : catalog) {
+    if (!entry.second.IsScalar()) {
+      return place.Error("catalog", entry.second,
+                         "option '" + entry.first.Scalar() + "' is not one value");
+    }
+    options.catalog[entry.first.Scalar()] = entry.second.Scalar();
+  }
+  if (options.catalog.count("warehouse") == 0) {
+    return place.Error("catalog", catalog, "the catalog's 'warehouse' is required");
+  }
+  if (node["prefix"]) {
+    SLUICE_ASSIGN_OR_RETURN(options.prefix, ReadScalar(place, node, "prefix"));
+    if (options.prefix.empty() || options.prefix.find('/') != std::string::npos) {
+      return place.Error("prefix", node["prefix"], "expected one path segment");
+    }
+  }
+  if (node["max_body_bytes"]) {
+    SLUICE_ASSIGN_OR_RETURN(options.max_body_bytes,
+                            ReadPositive(place, node, "max_body_bytes", int64_t{1} << 30));
+  }
+  if (node["threads"]) {
+    SLUICE_ASSIGN_OR_RETURN(int64_t threads, ReadPositive(place, node, "threads", 256));
+    options.threads = static_cast<int>(threads);
+  }
+  if (YAML::Node token = node["data_token"]) {
+    if (!token.IsMap()) {
+      return place.Error("data_token", token, "expected file system options {s3.endpoint: ..}");
+    }
+    for (const auto& entry : token) {
+      if (!entry.second.IsScalar()) {
+        return place.Error("data_token", entry.second,
+                           "option '" + entry.first.Scalar() + "' is not one value");
+      }
+      options.data_token[entry.first.Scalar()] = entry.second.Scalar();
+    }
+  }
+  *out = std::move(options);
+  return Status::OK();
+}
+
 Result<ServiceConfig> ParseDocument(const YAML::Node& root, std::string_view source) {
   Place top{std::string(source), ""};
   if (!root.IsMap()) {
     return Status::InvalidArgument(top.source + ": expected a map with `jobs` (and `metrics`)");
   }
-  SLUICE_RETURN_NOT_OK(CheckKeys(top, root, {"metrics", "log", "shutdown_timeout", "jobs"}));
+  SLUICE_RETURN_NOT_OK(
+      CheckKeys(top, root, {"metrics", "log", "shutdown_timeout", "jobs", "rest_catalog"}));
   ServiceConfig config;
   if (root["metrics"]) SLUICE_RETURN_NOT_OK(ReadMetrics(top, root["metrics"], &config.metrics));
   if (root["log"]) SLUICE_RETURN_NOT_OK(ReadLog(top, root["log"], &config.log_format));
   if (root["shutdown_timeout"]) {
     SLUICE_ASSIGN_OR_RETURN(config.shutdown_timeout, ReadDuration(top, root, "shutdown_timeout"));
   }
+  if (root["rest_catalog"]) {
+    SLUICE_RETURN_NOT_OK(ReadRestCatalog(top, root["rest_catalog"], &config.rest_catalog));
+  }
   YAML::Node jobs = root["jobs"];
+  // A service may serve a REST catalog and run no job.
+  if (!jobs.IsDefined() && config.rest_catalog) return config;
   if (!jobs.IsDefined() || !jobs.IsSequence()) {
     return top.Error("jobs", jobs.IsDefined() ? jobs : root, "expected a list of jobs");
   }

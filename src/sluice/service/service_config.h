@@ -9,7 +9,17 @@
 //       args: [--warehouse, /lake, --database, shop, --kafka_conf, topic=shop]
 //       mode: continuous                     # or `every: 10m` for a scheduled job
 //       restart_backoff: {initial: 1 s, max: 5 min}
+//   rest_catalog:                            # a REST catalog server (rest_catalog_service.h)
+//     port: 8181                             # 0 picks one
+//     host: 127.0.0.1
+//     tokens_file: /etc/sluice/tokens        # TOKEN [databases=db1,db2], one a line
+//     catalog: {metastore: filesystem, warehouse: /lake}   # as --catalog_conf takes them
+//     prefix: catalog                        # optional: the API's path prefix
+//     max_body_bytes: 1048576                # optional
+//     threads: 8                             # optional
+//     data_token: {s3.access-key: .., ...}   # optional: handed to clients for the files
 //
+// `jobs` may be left out when the service runs a REST catalog only.
 // Keys are checked: an unknown key, a missing one or a bad value is an error naming the file,
 // the job and the key (with its line), so that a typo never runs half a configuration. A key
 // once accepted keeps its meaning in later versions, so a config written for one version keeps
@@ -19,10 +29,12 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "sluice/rest_catalog_service.h"
 #include "sluice/result.h"
 
 namespace sluice::service {
@@ -56,6 +68,7 @@ struct ServiceConfig {
   LogFormat log_format = LogFormat::kText;
   std::chrono::milliseconds shutdown_timeout{30000};
   std::vector<JobConfig> jobs;
+  std::optional<RestCatalogServiceOptions> rest_catalog;
 };
 
 // `source` names the text in errors (the file's path). InvalidArgument naming the source, the
