@@ -6,13 +6,17 @@
 // Tokens: a wrong token is refused (Java's NotAuthorizedException), a database-limited token
 // lists only its databases. A server with a data token hands it to Java's RESTTokenFileIO.
 #include <gtest/gtest.h>
+#include <signal.h>
 
+#include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "cli/serve/serve_test_util.h"
 #include "interop/interop_harness.h"
 #include "sluice/catalog.h"
 #include "sluice/catalog/catalog_factory.h"
@@ -32,15 +36,24 @@ namespace fs = std::filesystem;
 constexpr char kToken[] = "interop-rest-0123456789";
 constexpr char kSalesToken[] = "interop-sales-0123456789";
 
+// Where the scenario's REST catalog server runs: in this process (RestCatalogServer, whose
+// request counts the scenario can check), or as `sluice serve` with a `rest_catalog` section.
+enum class RestServerKind { kInProcess, kSluiceServe };
+
 class RestInterop {
  public:
   // `data_token`: the server's data token (none: the server hands out none).
-  explicit RestInterop(std::map<std::string, std::string> data_token = {}) {
+  explicit RestInterop(std::map<std::string, std::string> data_token = {},
+                       RestServerKind kind = RestServerKind::kInProcess) {
     std::random_device random;
     // The oracle keeps a catalog per warehouse name: a fresh name per scenario.
     name_ = "rest-" + std::to_string(random()) + std::to_string(random());
-    auto tokens = rest::RestTokens::Parse(
-        std::string(kToken) + "\n" + kSalesToken + " databases=sales\n", "tokens");
+    const std::string tokens_text = std::string(kToken) + "\n" + kSalesToken + " databases=sales\n";
+    if (kind == RestServerKind::kSluiceServe) {
+      ServeRestCatalog(tokens_text, data_token);
+      return;
+    }
+    auto tokens = rest::RestTokens::Parse(tokens_text, "tokens");
     EXPECT_OK(tokens);
     auto backing = CreateCatalog({{"warehouse", warehouse()}});
     EXPECT_OK(backing);
@@ -52,20 +65,28 @@ class RestInterop {
     auto server = rest::RestCatalogServer::Start(*backing, std::move(*tokens), options);
     EXPECT_OK(server);
     server_ = std::move(*server);
+    uri_ = server_->uri();
   }
 
+  // A served catalog's service is stopped with SIGTERM and must exit cleanly.
+  ~RestInterop() {
+    if (serve_ != nullptr) {
+      EXPECT_EQ(serve_->Stop(SIGTERM, std::chrono::seconds(60)), 0) << serve_->Log();
+    }
+  }
+
+  // The in-process server; null when the catalog is served by `sluice serve`.
+  const rest::RestCatalogServer* server() const { return server_.get(); }
+  const std::string& uri() const { return uri_; }
+
   std::string warehouse() const { return dir_.path() + "/wh"; }
-  const rest::RestCatalogServer& server() const { return *server_; }
 
   // A Java oracle command on this catalog, as `token`.
   nlohmann::json Java(const std::string& cmd, const std::string& token = kToken) const {
     return {{"cmd", cmd},
             {"warehouse", name_ + (token == kToken ? "" : "-" + token)},
             {"catalog_options",
-             {{"metastore", "rest"},
-              {"uri", server_->uri()},
-              {"token.provider", "bear"},
-              {"token", token}}}};
+             {{"metastore", "rest"}, {"uri", uri_}, {"token.provider", "bear"}, {"token", token}}}};
   }
   nlohmann::json JavaOp(const std::string& op) const {
     nlohmann::json command = Java("catalog");
@@ -75,7 +96,7 @@ class RestInterop {
 
   Catalog Sluice() const {
     auto catalog = Catalog::Open({{"metastore", "rest"},
-                                  {"uri", server_->uri()},
+                                  {"uri", uri_},
                                   {"token.provider", "bear"},
                                   {"token", kToken},
                                   {"warehouse", name_}});
@@ -84,9 +105,27 @@ class RestInterop {
   }
 
  private:
+  // Starts `sluice serve` on a config whose `rest_catalog` section serves the warehouse.
+  void ServeRestCatalog(const std::string& tokens_text,
+                        const std::map<std::string, std::string>& data_token) {
+    std::ofstream(dir_.path() + "/tokens") << tokens_text;
+    std::string yaml = "rest_catalog:\n  port: 0\n  tokens_file: " + dir_.path() +
+                       "/tokens\n  catalog: {metastore: filesystem, warehouse: " + warehouse() +
+                       "}\n";
+    if (!data_token.empty()) {
+      yaml += "  data_token:\n";
+      for (const auto& [key, value] : data_token) yaml += "    " + key + ": '" + value + "'\n";
+    }
+    std::ofstream(dir_.path() + "/sluice.yaml") << yaml;
+    serve_ = std::make_unique<ServeProcess>(dir_.path() + "/sluice.yaml", dir_.path() + "/log");
+    uri_ = serve_->RestCatalogUri();
+  }
+
   TempDir dir_;
   std::string name_;
+  std::string uri_;
   std::unique_ptr<rest::RestCatalogServer> server_;
+  std::unique_ptr<ServeProcess> serve_;
 };
 
 // Answers the oracle's command; fails the test on an error answer.
@@ -159,9 +198,9 @@ Status SluiceWrite(const Table& table, const std::vector<std::pair<int64_t, std:
 
 std::string Row(int64_t id, const char* v) { return nlohmann::json{{"id", id}, {"v", v}}.dump(); }
 
-TEST(Interop, RestCatalogJavaAndSluiceOnSluicesServer) {
+// Java and Sluice each create, list, alter, write, read, rename and drop through the server.
+void JavaAndSluiceShareTheRestCatalog(const RestInterop& rest) {
   Counts().scenarios++;
-  RestInterop rest;
   if (Oracle() == nullptr) return;
 
   // Java creates a database and a primary-key table, and commits through the server.
@@ -180,7 +219,9 @@ TEST(Interop, RestCatalogJavaAndSluiceOnSluicesServer) {
   write["rows"] = {{{"id", 1}, {"v", "a"}}, {{"id", 2}, {"v", "b"}}};
   CallOk(write);
   EXPECT_TRUE(fs::exists(rest.warehouse() + "/jdb.db/orders/snapshot/snapshot-1"));
-  EXPECT_EQ(rest.server().RequestCount(rest::RestOperation::kCommitTable), 1);
+  if (rest.server() != nullptr) {
+    EXPECT_EQ(rest.server()->RequestCount(rest::RestOperation::kCommitTable), 1);
+  }
 
   // Sluice sees and reads it, then writes to it.
   Catalog sluice = rest.Sluice();
@@ -191,7 +232,9 @@ TEST(Interop, RestCatalogJavaAndSluiceOnSluicesServer) {
   EXPECT_EQ(SluiceRows(*orders), (std::vector<std::string>{Row(1, "a"), Row(2, "b")}));
   ASSERT_OK(SluiceWrite(*orders, {{2, "b2"}, {3, "c"}}));
   // Sluice's commit goes through the server as well.
-  EXPECT_EQ(rest.server().RequestCount(rest::RestOperation::kCommitTable), 2);
+  if (rest.server() != nullptr) {
+    EXPECT_EQ(rest.server()->RequestCount(rest::RestOperation::kCommitTable), 2);
+  }
 
   // Java reads Sluice's commit (its latest snapshot comes from the server).
   nlohmann::json read = rest.Java("read");
@@ -261,6 +304,15 @@ TEST(Interop, RestCatalogJavaAndSluiceOnSluicesServer) {
   EXPECT_EQ(Names(CallOk(list)), std::vector<std::string>{"sdb"});
 }
 
+TEST(Interop, RestCatalogJavaAndSluiceOnSluicesServer) {
+  JavaAndSluiceShareTheRestCatalog(RestInterop());
+}
+
+// The same through `sluice serve`'s rest_catalog section, as a deployment runs it.
+TEST(Interop, RestCatalogJavaAndSluiceOnSluiceServe) {
+  JavaAndSluiceShareTheRestCatalog(RestInterop({}, RestServerKind::kSluiceServe));
+}
+
 // Java's RESTTokenFileIO on the server's data token: Java asks for it (the server advertises
 // data-token.enabled) and writes and reads the table's files with it.
 TEST(Interop, RestCatalogDataTokenOpensJavasFiles) {
@@ -278,7 +330,7 @@ TEST(Interop, RestCatalogDataTokenOpensJavasFiles) {
   nlohmann::json read = rest.Java("read");
   read["table"] = "tok.t";
   EXPECT_EQ(JavaRows(CallOk(read)), std::vector<std::string>{Row(5, "token")});
-  EXPECT_GE(rest.server().RequestCount(rest::RestOperation::kLoadTableToken), 1);
+  EXPECT_GE(rest.server()->RequestCount(rest::RestOperation::kLoadTableToken), 1);
   auto sluice = rest.Sluice().GetTable("tok.t");
   ASSERT_OK(sluice);
   EXPECT_EQ(SluiceRows(*sluice), std::vector<std::string>{Row(5, "token")});

@@ -35,26 +35,35 @@ std::string ServeProcess::Log() const {
 }
 
 std::string ServeProcess::MetricsAddress() {
-  constexpr std::string_view kSays = "metrics on http://";
+  return FromLog("metrics on http://", "/metrics", "metrics");
+}
+
+std::string ServeProcess::RestCatalogUri() {
+  const std::string address = FromLog("REST catalog on http://", " ", "its REST catalog");
+  return address.empty() ? "" : "http://" + address;
+}
+
+std::string ServeProcess::FromLog(std::string_view begin, std::string_view end,
+                                  const std::string& what) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (std::chrono::steady_clock::now() < deadline) {
     const std::string log = Log();
-    const size_t at = log.find(kSays);
+    const size_t at = log.find(begin);
     if (at != std::string::npos) {
-      const size_t begin = at + kSays.size();
-      const size_t end = log.find("/metrics", begin);
-      if (end != std::string::npos) return log.substr(begin, end - begin);
+      const size_t from = at + begin.size();
+      const size_t to = log.find(end, from);
+      if (to != std::string::npos) return log.substr(from, to - from);
     }
     int status = 0;
     if (::waitpid(pid_, &status, WNOHANG) == pid_) {
       pid_ = -1;
-      ADD_FAILURE() << "sluice serve exited before serving metrics:\n" << log;
+      ADD_FAILURE() << "sluice serve exited before serving " << what << ":\n" << log;
       return "";
     }
     // Polls the log for the line (a condition, not a wait for time).
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  ADD_FAILURE() << "sluice serve said nothing of its metrics within 60 s:\n" << Log();
+  ADD_FAILURE() << "sluice serve said nothing of " << what << " within 60 s:\n" << Log();
   return "";
 }
 

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace sluice::test {
 
@@ -26,6 +27,9 @@ class ServeProcess {
   // "127.0.0.1:<port>" of /metrics, read from the log once the service says where it listens;
   // empty (with a test failure) when it exits first or says nothing within 60 s.
   std::string MetricsAddress();
+  // "http://127.0.0.1:<port>" of the REST catalog of the config's `rest_catalog` section, read
+  // from the log as MetricsAddress is.
+  std::string RestCatalogUri();
   // The process's resident set (VmRSS), 0 once it is gone.
   int64_t ResidentBytes() const;
   // The log so far.
@@ -38,6 +42,11 @@ class ServeProcess {
   bool running() const { return pid_ > 0; }
 
  private:
+  // The text between `begin` and the next `end` in the first log line that has them, once the
+  // service logged it; empty (with a test failure naming `what`) when it exits first or says
+  // nothing within 60 s.
+  std::string FromLog(std::string_view begin, std::string_view end, const std::string& what);
+
   std::string log_;
   pid_t pid_ = -1;
 };
