@@ -1,18 +1,22 @@
 // pypaimon's REST catalog (build/pyenv/pypaimon, the version scripts/setup.sh pins) and Sluice's
-// REST client on one Sluice REST catalog server, in process: pypaimon lists and reads what Sluice
-// created and wrote; creates, writes, alters and renames a table that Sluice then lists, reads
-// and writes to; reads Sluice's rows and drops the table and its database, which Sluice no longer
-// lists. pypaimon's commit goes through the server's commit endpoint. A token the server does not
-// know is refused to pypaimon (NotAuthorizedException).
+// REST client on one Sluice REST catalog server, in process and as `sluice serve`: pypaimon lists
+// and reads what Sluice created and wrote; creates, writes, alters and renames a table that Sluice
+// then lists, reads and writes to; reads Sluice's rows and drops the table and its database, which
+// Sluice no longer lists. pypaimon's commit goes through the server's commit endpoint. A token the
+// server does not know is refused to pypaimon (NotAuthorizedException).
 #include <gtest/gtest.h>
+#include <signal.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "cli/serve/serve_test_util.h"
 #include "service/rest/rest_test_util.h"
 #include "sluice/value_json.h"
 #include "sluice/write_builder.h"
@@ -33,8 +37,8 @@ nlohmann::json RunPypaimon(const std::string& uri, const std::string& token,
   EXPECT_TRUE(std::filesystem::exists(python))
       << python << " is missing: scripts/setup.sh creates pypaimon's environment";
   const std::string command = "'" + python + "' '" + test::SourceDir() +
-                              "/tests/service/rest/pypaimon/pypaimon_rest.py' '" + uri + "' '" +
-                              token + "' " + mode + " 2>&1";
+                              "/tests/cli/rest_pypaimon/pypaimon_rest.py' '" + uri + "' '" + token +
+                              "' " + mode + " 2>&1";
   std::string out;
   if (std::FILE* pipe = ::popen(command.c_str(), "r")) {
     char buffer[4096];
@@ -64,10 +68,16 @@ Status Write(const Table& table, int64_t id, const char* v) {
   return commit->Commit(std::move(messages), 1).status();
 }
 
-class RestPypaimonTest : public test::RestServerTest {};
-
-TEST_F(RestPypaimonTest, PypaimonAndSluiceShareTablesThroughTheServer) {
-  Catalog sluice = Client();
+// The scenario on the server at `uri`; `server` (the in-process one, else null) counts the
+// commits it took.
+void PypaimonAndSluiceShare(const std::string& uri, const rest::RestCatalogServer* server) {
+  auto opened = Catalog::Open({{"metastore", "rest"},
+                               {"uri", uri},
+                               {"token.provider", "bear"},
+                               {"token", test::kAdminToken},
+                               {"warehouse", "wh"}});
+  ASSERT_OK(opened);
+  Catalog sluice = *opened;
   ASSERT_OK(sluice.CreateDatabase("sales"));
   NewTableSpec spec;
   spec.columns = {DataField{0, "id", DataType::BigInt(false), std::nullopt, std::nullopt},
@@ -78,14 +88,17 @@ TEST_F(RestPypaimonTest, PypaimonAndSluiceShareTablesThroughTheServer) {
   ASSERT_OK(Write(*sluice.GetTable("sales.orders"), 1, "a"));
 
   // Sluice's commit went through the server too.
-  const int64_t commits = server_->RequestCount(rest::RestOperation::kCommitTable);
+  const int64_t commits =
+      server != nullptr ? server->RequestCount(rest::RestOperation::kCommitTable) : 1;
   EXPECT_EQ(commits, 1);
-  nlohmann::json shared = RunPypaimon(server_->uri(), test::kAdminToken, "share");
+  nlohmann::json shared = RunPypaimon(uri, test::kAdminToken, "share");
   EXPECT_EQ(shared["databases"], nlohmann::json({"sales"}));
   EXPECT_EQ(shared["orders"], nlohmann::json::parse(R"([{"id": 1, "v": "a"}])"));
   EXPECT_EQ(shared["py_tables"], nlohmann::json({"items2"}));
   // pypaimon commits through the server, as Java does.
-  EXPECT_EQ(server_->RequestCount(rest::RestOperation::kCommitTable), commits + 1);
+  if (server != nullptr) {
+    EXPECT_EQ(server->RequestCount(rest::RestOperation::kCommitTable), commits + 1);
+  }
 
   EXPECT_EQ(*sluice.ListTables("py"), std::vector<std::string>{"items2"});
   auto items = sluice.GetTable("py.items2");
@@ -94,17 +107,37 @@ TEST_F(RestPypaimonTest, PypaimonAndSluiceShareTablesThroughTheServer) {
   EXPECT_EQ(items->row_type()->fields().back().name, "note");
   ASSERT_OK(Write(*items, 11, "sluice"));
 
-  nlohmann::json dropped = RunPypaimon(server_->uri(), test::kAdminToken, "drop");
+  nlohmann::json dropped = RunPypaimon(uri, test::kAdminToken, "drop");
   EXPECT_EQ(dropped["items"], nlohmann::json::parse(
                                   R"([{"id": 10, "v": "py", "note": null},
                                       {"id": 11, "v": "sluice", "note": null}])"));
   EXPECT_EQ(dropped["databases"], nlohmann::json({"sales"}));
   EXPECT_EQ(*sluice.ListDatabases(), std::vector<std::string>{"sales"});
 
-  nlohmann::json refused = RunPypaimon(server_->uri(), "not-a-token-0123456789", "refused");
+  nlohmann::json refused = RunPypaimon(uri, "not-a-token-0123456789", "refused");
   EXPECT_EQ(refused["refused"], true) << refused.dump();
   EXPECT_NE(refused.value("error", "").find("NotAuthorizedException"), std::string::npos)
       << refused.dump();
+}
+
+class RestPypaimonTest : public test::RestServerTest {};
+
+TEST_F(RestPypaimonTest, PypaimonAndSluiceShareTablesThroughTheServer) {
+  PypaimonAndSluiceShare(server_->uri(), server_.get());
+}
+
+// The same against `sluice serve`'s rest_catalog section, as a deployment runs it.
+TEST(RestPypaimonServeTest, PypaimonAndSluiceShareTablesThroughSluiceServe) {
+  test::TempDir dir;
+  std::ofstream(dir.path() + "/tokens") << test::kAdminToken << "\n";
+  std::ofstream(dir.path() + "/sluice.yaml")
+      << "rest_catalog:\n  port: 0\n  tokens_file: " << dir.path()
+      << "/tokens\n  catalog: {metastore: filesystem, warehouse: " << dir.path() << "/wh}\n";
+  test::ServeProcess serve(dir.path() + "/sluice.yaml", dir.path() + "/log");
+  const std::string uri = serve.RestCatalogUri();
+  ASSERT_FALSE(uri.empty());
+  PypaimonAndSluiceShare(uri, nullptr);
+  EXPECT_EQ(serve.Stop(SIGTERM, std::chrono::seconds(60)), 0) << serve.Log();
 }
 
 }  // namespace
