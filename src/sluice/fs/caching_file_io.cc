@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "sluice/fs/forwarding_file_io.h"
 #include "sluice/fs/s3/aws_sigv4.h"
 
 namespace sluice {
@@ -50,10 +51,10 @@ std::string_view BaseName(std::string_view path) {
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
-class CachingFileIO final : public FileIO {
+class CachingFileIO final : public ForwardingFileIO {
  public:
   CachingFileIO(std::shared_ptr<FileIO> base, FileCacheOptions options)
-      : base_(std::move(base)), options_(std::move(options)), local_(LocalFileIO()) {}
+      : ForwardingFileIO(std::move(base)), options_(std::move(options)), local_(LocalFileIO()) {}
 
   Result<std::unique_ptr<RandomAccessFile>> OpenForRead(const std::string& path) override {
     return Open(path, -1);
@@ -63,46 +64,19 @@ class CachingFileIO final : public FileIO {
     return Open(path, size);
   }
   Result<std::string> ReadFile(const std::string& path) override {
-    if (!IsImmutableTableFile(path)) return base_->ReadFile(path);
+    if (!IsImmutableTableFile(path)) return base()->ReadFile(path);
     const std::string copy = CopyPath(path);
     if (Touch(copy)) {
       Result<std::string> cached = local_->ReadFile(copy);
       if (cached.ok()) return cached;
     }
-    SLUICE_ASSIGN_OR_RETURN(std::string content, base_->ReadFile(path));
+    SLUICE_ASSIGN_OR_RETURN(std::string content, base()->ReadFile(path));
     Insert(copy, content);
     return content;
   }
 
-  Result<std::unique_ptr<WritableFile>> OpenForWrite(const std::string& path,
-                                                     bool overwrite) override {
-    return base_->OpenForWrite(path, overwrite);
-  }
-  Status WriteFileAtomic(const std::string& path, std::string_view content,
-                         bool overwrite) override {
-    return base_->WriteFileAtomic(path, content, overwrite);
-  }
-  Result<bool> Exists(const std::string& path) override { return base_->Exists(path); }
-  Result<FileStatus> GetStatus(const std::string& path) override { return base_->GetStatus(path); }
-  Result<std::vector<FileStatus>> ListDir(const std::string& dir) override {
-    return base_->ListDir(dir);
-  }
-  Status MkDirs(const std::string& dir) override { return base_->MkDirs(dir); }
-  // A deleted or renamed path's copy is left to eviction: Paimon never writes a new file under
-  // an immutable file's name.
-  Status Delete(const std::string& path, bool recursive) override {
-    return base_->Delete(path, recursive);
-  }
-  Status RenameNoReplace(const std::string& from, const std::string& to) override {
-    return base_->RenameNoReplace(from, to);
-  }
-  Status Rename(const std::string& from, const std::string& to) override {
-    return base_->Rename(from, to);
-  }
-  Status SyncDir(const std::string& dir) override { return base_->SyncDir(dir); }
-  Result<std::unique_ptr<DirectoryWatcher>> WatchDir(const std::string& dir) override {
-    return base_->WatchDir(dir);
-  }
+  // Writes, listings, deletes and renames go to the store: a deleted or renamed path's copy is
+  // left to eviction, as Paimon never writes a new file under an immutable file's name.
 
  private:
   std::string CopyPath(const std::string& path) const {
@@ -116,7 +90,7 @@ class CachingFileIO final : public FileIO {
 
   Result<std::unique_ptr<RandomAccessFile>> Open(const std::string& path, int64_t size) {
     auto from_store = [&]() {
-      return size > 0 ? base_->OpenForReadWithSize(path, size) : base_->OpenForRead(path);
+      return size > 0 ? base()->OpenForReadWithSize(path, size) : base()->OpenForRead(path);
     };
     if (!IsImmutableTableFile(path)) return from_store();
     const std::string copy = CopyPath(path);
@@ -128,7 +102,7 @@ class CachingFileIO final : public FileIO {
             std::make_unique<NamedFile>(std::move(*cached), path));
     }
     if (size > options_.max_bytes / kMaxFileShare) return from_store();
-    SLUICE_ASSIGN_OR_RETURN(std::string content, base_->ReadFile(path));
+    SLUICE_ASSIGN_OR_RETURN(std::string content, base()->ReadFile(path));
     if (static_cast<int64_t>(content.size()) <= options_.max_bytes / kMaxFileShare) {
       Insert(copy, content);
     }
@@ -218,7 +192,6 @@ class CachingFileIO final : public FileIO {
     std::string content_;
   };
 
-  std::shared_ptr<FileIO> base_;
   FileCacheOptions options_;
   std::shared_ptr<FileIO> local_;
   std::atomic<uint64_t> counter_{0};

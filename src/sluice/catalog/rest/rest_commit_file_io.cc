@@ -21,7 +21,9 @@ bool IsSnapshotOf(std::string_view path, std::string_view branch_path) {
 
 RestCommitFileIO::RestCommitFileIO(std::shared_ptr<FileIO> base, std::string table_path,
                                    Commit commit)
-    : base_(std::move(base)), table_path_(std::move(table_path)), commit_(std::move(commit)) {}
+    : ForwardingFileIO(std::move(base)),
+      table_path_(std::move(table_path)),
+      commit_(std::move(commit)) {}
 
 std::optional<std::string> RestCommitFileIO::SnapshotBranch(std::string_view path) const {
   if (IsSnapshotOf(path, table_path_)) return std::string(kMainBranch);
@@ -47,7 +49,7 @@ Status RestCommitFileIO::WriteFileAtomic(const std::string& path, std::string_vi
       return Status::OK();
     }
   }
-  return base_->WriteFileAtomic(path, content, overwrite);
+  return base()->WriteFileAtomic(path, content, overwrite);
 }
 
 }  // namespace sluice::rest

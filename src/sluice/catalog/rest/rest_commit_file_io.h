@@ -18,11 +18,11 @@
 #include <string>
 #include <string_view>
 
-#include "sluice/fs/file_io.h"
+#include "sluice/fs/forwarding_file_io.h"
 
 namespace sluice::rest {
 
-class RestCommitFileIO final : public FileIO {
+class RestCommitFileIO final : public ForwardingFileIO {
  public:
   // Returns whether the snapshot landed (false: its id is taken).
   using Commit = std::function<Result<bool>(const std::string& branch, std::string_view json)>;
@@ -35,40 +35,7 @@ class RestCommitFileIO final : public FileIO {
   Status WriteFileAtomic(const std::string& path, std::string_view content,
                          bool overwrite) override;
 
-  Result<std::unique_ptr<RandomAccessFile>> OpenForRead(const std::string& path) override {
-    return base_->OpenForRead(path);
-  }
-  Result<std::unique_ptr<RandomAccessFile>> OpenForReadWithSize(const std::string& path,
-                                                                int64_t size) override {
-    return base_->OpenForReadWithSize(path, size);
-  }
-  Result<std::unique_ptr<WritableFile>> OpenForWrite(const std::string& path,
-                                                     bool overwrite) override {
-    return base_->OpenForWrite(path, overwrite);
-  }
-  Result<std::string> ReadFile(const std::string& path) override { return base_->ReadFile(path); }
-  Result<bool> Exists(const std::string& path) override { return base_->Exists(path); }
-  Result<FileStatus> GetStatus(const std::string& path) override { return base_->GetStatus(path); }
-  Result<std::vector<FileStatus>> ListDir(const std::string& dir) override {
-    return base_->ListDir(dir);
-  }
-  Status MkDirs(const std::string& dir) override { return base_->MkDirs(dir); }
-  Status Delete(const std::string& path, bool recursive) override {
-    return base_->Delete(path, recursive);
-  }
-  Status RenameNoReplace(const std::string& from, const std::string& to) override {
-    return base_->RenameNoReplace(from, to);
-  }
-  Status Rename(const std::string& from, const std::string& to) override {
-    return base_->Rename(from, to);
-  }
-  Status SyncDir(const std::string& dir) override { return base_->SyncDir(dir); }
-  Result<std::unique_ptr<DirectoryWatcher>> WatchDir(const std::string& dir) override {
-    return base_->WatchDir(dir);
-  }
-
  private:
-  std::shared_ptr<FileIO> base_;
   std::string table_path_;
   Commit commit_;
 };
