@@ -11,27 +11,27 @@ namespace sluice {
 
 Result<std::shared_ptr<const CatalogBackend>> CreateCatalog(
     const std::map<std::string, std::string>& options) {
+  auto given = options.find("metastore");
+  const std::string metastore = given == options.end() ? "filesystem" : given->second;
   // A REST catalog's warehouse is a name on its server, which may have none.
-  if (auto rest = options.find("metastore"); rest != options.end() && rest->second == "rest") {
+  if (metastore == "rest") {
     SLUICE_ASSIGN_OR_RETURN(auto catalog, rest::RestCatalog::Open(options));
     return std::shared_ptr<const CatalogBackend>(std::move(catalog));
+  }
+  if (metastore != "filesystem" && metastore != "jdbc") {
+    return Status::NotSupported("catalog option metastore=" + metastore +
+                                ": Sluice has the filesystem, jdbc and rest catalogs");
   }
   auto warehouse = options.find("warehouse");
   if (warehouse == options.end() || warehouse->second.empty()) {
     return Status::InvalidArgument("catalog option 'warehouse' is required");
   }
-  auto metastore = options.find("metastore");
-  if (metastore != options.end() && metastore->second == "jdbc") {
-    SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io, FileIOForPath(warehouse->second, options));
+  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io, FileIOForPath(warehouse->second, options));
+  if (metastore == "jdbc") {
     SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<const JdbcCatalog> catalog,
                             JdbcCatalog::Open(std::move(io), warehouse->second, options));
     return std::shared_ptr<const CatalogBackend>(std::move(catalog));
   }
-  if (metastore != options.end() && metastore->second != "filesystem") {
-    return Status::NotSupported("catalog option metastore=" + metastore->second +
-                                ": Sluice has the filesystem, jdbc and rest catalogs");
-  }
-  SLUICE_ASSIGN_OR_RETURN(std::shared_ptr<FileIO> io, FileIOForPath(warehouse->second, options));
   return CreateFilesystemCatalog(std::move(io), warehouse->second);
 }
 
